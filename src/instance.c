@@ -1,0 +1,58 @@
+/*
+ * instance.c -- the instance metadata table, built from instances.def.
+ */
+#include "instance.h"
+
+#include <string.h>
+
+#define SK_ROW(num, nm, pat, vars, fn, sum, impl) \
+  {(num), (nm), SK_PATTERN_##pat, (vars), (impl), (sum)},
+#define SK_INSTANCE(num, nm, pat, vars, fn, sum) \
+  SK_ROW(num, nm, pat, vars, fn, sum, 1)
+#define SK_PLANNED(num, nm, pat, vars, fn, sum) \
+  SK_ROW(num, nm, pat, vars, fn, sum, 0)
+
+static const sk_instance_t sk_instances[] = {
+#include "instances.def"
+};
+
+#undef SK_ROW
+#undef SK_INSTANCE
+#undef SK_PLANNED
+
+const sk_instance_t *sk_instance_table(size_t *count)
+{
+  *count = sizeof sk_instances / sizeof sk_instances[0];
+  return sk_instances;
+}
+
+const sk_instance_t *sk_instance_by_number(int number)
+{
+  size_t n, i;
+  const sk_instance_t *t = sk_instance_table(&n);
+  for (i = 0; i < n; i++)
+    if (t[i].number == number)
+      return &t[i];
+  return NULL;
+}
+
+const sk_instance_t *sk_instance_by_name(const char *name)
+{
+  size_t n, i;
+  const sk_instance_t *t = sk_instance_table(&n);
+  for (i = 0; i < n; i++)
+    if (strcmp(t[i].name, name) == 0)
+      return &t[i];
+  return NULL;
+}
+
+const char *sk_pattern_name(sk_pattern_t pattern)
+{
+  switch (pattern) {
+  case SK_PATTERN_PINGPONG: return "pingpong";
+  case SK_PATTERN_COLLECTIVE: return "collective";
+  case SK_PATTERN_MASTER_WORKER: return "master_worker";
+  case SK_PATTERN_SIMPLE: return "simple";
+  }
+  return "?";
+}

@@ -1,0 +1,109 @@
+/*
+ * plan.h -- a validated, fully resolved measurement plan.
+ *
+ * The semantic check (check.c) turns a syntax tree into an sk_plan_t in
+ * which every key of every suite has its effective value; the engine and
+ * `skampi --check` only ever read plans.  The plan owns every string and
+ * array it points to; sk_plan_free() releases it all.
+ */
+#ifndef SK_PLAN_H
+#define SK_PLAN_H
+
+#include <stddef.h>
+
+#include "instance.h"
+
+/* An integer or real key left at Invalid_Value ("no limit"). */
+#define SK_UNSET (-1)
+
+typedef enum {
+  SK_VARIATION_NONE,
+  SK_VARIATION_LENGTH,
+  SK_VARIATION_NODES,
+  SK_VARIATION_CHUNKS
+} sk_variation_t;
+
+typedef enum {
+  SK_SCALE_FIXED_LINEAR,
+  SK_SCALE_FIXED_LOG,
+  SK_SCALE_DYNAMIC_LINEAR,
+  SK_SCALE_DYNAMIC_LOG
+} sk_scale_t;
+
+/* A source position, for messages that point back into the suite file. */
+typedef struct sk_loc {
+  int line;
+  int column;
+} sk_loc_t;
+
+/* One (count, offset, type) triple of a @BasetypeN structure. */
+typedef struct sk_basetype_field {
+  long count;
+  long offset;           /* bytes from the start of the element */
+  char *mpi_type;        /* a builtin, e.g. "MPI_INT" */
+} sk_basetype_field_t;
+
+/* @BasetypeN: a builtin MPI type (nfields == 1, count 1, offset 0) or a
+ * simple structure of triples. */
+typedef struct sk_basetype {
+  int number;                    /* N of @BasetypeN */
+  sk_loc_t loc;
+  sk_basetype_field_t *fields;
+  size_t nfields;
+} sk_basetype_t;
+
+/* A free-text preamble line such as @MACHINE, kept in file order. */
+typedef struct sk_meta {
+  char *key;              /* without the '@', as written: "MACHINE" */
+  char *value;
+} sk_meta_t;
+
+typedef struct sk_suite {
+  char *name;
+  sk_loc_t loc;                  /* of the suite name */
+  const sk_instance_t *instance; /* never NULL in a valid plan */
+  int basetype;                  /* Basetype_Number, 0 = MPI_CHAR bytes */
+  int send_datatype;             /* Send_Datatype_Number, 0 = base type */
+  int recv_datatype;             /* Receive_Datatype_Number */
+  sk_variation_t variation;
+  sk_scale_t scale;
+  long max_repetition;
+  long min_repetition;
+  long multiple_of;
+  double time_measurement;       /* seconds per point, or SK_UNSET */
+  double time_suite;             /* seconds per suite, or SK_UNSET */
+  int node_times;                /* 0 / 1 */
+  double cut_quantile;           /* in [0, 0.5) */
+  long default_chunks;
+  long default_message_length;   /* bytes */
+  long start_argument;
+  long end_argument;             /* resolved; see end_is_max */
+  int end_is_max;                /* End_Argument = Max_Value was given */
+  double stepwidth;
+  long max_steps;
+  long min_distance;
+  long max_distance;             /* or SK_UNSET */
+  double standard_error;         /* the target epsilon */
+} sk_suite_t;
+
+typedef struct sk_plan {
+  char *path;                    /* the suite file as given */
+  sk_meta_t *meta;               /* free-text preamble keys */
+  size_t nmeta;
+  long memory_kib;               /* @MEMORY */
+  char *outfile;                 /* @OUTFILE or NULL */
+  char *logfile;                 /* @LOGFILE or NULL */
+  int postproc;                  /* @POSTPROC */
+  long cachewarmup;              /* @CACHEWARMUP */
+  sk_basetype_t *basetypes;
+  size_t nbasetypes;
+  sk_suite_t *suites;
+  size_t nsuites;
+} sk_plan_t;
+
+void sk_plan_free(sk_plan_t *plan);
+
+const char *sk_variation_name(sk_variation_t v);  /* "Length", ... */
+const char *sk_scale_name(sk_scale_t s);          /* "Dynamic_log", ... */
+
+#endif
