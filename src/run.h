@@ -1,0 +1,28 @@
+/*
+ * run.h -- the measurement run: every suite of a plan, on every rank.
+ */
+#ifndef SK_RUN_H
+#define SK_RUN_H
+
+#include "plan.h"
+
+typedef struct sk_run_options {
+  const char *outfile;      /* -o FILE; NULL: @OUTFILE, else "skampi.yaml" */
+  int quiet;                /* --quiet: no progress on stderr */
+} sk_run_options_t;
+
+/* Exit statuses of skampi (doc/skampi.md has the table). */
+enum {
+  SK_EXIT_OK = 0,           /* every suite complete */
+  SK_EXIT_INPUT = 1,        /* suite file error: nothing measured */
+  SK_EXIT_USAGE = 2,        /* bad command line */
+  SK_EXIT_PARTIAL = 3,      /* run finished, some suite failed */
+  SK_EXIT_ABORTED = 4       /* run aborted; the result file holds what was done */
+};
+
+/* Measures every suite of plan; called collectively by every rank of
+ * MPI_COMM_WORLD after MPI_Init with the same plan.  Returns an exit
+ * status (SK_EXIT_*), the same on every rank. */
+int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt);
+
+#endif
