@@ -1,0 +1,118 @@
+/*
+ * stats.c -- mean, standard error, cut quantile, order statistics.
+ */
+#include "stats.h"
+
+#include <math.h>
+#include <string.h>
+
+double sk_stats_mean(const double *x, size_t n)
+{
+  double s = 0.0;
+  size_t i;
+  if (n == 0)
+    return 0.0;
+  for (i = 0; i < n; i++)
+    s += x[i];
+  return s / (double)n;
+}
+
+/* Two passes: the sum of squared deviations from the mean is far more
+ * accurate than Σx² - n·x̄² when the spread is small against the mean. */
+double sk_stats_stderr(const double *x, size_t n)
+{
+  double m, ss = 0.0;
+  size_t i;
+  if (n < 2)
+    return 0.0;
+  m = sk_stats_mean(x, n);
+  for (i = 0; i < n; i++)
+    ss += (x[i] - m) * (x[i] - m);
+  return sqrt(ss / (double)n) / sqrt((double)n);
+}
+
+double sk_stats_median(const double *sorted, size_t n)
+{
+  if (n == 0)
+    return 0.0;
+  if (n % 2 == 1)
+    return sorted[n / 2];
+  return 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
+size_t sk_stats_cut_count(size_t n, double q)
+{
+  size_t c;
+  if (n == 0 || !(q > 0.0))
+    return 0;
+  c = (size_t)floor(q * (double)n);
+  if (2 * c >= n)            /* keep at least one repetition */
+    c = (n - 1) / 2;
+  return c;
+}
+
+void sk_stats_insert_sorted(double *sorted, size_t n, double v)
+{
+  size_t lo = 0, hi = n;
+  while (lo < hi) {           /* first index whose value is > v */
+    size_t mid = lo + (hi - lo) / 2;
+    if (sorted[mid] <= v)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  memmove(sorted + lo + 1, sorted + lo, (n - lo) * sizeof *sorted);
+  sorted[lo] = v;
+}
+
+static void sk_stats_sift_down(double *x, size_t root, size_t n)
+{
+  for (;;) {
+    size_t child = 2 * root + 1;
+    double t;
+    if (child >= n)
+      return;
+    if (child + 1 < n && x[child + 1] > x[child])
+      child++;
+    if (x[root] >= x[child])
+      return;
+    t = x[root];
+    x[root] = x[child];
+    x[child] = t;
+    root = child;
+  }
+}
+
+void sk_stats_sort(double *x, size_t n)
+{
+  size_t i;
+  if (n < 2)
+    return;
+  for (i = n / 2; i-- > 0;)
+    sk_stats_sift_down(x, i, n);
+  for (i = n - 1; i > 0; i--) {
+    double t = x[0];
+    x[0] = x[i];
+    x[i] = t;
+    sk_stats_sift_down(x, 0, i);
+  }
+}
+
+int sk_stats_summarize(const double *sorted, size_t n, double q,
+                       sk_stats_t *out)
+{
+  size_t c;
+  memset(out, 0, sizeof *out);
+  if (n == 0)
+    return -1;
+  c = sk_stats_cut_count(n, q);
+  out->n = n;
+  out->kept = n - 2 * c;
+  out->cut = 2 * c;
+  out->mean = sk_stats_mean(sorted + c, out->kept);
+  out->se = sk_stats_stderr(sorted + c, out->kept);
+  out->min = sorted[0];
+  out->median = sk_stats_median(sorted, n);
+  out->max = sorted[n - 1];
+  return 0;
+}

@@ -1,0 +1,52 @@
+/*
+ * stats.h -- the statistics of one measurement point (no MPI here).
+ *
+ * §4.1 of the SKaMPI paper: the mean x̄ = Σx/n, the standard deviation
+ * σ = sqrt(Σ(x - x̄)²/n) (divisor n, not n - 1) and the standard error of
+ * the mean σ/√n.  Outliers are handled by cutting the Cut_Quantile
+ * fraction of the fastest and of the slowest repetitions before the mean.
+ * Nothing here allocates: the engine calls these functions between
+ * repetitions on arrays it allocated before the point.
+ */
+#ifndef SK_STATS_H
+#define SK_STATS_H
+
+#include <stddef.h>
+
+typedef struct sk_stats {
+  size_t n;          /* repetitions given */
+  size_t kept;       /* repetitions left after the cut */
+  size_t cut;        /* repetitions cut, both ends together (n - kept) */
+  double mean;       /* of the kept repetitions */
+  double se;         /* standard error σ/√kept of the kept repetitions */
+  double min;        /* of all n repetitions */
+  double median;     /* of all n repetitions */
+  double max;        /* of all n repetitions */
+} sk_stats_t;
+
+/* Mean of x[0..n); 0 when n == 0. */
+double sk_stats_mean(const double *x, size_t n);
+
+/* Standard error σ/√n with σ of divisor n; 0 when n < 2. */
+double sk_stats_stderr(const double *x, size_t n);
+
+/* Median of an ascending array; the mean of the two middle values when n
+ * is even; 0 when n == 0. */
+double sk_stats_median(const double *sorted, size_t n);
+
+/* How many repetitions are cut at EACH end: floor(q * n), but never so
+ * many that nothing is left (q is in [0, 0.5)). */
+size_t sk_stats_cut_count(size_t n, double q);
+
+/* Inserts v into the ascending array sorted[0..n) (room for n + 1). */
+void sk_stats_insert_sorted(double *sorted, size_t n, double v);
+
+/* Sorts x[0..n) ascending in place (heapsort: no allocation). */
+void sk_stats_sort(double *x, size_t n);
+
+/* Fills *out from the ascending array sorted[0..n) with cut quantile q.
+ * Returns -1 (and leaves *out zeroed) when n == 0. */
+int sk_stats_summarize(const double *sorted, size_t n, double q,
+                       sk_stats_t *out);
+
+#endif

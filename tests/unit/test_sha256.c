@@ -1,0 +1,67 @@
+/*
+ * test_sha256.c -- SHA-256 against the FIPS 180-4 examples and sha256sum.
+ */
+#include <stdlib.h>
+
+#include "sha256.h"
+#include "engine_check.h"
+
+static void digest(const char *msg, size_t n, size_t chunk, char hex[65])
+{
+  sk_sha256_t s;
+  size_t off;
+  sk_sha256_init(&s);
+  for (off = 0; off < n; off += chunk)
+    sk_sha256_update(&s, msg + off, n - off < chunk ? n - off : chunk);
+  sk_sha256_final(&s, hex);
+}
+
+/* A file in the build directory hashes like its bytes. */
+static void test_file(void)
+{
+  const char *path = "test_sha256.tmp";
+  char hex[65] = "";
+  FILE *fp = fopen(path, "wb");
+  SK_CHECK(fp != NULL);
+  if (fp == NULL)
+    return;
+  fputs("abc", fp);
+  fclose(fp);
+  SK_CHECK(sk_sha256_file(path, hex) == 0);
+  SK_CHECK_STR(hex,
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  remove(path);
+}
+
+int main(void)
+{
+  static const char two_blocks[] =
+      "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+  char hex[65], *big;
+  size_t chunk;
+  digest("", 0, 1, hex);
+  SK_CHECK_STR(hex,
+      "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  digest("abc", 3, 1, hex);
+  SK_CHECK_STR(hex,
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  /* The same digest whatever the chunking of the updates. */
+  for (chunk = 1; chunk <= 64; chunk *= 3) {
+    digest(two_blocks, sizeof two_blocks - 1, chunk, hex);
+    SK_CHECK_STR(hex,
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  }
+  /* One million 'a' (FIPS 180-4 example). */
+  big = malloc(1000000);
+  SK_CHECK(big != NULL);
+  if (big != NULL) {
+    memset(big, 'a', 1000000);
+    digest(big, 1000000, 4096, hex);
+    SK_CHECK_STR(hex,
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+    free(big);
+  }
+  SK_CHECK(sk_sha256_file("/nonexistent/skampi", hex) == -1);
+  test_file();
+  return sk_check_done();
+}

@@ -1,0 +1,103 @@
+/*
+ * test_stats.c -- the statistics of a point, against values worked out by
+ * hand.
+ */
+#include <stdlib.h>
+
+#include "stats.h"
+#include "engine_check.h"
+
+static void test_mean_stderr(void)
+{
+  static const double a[] = {1, 2, 3, 4};
+  static const double b[] = {2, 4, 4, 4, 5, 5, 7, 9};  /* mean 5, sigma 2 */
+  SK_CHECK_NEAR(sk_stats_mean(a, 4), 2.5);
+  SK_CHECK_NEAR(sk_stats_mean(b, 8), 5.0);
+  /* sigma with divisor n is exactly 2, so sigma/sqrt(n) = 2/sqrt(8). */
+  SK_CHECK_NEAR(sk_stats_stderr(b, 8), 2.0 / sqrt(8.0));
+  SK_CHECK_NEAR(sk_stats_stderr(b, 8), 0.70710678118654757);
+  SK_CHECK(sk_stats_mean(a, 0) == 0.0);
+  SK_CHECK(sk_stats_stderr(a, 1) == 0.0);
+}
+
+static void test_median(void)
+{
+  static const double odd[] = {1, 3, 8};
+  static const double even[] = {1, 3, 8, 10};
+  SK_CHECK(sk_stats_median(odd, 3) == 3.0);
+  SK_CHECK(sk_stats_median(even, 4) == 5.5);
+  SK_CHECK(sk_stats_median(odd, 1) == 1.0);
+  SK_CHECK(sk_stats_median(odd, 0) == 0.0);
+}
+
+static void test_cut_count(void)
+{
+  SK_CHECK(sk_stats_cut_count(10, 0.1) == 1);
+  SK_CHECK(sk_stats_cut_count(10, 0.25) == 2);
+  SK_CHECK(sk_stats_cut_count(19, 0.1) == 1);
+  SK_CHECK(sk_stats_cut_count(20, 0.1) == 2);
+  SK_CHECK(sk_stats_cut_count(3, 0.49) == 1);
+  SK_CHECK(sk_stats_cut_count(2, 0.49) == 0);
+  SK_CHECK(sk_stats_cut_count(100, 0.0) == 0);
+  SK_CHECK(sk_stats_cut_count(0, 0.3) == 0);
+}
+
+static void test_summarize(void)
+{
+  /* One slow outlier: the cut of 10% at each end drops 1 and 100. */
+  static const double x[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+  sk_stats_t s;
+  SK_CHECK(sk_stats_summarize(x, 10, 0.1, &s) == 0);
+  SK_CHECK(s.n == 10 && s.kept == 8 && s.cut == 2);
+  SK_CHECK_NEAR(s.mean, 5.5);
+  /* 2..9 around 5.5: squares sum to 42, sigma^2 = 42/8, se = sqrt(42/64). */
+  SK_CHECK_NEAR(s.se, sqrt(42.0 / 64.0));
+  SK_CHECK(s.min == 1.0 && s.max == 100.0 && s.median == 5.5);
+  /* No cut: the outlier drags the mean to 14.5. */
+  SK_CHECK(sk_stats_summarize(x, 10, 0.0, &s) == 0);
+  SK_CHECK(s.kept == 10 && s.cut == 0);
+  SK_CHECK_NEAR(s.mean, 14.5);
+  SK_CHECK(sk_stats_summarize(x, 0, 0.1, &s) == -1);
+  SK_CHECK(s.n == 0 && s.mean == 0.0);
+}
+
+static void test_insert_sorted(void)
+{
+  static const double in[] = {5, 1, 4, 1, 9, 0, 4};
+  static const double want[] = {0, 1, 1, 4, 4, 5, 9};
+  double s[7];
+  size_t i;
+  for (i = 0; i < 7; i++)
+    sk_stats_insert_sorted(s, i, in[i]);
+  for (i = 0; i < 7; i++)
+    SK_CHECK(s[i] == want[i]);
+}
+
+static void test_sort(void)
+{
+  double x[1000], sum = 0.0, after = 0.0;
+  size_t i;
+  srand(7);
+  for (i = 0; i < 1000; i++) {
+    x[i] = (double)(rand() % 997);
+    sum += x[i];
+  }
+  sk_stats_sort(x, 1000);
+  for (i = 0; i < 1000; i++)
+    after += x[i];
+  for (i = 1; i < 1000; i++)
+    SK_CHECK(x[i - 1] <= x[i]);
+  SK_CHECK(sum == after);
+  sk_stats_sort(x, 0);
+}
+
+int main(void)
+{
+  test_mean_stderr();
+  test_median();
+  test_cut_count();
+  test_summarize();
+  test_insert_sorted();
+  test_sort();
+  return sk_check_done();
+}
