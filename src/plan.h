@@ -30,6 +30,12 @@ typedef enum {
   SK_SCALE_DYNAMIC_LOG
 } sk_scale_t;
 
+/* How a collective repetition's time is computed (Collective_Timing). */
+typedef enum {
+  SK_COLL_TIMING_MAX_LOCAL = 0,    /* max over processes (the default) */
+  SK_COLL_TIMING_ROOT_BARRIER      /* root's time minus a barrier (paper) */
+} sk_coll_timing_t;
+
 /* A source position, for messages that point back into the suite file. */
 typedef struct sk_loc {
   int line;
@@ -84,6 +90,7 @@ typedef struct sk_suite {
   long min_distance;
   long max_distance;             /* or SK_UNSET */
   double standard_error;         /* the target epsilon */
+  sk_coll_timing_t collective_timing;  /* Collective_Timing */
 } sk_suite_t;
 
 typedef struct sk_plan {

@@ -1,0 +1,511 @@
+/*
+ * execute.c -- one suite: which processes take part, which arguments are
+ * measured (the refinement decides, on world rank 0), and one point after
+ * another.
+ *
+ * Every process of the world runs the same loop: world rank 0 chooses the
+ * next argument and broadcasts it; the processes of the point measure it;
+ * the timing process of the point (rank 0 of the point's communicator)
+ * sends the point to world rank 0 when it is another process.
+ */
+#include "execute.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "measure.h"
+#include "pattern.h"
+#include "pattern_pingpong.h"
+#include "refine.h"
+#include "runlog.h"
+
+typedef struct sk_exec {
+  sk_engine_t *eng;
+  const sk_suite_t *s;
+  const sk_inst_ops_t *ops;
+  sk_pattern_t pattern;
+  long lo, hi;              /* range of the argument */
+  long max_length;          /* longest message of the suite */
+  MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
+  int decider;              /* world rank of the timing process */
+  MPI_Datatype dtype, rtype;
+  sk_pctx_t ctx;
+  sk_samples_t samples;
+  sk_measure_cfg_t cfg;
+  double barrier;           /* barrier time of comm, or NaN */
+  char *sbuf, *rbuf;
+  sk_suite_result_t *res;   /* rank 0 */
+  char msg[512];            /* why the suite cannot run */
+  char note[512];
+} sk_exec_t;
+
+/* ---- what the suite needs, decided alike on every process ------------- */
+
+static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs)
+{
+  size_t s, r;
+  return sk_pattern_need(x->ops, length, nprocs, &s, &r);
+}
+
+/* The argument range of a Length suite, with Max_Value resolved to the
+ * longest message that fits in @MEMORY. */
+static int sk_exec_length_range(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  long mem = x->eng->plan->memory_kib * 1024L;
+  size_t per_byte = sk_exec_need(x, 1, x->eng->size);
+  x->lo = s->start_argument;
+  x->hi = s->end_argument;
+  if (s->end_is_max && mem > 0 && per_byte > 0) {
+    x->hi = mem / (long)per_byte;
+    snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
+             "bytes here (the longest message that fits in @MEMORY)", x->hi);
+  }
+  if (x->hi < x->lo) {
+    snprintf(x->msg, sizeof x->msg, "no message length fits: @MEMORY %ld "
+             "KiB, Start_Argument %ld", x->eng->plan->memory_kib, x->lo);
+    return -1;
+  }
+  x->max_length = x->hi;
+  return 0;
+}
+
+/* Nodes: from Start_Argument to End_Argument processes, within 1..P. */
+static int sk_exec_nodes_range(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  int p = x->eng->size;
+  x->lo = s->start_argument < 1 ? 1 : s->start_argument;
+  x->hi = s->end_is_max || s->end_argument > p ? p : s->end_argument;
+  if (!s->end_is_max && s->end_argument > p)
+    snprintf(x->note, sizeof x->note, "End_Argument %ld is more than the %d "
+             "processes of this run: measured up to %d", s->end_argument, p,
+             p);
+  if (x->lo > x->hi) {
+    snprintf(x->msg, sizeof x->msg, "Start_Argument %ld is more than the %d "
+             "processes of this run", s->start_argument, p);
+    return -1;
+  }
+  x->max_length = s->default_message_length;
+  return 0;
+}
+
+static int sk_exec_range(sk_exec_t *x)
+{
+  switch (x->s->variation) {
+  case SK_VARIATION_LENGTH:
+    return sk_exec_length_range(x);
+  case SK_VARIATION_NODES:
+    return sk_exec_nodes_range(x);
+  case SK_VARIATION_NONE:
+    x->lo = x->hi = 0;
+    x->max_length = x->s->default_message_length;
+    return 0;
+  case SK_VARIATION_CHUNKS:
+    break;
+  }
+  snprintf(x->msg, sizeof x->msg, "Variation = %s is not implemented yet",
+           sk_variation_name(x->s->variation));
+  return -1;
+}
+
+/* Checks everything that can refuse the suite; -1 with x->msg set. */
+static int sk_exec_check(sk_exec_t *x)
+{
+  const sk_instance_t *in = x->s->instance;
+  long mem = x->eng->plan->memory_kib * 1024L;
+  size_t need;
+  x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
+  x->pattern = in->pattern;
+  if (x->ops == NULL) {
+    snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
+             "implemented yet", in->name, in->number);
+    return -1;
+  }
+  if (x->pattern == SK_PATTERN_PINGPONG && x->eng->size < 2) {
+    snprintf(x->msg, sizeof x->msg, "ping-pong needs 2 processes, this run "
+             "has 1");
+    return -1;
+  }
+  if (x->ops == &sk_inst_simple_calibrate && x->eng->calib_err[0] != '\0') {
+    snprintf(x->msg, sizeof x->msg, "%s", x->eng->calib_err);
+    return -1;
+  }
+  if (sk_exec_range(x) != 0)
+    return -1;
+  need = sk_exec_need(x, x->max_length, x->eng->size);
+  if (mem > 0 && need > (size_t)mem) {
+    snprintf(x->msg, sizeof x->msg, "needs %zu KiB of buffers per process "
+             "for %ld-byte messages, @MEMORY is %ld KiB", (need + 1023) / 1024,
+             x->max_length, x->eng->plan->memory_kib);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- resources of the suite ------------------------------------------- */
+
+static void sk_exec_cfg(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  long max = s->max_repetition;
+  if (max <= 0 || max > SK_EXECUTE_MAX_REPETITION)
+    max = SK_EXECUTE_MAX_REPETITION;
+  x->cfg.max_rep = max;
+  x->cfg.min_rep = s->min_repetition > 0 ? s->min_repetition : 1;
+  if (x->cfg.min_rep > max)
+    x->cfg.min_rep = max;
+  x->cfg.multiple_of = s->multiple_of > 0 ? s->multiple_of : 1;
+  x->cfg.eps = s->standard_error;
+  x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
+  x->cfg.tick = x->eng->tick;
+  x->cfg.point_limit = s->time_measurement;
+  x->cfg.suite_left = -1.0;
+  x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
+                                                 : 0;
+  x->cfg.node_times = s->node_times;
+}
+
+/* Buffers for the longest message on all processes, touched once. */
+static int sk_exec_alloc(sk_exec_t *x)
+{
+  size_t s, r;
+  sk_pattern_need(x->ops, x->max_length, x->eng->size, &s, &r);
+  x->sbuf = calloc(s > 0 ? s : 1, 1);
+  x->rbuf = calloc(r > 0 ? r : 1, 1);
+  if (x->sbuf == NULL || x->rbuf == NULL ||
+      sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
+    return -1;
+  return 0;
+}
+
+static void sk_exec_release(sk_exec_t *x)
+{
+  free(x->sbuf);
+  free(x->rbuf);
+  sk_samples_free(&x->samples);
+  if (x->comm != MPI_COMM_NULL)
+    MPI_Comm_free(&x->comm);
+}
+
+/* The suite's communicator: the pair for ping-pong, everybody for the
+ * others; Nodes suites make one per point instead. */
+static int sk_exec_comm(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  x->comm = MPI_COMM_NULL;
+  x->decider = 0;
+  if (x->pattern == SK_PATTERN_PINGPONG) {
+    int in;
+    if (!e->pair_known) {
+      if (sk_pingpong_choose_pair(e->world, e->pair, &e->pair_latency) != 0)
+        return -1;
+      e->pair_known = 1;
+    }
+    in = e->rank == e->pair[0] || e->rank == e->pair[1];
+    MPI_Comm_split(e->world, in ? 0 : MPI_UNDEFINED, e->rank, &x->comm);
+    x->decider = e->pair[0];
+  } else if (x->s->variation != SK_VARIATION_NODES) {
+    MPI_Comm_dup(e->world, &x->comm);
+  }
+  return 0;
+}
+
+/* ---- one point -------------------------------------------------------- */
+
+/* Fills the context of a point of `length` bytes over comm. */
+static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
+{
+  sk_pctx_t *c = &x->ctx;
+  int dsize = 1, rsize = 1;
+  MPI_Type_size(x->dtype, &dsize);
+  MPI_Type_size(x->rtype, &rsize);
+  memset(c, 0, sizeof *c);
+  c->comm = comm;
+  MPI_Comm_rank(comm, &c->rank);
+  MPI_Comm_size(comm, &c->size);
+  c->peer = c->size == 2 ? 1 - c->rank : 0;
+  c->length = length;
+  c->dtype = x->dtype;
+  c->count = (int)(length / (dsize > 0 ? dsize : 1));
+  c->rtype = x->rtype;
+  c->rcount = (int)(length / (rsize > 0 ? rsize : 1));
+  c->sbuf = x->sbuf;
+  c->rbuf = x->rbuf;
+  c->overhead = x->eng->overhead;
+  c->barrier = 0.0;
+  c->calib = &x->eng->calib;
+}
+
+/* The barrier time of comm for root_minus_barrier (all of comm get it). */
+static double sk_exec_barrier_time(sk_exec_t *x, MPI_Comm comm)
+{
+  sk_measure_cfg_t cfg = x->cfg;
+  sk_pattern_rep_t rep = {x->ops, &x->ctx};
+  sk_point_t pt;
+  cfg.node_times = 0;
+  sk_measure_point(&cfg, sk_pattern_rep_barrier, &rep, comm, &x->samples,
+                   &pt);
+  MPI_Bcast(&pt.mean, 1, MPI_DOUBLE, 0, comm);
+  return pt.mean;
+}
+
+static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
+{
+  if (x->pattern != SK_PATTERN_COLLECTIVE)
+    return sk_pattern_rep_local;
+  if (x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
+    return sk_pattern_rep_root_barrier;
+  return sk_pattern_rep_max_local;
+}
+
+/* Measures one point on the processes of comm; *pt is valid on comm's
+ * rank 0.  Returns -1 when the instance's setup failed. */
+static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
+                           double suite_left, sk_point_t *pt)
+{
+  sk_pattern_rep_t rep = {x->ops, &x->ctx};
+  sk_measure_cfg_t cfg = x->cfg;
+  int ok, all;
+  sk_exec_ctx(x, comm, length);
+  ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
+  if (!all) {
+    if (ok && x->ops->teardown != NULL)
+      x->ops->teardown(&x->ctx);
+    return -1;
+  }
+  cfg.suite_left = suite_left;
+  if (x->pattern == SK_PATTERN_COLLECTIVE &&
+      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+    if (isnan(x->barrier) || x->s->variation == SK_VARIATION_NODES)
+      x->barrier = sk_exec_barrier_time(x, comm);
+    x->ctx.barrier = x->barrier;
+  }
+  sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples, pt);
+  if (x->ops->teardown != NULL)
+    x->ops->teardown(&x->ctx);
+  if (x->pattern == SK_PATTERN_COLLECTIVE &&
+      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
+    pt->barrier_time = x->barrier;
+  return 0;
+}
+
+#define SK_EXEC_TAG 77
+
+/* Brings the point from the timing process to world rank 0. */
+static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  if (x->decider == 0)
+    return;
+  if (e->rank == x->decider) {
+    MPI_Send(pt, (int)sizeof *pt, MPI_BYTE, 0, SK_EXEC_TAG, e->world);
+    if (pt->node_times != NULL)
+      MPI_Send(pt->node_times, pt->nprocs, MPI_DOUBLE, 0, SK_EXEC_TAG,
+               e->world);
+  } else if (e->rank == 0) {
+    MPI_Recv(pt, (int)sizeof *pt, MPI_BYTE, x->decider, SK_EXEC_TAG,
+             e->world, MPI_STATUS_IGNORE);
+    if (pt->node_times != NULL) {      /* the sender's pointer: replace */
+      pt->node_times = x->samples.nodes;
+      MPI_Recv(pt->node_times, pt->nprocs, MPI_DOUBLE, x->decider,
+               SK_EXEC_TAG, e->world, MPI_STATUS_IGNORE);
+    }
+  }
+}
+
+/* The point at arg, on every process of the world (those not taking part
+ * wait); *pt is valid on world rank 0.  -1 on every process when the
+ * instance could not set the point up. */
+static int sk_exec_point(sk_exec_t *x, long arg, int refined,
+                         double suite_left, sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  MPI_Comm comm = x->comm;
+  int nodes = x->s->variation == SK_VARIATION_NODES;
+  long length = x->s->variation == SK_VARIATION_LENGTH
+                    ? arg : x->s->default_message_length;
+  int rc = 0, worst;
+  memset(pt, 0, sizeof *pt);
+  if (nodes)
+    MPI_Comm_split(e->world, e->rank < arg ? 0 : MPI_UNDEFINED, e->rank,
+                   &comm);
+  if (comm != MPI_COMM_NULL)
+    rc = sk_exec_measure(x, comm, length, suite_left, pt);
+  if (nodes && comm != MPI_COMM_NULL)
+    MPI_Comm_free(&comm);
+  MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
+  if (worst != 0)
+    return -1;
+  sk_exec_transfer(x, pt);
+  pt->argument = arg;
+  pt->refined = refined;
+  return 0;
+}
+
+static void sk_exec_fail(sk_exec_t *x, const char *msg)
+{
+  if (x->eng->rank != 0)
+    return;
+  x->res->status = SK_SUITE_FAILED;
+  sk_result_set_message(x->res, msg);
+}
+
+/* Rank 0: the next argument into msg = {more, arg, refined, suite_left};
+ * more is 1 to measure, 0 when done, -1 when the refinement failed. */
+static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
+                         double msg[4])
+{
+  double elapsed = MPI_Wtime() - t0, limit = x->s->time_suite;
+  long arg = 0;
+  int refined = 0, more;
+  msg[3] = limit >= 0.0 ? limit - elapsed : -1.0;
+  if (x->res->status == SK_SUITE_TIMED_OUT) {
+    more = 0;
+  } else if (limit >= 0.0 && elapsed >= limit) {
+    x->res->status = SK_SUITE_TIMED_OUT;
+    more = 0;
+  } else if (x->s->variation == SK_VARIATION_NONE) {
+    more = x->res->npoints == 0;
+  } else {
+    more = r == NULL ? -1 : sk_refine_next(r, &arg, &refined);
+  }
+  msg[0] = more;
+  msg[1] = (double)arg;
+  msg[2] = refined;
+}
+
+/* Rank 0: the point goes to the refinement, the result, progress, log. */
+static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, const sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  if (r != NULL)
+    sk_refine_record(r, pt->argument, pt->mean);
+  sk_result_add_point(x->res, pt);
+  sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
+  sk_runlog_point(e->log, pt);
+  if (pt->stop == SK_STOP_TIME_SUITE)
+    x->res->status = SK_SUITE_TIMED_OUT;
+}
+
+static sk_refine_t *sk_exec_refine(const sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  sk_refine_params_t p;
+  if (s->variation == SK_VARIATION_NONE)
+    return NULL;
+  p.start = x->lo;
+  p.end = x->hi;
+  p.log_scale = s->scale == SK_SCALE_FIXED_LOG ||
+                s->scale == SK_SCALE_DYNAMIC_LOG;
+  p.dynamic = s->scale == SK_SCALE_DYNAMIC_LOG ||
+              s->scale == SK_SCALE_DYNAMIC_LINEAR;
+  p.stepwidth = s->stepwidth;
+  p.max_steps = s->max_steps;
+  p.min_distance = s->min_distance;
+  p.max_distance = s->max_distance;
+  p.epsilon = s->standard_error;
+  return sk_refine_new(&p);
+}
+
+/* Every point of the suite, one after another. */
+static void sk_exec_points(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  sk_refine_t *r = e->rank == 0 ? sk_exec_refine(x) : NULL;
+  double t0 = MPI_Wtime(), msg[4];
+  sk_point_t pt;
+  if (e->rank == 0)
+    x->res->status = SK_SUITE_COMPLETE;
+  for (;;) {
+    if (e->rank == 0)
+      sk_exec_next(x, r, t0, msg);
+    MPI_Bcast(msg, 4, MPI_DOUBLE, 0, e->world);
+    if (msg[0] < 0.0)
+      sk_exec_fail(x, "the refinement could not start (check Start_Argument,"
+                   " End_Argument and Stepwidth)");
+    if (msg[0] <= 0.0)
+      break;
+    if (sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt) != 0) {
+      sk_exec_fail(x, "the instance could not set up a point (out of "
+                   "memory?)");
+      break;
+    }
+    if (e->rank == 0)
+      sk_exec_record(x, r, &pt);
+  }
+  if (e->rank == 0 && x->res->status == SK_SUITE_TIMED_OUT) {
+    char m[128];
+    snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
+             x->s->time_suite, x->res->npoints);
+    sk_result_set_message(x->res, m);
+  }
+  sk_refine_free(r);
+}
+
+/* Rank 0: what the result says besides the points. */
+static void sk_exec_describe(sk_exec_t *x)
+{
+  sk_suite_result_t *res = x->res;
+  if (x->eng->rank != 0)
+    return;
+  if (x->ops->timing != NULL)
+    res->timing = x->ops->timing;
+  else if (x->pattern == SK_PATTERN_PINGPONG)
+    res->timing = "round_trip";
+  else if (x->pattern == SK_PATTERN_COLLECTIVE)
+    res->timing = x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER
+                      ? "root_minus_barrier" : "max_local";
+  else
+    res->timing = "local";
+  if (x->pattern == SK_PATTERN_PINGPONG) {
+    res->pair[0] = x->eng->pair[0];
+    res->pair[1] = x->eng->pair[1];
+    res->pair_latency = x->eng->pair_latency;
+  }
+  if (x->ops == &sk_inst_simple_calibrate) {
+    res->has_calib = 1;
+    res->calib = x->eng->calib;
+  }
+  if (x->note[0] != '\0')
+    sk_result_add_note(res, x->note);
+}
+
+int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
+                     sk_suite_result_t *res)
+{
+  sk_exec_t x;
+  double t0 = MPI_Wtime();
+  int ok, all;
+  memset(&x, 0, sizeof x);
+  x.eng = eng;
+  x.s = s;
+  x.res = res;
+  x.barrier = NAN;
+  x.comm = MPI_COMM_NULL;
+  if (sk_exec_check(&x) != 0) {
+    sk_exec_fail(&x, x.msg);
+    return -1;
+  }
+  sk_exec_cfg(&x);
+  ok = sk_exec_alloc(&x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && sk_exec_comm(&x) == 0) {
+    sk_exec_describe(&x);
+    sk_dtype_resolve(eng->plan, s, &x.dtype, &x.rtype, x.note,
+                     sizeof x.note);
+    if (eng->rank == 0 && x.note[0] != '\0')
+      sk_result_add_note(res, x.note);
+    sk_exec_points(&x);
+  } else {
+    sk_exec_fail(&x, "out of memory for the buffers and samples of the "
+                 "suite");
+  }
+  sk_exec_release(&x);
+  if (eng->rank == 0)
+    res->elapsed = MPI_Wtime() - t0;
+  return 0;
+}

@@ -1,0 +1,17 @@
+/*
+ * factors.h -- the experimental factors a result records, collected from
+ * every process.
+ */
+#ifndef SK_FACTORS_H
+#define SK_FACTORS_H
+
+#include <mpi.h>
+
+#include "result.h"
+
+/* Collective over comm: fills *f on rank 0 (library, version, hosts,
+ * affinity, compiler, timer, environment); overhead is rank 0's empty
+ * measurement.  Returns -1 on rank 0 when memory ran out. */
+int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * pattern.c -- the instance table and the timing of one repetition.
+ */
+#include "pattern.h"
+
+#include <stddef.h>
+
+#include "stats.h"
+
+static const struct {
+  int number;
+  const sk_inst_ops_t *ops;
+} sk_pattern_table[] = {
+#define SK_INSTANCE(num, nm, pat, vars, fn, sum) {(num), &sk_inst_##fn},
+#define SK_PLANNED(num, nm, pat, vars, fn, sum) {(num), NULL},
+#include "instances.def"
+#undef SK_INSTANCE
+#undef SK_PLANNED
+};
+
+const sk_inst_ops_t *sk_pattern_ops(int number)
+{
+  size_t i;
+  for (i = 0; i < sizeof sk_pattern_table / sizeof sk_pattern_table[0]; i++)
+    if (sk_pattern_table[i].number == number)
+      return sk_pattern_table[i].ops;
+  return NULL;
+}
+
+size_t sk_pattern_need(const sk_inst_ops_t *ops, long length, int nprocs,
+                       size_t *send, size_t *recv)
+{
+  if (ops->need != NULL) {
+    ops->need(length, nprocs, send, recv);
+  } else {
+    *send = (size_t)length;
+    *recv = (size_t)length;
+  }
+  return *send + *recv;
+}
+
+static void sk_pattern_run_empty(sk_pctx_t *c)
+{
+  (void)c;
+}
+
+static const sk_inst_ops_t sk_pattern_empty = {.run = sk_pattern_run_empty};
+
+/* Called through a volatile pointer so that the call is not inlined away:
+ * the empty measurement must cost what the timing of a real one costs. */
+double sk_pattern_overhead(void)
+{
+  enum { N = 2000, WARM = 100 };
+  static double x[N];
+  const sk_inst_ops_t *volatile ops = &sk_pattern_empty;
+  sk_pctx_t ctx = {0};
+  sk_stats_t st;
+  int i;
+  for (i = -WARM; i < N; i++) {
+    double t0 = MPI_Wtime();
+    ops->run(&ctx);
+    double t1 = MPI_Wtime();
+    if (i >= 0)
+      x[i] = t1 - t0;
+  }
+  sk_stats_sort(x, N);
+  sk_stats_summarize(x, N, 0.1, &st);
+  return st.mean;
+}
+
+double sk_pattern_rep_local(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  double t0 = MPI_Wtime();
+  r->ops->run(c);
+  double t1 = MPI_Wtime();
+  *local = t1 - t0 - c->overhead;
+  return *local;
+}
+
+double sk_pattern_rep_max_local(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  double t0, t1, max = 0.0;
+  MPI_Barrier(c->comm);
+  t0 = MPI_Wtime();
+  r->ops->run(c);
+  t1 = MPI_Wtime();
+  *local = t1 - t0 - c->overhead;
+  MPI_Reduce(local, &max, 1, MPI_DOUBLE, MPI_MAX, 0, c->comm);
+  return max;
+}
+
+double sk_pattern_rep_root_barrier(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  double t0, t1;
+  MPI_Barrier(c->comm);
+  t0 = MPI_Wtime();
+  r->ops->run(c);
+  MPI_Barrier(c->comm);
+  t1 = MPI_Wtime();
+  *local = t1 - t0 - c->overhead - c->barrier;
+  return *local;
+}
+
+double sk_pattern_rep_barrier(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  double t0, t1;
+  MPI_Barrier(c->comm);
+  t0 = MPI_Wtime();
+  MPI_Barrier(c->comm);
+  t1 = MPI_Wtime();
+  *local = t1 - t0 - c->overhead;
+  return *local;
+}

@@ -1,0 +1,88 @@
+/*
+ * pattern.h -- the MPI side of the pattern instances.
+ *
+ * An instance is a descriptor sk_inst_<fn> (fn from instances.def) whose
+ * run() performs the instance's MPI calls once; the pattern modules wrap
+ * it in the timing of their pattern (sk_pattern_rep_*).  run() must not
+ * allocate, print or write files: it is the timed region.
+ */
+#ifndef SK_PATTERN_H
+#define SK_PATTERN_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+/* Everything an instance needs for one point; set up before the point. */
+typedef struct sk_pctx {
+  MPI_Comm comm;        /* the processes that take part */
+  int rank, size;       /* in comm; rank 0 is the root / timing process */
+  int peer;             /* ping-pong: the other process of the pair */
+  long length;          /* message length in bytes */
+  int count;            /* elements of dtype in length bytes */
+  MPI_Datatype dtype;   /* moves data */
+  int rcount;           /* elements of rtype in length bytes */
+  MPI_Datatype rtype;   /* arithmetic type for reductions */
+  char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */
+  char *abuf;           /* attach buffer for Bsend / Buffer_attach */
+  int asize;            /* its size in bytes */
+  int *counts;          /* size entries, for Reduce_scatter */
+  double overhead;      /* empty-measurement time, subtracted */
+  double barrier;       /* barrier time, subtracted by root_minus_barrier */
+  const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
+  double busy;          /* Calibrate_Busywait: seconds to spin */
+} sk_pctx_t;
+
+typedef struct sk_inst_ops {
+  /* One repetition's MPI calls (the timed region). */
+  void (*run)(sk_pctx_t *c);
+  /* Bytes of send and receive buffer per process for a message of
+   * length bytes on nprocs processes; NULL means length each. */
+  void (*need)(long length, int nprocs, size_t *send, size_t *recv);
+  /* Untimed work before and after a point (NULL: none); setup returns
+   * -1 when the point cannot run. */
+  int (*setup)(sk_pctx_t *c);
+  void (*teardown)(sk_pctx_t *c);
+  /* What a repetition's time is, when not the pattern's usual one
+   * (doc/output-format.md `timing`); NULL: the pattern's. */
+  const char *timing;
+} sk_inst_ops_t;
+
+#define SK_INSTANCE(num, nm, pat, vars, fn, sum) \
+  extern const sk_inst_ops_t sk_inst_##fn;
+#define SK_PLANNED(num, nm, pat, vars, fn, sum)
+#include "instances.def"
+#undef SK_INSTANCE
+#undef SK_PLANNED
+
+/* The descriptor of instance `number`, or NULL when it has no code yet. */
+const sk_inst_ops_t *sk_pattern_ops(int number);
+
+/* Buffer bytes per process an instance needs (send + receive). */
+size_t sk_pattern_need(const sk_inst_ops_t *ops, long length, int nprocs,
+                       size_t *send, size_t *recv);
+
+/* The time of an empty measurement on this process: the two timer reads
+ * around a call of an instance that does nothing, as in every repetition
+ * (the mean of many, after cutting 10% at each end). */
+double sk_pattern_overhead(void);
+
+/* Repetition wrappers for sk_measure_point(): ctx is an sk_pattern_rep_t.
+ * Each returns the repetition's time on rank 0 of the communicator and
+ * stores this process's own time in *local; both have the overhead (and
+ * for root_minus_barrier the barrier time) subtracted. */
+typedef struct sk_pattern_rep {
+  const sk_inst_ops_t *ops;
+  sk_pctx_t *ctx;
+} sk_pattern_rep_t;
+
+/* t0, run, t1 on every process (ping-pong, simple). */
+double sk_pattern_rep_local(void *rep, double *local);
+/* Barrier, t0, run, t1; the sample is the maximum over processes. */
+double sk_pattern_rep_max_local(void *rep, double *local);
+/* Barrier, t0, run, Barrier, t1; the sample is rank 0's time minus the
+ * barrier time (the SKaMPI paper's collective timing). */
+double sk_pattern_rep_root_barrier(void *rep, double *local);
+/* Barrier, t0, Barrier, t1: measures the barrier time itself. */
+double sk_pattern_rep_barrier(void *rep, double *local);
+
+#endif

@@ -1,0 +1,214 @@
+/*
+ * pattern_pingpong.c -- the ten ping-pong instances (Fig. 2) and the
+ * choice of the pair.
+ *
+ * A repetition is one exchange between rank 0 (the timing process) and
+ * rank 1 of the pair communicator: rank 0 sends a message of `length`
+ * bytes and receives one back; rank 1 receives, then sends.  The time
+ * is taken at rank 0, so it is a ROUND TRIP (doc/engine.md).
+ */
+#include "pattern_pingpong.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "pattern.h"
+#include "stats.h"
+
+#define SK_PP_TAG 1
+
+/* ---- the halves of an exchange (inlined into each instance) ---------- */
+
+static inline void sk_pp_send(sk_pctx_t *c)
+{
+  MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm);
+}
+
+static inline void sk_pp_ssend(sk_pctx_t *c)
+{
+  MPI_Ssend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm);
+}
+
+static inline void sk_pp_bsend(sk_pctx_t *c)
+{
+  MPI_Bsend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm);
+}
+
+static inline void sk_pp_isend(sk_pctx_t *c)
+{
+  MPI_Request rq;
+  MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
+  MPI_Wait(&rq, MPI_STATUS_IGNORE);
+}
+
+static inline void sk_pp_issend(sk_pctx_t *c)
+{
+  MPI_Request rq;
+  MPI_Issend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
+  MPI_Wait(&rq, MPI_STATUS_IGNORE);
+}
+
+static inline void sk_pp_recv(sk_pctx_t *c)
+{
+  MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm,
+           MPI_STATUS_IGNORE);
+}
+
+static inline void sk_pp_recv_anytag(sk_pctx_t *c)
+{
+  MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, MPI_ANY_TAG, c->comm,
+           MPI_STATUS_IGNORE);
+}
+
+static inline void sk_pp_irecv(sk_pctx_t *c)
+{
+  MPI_Request rq;
+  MPI_Irecv(c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
+  MPI_Wait(&rq, MPI_STATUS_IGNORE);
+}
+
+static inline void sk_pp_iprobe_recv(sk_pctx_t *c)
+{
+  int flag = 0;
+  while (!flag)
+    MPI_Iprobe(c->peer, SK_PP_TAG, c->comm, &flag, MPI_STATUS_IGNORE);
+  sk_pp_recv(c);
+}
+
+/* An instance: rank 0 sends then receives, rank 1 receives then sends. */
+#define SK_PP_INSTANCE(fn, SEND, RECV, NEED, SETUP, TEARDOWN) \
+  static void sk_pp_run_##fn(sk_pctx_t *c) \
+  { \
+    if (c->rank == 0) { \
+      SEND(c); \
+      RECV(c); \
+    } else { \
+      RECV(c); \
+      SEND(c); \
+    } \
+  } \
+  const sk_inst_ops_t sk_inst_##fn = {.run = sk_pp_run_##fn, .need = NEED, \
+                                      .setup = SETUP, .teardown = TEARDOWN};
+
+/* MPI_Bsend needs an attached buffer: room for two messages, attached
+ * before the point and detached after it (untimed). */
+static int sk_pp_bsend_setup(sk_pctx_t *c)
+{
+  int size = 0;
+  MPI_Pack_size(c->count, c->dtype, c->comm, &size);
+  c->asize = 2 * (size + MPI_BSEND_OVERHEAD);
+  c->abuf = malloc((size_t)c->asize);
+  if (c->abuf == NULL)
+    return -1;
+  MPI_Buffer_attach(c->abuf, c->asize);
+  return 0;
+}
+
+static void sk_pp_bsend_teardown(sk_pctx_t *c)
+{
+  void *p;
+  int size;
+  MPI_Buffer_detach(&p, &size);
+  free(c->abuf);
+  c->abuf = NULL;
+}
+
+SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_send_recv_anytag, sk_pp_send, sk_pp_recv_anytag,
+               NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_send_irecv, sk_pp_send, sk_pp_irecv, NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_send_iprobe_recv, sk_pp_send, sk_pp_iprobe_recv,
+               NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL, NULL)
+SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, NULL,
+               sk_pp_bsend_setup, sk_pp_bsend_teardown)
+
+/* MPI_Sendrecv on both sides at once: both messages cross concurrently,
+ * so a repetition is one exchange rather than two sequential trips. */
+static void sk_pp_run_sendrecv(sk_pctx_t *c)
+{
+  MPI_Sendrecv(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG,
+               c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG,
+               c->comm, MPI_STATUS_IGNORE);
+}
+
+static void sk_pp_run_sendrecv_replace(sk_pctx_t *c)
+{
+  MPI_Sendrecv_replace(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG,
+                       c->peer, SK_PP_TAG, c->comm, MPI_STATUS_IGNORE);
+}
+
+const sk_inst_ops_t sk_inst_pp_sendrecv = {
+  .run = sk_pp_run_sendrecv, .timing = "exchange"};
+const sk_inst_ops_t sk_inst_pp_sendrecv_replace = {
+  .run = sk_pp_run_sendrecv_replace, .timing = "exchange"};
+
+/* ---- the choice of the pair ------------------------------------------ */
+
+enum { SK_PP_PROBE_WARM = 10, SK_PP_PROBE_REPS = 25, SK_PP_PROBE_TAG = 2 };
+
+/* Median round trip of 8 bytes between i (timing) and j, on i. */
+static double sk_pp_probe(MPI_Comm comm, int me, int i, int j)
+{
+  double x[SK_PP_PROBE_REPS], buf = 0.0;
+  int k, other = me == i ? j : i;
+  for (k = -SK_PP_PROBE_WARM; k < SK_PP_PROBE_REPS; k++) {
+    double t0 = MPI_Wtime();
+    if (me == i) {
+      MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
+      MPI_Recv(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm,
+               MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm,
+               MPI_STATUS_IGNORE);
+      MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
+    }
+    if (k >= 0)
+      x[k] = MPI_Wtime() - t0;
+  }
+  sk_stats_sort(x, SK_PP_PROBE_REPS);
+  return sk_stats_median(x, SK_PP_PROBE_REPS);
+}
+
+int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
+{
+  int p, me, i, j, best = -1;
+  double *lat, *all;
+  MPI_Comm_size(comm, &p);
+  MPI_Comm_rank(comm, &me);
+  pair[0] = 0;
+  pair[1] = 1;
+  *latency = NAN;
+  if (p <= 2)
+    return 0;
+  lat = calloc((size_t)(p * p), sizeof *lat);
+  all = calloc((size_t)(p * p), sizeof *all);
+  if (lat == NULL || all == NULL) {
+    free(lat);
+    free(all);
+    return -1;
+  }
+  for (i = 0; i < p; i++)
+    for (j = i + 1; j < p; j++) {
+      if (me == i || me == j) {
+        double t = sk_pp_probe(comm, me, i, j);
+        if (me == i)
+          lat[i * p + j] = t;
+      }
+      MPI_Barrier(comm);
+    }
+  MPI_Allreduce(lat, all, p * p, MPI_DOUBLE, MPI_MAX, comm);
+  for (i = 0; i < p; i++)
+    for (j = i + 1; j < p; j++)
+      if (best < 0 || all[i * p + j] > all[best]) {
+        best = i * p + j;
+        pair[0] = i;
+        pair[1] = j;
+      }
+  *latency = all[best];
+  free(lat);
+  free(all);
+  return 0;
+}

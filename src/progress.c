@@ -1,0 +1,89 @@
+/*
+ * progress.c -- the progress line on stderr.
+ */
+#include "progress.h"
+
+#include <unistd.h>
+
+void sk_progress_init(sk_progress_t *p, FILE *fp, int quiet, size_t nsuites,
+                      double now)
+{
+  p->fp = quiet ? NULL : fp;
+  p->err = fp;
+  p->live = p->fp != NULL && isatty(fileno(p->fp));
+  p->nsuites = nsuites;
+  p->k = 0;
+  p->name = "";
+  p->t_run = now;
+  p->t_suite = now;
+  p->dirty = 0;
+}
+
+/* Ends a live line so that the next output starts on a fresh line. */
+static void sk_progress_clear(sk_progress_t *p)
+{
+  if (p->dirty) {
+    fputc('\n', p->fp);
+    p->dirty = 0;
+  }
+}
+
+void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
+                             double now)
+{
+  p->k = k;
+  p->name = name;
+  p->t_suite = now;
+  if (p->fp == NULL)
+    return;
+  if (p->live)
+    sk_progress_point(p, 0, now);
+  else
+    fprintf(p->fp, "skampi: suite %zu of %zu: %s: started (%.1f s into "
+            "the run)\n", k, p->nsuites, name, now - p->t_run);
+  fflush(p->fp);
+}
+
+void sk_progress_point(sk_progress_t *p, size_t points, double now)
+{
+  if (p->fp == NULL || !p->live)
+    return;
+  /* \033[K clears the rest of a longer previous line. */
+  fprintf(p->fp, "\rskampi: suite %zu of %zu: %s: %zu points, %.1f s "
+          "(run %.1f s)\033[K", p->k, p->nsuites, p->name, points,
+          now - p->t_suite, now - p->t_run);
+  p->dirty = 1;
+  fflush(p->fp);
+}
+
+void sk_progress_suite_end(sk_progress_t *p, const char *status,
+                           size_t points, size_t eps_met, double now)
+{
+  if (p->fp == NULL)
+    return;
+  if (p->live)
+    fputc('\r', p->fp);
+  fprintf(p->fp, "skampi: suite %zu of %zu: %s: %s, %zu points (%zu met "
+          "eps), %.1f s%s\n", p->k, p->nsuites, p->name, status, points,
+          eps_met, now - p->t_suite, p->live ? "\033[K" : "");
+  p->dirty = 0;
+  fflush(p->fp);
+}
+
+void sk_progress_error(sk_progress_t *p, const char *msg)
+{
+  if (p->fp != NULL)
+    sk_progress_clear(p);
+  fprintf(p->err, "skampi: error: %s\n", msg);
+  fflush(p->err);
+}
+
+void sk_progress_done(sk_progress_t *p, const char *status, double now)
+{
+  if (p->fp == NULL)
+    return;
+  sk_progress_clear(p);
+  fprintf(p->fp, "skampi: run %s: %zu suites in %.1f s\n", status,
+          p->nsuites, now - p->t_run);
+  fflush(p->fp);
+}

@@ -1,0 +1,39 @@
+/*
+ * progress.h -- what rank 0 tells the person at the terminal (stderr).
+ *
+ * On a terminal one live line is rewritten with '\r' after every point;
+ * otherwise one plain line is printed when a suite starts and one when it
+ * ends.  Quiet prints nothing.  No MPI here.
+ */
+#ifndef SK_PROGRESS_H
+#define SK_PROGRESS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct sk_progress {
+  FILE *fp;           /* borrowed; NULL when quiet */
+  FILE *err;          /* borrowed; errors go here even when quiet */
+  int live;           /* fp is a terminal: rewrite one line */
+  size_t nsuites;
+  size_t k;           /* the current suite, 1-based */
+  const char *name;   /* borrowed */
+  double t_run;       /* start of the run, seconds (caller's clock) */
+  double t_suite;     /* start of the current suite */
+  int dirty;          /* a live line is showing */
+} sk_progress_t;
+
+/* fp: where to write (a terminal gets the live line); quiet: nothing. */
+void sk_progress_init(sk_progress_t *p, FILE *fp, int quiet, size_t nsuites,
+                      double now);
+void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
+                             double now);
+void sk_progress_point(sk_progress_t *p, size_t points, double now);
+void sk_progress_suite_end(sk_progress_t *p, const char *status,
+                           size_t points, size_t eps_met, double now);
+/* An error line (a refused suite, an unwritable file), printed even when
+ * quiet, without garbling the live line. */
+void sk_progress_error(sk_progress_t *p, const char *msg);
+void sk_progress_done(sk_progress_t *p, const char *status, double now);
+
+#endif

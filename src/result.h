@@ -1,0 +1,100 @@
+/*
+ * result.h -- the result of a run and its YAML file (no MPI here).
+ *
+ * Rank 0 keeps one sk_result_t for the whole run and rewrites the file
+ * after every completed suite (doc/output-format.md is the contract).
+ * The result borrows the plan and its suites; it owns everything else.
+ */
+#ifndef SK_RESULT_H
+#define SK_RESULT_H
+
+#include <stddef.h>
+
+#include "plan.h"
+#include "point.h"
+
+typedef enum {
+  SK_SUITE_COMPLETE,
+  SK_SUITE_FAILED,
+  SK_SUITE_TIMED_OUT,
+  SK_SUITE_CRASHED
+} sk_suite_status_t;
+
+typedef enum {
+  SK_RUN_RUNNING,
+  SK_RUN_COMPLETE,
+  SK_RUN_PARTIAL,
+  SK_RUN_ABORTED
+} sk_run_status_t;
+
+/* Parameters of the calibration instance (doc/engine.md). */
+typedef struct sk_calib {
+  double a;      /* seconds at m = 0 */
+  double b;      /* seconds per unit of m */
+  double c;      /* seconds added from m >= m0 on */
+  long m0;       /* where the step is */
+} sk_calib_t;
+
+typedef struct sk_suite_result {
+  const sk_suite_t *suite;       /* borrowed from the plan */
+  sk_suite_status_t status;
+  char *message;                 /* why, when not complete; or NULL */
+  const char *timing;            /* "round_trip", "max_local", ... */
+  int pair[2];                   /* ping-pong pair, or -1 -1 */
+  double pair_latency;           /* round trip that chose it, or NaN */
+  int has_calib;
+  sk_calib_t calib;
+  double elapsed;
+  sk_point_t *points;
+  size_t npoints, cap;
+  char **notes;                  /* things the reader must know */
+  size_t nnotes;
+} sk_suite_result_t;
+
+typedef struct sk_factors {
+  char *mpi_library;
+  char *mpi_version;
+  int processes;
+  char **hosts;                  /* processes entries */
+  char **affinity;               /* processes entries */
+  const char *compiler;          /* static (config.h) */
+  const char *cflags;            /* static (config.h) */
+  const char *timer;             /* static: "MPI_Wtime" */
+  double timer_resolution;
+  double timer_overhead;
+  char **env;                    /* "NAME=VALUE", sorted */
+  size_t nenv;
+} sk_factors_t;
+
+typedef struct sk_result {
+  const sk_plan_t *plan;         /* borrowed */
+  char sha256[65];               /* of the suite file; "" if unreadable */
+  sk_run_status_t status;
+  char start_time[32];           /* ISO 8601 UTC */
+  char end_time[32];             /* "" while running */
+  double wall_time;
+  sk_factors_t factors;
+  sk_suite_result_t *suites;
+  size_t nsuites;
+} sk_result_t;
+
+/* A result for plan with one (empty, status failed) entry per suite
+ * reserved; nsuites counts the entries written so far. */
+sk_result_t *sk_result_new(const sk_plan_t *plan);
+void sk_result_free(sk_result_t *r);
+
+/* Appends a copy of p (its node_times copied too) to s. */
+int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p);
+/* Adds a note (copied) to s. */
+int sk_result_add_note(sk_suite_result_t *s, const char *note);
+/* Sets s->message to a copy of msg. */
+int sk_result_set_message(sk_suite_result_t *s, const char *msg);
+
+/* Writes r to path through path.tmp and rename(); -1 on failure (errno
+ * says why). */
+int sk_result_write(const sk_result_t *r, const char *path);
+
+const char *sk_suite_status_name(sk_suite_status_t s);
+const char *sk_run_status_name(sk_run_status_t s);
+
+#endif

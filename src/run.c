@@ -1,0 +1,192 @@
+/*
+ * run.c -- the measurement run: every suite of the plan, on every rank,
+ * with the result file rewritten after each one.
+ */
+#include <config.h>
+
+#include "run.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "execute.h"
+#include "factors.h"
+#include "pattern.h"
+#include "pattern_simple.h"
+#include "progress.h"
+#include "result.h"
+#include "runlog.h"
+#include "sha256.h"
+#include "sysinfo.h"
+
+typedef struct sk_runstate {
+  sk_engine_t eng;
+  sk_progress_t progress;
+  sk_result_t *res;          /* rank 0 */
+  const char *outfile;
+  double t0;
+} sk_runstate_t;
+
+/* Rank 0 reads the calibration parameters; everybody gets them. */
+static void sk_run_calib(sk_engine_t *e)
+{
+  if (e->rank == 0 &&
+      sk_simple_calib_from_env(&e->calib, e->calib_err,
+                               sizeof e->calib_err) != 0)
+    e->calib.a = -1.0;
+  MPI_Bcast(&e->calib, (int)sizeof e->calib, MPI_BYTE, 0, e->world);
+  MPI_Bcast(e->calib_err, (int)sizeof e->calib_err, MPI_CHAR, 0, e->world);
+}
+
+/* Rank 0 writes the result file; every rank learns whether it worked. */
+static int sk_run_write(sk_runstate_t *st)
+{
+  int ok = 1;
+  if (st->eng.rank == 0) {
+    st->res->wall_time = MPI_Wtime() - st->t0;
+    if (sk_result_write(st->res, st->outfile) != 0) {
+      char m[512];
+      snprintf(m, sizeof m, "cannot write the result file %s: %s",
+               st->outfile, strerror(errno));
+      sk_progress_error(&st->progress, m);
+      ok = 0;
+    }
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
+  return ok ? 0 : -1;
+}
+
+/* Everything before the first suite; -1 (on every rank) when the result
+ * cannot be kept. */
+static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
+                        const sk_run_options_t *opt)
+{
+  sk_engine_t *e = &st->eng;
+  sk_factors_t scratch;
+  int ok = 1;
+  e->plan = plan;
+  MPI_Comm_rank(e->world, &e->rank);
+  MPI_Comm_size(e->world, &e->size);
+  st->t0 = MPI_Wtime();
+  st->outfile = opt->outfile ? opt->outfile
+                : plan->outfile ? plan->outfile : "skampi.yaml";
+  e->overhead = sk_pattern_overhead();
+  e->tick = MPI_Wtick();
+  sk_run_calib(e);
+  e->progress = &st->progress;
+  if (e->rank == 0) {
+    sk_progress_init(&st->progress, stderr, opt->quiet, plan->nsuites,
+                     st->t0);
+    ok = (st->res = sk_result_new(plan)) != NULL;
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
+  if (!ok)
+    return -1;
+  ok = sk_factors_collect(e->rank == 0 ? &st->res->factors : &scratch,
+                          e->world, e->overhead) == 0;
+  MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
+  return ok ? 0 : -1;
+}
+
+/* Rank 0: the parts of the result and the log that need no MPI. */
+static void sk_run_open_records(sk_runstate_t *st)
+{
+  sk_result_t *r = st->res;
+  const sk_plan_t *plan = st->eng.plan;
+  if (sk_sha256_file(plan->path, r->sha256) != 0)
+    r->sha256[0] = '\0';
+  sk_sysinfo_iso_time(time(NULL), r->start_time);
+  r->status = SK_RUN_RUNNING;
+  if (plan->logfile != NULL) {
+    st->eng.log = fopen(plan->logfile, "w");
+    if (st->eng.log == NULL) {
+      char m[512];
+      snprintf(m, sizeof m, "cannot open the log file %s: %s (going on "
+               "without it)", plan->logfile, strerror(errno));
+      sk_progress_error(&st->progress, m);
+    }
+  }
+  sk_runlog_header(st->eng.log, r);
+}
+
+/* Suite k (0-based) on every rank; rank 0 reports it. */
+static void sk_run_suite(sk_runstate_t *st, size_t k)
+{
+  sk_engine_t *e = &st->eng;
+  const sk_suite_t *s = &e->plan->suites[k];
+  sk_suite_result_t *sr = e->rank == 0 ? &st->res->suites[k] : NULL;
+  sk_suite_result_t scratch;
+  size_t i, met = 0;
+  if (e->rank == 0) {
+    sk_progress_suite_begin(&st->progress, k + 1, s->name, MPI_Wtime());
+    sk_runlog_suite_begin(e->log, k + 1, e->plan->nsuites, s);
+  } else {
+    memset(&scratch, 0, sizeof scratch);
+    sr = &scratch;
+  }
+  sk_execute_suite(e, s, sr);
+  if (e->rank != 0)
+    return;
+  st->res->nsuites = k + 1;
+  for (i = 0; i < sr->npoints; i++)
+    met += sr->points[i].eps_met ? 1 : 0;
+  if (sr->status == SK_SUITE_FAILED)
+    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
+  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
+                        sr->npoints, met, MPI_Wtime());
+  sk_runlog_suite_end(e->log, sr);
+}
+
+/* Rank 0: the run's final status and exit code. */
+static int sk_run_finish(sk_runstate_t *st, int aborted)
+{
+  sk_result_t *r = st->res;
+  size_t i;
+  r->status = aborted ? SK_RUN_ABORTED : SK_RUN_COMPLETE;
+  for (i = 0; !aborted && i < r->nsuites; i++)
+    if (r->suites[i].status == SK_SUITE_FAILED ||
+        r->suites[i].status == SK_SUITE_CRASHED)
+      r->status = SK_RUN_PARTIAL;
+  sk_sysinfo_iso_time(time(NULL), r->end_time);
+  if (r->status == SK_RUN_ABORTED)
+    return SK_EXIT_ABORTED;
+  return r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
+}
+
+int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
+{
+  sk_runstate_t st;
+  size_t k;
+  int code = SK_EXIT_ABORTED, aborted = 0;
+  memset(&st, 0, sizeof st);
+  MPI_Comm_dup(MPI_COMM_WORLD, &st.eng.world);
+  if (sk_run_start(&st, plan, opt) != 0)
+    goto out;
+  if (st.eng.rank == 0)
+    sk_run_open_records(&st);
+  if (sk_run_write(&st) != 0)
+    goto out;
+  for (k = 0; k < plan->nsuites && !aborted; k++) {
+    sk_run_suite(&st, k);
+    aborted = sk_run_write(&st) != 0;
+  }
+  if (st.eng.rank == 0) {
+    code = sk_run_finish(&st, aborted);
+    if (!aborted && sk_result_write(st.res, st.outfile) != 0)
+      code = SK_EXIT_ABORTED;
+    sk_runlog_footer(st.eng.log, st.res);
+    sk_progress_done(&st.progress, sk_run_status_name(st.res->status),
+                     MPI_Wtime());
+  }
+out:
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (st.eng.rank == 0) {
+    sk_result_free(st.res);
+    if (st.eng.log != NULL)
+      fclose(st.eng.log);
+  }
+  MPI_Comm_free(&st.eng.world);
+  return code;
+}
