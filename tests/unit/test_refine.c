@@ -48,6 +48,20 @@ static double t_slow_zero(long m)
   return m == 0 ? 5e-6 : t_line(m);
 }
 
+/* Curved everywhere: every segment has some prediction error. */
+static double t_curved(long m)
+{
+  return 1e-6 + 1e-12 * pow((double)m, 1.5);
+}
+
+/* The line with a deterministic +-3% wiggle per argument, like noise. */
+static double t_wiggly(long m)
+{
+  unsigned long h = (unsigned long)m * 2654435761ul;
+  double u = (double)((h >> 7) % 1000) / 999.0;   /* in [0, 1] */
+  return t_line(m) * (1.0 + 0.06 * (u - 0.5));
+}
+
 static double t_zero(long m)
 {
   (void)m;
@@ -102,6 +116,83 @@ static void drive(sk_refine_t *r, double (*t)(long), run_t *out)
   sk_refine_free(r);
 }
 
+/* ---- an independent statement of doc/refinement.md ---------------------- */
+
+/* |t - pred| / |t|, where 0/0 is 0 and d/0 infinite. */
+static double oracle_rel(double pred, double t)
+{
+  if (t == 0.0)
+    return pred == 0.0 ? 0.0 : HUGE_VAL;
+  return fabs(t - pred) / fabs(t);
+}
+
+/* The error estimate of segment (s[i], s[i+1]) of the sorted final grid. */
+static double oracle_error(const long *s, size_t n, size_t i,
+                           double (*t)(long))
+{
+  double e = HUGE_VAL, mb = (double)s[i], mc = (double)s[i + 1];
+
+  if (i + 2 < n) {      /* the right neighbour predicts t(m_b) */
+    double md = (double)s[i + 2];
+    double pred = t(s[i + 1]) + (t(s[i + 2]) - t(s[i + 1])) / (md - mc)
+                  * (mb - mc);
+    e = fmin(e, oracle_rel(pred, t(s[i])));
+  }
+  if (i >= 1) {         /* the left neighbour predicts t(m_c) */
+    double ma = (double)s[i - 1];
+    double pred = t(s[i]) + (t(s[i]) - t(s[i - 1])) / (mb - ma) * (mc - mb);
+    e = fmin(e, oracle_rel(pred, t(s[i + 1])));
+  }
+  if (s[i] > 0)
+    e = fmin(e, (mc - mb) / mb);
+  return e;
+}
+
+/* Whether the rules allow splitting segment (b, c). */
+static int oracle_splittable(const sk_refine_params_t *p, long b, long c)
+{
+  long x = p->log_scale ? lround(sqrt((double)b * (double)c))
+                        : b + (c - b) / 2;
+
+  if (p->log_scale && b == 0)
+    return 0;
+  return x > b && x < c && x - b >= p->min_distance
+         && c - x >= p->min_distance;
+}
+
+/* A finished dynamic run obeys its stop rule: after "epsilon" every
+ * estimate is below epsilon; after "resolution" every splittable one is,
+ * and no splittable segment is wider than Max_Distance in either case;
+ * after "max_steps" the budget is spent.  worst_error is the largest. */
+static void check_stop_rule(const sk_refine_params_t *p, const run_t *run,
+                            double (*t)(long))
+{
+  double worst = 0.0;
+  int over = 0, wide = 0;
+
+  for (size_t i = 0; i + 1 < run->n; i++) {
+    long b = run->sorted[i], c = run->sorted[i + 1];
+    double e = oracle_error(run->sorted, run->n, i, t);
+    worst = fmax(worst, e);
+    if (oracle_splittable(p, b, c)) {
+      over += !(e < p->epsilon);
+      wide += p->max_distance != SK_UNSET && c - b > p->max_distance;
+    }
+  }
+  SK_CHECK_NEAR(run->worst, worst, 1e-9 * worst + 1e-12);
+  if (run->stop == SK_REFINE_STOP_MAX_STEPS) {
+    long grid = sk_refine_grid_size(p);
+    SK_CHECK_INT(run->n, p->max_steps > grid ? p->max_steps : grid);
+    return;
+  }
+  SK_CHECK_INT(over, 0);
+  SK_CHECK_INT(wide, 0);
+  if (run->stop == SK_REFINE_STOP_EPSILON)
+    SK_CHECK(worst < p->epsilon);
+  else
+    SK_CHECK(run->stop == SK_REFINE_STOP_RESOLUTION && worst >= p->epsilon);
+}
+
 static void drive_params(const sk_refine_params_t *p, double (*t)(long),
                          run_t *out)
 {
@@ -113,6 +204,8 @@ static void drive_params(const sk_refine_params_t *p, double (*t)(long),
     drive(r, t, out);
   for (size_t i = 1; i < out->n; i++)   /* no argument twice */
     SK_CHECK(out->sorted[i - 1] < out->sorted[i]);
+  if (r && p->dynamic)
+    check_stop_rule(p, out, t);
 }
 
 /* How many refined points lie in [lo, hi]. */
@@ -420,6 +513,16 @@ static void test_max_distance(void)
   SK_CHECK_INT(run.args[NGRID2_1M], 741455);   /* (524288, 1048576) */
   SK_CHECK_INT(run.args[NGRID2_1M + 1], 881744); /* (741455, 1048576) */
   SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
+
+  /* Equal widths: the segment with the smaller argument goes first. */
+  static const long ties[] = {0, 100, 200, 300, 400, 500, 600, 700, 800,
+                              900, 1000, 50, 150, 250, 350, 450, 550, 650,
+                              750, 850, 950};
+  p = log_params(0, 1000, 100.0);
+  p.log_scale = 0;
+  p.max_distance = 60;
+  drive_params(&p, t_line, &run);
+  SK_CHECK_LONGS(run.args, run.n, ties, 21);
 }
 
 /* A segment with no neighbour is split once to learn its shape. */
@@ -450,6 +553,34 @@ static void test_log_zero_segment(void)
   SK_CHECK_INT(run.nrefined, 0);
   SK_CHECK_INT(run.stop, SK_REFINE_STOP_RESOLUTION);
   SK_CHECK_NEAR(run.worst, 0.8, 1e-9);   /* |5 - 1| / 5 at m = 0 */
+}
+
+/* Curves where every segment matters: the stop rule holds at the end
+ * (check_stop_rule recomputes every estimate from scratch), which needs
+ * the estimates of the neighbours of each new point to be updated. */
+static void test_curved_and_noisy(void)
+{
+  run_t run;
+  sk_refine_params_t p = log_params(1, 1 << 20, 2.0);
+
+  drive_params(&p, t_curved, &run);
+  SK_CHECK(run.nrefined > 0);
+  SK_CHECK_INT(run.stop, SK_REFINE_STOP_EPSILON);
+  drive_params(&p, t_wiggly, &run);
+  SK_CHECK(run.nrefined > 0);
+  SK_CHECK_INT(run.stop, SK_REFINE_STOP_EPSILON);
+  p.max_steps = 60;
+  drive_params(&p, t_wiggly, &run);
+  SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
+  p = log_params(0, 1 << 16, sqrt(2.0));
+  p.min_distance = 8;
+  p.max_distance = 4096;
+  drive_params(&p, t_wiggly, &run);
+  SK_CHECK(run.nrefined > 0);
+  p.log_scale = 0;
+  p.stepwidth = 1000.0;
+  drive_params(&p, t_wiggly, &run);
+  SK_CHECK(run.nrefined > 0);
 }
 
 /* Times of 0 predict each other exactly: nothing to refine. */
@@ -598,6 +729,7 @@ int main(void)
   test_max_distance();
   test_two_point_grids();
   test_log_zero_segment();
+  test_curved_and_noisy();
   test_zero_times();
   test_deterministic();
   test_bad_params();
