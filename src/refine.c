@@ -26,8 +26,8 @@ typedef struct refine_point {
 struct sk_refine {
   sk_refine_params_t p;
   int replay;
-  refine_point_t *pt;     /* all points issued, in measurement order */
-  long npt, cap;
+  refine_point_t *pt;     /* all points, in measurement order */
+  long npt, cap;          /* npt: issued so far (recorded + pending) */
   long ninit;             /* the initial grid is pt[0..ninit-1] */
   long pending;           /* issued, not recorded; -1: none */
   long pending_left;      /* the segment a refined pending point splits */
@@ -115,6 +115,21 @@ static long refine_grid_fill(const sk_refine_params_t *p, long *out)
   return n + 1;
 }
 
+void sk_refine_params_from_suite(const sk_suite_t *s, sk_refine_params_t *p)
+{
+  p->start = s->start_argument;
+  p->end = s->end_argument;
+  p->log_scale = s->scale == SK_SCALE_FIXED_LOG
+                 || s->scale == SK_SCALE_DYNAMIC_LOG;
+  p->dynamic = s->scale == SK_SCALE_DYNAMIC_LOG
+               || s->scale == SK_SCALE_DYNAMIC_LINEAR;
+  p->stepwidth = s->stepwidth;
+  p->max_steps = s->max_steps;
+  p->min_distance = s->min_distance;
+  p->max_distance = s->max_distance;
+  p->epsilon = s->standard_error;
+}
+
 long sk_refine_grid_size(const sk_refine_params_t *p)
 {
   if (sk_refine_params_check(p))
@@ -161,7 +176,7 @@ static sk_refine_t *refine_alloc(long n)
     memset(q, 0, sizeof *q);
     q->prev = q->next = q->heap_pos = -1;
   }
-  r->npt = r->ninit = n;
+  r->ninit = n;
   return r;
 }
 
@@ -189,7 +204,6 @@ sk_refine_t *sk_refine_new(const sk_refine_params_t *p)
                                           : p->max_steps;
   if (r->max_total > SK_REFINE_MAX_POINTS)
     r->max_total = SK_REFINE_MAX_POINTS;
-  r->npt = 0;   /* issued so far */
   return r;
 }
 
@@ -206,7 +220,6 @@ sk_refine_t *sk_refine_new_replay(const long *args, size_t n)
   for (size_t i = 0; i < n; i++)
     r->pt[i].m = args[i];
   r->replay = 1;
-  r->npt = 0;
   return r;
 }
 

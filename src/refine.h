@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "plan.h"   /* SK_UNSET */
+#include "plan.h"   /* SK_UNSET, sk_suite_t */
 
 /* No grid, initial or refined, ever holds more points than this.  It also
  * bounds the total when Max_Steps is unset. */
@@ -43,6 +43,9 @@ typedef enum {
 /* NULL when the parameters are usable; otherwise a static English sentence
  * naming the offending suite key (for the semantic check's diagnostics). */
 const char *sk_refine_params_check(const sk_refine_params_t *p);
+
+/* The refinement keys of a resolved suite (Scale, Start_Argument, ...). */
+void sk_refine_params_from_suite(const sk_suite_t *s, sk_refine_params_t *p);
 
 /* The number of points of the initial grid, or -1 for bad parameters. */
 long sk_refine_grid_size(const sk_refine_params_t *p);

@@ -653,6 +653,45 @@ static void test_bad_params(void)
   SK_CHECK(sk_refine_new(NULL) == NULL);
 }
 
+/* A resolved suite maps key by key; Scale gives both flags. */
+static void test_from_suite(void)
+{
+  sk_suite_t s;
+  sk_refine_params_t p;
+
+  memset(&s, 0, sizeof s);
+  s.scale = SK_SCALE_DYNAMIC_LOG;
+  s.start_argument = 0;
+  s.end_argument = 1 << 20;
+  s.stepwidth = 1.414213562;
+  s.max_steps = 100;
+  s.min_distance = 2;
+  s.max_distance = 512;
+  s.standard_error = 0.03;
+  sk_refine_params_from_suite(&s, &p);
+  SK_CHECK_INT(p.start, 0);
+  SK_CHECK_INT(p.end, 1 << 20);
+  SK_CHECK_INT(p.log_scale, 1);
+  SK_CHECK_INT(p.dynamic, 1);
+  SK_CHECK_NEAR(p.stepwidth, 1.414213562, 0.0);
+  SK_CHECK_INT(p.max_steps, 100);
+  SK_CHECK_INT(p.min_distance, 2);
+  SK_CHECK_INT(p.max_distance, 512);
+  SK_CHECK_NEAR(p.epsilon, 0.03, 0.0);
+  s.scale = SK_SCALE_FIXED_LOG;
+  sk_refine_params_from_suite(&s, &p);
+  SK_CHECK_INT(p.log_scale, 1);
+  SK_CHECK_INT(p.dynamic, 0);
+  s.scale = SK_SCALE_DYNAMIC_LINEAR;
+  sk_refine_params_from_suite(&s, &p);
+  SK_CHECK_INT(p.log_scale, 0);
+  SK_CHECK_INT(p.dynamic, 1);
+  s.scale = SK_SCALE_FIXED_LINEAR;
+  sk_refine_params_from_suite(&s, &p);
+  SK_CHECK_INT(p.log_scale, 0);
+  SK_CHECK_INT(p.dynamic, 0);
+}
+
 static void test_protocol(void)
 {
   sk_refine_params_t p = log_params(1, 4, 2.0);
@@ -733,6 +772,7 @@ int main(void)
   test_zero_times();
   test_deterministic();
   test_bad_params();
+  test_from_suite();
   test_protocol();
   test_replay();
   return sk_test_result();
