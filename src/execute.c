@@ -391,24 +391,25 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, const sk_point_t *pt)
     x->res->status = SK_SUITE_TIMED_OUT;
 }
 
-static sk_refine_t *sk_exec_refine(const sk_exec_t *x)
+/* The refiner of the suite over [lo, hi] (NULL for Variation none, or
+ * with x->msg set when the keys are unusable). */
+static sk_refine_t *sk_exec_refine(sk_exec_t *x)
 {
-  const sk_suite_t *s = x->s;
   sk_refine_params_t p;
-  if (s->variation == SK_VARIATION_NONE)
+  const char *why;
+  sk_refine_t *r;
+  if (x->s->variation == SK_VARIATION_NONE)
     return NULL;
+  sk_refine_params_from_suite(x->s, &p);
   p.start = x->lo;
   p.end = x->hi;
-  p.log_scale = s->scale == SK_SCALE_FIXED_LOG ||
-                s->scale == SK_SCALE_DYNAMIC_LOG;
-  p.dynamic = s->scale == SK_SCALE_DYNAMIC_LOG ||
-              s->scale == SK_SCALE_DYNAMIC_LINEAR;
-  p.stepwidth = s->stepwidth;
-  p.max_steps = s->max_steps;
-  p.min_distance = s->min_distance;
-  p.max_distance = s->max_distance;
-  p.epsilon = s->standard_error;
-  return sk_refine_new(&p);
+  if ((why = sk_refine_params_check(&p)) != NULL) {
+    snprintf(x->msg, sizeof x->msg, "%s", why);
+    return NULL;
+  }
+  if ((r = sk_refine_new(&p)) == NULL)
+    snprintf(x->msg, sizeof x->msg, "out of memory for the refinement");
+  return r;
 }
 
 /* Every point of the suite, one after another. */
@@ -425,8 +426,7 @@ static void sk_exec_points(sk_exec_t *x)
       sk_exec_next(x, r, t0, msg);
     MPI_Bcast(msg, 4, MPI_DOUBLE, 0, e->world);
     if (msg[0] < 0.0)
-      sk_exec_fail(x, "the refinement could not start (check Start_Argument,"
-                   " End_Argument and Stepwidth)");
+      sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
     if (msg[0] <= 0.0)
       break;
     if (sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt) != 0) {
@@ -442,6 +442,10 @@ static void sk_exec_points(sk_exec_t *x)
     snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
              x->s->time_suite, x->res->npoints);
     sk_result_set_message(x->res, m);
+  }
+  if (r != NULL) {
+    x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+    x->res->refine_worst = sk_refine_worst_error(r);
   }
   sk_refine_free(r);
 }

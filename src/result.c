@@ -318,6 +318,13 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
     sk_result_emit_calib(e, &s->calib);
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
+  if (s->refine_stop != NULL) {
+    sk_emit_str(e, "refinement");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "stop", s->refine_stop);
+    sk_emit_kv_double(e, "worst_error", s->refine_worst);
+    sk_emit_map_end(e);
+  }
   sk_emit_str(e, "points");
   sk_emit_seq_begin(e);
   for (i = 0; i < s->npoints; i++)

@@ -45,6 +45,8 @@ typedef struct sk_suite_result {
   int has_calib;
   sk_calib_t calib;
   double elapsed;
+  const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
+  double refine_worst;           /* largest segment error left */
   sk_point_t *points;
   size_t npoints, cap;
   char **notes;                  /* things the reader must know */
