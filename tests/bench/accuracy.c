@@ -1,0 +1,153 @@
+/*
+ * accuracy.c -- make bench, part 1: is the engine's ping-pong time right?
+ *
+ * In one MPI job of two processes, for 8 B, 1 KiB, 64 KiB and 1 MiB, it
+ * alternates rounds times between
+ *   - the engine's point measurement of Pingpong_Send_Recv (the very code
+ *     skampi runs: sk_measure_point() over the instance, overhead
+ *     subtracted, Cut_Quantile cut), and
+ *   - a minimal reference: N round trips of MPI_Send/MPI_Recv between two
+ *     timer reads, divided by N (N for about 1 ms, at least 5),
+ * and prints the ratio of the medians over the rounds per size (goal:
+ * within 3%).  The medians keep a round that the scheduler hit (the
+ * machine may be shared) from deciding the figure.
+ *
+ *   mpiexec -n 2 accuracy [EPS [CUT [MIN_REPETITION [rounds]]]]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "pattern.h"
+
+enum { MAX_ROUNDS = 101, TAG = 5 };
+
+static int rounds = 31;
+
+static const long sizes[] = {8, 1024, 65536, 1048576};
+
+/* N round trips of n bytes between two timer reads, per round trip. */
+static double reference(MPI_Comm comm, int rank, char *sbuf, char *rbuf,
+                        long n, long trips)
+{
+  double t0, t1;
+  long i;
+  MPI_Barrier(comm);
+  t0 = MPI_Wtime();
+  for (i = 0; i < trips; i++) {
+    if (rank == 0) {
+      MPI_Send(sbuf, (int)n, MPI_BYTE, 1, TAG, comm);
+      MPI_Recv(rbuf, (int)n, MPI_BYTE, 1, TAG, comm, MPI_STATUS_IGNORE);
+    } else {
+      MPI_Recv(rbuf, (int)n, MPI_BYTE, 0, TAG, comm, MPI_STATUS_IGNORE);
+      MPI_Send(sbuf, (int)n, MPI_BYTE, 0, TAG, comm);
+    }
+  }
+  t1 = MPI_Wtime();
+  return (t1 - t0) / (double)trips;
+}
+
+/* The engine's point of n bytes; *reps receives the repetitions used. */
+static double engine_point(sk_pctx_t *c, sk_samples_t *s,
+                           const sk_measure_cfg_t *cfg, long n, long *reps)
+{
+  sk_pattern_rep_t rep = {&sk_inst_pp_send_recv, c};
+  sk_point_t pt;
+  c->length = n;
+  c->count = (int)n;
+  sk_measure_point(cfg, sk_pattern_rep_local, &rep, c->comm, s, &pt);
+  *reps = pt.repetitions + pt.cut;
+  MPI_Bcast(&pt.mean, 1, MPI_DOUBLE, 0, c->comm);
+  MPI_Bcast(reps, 1, MPI_LONG, 0, c->comm);
+  return pt.mean;
+}
+
+static double median(double *x, int n)
+{
+  int i, j;
+  for (i = 1; i < n; i++)
+    for (j = i; j > 0 && x[j - 1] > x[j]; j--) {
+      double t = x[j];
+      x[j] = x[j - 1];
+      x[j - 1] = t;
+    }
+  return n % 2 ? x[n / 2] : 0.5 * (x[n / 2 - 1] + x[n / 2]);
+}
+
+int main(int argc, char **argv)
+{
+  sk_measure_cfg_t cfg = {20, 10000, 1, 0.01, 0.1, 0, -1, -1, 5, 0};
+  sk_samples_t s;
+  sk_pctx_t c;
+  double ours[MAX_ROUNDS], ref[MAX_ROUNDS];
+  char *sbuf, *rbuf;
+  int rank, size, k, r, worst = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) {
+    if (rank == 0)
+      fprintf(stderr, "accuracy: run with exactly 2 processes\n");
+    MPI_Finalize();
+    return 2;
+  }
+  if (argc > 1)
+    cfg.eps = atof(argv[1]);
+  if (argc > 2)
+    cfg.cut = atof(argv[2]);
+  if (argc > 3)
+    cfg.min_rep = atol(argv[3]);
+  if (argc > 4)
+    rounds = atoi(argv[4]);
+  if (rounds < 1 || rounds > MAX_ROUNDS)
+    rounds = 31;
+  cfg.tick = MPI_Wtick();
+  sbuf = calloc(1, 1 << 20);
+  rbuf = calloc(1, 1 << 20);
+  if (sbuf == NULL || rbuf == NULL ||
+      sk_samples_init(&s, (size_t)cfg.max_rep, 2) != 0)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  memset(&c, 0, sizeof c);
+  MPI_Comm_dup(MPI_COMM_WORLD, &c.comm);
+  c.rank = rank;
+  c.size = 2;
+  c.peer = 1 - rank;
+  c.dtype = MPI_BYTE;
+  c.sbuf = sbuf;
+  c.rbuf = rbuf;
+  c.overhead = sk_pattern_overhead();
+  if (rank == 0)
+    printf("accuracy: Pingpong_Send_Recv round trip, engine (eps %g, cut "
+           "%g) vs reference loop, median of %d interleaved rounds\n"
+           "%10s %14s %14s %8s %8s\n", cfg.eps, cfg.cut, rounds, "bytes",
+           "engine [s]", "reference [s]", "ratio", "reps");
+  for (k = 0; k < (int)(sizeof sizes / sizeof sizes[0]); k++) {
+    long reps = 0, trips;
+    double ratio;
+    for (r = 0; r < rounds; r++) {
+      ours[r] = engine_point(&c, &s, &cfg, sizes[k], &reps);
+      /* Short loops (about 1 ms, at least 5 trips), so that the median
+       * over the rounds skips those a descheduling hit. */
+      trips = (long)(1e-3 / (ours[r] > 0.0 ? ours[r] : 1e-6));
+      ref[r] = reference(c.comm, rank, sbuf, rbuf, sizes[k],
+                         trips > 5 ? trips : 5);
+    }
+    ratio = median(ours, rounds) / median(ref, rounds);
+    if (fabs(ratio - 1.0) > 0.03)
+      worst = 1;
+    if (rank == 0)
+      printf("%10ld %14.6e %14.6e %8.4f %8ld\n", sizes[k],
+             median(ours, rounds), median(ref, rounds), ratio, reps);
+  }
+  if (rank == 0)
+    printf("accuracy: %s\n", worst ? "some ratio is off by more than 3%"
+                                   : "every ratio within 3%");
+  sk_samples_free(&s);
+  MPI_Comm_free(&c.comm);
+  free(sbuf);
+  free(rbuf);
+  MPI_Finalize();
+  return 0;
+}
