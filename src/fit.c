@@ -348,8 +348,8 @@ int sk_fit_maxrate4(const sk_fit_point_t *p, size_t n, sk_fit_model_t *out)
   if (!fit_valid(p, n) || !fit_two_lengths(p, n))
     return -1;
   for (size_t i = 0; i < n; i++) {
-    if (i == 0 || p[i].k < kmin) kmin = p[i].k;
-    if (i == 0 || p[i].k > kmax) kmax = p[i].k;
+    kmin = i == 0 || p[i].k < kmin ? p[i].k : kmin;
+    kmax = i == 0 || p[i].k > kmax ? p[i].k : kmax;
   }
   if (kmin == kmax || fit_work_new(&wk, p, n) < 0)
     return -1;
