@@ -189,10 +189,9 @@ static int sk_result_emit_head(sk_emit_t *e, const sk_result_t *r)
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "status", sk_run_status_name(r->status));
   sk_emit_kv_str(e, "start_time", r->start_time);
-  if (r->end_time[0] != '\0') {
+  if (r->end_time[0] != '\0')
     sk_emit_kv_str(e, "end_time", r->end_time);
-    sk_emit_kv_double(e, "wall_time", r->wall_time);
-  }
+  sk_emit_kv_double(e, "wall_time", r->wall_time);
   return sk_emit_map_end(e);
 }
 
