@@ -1,0 +1,17 @@
+# result.sh -- the result file: a known result, written and read back with
+# libyaml (tests/yamlflat), must give exactly result.expected; writing it
+# leaves no temporary file; an unwritable path fails cleanly.
+set -u
+dir=result.dir.$$
+rm -rf "$dir" && mkdir "$dir" || exit 1
+trap 'rm -rf "$dir"' EXIT
+"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || { echo "writer failed"; exit 1; }
+[ -e "$dir/out.yaml.tmp" ] && { echo "temporary file left behind"; exit 1; }
+"$top_builddir/tests/yamlflat" "$dir/out.yaml" > "$dir/flat" || exit 1
+# skampi_version changes with every release; the engine_stubs/plan_emit
+# parameters block is the suite language's business.
+grep -v -e '^skampi_version=' -e '^suites\.0\.parameters\.' "$dir/flat" > "$dir/got"
+diff -u "$top_srcdir/tests/unit/result.expected" "$dir/got" || exit 1
+[ "$(head -n 1 "$dir/out.yaml")" = "schema_version: 1" ] || { echo "schema_version is not first"; exit 1; }
+"$top_builddir/tests/unit/result_writer" -bad "$dir" || { echo "unwritable path not refused cleanly"; exit 1; }
+exit 0

@@ -1,0 +1,130 @@
+/*
+ * result_writer.c -- writes a result with known contents for result.sh,
+ * which compares its flattened form with result.expected.
+ *
+ *   result_writer OUT      exit 0 when written, 1 otherwise
+ *   result_writer -bad DIR tries DIR/no/such/dir/out.yaml; exit 0 if that
+ *                          fails cleanly (ENOENT, no temporary file left)
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "result.h"
+
+static sk_suite_t suite;
+static sk_meta_t meta[] = {{"MACHINE", "test box"}, {"USER", "yes"}};
+static sk_plan_t plan;
+
+static void make_plan(void)
+{
+  suite.name = "pp";
+  suite.instance = sk_instance_by_number(1);
+  suite.variation = SK_VARIATION_LENGTH;
+  suite.scale = SK_SCALE_DYNAMIC_LOG;
+  suite.start_argument = 0;
+  suite.end_argument = 1024;
+  suite.standard_error = 0.03;
+  plan.path = "suites/x.skampi";
+  plan.meta = meta;
+  plan.nmeta = 2;
+  plan.memory_kib = 4096;
+  plan.cachewarmup = 5;
+  plan.suites = &suite;
+  plan.nsuites = 1;
+}
+
+static sk_point_t point(long arg, double mean, int refined)
+{
+  sk_point_t p;
+  memset(&p, 0, sizeof p);
+  p.argument = arg;
+  p.mean = mean;
+  p.se = mean / 100;
+  p.repetitions = 90;
+  p.cut = 10;
+  p.min = mean / 2;
+  p.median = mean;
+  p.max = mean * 4;
+  p.eps_met = arg != 512;
+  p.stop = arg == 512 ? SK_STOP_MAX_REPETITION : SK_STOP_EPS;
+  p.refined = refined;
+  p.barrier_time = NAN;
+  p.elapsed = 0.25;
+  p.nprocs = 2;
+  return p;
+}
+
+static void fill(sk_result_t *r)
+{
+  static char *hosts[] = {"n0", "n1"}, *cpus[] = {"0", "1-3"};
+  static char *env[] = {"MPIR_CVAR_X=1", "UCX_TLS=sm,self"};
+  double nt[2] = {1.5e-06, 1.25e-06};
+  sk_suite_result_t *s = &r->suites[0];
+  sk_point_t p;
+  strcpy(r->sha256, "ab");
+  strcpy(r->start_time, "2026-01-02T03:04:05Z");
+  r->wall_time = 1.5;
+  r->factors.mpi_library = strdup("Lib 1.0\nline two");
+  r->factors.mpi_version = strdup("3.1");
+  r->factors.processes = 2;
+  r->factors.hosts = malloc(sizeof hosts);
+  r->factors.affinity = malloc(sizeof cpus);
+  r->factors.env = malloc(sizeof env);
+  for (int i = 0; i < 2; i++) {
+    r->factors.hosts[i] = strdup(hosts[i]);
+    r->factors.affinity[i] = strdup(cpus[i]);
+    r->factors.env[i] = strdup(env[i]);
+  }
+  r->factors.nenv = 2;
+  r->factors.compiler = "cc";
+  r->factors.cflags = "-O2";
+  r->factors.timer = "MPI_Wtime";
+  r->factors.timer_resolution = 1e-9;
+  r->factors.timer_overhead = 2.5e-08;
+  r->nsuites = 1;
+  s->status = SK_SUITE_TIMED_OUT;
+  sk_result_set_message(s, "Time_Suite (1 s) reached after 3 points");
+  s->timing = "round_trip";
+  s->pair[0] = 0;
+  s->pair[1] = 1;
+  s->elapsed = 1.0;
+  s->refine_stop = "epsilon";
+  s->refine_worst = 0.01;
+  sk_result_add_note(s, "a note");
+  /* Out of order on purpose: the file lists them by argument. */
+  p = point(1024, 3e-06, 0);
+  p.node_times = nt;
+  sk_result_add_point(s, &p);
+  p = point(0, 1e-06, 0);
+  sk_result_add_point(s, &p);
+  p = point(512, 2e-06, 1);
+  p.barrier_time = 5e-07;
+  sk_result_add_point(s, &p);
+}
+
+int main(int argc, char **argv)
+{
+  sk_result_t *r;
+  int rc;
+  make_plan();
+  if ((r = sk_result_new(&plan)) == NULL)
+    return 1;
+  fill(r);
+  if (argc == 3 && strcmp(argv[1], "-bad") == 0) {
+    char path[4096];
+    FILE *fp;
+    snprintf(path, sizeof path, "%s/no/such/dir/out.yaml", argv[2]);
+    rc = sk_result_write(r, path) == -1 && errno == ENOENT;
+    strcat(path, ".tmp");
+    fp = fopen(path, "r");
+    rc = rc && fp == NULL;
+    sk_result_free(r);
+    return rc ? 0 : 1;
+  }
+  rc = argc == 2 ? sk_result_write(r, argv[1]) : -1;
+  sk_result_free(r);
+  return rc == 0 ? 0 : 1;
+}

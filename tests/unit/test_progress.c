@@ -1,0 +1,65 @@
+/*
+ * test_progress.c -- the progress lines when stderr is not a terminal, and
+ * silence with --quiet (errors excepted).
+ */
+#include <stdio.h>
+
+#include "progress.h"
+#include "engine_check.h"
+
+static void slurp(FILE *fp, char *buf, size_t size)
+{
+  size_t n;
+  rewind(fp);
+  n = fread(buf, 1, size - 1, fp);
+  buf[n] = '\0';
+}
+
+static void test_plain(void)
+{
+  char buf[1024];
+  sk_progress_t p;
+  FILE *fp = tmpfile();
+  SK_CHECK(fp != NULL);
+  if (fp == NULL)
+    return;
+  sk_progress_init(&p, fp, 0, 2, 100.0);
+  SK_CHECK(p.live == 0);
+  sk_progress_suite_begin(&p, 1, "pp", 100.5);
+  sk_progress_point(&p, 3, 101.0);        /* nothing on a plain stream */
+  sk_progress_suite_end(&p, "complete", 3, 2, 102.75);
+  sk_progress_error(&p, "it broke");
+  sk_progress_done(&p, "partial", 103.0);
+  slurp(fp, buf, sizeof buf);
+  SK_CHECK_STR(buf,
+      "skampi: suite 1 of 2: pp: started (0.5 s into the run)\n"
+      "skampi: suite 1 of 2: pp: complete, 3 points (2 met eps), 2.2 s\n"
+      "skampi: error: it broke\n"
+      "skampi: run partial: 2 suites in 3.0 s\n");
+  fclose(fp);
+}
+
+static void test_quiet(void)
+{
+  char buf[256];
+  sk_progress_t p;
+  FILE *fp = tmpfile();
+  SK_CHECK(fp != NULL);
+  if (fp == NULL)
+    return;
+  sk_progress_init(&p, fp, 1, 1, 0.0);
+  sk_progress_suite_begin(&p, 1, "x", 0.0);
+  sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
+  sk_progress_error(&p, "still said");
+  sk_progress_done(&p, "complete", 1.0);
+  slurp(fp, buf, sizeof buf);
+  SK_CHECK_STR(buf, "skampi: error: still said\n");
+  fclose(fp);
+}
+
+int main(void)
+{
+  test_plain();
+  test_quiet();
+  return sk_check_done();
+}
