@@ -1,0 +1,106 @@
+/*
+ * gp.c -- gnuplot script pieces: quoted text, labels, page frame.
+ */
+#include <config.h>
+
+#include "gp.h"
+
+#include <string.h>
+
+#include "units.h"
+
+/* Colour-blind safe (Okabe and Ito), then two darker extras. */
+static const char *const sk_gp_colours[SK_PAGES_COLOURS] = {
+  "#0072b2", "#d55e00", "#009e73", "#cc79a7",
+  "#e69f00", "#56b4e9", "#555555", "#8b4513"
+};
+
+const char *sk_gp_colour(int index)
+{
+  return sk_gp_colours[(index - 1 + SK_PAGES_COLOURS) % SK_PAGES_COLOURS];
+}
+
+void sk_gp_text(FILE *f, const char *text, size_t max)
+{
+  const unsigned char *p = (const unsigned char *)(text ? text : "");
+  size_t chars = 0;
+  fputc('\'', f);
+  for (; *p; p++) {
+    /* A UTF-8 character starts at any byte that is not 10xxxxxx. */
+    if ((*p & 0xc0) != 0x80 && max && ++chars > max) {
+      fputs("\xe2\x80\xa6", f);
+      break;
+    }
+    if (*p == '\'')
+      fputs("''", f);
+    else if (*p < 0x20 || *p == 0x7f)
+      fputc(' ', f);
+    else
+      fputc(*p, f);
+  }
+  fputc('\'', f);
+}
+
+void sk_gp_label(FILE *f, double x, double y, const char *align, int size,
+                 int bold, const char *colour, const char *text, size_t max)
+{
+  fputs("set label ", f);
+  sk_gp_text(f, text, max);
+  fprintf(f, " at screen %.4f,%.4f %s font '%s%s,%d' tc rgb '%s' front\n",
+          x, y, align, SK_GP_FONT, bold ? " Bold" : "", size,
+          colour ? colour : "#000000");
+}
+
+void sk_gp_num(FILE *f, double v)
+{
+  char buf[40];
+  sk_units_num(v, buf, sizeof buf);
+  fputs(buf, f);
+}
+
+void sk_gp_page_begin(FILE *f)
+{
+  fputs("reset\nset multiplot\n", f);
+}
+
+void sk_gp_blank_plot(FILE *f)
+{
+  fputs("unset border\nunset tics\nunset key\n"
+        "set xrange [0:1]\nset yrange [0:1]\n"
+        "set lmargin at screen 0\nset rmargin at screen 1\n"
+        "set tmargin at screen 1\nset bmargin at screen 0\n"
+        "plot 2 notitle\n", f);
+}
+
+static const char *sk_gp_kind(const sk_page_t *p)
+{
+  switch (p->kind) {
+  case SK_PAGE_TITLE: return "result file";
+  case SK_PAGE_SUITE: return "suite";
+  case SK_PAGE_SINGLE: return "single measurements";
+  case SK_PAGE_COMPARE: return "comparison";
+  case SK_PAGE_GROUP: return "group";
+  }
+  return "";
+}
+
+void sk_gp_frame(FILE *f, const sk_page_t *page, size_t npages,
+                 const char *title, const char *sub1, const char *sub2,
+                 const char *sub3, const char *sub3_colour)
+{
+  char buf[64];
+  sk_gp_label(f, 0.03, 0.955, "left", 16, 1, NULL, title, 90);
+  if (sub1)
+    sk_gp_label(f, 0.03, 0.918, "left", SK_GP_SIZE, 0, NULL, sub1, 170);
+  if (sub2)
+    sk_gp_label(f, 0.03, 0.892, "left", SK_GP_SIZE, 0, NULL, sub2, 170);
+  if (sub3)
+    sk_gp_label(f, 0.03, 0.866, "left", SK_GP_SIZE, 0, sub3_colour, sub3,
+                170);
+  snprintf(buf, sizeof buf, "skampi-report %s", PACKAGE_VERSION);
+  sk_gp_label(f, 0.03, 0.025, "left", 8, 0, "#666666", buf, 0);
+  sk_gp_label(f, 0.5, 0.025, "center", 8, 0, "#666666", sk_gp_kind(page), 0);
+  snprintf(buf, sizeof buf, "page %d of %lu", page->number,
+           (unsigned long)npages);
+  sk_gp_label(f, 0.97, 0.025, "right", 8, 0, "#666666", buf, 0);
+}
