@@ -5,6 +5,7 @@
 
 #include "gp.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "units.h"
@@ -41,14 +42,70 @@ void sk_gp_text(FILE *f, const char *text, size_t max)
   fputc('\'', f);
 }
 
+/* Number of UTF-8 characters in S. */
+static size_t sk_gp_chars(const char *s)
+{
+  size_t n = 0;
+  for (; *s; s++)
+    n += ((unsigned char)*s & 0xc0) != 0x80;
+  return n;
+}
+
+/* Pointer to the start of character number I (0-based) of S. */
+static const char *sk_gp_at(const char *s, size_t i)
+{
+  for (; *s; s++)
+    if (((unsigned char)*s & 0xc0) != 0x80 && i-- == 0)
+      return s;
+  return s;
+}
+
+void sk_gp_text_mid(FILE *f, const char *text, size_t max)
+{
+  size_t n = sk_gp_chars(text ? text : ""), head;
+  char *buf;
+  const char *tail;
+  if (max < 5 || n <= max) {
+    sk_gp_text(f, text, max);
+    return;
+  }
+  head = (max - 1) / 2 + (max - 1) % 2;
+  tail = sk_gp_at(text, n - (max - 1 - head));
+  buf = malloc(strlen(text) + 4);
+  if (!buf) {
+    sk_gp_text(f, text, max);
+    return;
+  }
+  memcpy(buf, text, (size_t)(sk_gp_at(text, head) - text));
+  strcpy(buf + (sk_gp_at(text, head) - text), "\xe2\x80\xa6");
+  strcat(buf, tail);
+  sk_gp_text(f, buf, 0);
+  free(buf);
+}
+
+/* The part of `set label` after the text. */
+static void sk_gp_label_at(FILE *f, double x, double y, const char *align,
+                           int size, int bold, const char *colour)
+{
+  fprintf(f, " at screen %.4f,%.4f %s font '%s%s,%d' tc rgb '%s' front\n",
+          x, y, align, SK_GP_FONT, bold ? " Bold" : "", size,
+          colour ? colour : "#000000");
+}
+
 void sk_gp_label(FILE *f, double x, double y, const char *align, int size,
                  int bold, const char *colour, const char *text, size_t max)
 {
   fputs("set label ", f);
   sk_gp_text(f, text, max);
-  fprintf(f, " at screen %.4f,%.4f %s font '%s%s,%d' tc rgb '%s' front\n",
-          x, y, align, SK_GP_FONT, bold ? " Bold" : "", size,
-          colour ? colour : "#000000");
+  sk_gp_label_at(f, x, y, align, size, bold, colour);
+}
+
+void sk_gp_label_mid(FILE *f, double x, double y, int size,
+                     const char *text, size_t max)
+{
+  fputs("set label ", f);
+  sk_gp_text_mid(f, text, max);
+  sk_gp_label_at(f, x, y, "left", size, 0, NULL);
 }
 
 void sk_gp_num(FILE *f, double v)

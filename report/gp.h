@@ -32,6 +32,10 @@ void sk_gp_text(FILE *f, const char *text, size_t max);
 void sk_gp_label(FILE *f, double x, double y, const char *align, int size,
                  int bold, const char *colour, const char *text, size_t max);
 
+/* A left-aligned black label cut in the middle (sk_gp_text_mid). */
+void sk_gp_label_mid(FILE *f, double x, double y, int size,
+                     const char *text, size_t max);
+
 /* The colour of linetype-like index 1..SK_PAGES_COLOURS as "#rrggbb". */
 const char *sk_gp_colour(int index);
 
@@ -40,6 +44,10 @@ const char *sk_gp_colour(int index);
 void sk_gp_frame(FILE *f, const sk_page_t *page, size_t npages,
                  const char *title, const char *sub1, const char *sub2,
                  const char *sub3, const char *sub3_colour);
+
+/* TEXT as a quoted string of at most MAX characters, cut in the middle
+ * ("MPI_Comm_rank-vari…-name-07"): for names whose end tells them apart. */
+void sk_gp_text_mid(FILE *f, const char *text, size_t max);
 
 /* A number for a data block or a label: shortest exact text. */
 void sk_gp_num(FILE *f, double v);

@@ -191,7 +191,7 @@ static void sk_plot_linear_tics(FILE *f, const char *axis, double lo,
   size_t n = 0;
   while (bytes && hi / unit >= 1024)
     unit *= 1024;
-  step = sk_units_step((hi - lo) / unit, 8, integer) * unit;
+  step = sk_units_step((hi - lo) / unit, integer ? 12 : 8, integer) * unit;
   for (t = ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9 &&
        n < SK_PLOT_MAX_TICS; t += step)
     tics[n++] = t;

@@ -116,7 +116,7 @@ static void sk_single_axes(FILE *f, const sk_page_t *p, double lo, double hi,
           u.name);
   fprintf(f, "set yrange [0.4:%.1f]\nset ytics (", (double)p->count + 0.6);
   for (i = 0; i < p->count; i++) {
-    sk_gp_text(f, p->names[p->first + i], 44);
+    sk_gp_text_mid(f, p->names[p->first + i], 44);
     fprintf(f, " %lu%s", (unsigned long)(p->count - i),
             i + 1 < p->count ? ", " : ")\n");
   }

@@ -159,8 +159,7 @@ static void sk_title_row(FILE *f, double y, const sk_result_suite_t *s)
   snprintf(pts, sizeof pts, "%lu", (unsigned long)s->npoints);
   if (m)
     snprintf(missed, sizeof missed, "%lu", (unsigned long)m);
-  sk_gp_label(f, sk_title_cols[0], y, "left", SK_TITLE_SIZE, 0, NULL,
-              s->name, 32);
+  sk_gp_label_mid(f, sk_title_cols[0], y, SK_TITLE_SIZE, s->name, 32);
   sk_gp_label(f, sk_title_cols[1], y, "left", SK_TITLE_SIZE, 0, NULL,
               s->instance, 22);
   sk_gp_label(f, sk_title_cols[2], y, "left", SK_TITLE_SIZE, 0,

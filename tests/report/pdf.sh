@@ -35,6 +35,7 @@ run comparison results/cluster-a.yaml results/cluster-b.yaml
 run groups -p groups.yaml results/cluster-a.yaml results/cluster-b.yaml
 run unknown-keys extra/unknown-keys.yaml
 run empty-run extra/empty-run.yaml
+run many-suites extra/many-suites.yaml
 run everything results/*.yaml extra/*.yaml
 
 # Every result fixture, alone: the lead adds files from real runs here.
