@@ -21,21 +21,31 @@ const char *sk_gp_colour(int index)
   return sk_gp_colours[(index - 1 + SK_PAGES_COLOURS) % SK_PAGES_COLOURS];
 }
 
+static int sk_gp_blank(unsigned char c)
+{
+  return c <= 0x20 || c == 0x7f;
+}
+
 void sk_gp_text(FILE *f, const char *text, size_t max)
 {
   const unsigned char *p = (const unsigned char *)(text ? text : "");
   size_t chars = 0;
+  int blank = 0;
   fputc('\'', f);
   for (; *p; p++) {
+    /* Runs of blanks and control characters become one space. */
+    if (blank && sk_gp_blank(*p))
+      continue;
+    blank = sk_gp_blank(*p);
     /* A UTF-8 character starts at any byte that is not 10xxxxxx. */
     if ((*p & 0xc0) != 0x80 && max && ++chars > max) {
       fputs("\xe2\x80\xa6", f);
       break;
     }
-    if (*p == '\'')
-      fputs("''", f);
-    else if (*p < 0x20 || *p == 0x7f)
+    if (blank)
       fputc(' ', f);
+    else if (*p == '\'')
+      fputs("''", f);
     else
       fputc(*p, f);
   }

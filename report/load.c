@@ -46,7 +46,7 @@ static int sk_load_cat(char **buf, const char *text)
   return 0;
 }
 
-/* A sequence of scalars as one line: "a, b x2, c".  Runs of one value are
+/* A sequence of scalars as one line: "a, b ×2, c".  Runs of one value are
  * counted, because host lists repeat each node once per rank. */
 static char *sk_load_join(sk_ydoc_t *y, yaml_node_t *seq)
 {
@@ -63,7 +63,7 @@ static char *sk_load_join(sk_ydoc_t *y, yaml_node_t *seq)
     }
     if ((i > 0 && sk_load_cat(&out, ", ") < 0) || sk_load_cat(&out, t) < 0)
       return NULL;
-    snprintf(num, sizeof num, " x%lu", (unsigned long)(j - i));
+    snprintf(num, sizeof num, " \xc3\x97%lu", (unsigned long)(j - i));
     if (j - i > 1 && sk_load_cat(&out, num) < 0)
       return NULL;
   }

@@ -182,19 +182,20 @@ static void sk_plot_tic_list(FILE *f, const char *axis, const double *tics,
   fputs(")\n", f);
 }
 
-/* Linear ticks over [lo, hi]; sizes step by round numbers of the binary
- * unit that fits the range (0, 256 KiB, 512 KiB, ...). */
+/* Linear ticks over [lo, hi]; sizes step by round numbers of the
+ * largest binary unit that still gives 8 of them (0, 200 KiB, 400 KiB). */
 static void sk_plot_linear_tics(FILE *f, const char *axis, double lo,
                                 double hi, int bytes, int integer)
 {
   double tics[SK_PLOT_MAX_TICS + 1], unit = 1, step, t;
   size_t n = 0;
-  while (bytes && hi / unit >= 1024)
+  while (bytes && hi / (unit * 1024) >= 8)
     unit *= 1024;
-  step = sk_units_step((hi - lo) / unit, integer ? 12 : 8, integer) * unit;
+  step = sk_units_step((hi - lo) / unit, integer ? 12 : 8,
+                       integer && unit == 1) * unit;
   for (t = ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9 &&
        n < SK_PLOT_MAX_TICS; t += step)
-    tics[n++] = t;
+    tics[n++] = fabs(t) < step * 1e-9 ? 0 : t;
   sk_plot_tic_list(f, axis, tics, n, bytes);
 }
 
@@ -214,6 +215,10 @@ static void sk_plot_xaxis(FILE *f, const sk_plot_view_t *v, int label)
       hi *= 1.15;
     }
     n = sk_units_log2_tics(lo, hi, tics, 12);
+    /* A short count axis (2..16 processes) gets every whole number. */
+    if (!bytes && v->xhi - v->xlo < SK_PLOT_MAX_TICS - 1)
+      for (n = 0, pad = ceil(v->xlo); pad <= v->xhi; pad += 1)
+        tics[n++] = pad;
     if (n == 0) {
       tics[n++] = v->xlo;
       if (v->xhi > v->xlo)

@@ -66,7 +66,7 @@ typedef struct sk_result {
   char *end_time;
   double wall_time;        /* negative when absent */
   /* Factors as text: a list is joined with ", " (runs of one value as
-   * "v x3"), a mapping becomes one entry per key named "map.key". */
+   * "v ×3"), a mapping becomes one entry per key named "map.key". */
   sk_result_kv_t *factors;
   size_t nfactors;
   sk_result_suite_t *suites;

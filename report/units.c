@@ -52,7 +52,7 @@ void sk_units_bytes(double v, char *buf, size_t size)
   if (i < 0)
     snprintf(buf, size, "%.4g", v);
   else
-    snprintf(buf, size, "%.3g %s", x, names[i]);
+    snprintf(buf, size, "%.4g %s", x, names[i]);
 }
 
 size_t sk_units_log2_tics(double lo, double hi, double *tics, size_t max)
