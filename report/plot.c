@@ -404,12 +404,41 @@ static int sk_plot_status(const sk_result_suite_t *s, char *buf, size_t size)
   return (*s->status && strcmp(s->status, "complete") != 0) || missed;
 }
 
+/* Do two suites have the same resolved parameters? */
+static int sk_plot_same_params(const sk_result_suite_t *a,
+                               const sk_result_suite_t *b)
+{
+  size_t i;
+  const char *v;
+  if (a->nparams != b->nparams)
+    return 0;
+  for (i = 0; i < a->nparams; i++) {
+    v = sk_result_param(b, a->params[i].key);
+    if (!v || strcmp(v, a->params[i].value) != 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* The value of parameter KEY when every curve of P has the same one. */
+static const char *sk_plot_common_param(const sk_page_t *p, const char *key)
+{
+  const char *v = sk_result_param(p->series[0].suite, key), *w;
+  size_t k;
+  for (k = 1; v && k < p->nseries; k++) {
+    w = sk_result_param(p->series[k].suite, key);
+    if (!w || strcmp(v, w) != 0)
+      return NULL;
+  }
+  return v;
+}
+
 static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
                                 const sk_page_t *p, size_t npages)
 {
   const sk_result_suite_t *s = p->series[0].suite;
   char inst[512], sub1[1024], params[512], sub3[1024];
-  size_t k, i, missed = 0;
+  size_t k, i, missed = 0, differ = 0;
   int warn = 0;
   sk_plot_instance(s, inst, sizeof inst);
   sk_plot_params(s, params, sizeof params);
@@ -420,11 +449,14 @@ static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
   } else {
     snprintf(sub1, sizeof sub1, "%s \xc2\xb7 compared over %lu result "
              "files", inst, (unsigned long)p->nseries);
-    for (k = 0; k < p->nseries; k++)
+    for (k = 0; k < p->nseries; k++) {
+      differ += !sk_plot_same_params(s, p->series[k].suite);
       for (i = 0; i < p->series[k].suite->npoints; i++)
         missed += !p->series[k].suite->points[i].eps_met;
-    snprintf(sub3, sizeof sub3, "parameters as in %s \xc2\xb7 %lu point%s "
+    }
+    snprintf(sub3, sizeof sub3, "parameters as in %s%s \xc2\xb7 %lu point%s "
              "missed \xce\xb5", in->labels[p->series[0].file],
+             differ ? " (they differ between the files)" : "",
              (unsigned long)missed, missed == 1 ? "" : "s");
     warn = missed > 0;
   }
@@ -435,7 +467,9 @@ static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
 static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
                                 const sk_page_t *p, size_t npages)
 {
-  char sub1[1024], sub2[1024];
+  char sub1[1024], sub2[1024], len_text[96] = "";
+  const char *m = p->arg == SK_RESULT_ARG_LENGTH ? NULL
+                  : sk_plot_common_param(p, "Default_Message_length");
   size_t k, len, files = 0;
   for (k = 0; k < in->n; k++) {
     for (len = 0; len < p->nseries; len++)
@@ -443,10 +477,13 @@ static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
         break;
     files += len < p->nseries;
   }
+  if (m)
+    snprintf(len_text, sizeof len_text, " \xc2\xb7 message length %s bytes",
+             m);
   snprintf(sub1, sizeof sub1, "group of %s \xc2\xb7 %lu curves from %lu "
-           "result file%s \xc2\xb7 variation %s", in->params->path,
+           "result file%s \xc2\xb7 variation %s%s", in->params->path,
            (unsigned long)p->nseries, (unsigned long)files,
-           files == 1 ? "" : "s", sk_result_arg_name(p->arg));
+           files == 1 ? "" : "s", sk_result_arg_name(p->arg), len_text);
   snprintf(sub2, sizeof sub2, "%s", files == 1 ? in->labels[p->series[0].file]
            : "colour: result file; dash pattern: suite");
   sk_gp_frame(f, p, npages, p->title, sub1, sub2, NULL, NULL);
