@@ -86,5 +86,21 @@ cb=$(colours "Cluster B, Open MPI 4.1.4")
 [ "$ca" != "$cb" ] || fail "both clusters drawn in $ca"
 echo "colours: cluster A $ca, cluster B $cb"
 
+# A real gnuplot that fails: its own message reaches the user, no PDF.
+cat >"$TMP/broken-gnuplot" <<WRAP
+#!/bin/sh
+exec "$(command -v "$GNUPLOT")" -e "set terminal nosuchterm" "\$@"
+WRAP
+chmod +x "$TMP/broken-gnuplot"
+GNUPLOT="$TMP/broken-gnuplot" "$REPORT" results/cluster-a.yaml \
+  -o "$TMP/broken.pdf" 2>"$TMP/broken.err"
+rc=$?
+[ "$rc" = 3 ] || fail "broken gnuplot: exit status $rc"
+head -n 1 "$TMP/broken.err" | grep -qx "skampi-report: error: gnuplot '$TMP/broken-gnuplot' failed (exit status 1); it said:" ||
+  fail "broken gnuplot: $(head -n 1 "$TMP/broken.err")"
+grep -q "unknown or ambiguous terminal type" "$TMP/broken.err" ||
+  fail "broken gnuplot: its message is missing: $(cat "$TMP/broken.err")"
+[ -z "$(find "$TMP" -name 'broken.pdf*')" ] || fail "broken gnuplot: PDF left"
+
 [ "$failures" = 0 ] || exit 1
 exit 0
