@@ -375,7 +375,8 @@ static void sk_plot_params(const sk_result_suite_t *s, char *buf,
   for (i = 0; keys[i]; i++) {
     v = sk_result_param(s, keys[i]);
     if (!v || (i == 5 && s->arg == SK_RESULT_ARG_LENGTH) ||
-        (i == 6 && s->arg == SK_RESULT_ARG_CHUNKS))
+        (i == 6 && (s->arg == SK_RESULT_ARG_CHUNKS ||
+                    strcmp(s->pattern, "master_worker") != 0)))
       continue;
     len = strlen(buf);
     snprintf(buf + len, size - len, " \xc2\xb7 %s %s", shown[i], v);
