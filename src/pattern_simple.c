@@ -48,19 +48,20 @@ static void sk_simple_iprobe(sk_pctx_t *c)
   sk_simple_isink = flag;
 }
 
-/* Attach a buffer of `length` bytes and detach it again. */
+/* Attach a buffer with room for one message of `length` bytes (MPI
+ * refuses less than MPI_BSEND_OVERHEAD) and detach it again. */
 static void sk_simple_buffer_attach(sk_pctx_t *c)
 {
   void *p;
   int size;
-  MPI_Buffer_attach(c->sbuf, (int)c->length);
+  MPI_Buffer_attach(c->sbuf, (int)c->length + MPI_BSEND_OVERHEAD);
   MPI_Buffer_detach(&p, &size);
 }
 
 static void sk_simple_need_attach(long len, int p, size_t *s, size_t *r)
 {
   (void)p;
-  *s = (size_t)len;
+  *s = (size_t)len + MPI_BSEND_OVERHEAD;
   *r = 0;
 }
 
