@@ -1,0 +1,41 @@
+# instances.sh -- every implemented instance runs on 2 processes and gives
+# a complete suite with sane points (tests/mpi/instances.skampi).
+. "$top_srcdir/tests/mpi/lib.sh"
+out="$work/out.yaml"
+run_skampi 2 "$SUITES/instances.skampi" "$out" --quiet ||
+  fail "skampi exited with $? ($(cat "$work/stderr"))"
+[ -s "$work/stderr" ] && fail "--quiet run printed: $(cat "$work/stderr")"
+flatten "$out"
+expect run.status complete
+expect factors.processes 2
+n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
+[ "$n" -eq 27 ] || fail "$n suites, want 27"
+bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
+[ -z "$bad" ] || fail "not complete: $bad"
+# Every suite has points; grid 0 8 64 512 4096 for Length suites.
+i=0
+while [ $i -lt 27 ]; do
+  [ -n "$(get "suites.$i.points.0.mean")" ] || fail "suite $i has no point"
+  i=$((i + 1))
+done
+expect suites.0.points.4.argument 4096
+expect suites.0.timing round_trip
+expect suites.0.pingpong_pair.0 0
+expect suites.0.pingpong_pair.1 1
+expect suites.7.timing exchange
+expect suites.10.timing max_local
+expect suites.21.timing local
+expect suites.26.calibration.m0 16384
+# Node_Times = yes: one mean per process.
+[ -n "$(get suites.0.points.0.node_times.1)" ] || fail "pp1 has no node_times"
+[ -z "$(get suites.0.points.0.node_times.2)" ] || fail "pp1 has 3 node_times"
+[ -n "$(get suites.25.points.0.node_times.1)" ] || fail "wtime has no node_times"
+[ -z "$(get suites.2.points.0.node_times.0)" ] || fail "node_times without Node_Times"
+# Nodes: 1 and 2 processes.
+expect suites.20.argument_name nodes
+expect suites.20.points.0.argument 1
+expect suites.20.points.0.processes 1
+expect suites.20.points.1.argument 2
+expect suites.20.points.1.processes 2
+sane
+exit 0

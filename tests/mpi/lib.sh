@@ -1,0 +1,57 @@
+# lib.sh -- what the MPI tests share (sourced by tests/mpi/*.sh).
+#
+# Each test runs skampi under $MPIEXEC in a scratch directory below the
+# build directory, reads the result file back with tests/yamlflat
+# (PATH=VALUE lines) and checks values with grep and awk.
+set -u
+: "${MPIEXEC:=mpiexec}"
+: "${top_srcdir:=.}"
+: "${top_builddir:=.}"
+# abs PATH: PATH made absolute (for tests that change directory).
+abs() {
+  case $1 in
+    /*) printf '%s\n' "$1" ;;
+    *) printf '%s\n' "$PWD/$1" ;;
+  esac
+}
+SKAMPI="$top_builddir/src/skampi"
+YAMLFLAT="$top_builddir/tests/yamlflat"
+SUITES="$top_srcdir/tests/mpi"
+work="mpitest.$(basename "$0" .sh).$$"
+rm -rf "$work" && mkdir "$work" || exit 99
+trap 'rm -rf "$work"' EXIT
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# run_skampi NP FILE OUT [options...]: runs skampi, stderr to $work/stderr;
+# returns skampi's exit status.
+run_skampi() {
+  np=$1 file=$2 out=$3
+  shift 3
+  $MPIEXEC -n "$np" "$SKAMPI" "$@" -o "$out" "$file" 2> "$work/stderr"
+}
+
+# flatten OUT: $work/flat holds the PATH=VALUE lines of result file OUT.
+flatten() {
+  "$YAMLFLAT" "$1" > "$work/flat" || fail "$1 is not valid YAML"
+}
+
+# get PATH: the value at PATH in $work/flat (empty when absent).
+get() {
+  sed -n "s|^$1=||p" "$work/flat"
+}
+
+# expect PATH VALUE: the value at PATH must be VALUE.
+expect() {
+  got=$(get "$1")
+  [ "$got" = "$2" ] || fail "$1 is '$got', want '$2'"
+}
+
+# sane: every point of every suite has consistent statistics (sane.awk).
+sane() {
+  awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" ||
+    fail "insane point values (above)"
+}
