@@ -262,13 +262,13 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 when the instance's setup failed. */
+ * rank 0.  Returns -1 when the point could not be set up. *
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                            double suite_left, sk_point_t *pt)
 {
   sk_pattern_rep_t rep = {x->ops, &x->ctx};
   sk_measure_cfg_t cfg = x->cfg;
-  int ok, all;
+  int ok, all, rc;
   sk_exec_ctx(x, comm, length);
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
@@ -284,13 +284,14 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
   }
-  sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples, pt);
+  rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
+                        pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->pattern == SK_PATTERN_COLLECTIVE &&
       x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
     pt->barrier_time = x->barrier;
-  return 0;
+  return rc;
 }
 
 #define SK_EXEC_TAG 77
@@ -430,8 +431,7 @@ static void sk_exec_points(sk_exec_t *x)
     if (msg[0] <= 0.0)
       break;
     if (sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt) != 0) {
-      sk_exec_fail(x, "the instance could not set up a point (out of "
-                   "memory?)");
+      sk_exec_fail(x, "a point could not be set up (out of memory?)");
       break;
     }
     if (e->rank == 0)
