@@ -262,7 +262,7 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 when the point could not be set up. *
+ * rank 0.  Returns -1 when the point could not be set up. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                            double suite_left, sk_point_t *pt)
 {
