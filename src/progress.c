@@ -3,14 +3,27 @@
  */
 #include "progress.h"
 
+#include <string.h>
 #include <unistd.h>
 
-void sk_progress_init(sk_progress_t *p, FILE *fp, int quiet, size_t nsuites,
-                      double now)
+sk_progress_mode_t sk_progress_mode(int quiet, const char *env)
 {
-  p->fp = quiet ? NULL : fp;
+  if (quiet)
+    return SK_PROGRESS_QUIET;
+  if (env != NULL && strcmp(env, "live") == 0)
+    return SK_PROGRESS_LIVE;
+  if (env != NULL && strcmp(env, "plain") == 0)
+    return SK_PROGRESS_PLAIN;
+  return SK_PROGRESS_AUTO;
+}
+
+void sk_progress_init(sk_progress_t *p, FILE *fp, sk_progress_mode_t mode,
+                      size_t nsuites, double now)
+{
+  p->fp = mode == SK_PROGRESS_QUIET ? NULL : fp;
   p->err = fp;
-  p->live = p->fp != NULL && isatty(fileno(p->fp));
+  p->live = mode == SK_PROGRESS_LIVE ||
+            (mode == SK_PROGRESS_AUTO && isatty(fileno(fp)));
   p->nsuites = nsuites;
   p->k = 0;
   p->name = "";

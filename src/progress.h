@@ -1,9 +1,9 @@
 /*
  * progress.h -- what rank 0 tells the person at the terminal (stderr).
  *
- * On a terminal one live line is rewritten with '\r' after every point;
- * otherwise one plain line is printed when a suite starts and one when it
- * ends.  Quiet prints nothing.  No MPI here.
+ * Live: one line rewritten with '\r' after every point.  Plain: one line
+ * when a suite starts and one when it ends.  Quiet: nothing but errors.
+ * No MPI here.
  */
 #ifndef SK_PROGRESS_H
 #define SK_PROGRESS_H
@@ -23,9 +23,20 @@ typedef struct sk_progress {
   int dirty;          /* a live line is showing */
 } sk_progress_t;
 
-/* fp: where to write (a terminal gets the live line); quiet: nothing. */
-void sk_progress_init(sk_progress_t *p, FILE *fp, int quiet, size_t nsuites,
-                      double now);
+typedef enum {
+  SK_PROGRESS_AUTO,     /* live when fp is a terminal, else plain */
+  SK_PROGRESS_LIVE,
+  SK_PROGRESS_PLAIN,
+  SK_PROGRESS_QUIET
+} sk_progress_mode_t;
+
+/* The mode for --quiet and the environment variable SKAMPI_PROGRESS
+ * (value: "live", "plain", or anything else for auto); quiet wins. */
+sk_progress_mode_t sk_progress_mode(int quiet, const char *env);
+
+/* fp: where to write (borrowed). */
+void sk_progress_init(sk_progress_t *p, FILE *fp, sk_progress_mode_t mode,
+                      size_t nsuites, double now);
 void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
                              double now);
 void sk_progress_point(sk_progress_t *p, size_t points, double now);

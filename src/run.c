@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -77,8 +78,9 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   sk_run_calib(e);
   e->progress = &st->progress;
   if (e->rank == 0) {
-    sk_progress_init(&st->progress, stderr, opt->quiet, plan->nsuites,
-                     st->t0);
+    sk_progress_init(&st->progress, stderr,
+                     sk_progress_mode(opt->quiet, getenv("SKAMPI_PROGRESS")),
+                     plan->nsuites, st->t0);
     ok = (st->res = sk_result_new(plan)) != NULL;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);

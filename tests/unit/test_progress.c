@@ -23,7 +23,7 @@ static void test_plain(void)
   SK_CHECK(fp != NULL);
   if (fp == NULL)
     return;
-  sk_progress_init(&p, fp, 0, 2, 100.0);
+  sk_progress_init(&p, fp, SK_PROGRESS_AUTO, 2, 100.0);
   SK_CHECK(p.live == 0);
   sk_progress_suite_begin(&p, 1, "pp", 100.5);
   sk_progress_point(&p, 3, 101.0);        /* nothing on a plain stream */
@@ -47,7 +47,7 @@ static void test_quiet(void)
   SK_CHECK(fp != NULL);
   if (fp == NULL)
     return;
-  sk_progress_init(&p, fp, 1, 1, 0.0);
+  sk_progress_init(&p, fp, SK_PROGRESS_QUIET, 1, 0.0);
   sk_progress_suite_begin(&p, 1, "x", 0.0);
   sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
   sk_progress_error(&p, "still said");
@@ -57,8 +57,41 @@ static void test_quiet(void)
   fclose(fp);
 }
 
+/* Forced live output on a file: the '\r' line, then the end line. */
+static void test_live(void)
+{
+  char buf[1024];
+  sk_progress_t p;
+  FILE *fp = tmpfile();
+  SK_CHECK(fp != NULL);
+  if (fp == NULL)
+    return;
+  sk_progress_init(&p, fp, SK_PROGRESS_LIVE, 1, 0.0);
+  sk_progress_suite_begin(&p, 1, "a", 0.0);
+  sk_progress_point(&p, 1, 0.5);
+  sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
+  slurp(fp, buf, sizeof buf);
+  SK_CHECK_STR(buf,
+      "\rskampi: suite 1 of 1: a: 0 points, 0.0 s (run 0.0 s)\033[K"
+      "\rskampi: suite 1 of 1: a: 1 points, 0.5 s (run 0.5 s)\033[K"
+      "\rskampi: suite 1 of 1: a: complete, 1 points (1 met eps), 1.0 s"
+      "\033[K\n");
+  fclose(fp);
+}
+
+static void test_mode(void)
+{
+  SK_CHECK(sk_progress_mode(1, "live") == SK_PROGRESS_QUIET);
+  SK_CHECK(sk_progress_mode(0, "live") == SK_PROGRESS_LIVE);
+  SK_CHECK(sk_progress_mode(0, "plain") == SK_PROGRESS_PLAIN);
+  SK_CHECK(sk_progress_mode(0, NULL) == SK_PROGRESS_AUTO);
+  SK_CHECK(sk_progress_mode(0, "yes") == SK_PROGRESS_AUTO);
+}
+
 int main(void)
 {
+  test_live();
+  test_mode();
   test_plain();
   test_quiet();
   return sk_check_done();
