@@ -287,6 +287,18 @@ static int sk_result_emit_calib(sk_emit_t *e, const sk_calib_t *c)
   return sk_emit_map_end(e);
 }
 
+static int sk_result_emit_pair(sk_emit_t *e, const sk_suite_result_t *s)
+{
+  sk_emit_str(e, "pingpong_pair");
+  sk_emit_flow_seq_begin(e);
+  sk_emit_long(e, s->pair[0]);
+  sk_emit_long(e, s->pair[1]);
+  sk_emit_seq_end(e);
+  if (!isnan(s->pair_latency))
+    sk_emit_kv_double(e, "pingpong_pair_latency", s->pair_latency);
+  return 0;
+}
+
 static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
 {
   const sk_suite_t *su = s->suite;
@@ -304,15 +316,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_str(e, "argument_unit", sk_result_arg_name(su->variation, 1));
   sk_emit_kv_str(e, "time_unit", "s");
   sk_emit_kv_str(e, "timing", s->timing ? s->timing : "none");
-  if (s->pair[0] >= 0) {
-    sk_emit_str(e, "pingpong_pair");
-    sk_emit_flow_seq_begin(e);
-    sk_emit_long(e, s->pair[0]);
-    sk_emit_long(e, s->pair[1]);
-    sk_emit_seq_end(e);
-    if (!isnan(s->pair_latency))
-      sk_emit_kv_double(e, "pingpong_pair_latency", s->pair_latency);
-  }
+  if (s->pair[0] >= 0)
+    sk_result_emit_pair(e, s);
   if (s->has_calib)
     sk_result_emit_calib(e, &s->calib);
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
