@@ -107,14 +107,15 @@ int sk_emit_seq_end(sk_emit_t *e)
   return sk_emit_event(e, &ev, yaml_sequence_end_event_initialize(&ev));
 }
 
-/* A scalar in the given style; plain_ok says a plain scalar keeps the
- * intended type (numbers, booleans), otherwise libyaml may quote it. */
-static int sk_emit_scalar(sk_emit_t *e, const char *s, int plain_ok)
+/* A scalar: typed (numbers, booleans, null) is always plain; a string is
+ * left to libyaml, which writes it plain when a reader would take it for
+ * the same string (both implicit flags set) and quotes it otherwise. */
+static int sk_emit_scalar(sk_emit_t *e, const char *s, int typed)
 {
   yaml_event_t ev;
   return sk_emit_event(e, &ev, yaml_scalar_event_initialize(
-      &ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), plain_ok, !plain_ok,
-      plain_ok ? YAML_PLAIN_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE));
+      &ev, NULL, NULL, (yaml_char_t *)s, (int)strlen(s), 1, !typed,
+      typed ? YAML_PLAIN_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE));
 }
 
 /* True when a plain scalar s would be read back as something other than a
@@ -165,9 +166,17 @@ int sk_emit_double(sk_emit_t *e, double v)
   snprintf(buf, sizeof buf, "%.15g", v);
   if (strtod(buf, NULL) != v)
     snprintf(buf, sizeof buf, "%.17g", v);
-  /* Keep it a float for YAML readers: 1 -> 1.0 */
-  if (strpbrk(buf, ".eE") == NULL)
-    strcat(buf, ".0");
+  /* Keep it a float for YAML 1.1 readers too, whose floats need a dot:
+   * 1 -> 1.0, 1e-09 -> 1.0e-09. */
+  if (strchr(buf, '.') == NULL) {
+    char *exp = strpbrk(buf, "eE");
+    if (exp == NULL) {
+      strcat(buf, ".0");
+    } else {
+      memmove(exp + 2, exp, strlen(exp) + 1);
+      memcpy(exp, ".0", 2);
+    }
+  }
   return sk_emit_scalar(e, buf, 1);
 }
 
