@@ -1,0 +1,137 @@
+/*
+ * csv.c -- writing the data behind the plots as CSV.
+ */
+#include "csv.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include "msg.h"
+#include "units.h"
+
+static const char sk_csv_header[] =
+  "file,label,suite,instance,argument,mean,stderr,repetitions,eps_met,"
+  "refined,bandwidth\n";
+
+/* A field, quoted (RFC 4180) when it holds a comma, quote or newline. */
+static void sk_csv_field(FILE *f, const char *s)
+{
+  const char *p;
+  if (!strpbrk(s, ",\"\r\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (p = s; *p; p++) {
+    if (*p == '"')
+      fputc('"', f);
+    fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+static void sk_csv_num(FILE *f, double v)
+{
+  char buf[40];
+  sk_units_num(v, buf, sizeof buf);
+  fputs(buf, f);
+}
+
+static void sk_csv_point(FILE *f, const sk_inputs_t *in,
+                         const sk_series_t *s, const sk_result_point_t *p)
+{
+  const sk_result_suite_t *su = s->suite;
+  sk_csv_field(f, in->files[s->file]->path);
+  fputc(',', f);
+  sk_csv_field(f, in->labels[s->file]);
+  fputc(',', f);
+  sk_csv_field(f, su->name);
+  fputc(',', f);
+  sk_csv_field(f, su->instance);
+  fputc(',', f);
+  if (su->arg != SK_RESULT_ARG_NONE)
+    sk_csv_num(f, p->argument);
+  fputc(',', f);
+  sk_csv_num(f, p->mean);
+  fputc(',', f);
+  sk_csv_num(f, p->se);
+  fputc(',', f);
+  if (p->repetitions >= 0)
+    fprintf(f, "%ld", p->repetitions);
+  fprintf(f, ",%s,%s,", p->eps_met ? "true" : "false",
+          p->refined ? "true" : "false");
+  if (su->arg == SK_RESULT_ARG_LENGTH && p->mean > 0)
+    sk_csv_num(f, p->argument / p->mean);
+  fputc('\n', f);
+}
+
+/* A single-measurement page holds only the suites of its rows. */
+static int sk_csv_on_page(const sk_page_t *p, const sk_series_t *s)
+{
+  size_t i;
+  if (p->kind != SK_PAGE_SINGLE)
+    return 1;
+  for (i = 0; i < p->count; i++)
+    if (strcmp(p->names[p->first + i], s->suite->name) == 0)
+      return 1;
+  return 0;
+}
+
+static int sk_csv_page(const char *dir, const sk_inputs_t *in,
+                       const sk_page_t *p)
+{
+  size_t len = strlen(dir) + strlen(p->slug) + 32, k, i;
+  char *path = malloc(len);
+  FILE *f;
+  int rc = 0;
+  if (!path)
+    return -1;
+  snprintf(path, len, "%s/p%02d-%s.csv", dir, p->number, p->slug);
+  f = fopen(path, "w");
+  if (!f) {
+    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
+    free(path);
+    return -1;
+  }
+  fputs(sk_csv_header, f);
+  for (k = 0; k < p->nseries; k++)
+    for (i = 0; sk_csv_on_page(p, &p->series[k]) &&
+                i < p->series[k].suite->npoints; i++)
+      sk_csv_point(f, in, &p->series[k], &p->series[k].suite->points[i]);
+  if (ferror(f) | fclose(f)) {
+    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
+    rc = -1;
+  }
+  free(path);
+  return rc;
+}
+
+static int sk_csv_dir(const char *dir)
+{
+  struct stat st;
+  if (mkdir(dir, 0777) == 0)
+    return 0;
+  if (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
+    return 0;
+  sk_msg_error("cannot create the CSV directory '%s': %s", dir,
+               errno == EEXIST ? "a file of that name exists"
+                               : strerror(errno));
+  return -1;
+}
+
+int sk_csv_write(const char *dir, const sk_inputs_t *in,
+                 const sk_pages_t *pages)
+{
+  size_t i;
+  if (sk_csv_dir(dir) < 0)
+    return -1;
+  for (i = 0; i < pages->n; i++)
+    if (sk_pages_is_plot(&pages->page[i]) &&
+        sk_csv_page(dir, in, &pages->page[i]) < 0)
+      return -1;
+  return 0;
+}

@@ -1,0 +1,21 @@
+/*
+ * csv.h -- the data behind every plot, as CSV files (--csv DIR).
+ *
+ * One file per plot page, named pNN-<page slug>.csv (NN: the page
+ * number), with the header line
+ *   file,label,suite,instance,argument,mean,stderr,repetitions,eps_met,
+ *   refined,bandwidth
+ * and one row per point drawn on that page.  Numbers are the result
+ * file's values in seconds and bytes, written so that they read back
+ * exactly; bandwidth (argument / mean, bytes/s) only for Length.
+ */
+#ifndef SK_CSV_H
+#define SK_CSV_H
+
+#include "pages.h"
+
+/* Create DIR if needed and write the files.  -1 with a message. */
+int sk_csv_write(const char *dir, const sk_inputs_t *in,
+                 const sk_pages_t *pages);
+
+#endif

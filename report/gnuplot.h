@@ -1,0 +1,17 @@
+/*
+ * gnuplot.h -- running gnuplot on a script.
+ */
+#ifndef SK_GNUPLOT_H
+#define SK_GNUPLOT_H
+
+/* The program to run: $GNUPLOT when set and not empty, else the one
+ * configure found (SK_GNUPLOT in config.h). */
+const char *sk_gnuplot_program(void);
+
+/* Run the gnuplot program on SCRIPT, stdin from /dev/null.  -1 when it
+ * cannot be started or exits non-zero; the message names the program
+ * and repeats what gnuplot wrote to its stderr.  Output from a
+ * successful run is passed on as a warning. */
+int sk_gnuplot_run(const char *script);
+
+#endif

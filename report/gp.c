@@ -1,0 +1,173 @@
+/*
+ * gp.c -- gnuplot script pieces: quoted text, labels, page frame.
+ */
+#include <config.h>
+
+#include "gp.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "units.h"
+
+/* Colour-blind safe (Okabe and Ito), then two darker extras. */
+static const char *const sk_gp_colours[SK_PAGES_COLOURS] = {
+  "#0072b2", "#d55e00", "#009e73", "#cc79a7",
+  "#e69f00", "#56b4e9", "#555555", "#8b4513"
+};
+
+const char *sk_gp_colour(int index)
+{
+  return sk_gp_colours[(index - 1 + SK_PAGES_COLOURS) % SK_PAGES_COLOURS];
+}
+
+static int sk_gp_blank(unsigned char c)
+{
+  return c <= 0x20 || c == 0x7f;
+}
+
+void sk_gp_text(FILE *f, const char *text, size_t max)
+{
+  const unsigned char *p = (const unsigned char *)(text ? text : "");
+  size_t chars = 0;
+  int blank = 0;
+  fputc('\'', f);
+  for (; *p; p++) {
+    /* Runs of blanks and control characters become one space. */
+    if (blank && sk_gp_blank(*p))
+      continue;
+    blank = sk_gp_blank(*p);
+    /* A UTF-8 character starts at any byte that is not 10xxxxxx. */
+    if ((*p & 0xc0) != 0x80 && max && ++chars > max) {
+      fputs("\xe2\x80\xa6", f);
+      break;
+    }
+    if (blank)
+      fputc(' ', f);
+    else if (*p == '\'')
+      fputs("''", f);
+    else
+      fputc(*p, f);
+  }
+  fputc('\'', f);
+}
+
+/* Number of UTF-8 characters in S. */
+static size_t sk_gp_chars(const char *s)
+{
+  size_t n = 0;
+  for (; *s; s++)
+    n += ((unsigned char)*s & 0xc0) != 0x80;
+  return n;
+}
+
+/* Pointer to the start of character number I (0-based) of S. */
+static const char *sk_gp_at(const char *s, size_t i)
+{
+  for (; *s; s++)
+    if (((unsigned char)*s & 0xc0) != 0x80 && i-- == 0)
+      return s;
+  return s;
+}
+
+void sk_gp_text_mid(FILE *f, const char *text, size_t max)
+{
+  size_t n = sk_gp_chars(text ? text : ""), head;
+  char *buf;
+  const char *tail;
+  if (max < 5 || n <= max) {
+    sk_gp_text(f, text, max);
+    return;
+  }
+  head = (max - 1) / 2 + (max - 1) % 2;
+  tail = sk_gp_at(text, n - (max - 1 - head));
+  buf = malloc(strlen(text) + 4);
+  if (!buf) {
+    sk_gp_text(f, text, max);
+    return;
+  }
+  memcpy(buf, text, (size_t)(sk_gp_at(text, head) - text));
+  strcpy(buf + (sk_gp_at(text, head) - text), "\xe2\x80\xa6");
+  strcat(buf, tail);
+  sk_gp_text(f, buf, 0);
+  free(buf);
+}
+
+/* The part of `set label` after the text. */
+static void sk_gp_label_at(FILE *f, double x, double y, const char *align,
+                           int size, int bold, const char *colour)
+{
+  fprintf(f, " at screen %.4f,%.4f %s font '%s%s,%d' tc rgb '%s' front\n",
+          x, y, align, SK_GP_FONT, bold ? " Bold" : "", size,
+          colour ? colour : "#000000");
+}
+
+void sk_gp_label(FILE *f, double x, double y, const char *align, int size,
+                 int bold, const char *colour, const char *text, size_t max)
+{
+  fputs("set label ", f);
+  sk_gp_text(f, text, max);
+  sk_gp_label_at(f, x, y, align, size, bold, colour);
+}
+
+void sk_gp_label_mid(FILE *f, double x, double y, int size,
+                     const char *text, size_t max)
+{
+  fputs("set label ", f);
+  sk_gp_text_mid(f, text, max);
+  sk_gp_label_at(f, x, y, "left", size, 0, NULL);
+}
+
+void sk_gp_num(FILE *f, double v)
+{
+  char buf[40];
+  sk_units_num(v, buf, sizeof buf);
+  fputs(buf, f);
+}
+
+void sk_gp_page_begin(FILE *f)
+{
+  fputs("reset\nset multiplot\n", f);
+}
+
+void sk_gp_blank_plot(FILE *f)
+{
+  fputs("unset border\nunset tics\nunset key\n"
+        "set xrange [0:1]\nset yrange [0:1]\n"
+        "set lmargin at screen 0\nset rmargin at screen 1\n"
+        "set tmargin at screen 1\nset bmargin at screen 0\n"
+        "plot 2 notitle\n", f);
+}
+
+static const char *sk_gp_kind(const sk_page_t *p)
+{
+  switch (p->kind) {
+  case SK_PAGE_TITLE: return "result file";
+  case SK_PAGE_SUITE: return "suite";
+  case SK_PAGE_SINGLE: return "single measurements";
+  case SK_PAGE_COMPARE: return "comparison";
+  case SK_PAGE_GROUP: return "group";
+  }
+  return "";
+}
+
+void sk_gp_frame(FILE *f, const sk_page_t *page, size_t npages,
+                 const char *title, const char *sub1, const char *sub2,
+                 const char *sub3, const char *sub3_colour)
+{
+  char buf[64];
+  sk_gp_label(f, 0.03, 0.955, "left", 16, 1, NULL, title, 90);
+  if (sub1)
+    sk_gp_label(f, 0.03, 0.918, "left", SK_GP_SIZE, 0, NULL, sub1, 170);
+  if (sub2)
+    sk_gp_label(f, 0.03, 0.892, "left", SK_GP_SIZE, 0, NULL, sub2, 170);
+  if (sub3)
+    sk_gp_label(f, 0.03, 0.866, "left", SK_GP_SIZE, 0, sub3_colour, sub3,
+                170);
+  snprintf(buf, sizeof buf, "skampi-report %s", PACKAGE_VERSION);
+  sk_gp_label(f, 0.03, 0.025, "left", 8, 0, "#666666", buf, 0);
+  sk_gp_label(f, 0.5, 0.025, "center", 8, 0, "#666666", sk_gp_kind(page), 0);
+  snprintf(buf, sizeof buf, "page %d of %lu", page->number,
+           (unsigned long)npages);
+  sk_gp_label(f, 0.97, 0.025, "right", 8, 0, "#666666", buf, 0);
+}

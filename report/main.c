@@ -1,0 +1,86 @@
+/*
+ * main.c -- skampi-report: the command line, then report.c does the work.
+ */
+#include <config.h>
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "msg.h"
+#include "report.h"
+
+enum { SK_OPT_CSV = 256, SK_OPT_SCRIPT };
+
+static const struct option sk_main_options[] = {
+  {"output", required_argument, NULL, 'o'},
+  {"params", required_argument, NULL, 'p'},
+  {"csv", required_argument, NULL, SK_OPT_CSV},
+  {"script", required_argument, NULL, SK_OPT_SCRIPT},
+  {"help", no_argument, NULL, 'h'},
+  {"version", no_argument, NULL, 'V'},
+  {NULL, 0, NULL, 0}
+};
+
+static void sk_main_help(void)
+{
+  puts("Usage: skampi-report RESULT.yaml [MORE.yaml ...] [-o report.pdf]\n"
+       "                     [-p params.yaml] [--csv DIR] [--script FILE]\n"
+       "Draw skampi result files as a multi-page PDF with gnuplot.\n\n"
+       "  -o, --output FILE   the PDF to write (default: report.pdf)\n"
+       "  -p, --params FILE   report parameter file: labels, groups, pages\n"
+       "      --csv DIR       also write the data of every plot as CSV to DIR\n"
+       "      --script FILE   keep the gnuplot script in FILE\n"
+       "  -h, --help          show this help and exit\n"
+       "  -V, --version       show the version and exit\n\n"
+       "Exit status: 0 success, 1 bad result or parameter file, 2 bad\n"
+       "command line, 3 gnuplot or writing the output failed.\n"
+       "gnuplot: $GNUPLOT if set, else " SK_GNUPLOT ".\n"
+       "See skampi-report(1) and doc/report.md.");
+}
+
+/* The option as the user wrote it, for "unknown option" messages. */
+static void sk_main_bad(char **argv, const char *what)
+{
+  char shortopt[3] = {'-', (char)optopt, '\0'};
+  char name[128];
+  const char *arg = argv[optind - 1];
+  if (optopt > 0 && optopt < 256 && strncmp(arg, "--", 2) != 0) {
+    snprintf(name, sizeof name, "%s", shortopt);
+  } else {
+    snprintf(name, sizeof name, "%s", arg);
+    name[strcspn(name, "=")] = '\0';
+  }
+  sk_msg_error("%s '%s' (see skampi-report --help)", what, name);
+}
+
+int main(int argc, char **argv)
+{
+  sk_report_opts_t o = {NULL, 0, "report.pdf", NULL, NULL, NULL};
+  int c;
+  opterr = 0;
+  while ((c = getopt_long(argc, argv, ":o:p:hV", sk_main_options,
+                          NULL)) != -1) {
+    switch (c) {
+    case 'o': o.output = optarg; break;
+    case 'p': o.params = optarg; break;
+    case SK_OPT_CSV: o.csv_dir = optarg; break;
+    case SK_OPT_SCRIPT: o.script = optarg; break;
+    case 'h': sk_main_help(); return SK_REPORT_OK;
+    case 'V': printf("skampi-report %s\n", PACKAGE_VERSION); return 0;
+    case ':':
+      sk_main_bad(argv, "missing argument to option");
+      return SK_REPORT_EUSAGE;
+    default:
+      sk_main_bad(argv, "unknown option");
+      return SK_REPORT_EUSAGE;
+    }
+  }
+  if (optind >= argc) {
+    sk_msg_error("no result file given (see skampi-report --help)");
+    return SK_REPORT_EUSAGE;
+  }
+  o.inputs = argv + optind;
+  o.ninputs = (size_t)(argc - optind);
+  return sk_report_run(&o);
+}

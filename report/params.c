@@ -1,0 +1,269 @@
+/*
+ * params.c -- reading the report parameter file.
+ *
+ * Unlike a result file, this file is written by hand, so unknown keys
+ * are errors (a misspelt "sutes:" must not silently do nothing).
+ */
+#include "params.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "ydoc.h"
+
+static const char *const sk_params_top_keys[] = {
+  "title", "suite_pages", "comparison_pages", "files", "groups", NULL
+};
+static const char *const sk_params_group_keys[] = {
+  "title", "suites", "files", "y", "xscale", "yscale", NULL
+};
+static const char *const sk_params_label_keys[] = {"file", "label", NULL};
+
+static void sk_params_names_free(sk_params_name_t *v, size_t n)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    free(v[i].text);
+  free(v);
+}
+
+void sk_params_free(sk_params_t *p)
+{
+  size_t i;
+  if (!p)
+    return;
+  free(p->path);
+  free(p->title);
+  for (i = 0; i < p->nlabels; i++) {
+    free(p->labels[i].file.text);
+    free(p->labels[i].label);
+  }
+  free(p->labels);
+  for (i = 0; i < p->ngroups; i++) {
+    free(p->groups[i].title);
+    sk_params_names_free(p->groups[i].suites, p->groups[i].nsuites);
+    sk_params_names_free(p->groups[i].files, p->groups[i].nfiles);
+  }
+  free(p->groups);
+  free(p);
+}
+
+int sk_params_names_file(const char *name, const char *path)
+{
+  const char *base = strrchr(path, '/');
+  return strcmp(name, path) == 0 || (base && strcmp(name, base + 1) == 0);
+}
+
+/* Every key of MAP must be in KEYS (NULL-terminated). */
+static void sk_params_keys(sk_ydoc_t *y, yaml_node_t *map,
+                           const char *const *keys, const char *where)
+{
+  size_t i, j;
+  yaml_node_t *k;
+  const char *t;
+  char list[256] = "";
+  for (j = 0; keys[j]; j++) {
+    strcat(list, j ? ", " : "");
+    strcat(list, keys[j]);
+  }
+  for (i = 0; i < sk_ydoc_len(map); i++) {
+    k = sk_ydoc_pair(y, map, i, NULL);
+    t = sk_ydoc_text(k);
+    for (j = 0; t && keys[j]; j++)
+      if (strcmp(t, keys[j]) == 0)
+        break;
+    if (!t || !keys[j])
+      sk_ydoc_error(y, k, "unknown key '%s' %s (expected one of: %s)",
+                    t ? t : "?", where, list);
+  }
+}
+
+static int sk_params_name(sk_ydoc_t *y, yaml_node_t *node, const char *key,
+                          sk_params_name_t *out)
+{
+  out->line = sk_ydoc_line(node);
+  out->col = sk_ydoc_col(node);
+  if (sk_ydoc_string(y, node, key, &out->text) < 0)
+    return -1;
+  if (out->text[0] == '\0') {
+    sk_ydoc_error(y, node, "'%s' must not be empty", key);
+    return -1;
+  }
+  return 0;
+}
+
+/* A name or a list of names (suites: X or suites: [X, Y]). */
+static int sk_params_names(sk_ydoc_t *y, yaml_node_t *node, const char *key,
+                           sk_params_name_t **out, size_t *n)
+{
+  size_t i, len = node->type == YAML_SCALAR_NODE ? 1 : sk_ydoc_len(node);
+  if (node->type == YAML_MAPPING_NODE) {
+    sk_ydoc_error(y, node, "'%s' must be a name or a list of names", key);
+    return -1;
+  }
+  if (len == 0) {
+    sk_ydoc_error(y, node, "'%s' must not be empty", key);
+    return -1;
+  }
+  *out = calloc(len, sizeof **out);
+  if (!*out)
+    return -1;
+  *n = len;
+  for (i = 0; i < len; i++)
+    if (sk_params_name(y, node->type == YAML_SCALAR_NODE
+                              ? node : sk_ydoc_item(y, node, i),
+                       key, &(*out)[i]) < 0)
+      return -1;
+  return 0;
+}
+
+/* One of two words: 0 for A, 1 for B; -1 after an error. */
+static int sk_params_choice(sk_ydoc_t *y, yaml_node_t *node, const char *key,
+                            const char *a, const char *b)
+{
+  const char *t = sk_ydoc_text(node);
+  if (t && strcmp(t, a) == 0)
+    return 0;
+  if (t && strcmp(t, b) == 0)
+    return 1;
+  sk_ydoc_error(y, node, "'%s' must be %s or %s, not '%s'", key, a, b,
+                t ? t : "a list");
+  return -1;
+}
+
+static void sk_params_scale(sk_ydoc_t *y, yaml_node_t *g, const char *key,
+                            sk_params_scale_t *out)
+{
+  yaml_node_t *node = sk_ydoc_get(y, g, key);
+  int c;
+  if (!node)
+    return;
+  c = sk_params_choice(y, node, key, "log", "linear");
+  if (c >= 0)
+    *out = c ? SK_PARAMS_LINEAR : SK_PARAMS_LOG;
+}
+
+static void sk_params_group_y(sk_ydoc_t *y, yaml_node_t *g,
+                              sk_params_group_t *grp)
+{
+  yaml_node_t *node = sk_ydoc_get(y, g, "y");
+  int c;
+  grp->y_line = grp->line;
+  grp->y_col = grp->col;
+  if (!node)
+    return;
+  grp->y_line = sk_ydoc_line(node);
+  grp->y_col = sk_ydoc_col(node);
+  c = sk_params_choice(y, node, "y", "time", "bandwidth");
+  if (c >= 0)
+    grp->y = c ? SK_PARAMS_BANDWIDTH : SK_PARAMS_TIME;
+}
+
+static void sk_params_group(sk_ydoc_t *y, yaml_node_t *g,
+                            sk_params_group_t *grp)
+{
+  yaml_node_t *v;
+  grp->line = sk_ydoc_line(g);
+  grp->col = sk_ydoc_col(g);
+  if (sk_ydoc_want_map(y, g, "a group") < 0)
+    return;
+  sk_params_keys(y, g, sk_params_group_keys, "in a group");
+  if (!sk_ydoc_get(y, g, "title"))
+    sk_ydoc_error(y, g, "group has no 'title'");
+  sk_ydoc_string(y, sk_ydoc_get(y, g, "title"), "title", &grp->title);
+  v = sk_ydoc_get(y, g, "suites");
+  if (!v)
+    sk_ydoc_error(y, g, "group has no 'suites'");
+  else
+    sk_params_names(y, v, "suites", &grp->suites, &grp->nsuites);
+  v = sk_ydoc_get(y, g, "files");
+  if (v)
+    sk_params_names(y, v, "files", &grp->files, &grp->nfiles);
+  sk_params_group_y(y, g, grp);
+  sk_params_scale(y, g, "xscale", &grp->xscale);
+  sk_params_scale(y, g, "yscale", &grp->yscale);
+}
+
+static void sk_params_groups(sk_ydoc_t *y, yaml_node_t *seq, sk_params_t *p)
+{
+  size_t i, n = sk_ydoc_len(seq);
+  if (sk_ydoc_want_seq(y, seq, "'groups'") < 0)
+    return;
+  p->groups = calloc(n ? n : 1, sizeof *p->groups);
+  if (!p->groups)
+    return;
+  p->ngroups = n;
+  for (i = 0; i < n; i++)
+    sk_params_group(y, sk_ydoc_item(y, seq, i), &p->groups[i]);
+}
+
+static void sk_params_label(sk_ydoc_t *y, yaml_node_t *m,
+                            sk_params_label_t *l)
+{
+  if (sk_ydoc_want_map(y, m, "an entry of 'files'") < 0)
+    return;
+  sk_params_keys(y, m, sk_params_label_keys, "in an entry of 'files'");
+  if (!sk_ydoc_get(y, m, "file") || !sk_ydoc_get(y, m, "label")) {
+    sk_ydoc_error(y, m, "an entry of 'files' needs 'file' and 'label'");
+    return;
+  }
+  sk_params_name(y, sk_ydoc_get(y, m, "file"), "file", &l->file);
+  sk_ydoc_string(y, sk_ydoc_get(y, m, "label"), "label", &l->label);
+}
+
+static void sk_params_labels(sk_ydoc_t *y, yaml_node_t *seq, sk_params_t *p)
+{
+  size_t i, n = sk_ydoc_len(seq);
+  if (sk_ydoc_want_seq(y, seq, "'files'") < 0)
+    return;
+  p->labels = calloc(n ? n : 1, sizeof *p->labels);
+  if (!p->labels)
+    return;
+  p->nlabels = n;
+  for (i = 0; i < n; i++)
+    sk_params_label(y, sk_ydoc_item(y, seq, i), &p->labels[i]);
+}
+
+static void sk_params_root(sk_ydoc_t *y, yaml_node_t *root, sk_params_t *p)
+{
+  yaml_node_t *v;
+  if (!root) {
+    sk_msg_error_at(y->path, 0, 0, "empty parameter file");
+    y->errors++;
+    return;
+  }
+  if (sk_ydoc_want_map(y, root, "the parameter file") < 0)
+    return;
+  sk_params_keys(y, root, sk_params_top_keys, "in the parameter file");
+  sk_ydoc_string(y, sk_ydoc_get(y, root, "title"), "title", &p->title);
+  sk_ydoc_bool(y, sk_ydoc_get(y, root, "suite_pages"), "suite_pages",
+               &p->suite_pages);
+  sk_ydoc_bool(y, sk_ydoc_get(y, root, "comparison_pages"),
+               "comparison_pages", &p->comparison_pages);
+  if ((v = sk_ydoc_get(y, root, "files")) != NULL)
+    sk_params_labels(y, v, p);
+  if ((v = sk_ydoc_get(y, root, "groups")) != NULL)
+    sk_params_groups(y, v, p);
+}
+
+int sk_params_load(const char *path, sk_params_t **out)
+{
+  sk_ydoc_t y;
+  sk_params_t *p = calloc(1, sizeof *p);
+  *out = NULL;
+  if (!p || !(p->path = strdup(path))) {
+    free(p);
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  p->suite_pages = p->comparison_pages = 1;
+  if (sk_ydoc_load(&y, path) == 0)
+    sk_params_root(&y, sk_ydoc_root(&y), p);
+  if (y.errors == 0)
+    *out = p;
+  else
+    sk_params_free(p);
+  sk_ydoc_done(&y);
+  return *out ? 0 : -1;
+}

@@ -1,0 +1,559 @@
+/*
+ * plot.c -- the gnuplot script: its header and the x-y data pages.
+ *
+ * A suite, comparison or group page has a time panel (y: mean with the
+ * standard error as bars) and, for message-length variations on suite
+ * and comparison pages, a bandwidth panel beneath it.  Each series is
+ * written as four datablocks: all drawable points (the line), initial
+ * points, refined points and points that missed epsilon (a ring around
+ * the point).  Empty blocks are left out, because gnuplot warns about a
+ * plot element without points.  Values are written already scaled to
+ * the axis unit, so the plot commands need no arithmetic.
+ */
+#include <config.h>
+
+#include "plot.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp.h"
+#include "instance.h"
+#include "single.h"
+#include "title.h"
+#include "units.h"
+
+#define SK_PLOT_MAX_TICS 14
+#define SK_PLOT_RING "#000000"
+
+/* What one panel draws and over which range. */
+typedef struct sk_plot_view {
+  const sk_page_t *page;
+  int bw;                  /* y is bandwidth, not time */
+  int xlog, ylog;
+  sk_units_scale_t yu;
+  double xlo, xhi;         /* of drawable arguments */
+  double ylo, yhi;         /* of the error bars, base units */
+  double vlo, vhi;         /* of the values */
+  size_t shown, hidden;    /* drawable points, points a log axis drops */
+} sk_plot_view_t;
+
+/* Value and bar of point P on view V; 0 when it can be drawn. */
+static int sk_plot_value(const sk_plot_view_t *v, const sk_result_point_t *p,
+                         double *val, double *lo, double *hi)
+{
+  double se = fabs(p->se);
+  if (!isfinite(p->mean) || !isfinite(p->argument) || !isfinite(se))
+    return -1;
+  if ((v->xlog && p->argument <= 0) || ((v->ylog || v->bw) && p->mean <= 0))
+    return -1;
+  if (!v->bw) {
+    *val = p->mean;
+    *lo = p->mean - se;
+    *hi = p->mean + se;
+  } else {
+    *val = p->argument / p->mean;
+    *lo = p->argument / (p->mean + se);
+    *hi = p->mean > se ? p->argument / (p->mean - se) : 2 * *val;
+  }
+  /* A bar reaching zero or below has no place on a log axis. */
+  if (v->ylog && *lo < *val / 100)
+    *lo = *val / 100;
+  return (v->ylog && *val <= 0) ? -1 : 0;
+}
+
+static void sk_plot_grow(double *lo, double *hi, double v)
+{
+  if (v < *lo)
+    *lo = v;
+  if (v > *hi)
+    *hi = v;
+}
+
+static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
+                              int bw, int ylog)
+{
+  const sk_result_suite_t *s;
+  double val, lo, hi;
+  size_t k, i;
+  memset(v, 0, sizeof *v);
+  v->page = page;
+  v->bw = bw;
+  v->xlog = page->xlog;
+  v->ylog = ylog;
+  v->xlo = v->ylo = v->vlo = INFINITY;
+  v->xhi = v->yhi = v->vhi = -INFINITY;
+  for (k = 0; k < page->nseries; k++) {
+    s = page->series[k].suite;
+    for (i = 0; i < s->npoints; i++) {
+      if (sk_plot_value(v, &s->points[i], &val, &lo, &hi) < 0) {
+        v->hidden++;
+        continue;
+      }
+      v->shown++;
+      sk_plot_grow(&v->xlo, &v->xhi, s->points[i].argument);
+      sk_plot_grow(&v->vlo, &v->vhi, val);
+      sk_plot_grow(&v->ylo, &v->yhi, lo);
+      sk_plot_grow(&v->ylo, &v->yhi, hi);
+    }
+  }
+  if (v->shown == 0)
+    v->xlo = v->ylo = v->vlo = 1, v->xhi = v->yhi = v->vhi = 10;
+  v->yu = bw ? sk_units_rate(v->vhi) : sk_units_time(v->vlo, v->vhi, ylog);
+}
+
+/* Does point P belong to datablock SUBSET ('a'll, 'i'nitial, 'r'efined,
+ * 'm'issed epsilon)? */
+static int sk_plot_in(const sk_result_point_t *p, char subset)
+{
+  switch (subset) {
+  case 'i': return !p->refined;
+  case 'r': return p->refined;
+  case 'm': return !p->eps_met;
+  }
+  return 1;
+}
+
+static size_t sk_plot_count(const sk_plot_view_t *v, const sk_series_t *s,
+                            char subset)
+{
+  double val, lo, hi;
+  size_t i, n = 0;
+  for (i = 0; i < s->suite->npoints; i++)
+    if (sk_plot_in(&s->suite->points[i], subset) &&
+        sk_plot_value(v, &s->suite->points[i], &val, &lo, &hi) == 0)
+      n++;
+  return n;
+}
+
+/* $<prefix><k><subset>: x value bar-low bar-high, in axis units. */
+static void sk_plot_block(FILE *f, const sk_plot_view_t *v,
+                          const sk_series_t *s, char prefix, size_t k,
+                          char subset)
+{
+  const sk_result_point_t *p;
+  double val, lo, hi, u = v->yu.factor;
+  size_t i;
+  fprintf(f, "$%c%lu%c << EOD\n", prefix, (unsigned long)k, subset);
+  for (i = 0; i < s->suite->npoints; i++) {
+    p = &s->suite->points[i];
+    if (!sk_plot_in(p, subset) || sk_plot_value(v, p, &val, &lo, &hi) < 0)
+      continue;
+    sk_gp_num(f, p->argument);
+    fputc(' ', f);
+    sk_gp_num(f, val * u);
+    fputc(' ', f);
+    sk_gp_num(f, lo * u);
+    fputc(' ', f);
+    sk_gp_num(f, hi * u);
+    fputc('\n', f);
+  }
+  fputs("EOD\n", f);
+}
+
+static void sk_plot_data(FILE *f, const sk_plot_view_t *v, char prefix)
+{
+  static const char subsets[] = "airm";
+  size_t k, j;
+  for (k = 0; k < v->page->nseries; k++)
+    for (j = 0; j < 4; j++)
+      if (sk_plot_count(v, &v->page->series[k], subsets[j]) > 0)
+        sk_plot_block(f, v, &v->page->series[k], prefix, k, subsets[j]);
+}
+
+/* An explicit tic list: positions, and labels from the byte formatter
+ * when BYTES. */
+static void sk_plot_tic_list(FILE *f, const char *axis, const double *tics,
+                             size_t n, int bytes)
+{
+  char buf[32];
+  size_t i;
+  fprintf(f, "set %stics (", axis);
+  for (i = 0; i < n; i++) {
+    if (bytes) {
+      sk_units_bytes(tics[i], buf, sizeof buf);
+      sk_gp_text(f, buf, 0);
+      fputc(' ', f);
+    }
+    sk_gp_num(f, tics[i]);
+    fputs(i + 1 < n ? ", " : "", f);
+  }
+  fputs(")\n", f);
+}
+
+/* Linear ticks over [lo, hi]; sizes step by round numbers of the
+ * largest binary unit that still gives 8 of them (0, 200 KiB, 400 KiB). */
+static void sk_plot_linear_tics(FILE *f, const char *axis, double lo,
+                                double hi, int bytes, int integer)
+{
+  double tics[SK_PLOT_MAX_TICS + 1], unit = 1, step, t;
+  size_t n = 0;
+  while (bytes && hi / (unit * 1024) >= 8)
+    unit *= 1024;
+  step = sk_units_step((hi - lo) / unit, integer ? 12 : 8,
+                       integer && unit == 1) * unit;
+  for (t = ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9 &&
+       n < SK_PLOT_MAX_TICS; t += step)
+    tics[n++] = fabs(t) < step * 1e-9 ? 0 : t;
+  sk_plot_tic_list(f, axis, tics, n, bytes);
+}
+
+static void sk_plot_xaxis(FILE *f, const sk_plot_view_t *v, int label)
+{
+  static const char *const names[] = {"", "message length [bytes]",
+                                      "processes", "chunks"};
+  int bytes = v->page->arg == SK_RESULT_ARG_LENGTH;
+  double tics[SK_PLOT_MAX_TICS], lo = v->xlo, hi = v->xhi, pad;
+  size_t n;
+  if (v->xlog) {
+    if (lo == hi) {
+      lo /= 2;
+      hi *= 2;
+    } else {
+      lo /= 1.15;
+      hi *= 1.15;
+    }
+    n = sk_units_log2_tics(lo, hi, tics, 12);
+    /* A short count axis (2..16 processes) gets every whole number. */
+    if (!bytes && v->xhi - v->xlo < SK_PLOT_MAX_TICS - 1)
+      for (n = 0, pad = ceil(v->xlo); pad <= v->xhi; pad += 1)
+        tics[n++] = pad;
+    if (n == 0) {
+      tics[n++] = v->xlo;
+      if (v->xhi > v->xlo)
+        tics[n++] = v->xhi;
+    }
+    fputs("set logscale x 2\nset format x '%g'\n", f);
+    sk_plot_tic_list(f, "x", tics, n, bytes);
+  } else {
+    pad = hi > lo ? (hi - lo) * 0.04 : (lo > 0 ? lo * 0.5 : 1);
+    lo -= pad;
+    hi += pad;
+    sk_plot_linear_tics(f, "x", lo, hi, bytes, 1);
+  }
+  fprintf(f, "set xrange [%.17g:%.17g]\n", lo, hi);
+  if (label)
+    fprintf(f, "set xlabel '%s'\n", names[v->page->arg]);
+}
+
+static void sk_plot_yaxis(FILE *f, const sk_plot_view_t *v)
+{
+  double tics[SK_PLOT_MAX_TICS], lo = v->ylo * v->yu.factor;
+  double hi = v->yhi * v->yu.factor;
+  size_t n;
+  if (v->ylog) {
+    if (lo == hi) {
+      lo /= 2;
+      hi *= 2;
+    } else {
+      lo /= 1.25;
+      hi *= 1.25;
+    }
+    n = sk_units_log10_tics(lo, hi, tics, 10);
+    fputs("set logscale y 10\nset format y '%g'\n", f);
+    sk_plot_tic_list(f, "y", tics, n, 0);
+  } else {
+    lo = 0;
+    hi = hi > 0 ? hi * 1.08 : 1;
+    fputs("set ytics autofreq\nset format y '%g'\n", f);
+  }
+  fprintf(f, "set yrange [%.17g:%.17g]\n", lo, hi);
+  fprintf(f, "set ylabel '%s [%s]'\n", v->bw ? "bandwidth" : "time",
+          v->yu.name);
+}
+
+/* The plot elements of series K: line (titled), initial and refined
+ * points with bars, rings for missed epsilon. */
+static void sk_plot_series(FILE *f, const sk_plot_view_t *v, char prefix,
+                           size_t k, int key)
+{
+  const sk_series_t *s = &v->page->series[k];
+  const char *c = sk_gp_colour(s->colour);
+  unsigned long K = (unsigned long)k;
+  fprintf(f, "  $%c%lua using 1:2 with lines lc rgb '%s' dt %d lw 1.5 ",
+          prefix, K, c, s->dash);
+  if (key) {
+    fputs("title ", f);
+    sk_gp_text(f, s->title, 50);
+  } else
+    fputs("notitle", f);
+  if (sk_plot_count(v, s, 'i'))
+    fprintf(f, ", \\\n  $%c%lui using 1:2:3:4 with yerrorbars lc rgb '%s' "
+            "pt 7 ps 0.55 lw 1 notitle", prefix, K, c);
+  if (sk_plot_count(v, s, 'r'))
+    fprintf(f, ", \\\n  $%c%lur using 1:2:3:4 with yerrorbars lc rgb '%s' "
+            "pt 8 ps 0.8 lw 1 notitle", prefix, K, c);
+  if (sk_plot_count(v, s, 'm'))
+    fprintf(f, ", \\\n  $%c%lum using 1:2 with points lc rgb '%s' pt 6 "
+            "ps 1.9 lw 1.5 notitle", prefix, K, SK_PLOT_RING);
+}
+
+static size_t sk_plot_total(const sk_plot_view_t *v, char subset)
+{
+  size_t k, n = 0;
+  for (k = 0; k < v->page->nseries; k++)
+    n += sk_plot_count(v, &v->page->series[k], subset);
+  return n;
+}
+
+/* Legend lines for the symbols, after the series. */
+static void sk_plot_symbol_key(FILE *f, const sk_plot_view_t *v)
+{
+  fputs(", \\\n  keyentry with points pt 7 ps 0.55 lc rgb '#444444' "
+        "title 'initial point'", f);
+  fputs(", \\\n  keyentry with points pt 8 ps 0.8 lc rgb '#444444' "
+        "title 'refined point (adaptive)'", f);
+  if (sk_plot_total(v, 'm'))
+    fprintf(f, ", \\\n  keyentry with points pt 6 ps 1.9 lw 1.5 lc rgb "
+            "'%s' title '\xce\xb5 not met'", SK_PLOT_RING);
+  fputs(", \\\n  keyentry with yerrorbars pt 0 lc rgb '#444444' "
+        "title '\xc2\xb1 standard error'", f);
+}
+
+static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
+                          double bottom, int key, int xlabel, char prefix)
+{
+  size_t k;
+  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
+          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
+          SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
+  fputs("unset logscale\nunset xlabel\nset grid xtics ytics lc rgb "
+        "'#dddddd' lw 1 dt 1\nset border lw 1\nset tics nomirror\n", f);
+  sk_plot_xaxis(f, v, xlabel);
+  sk_plot_yaxis(f, v);
+  if (key)
+    fprintf(f, "set key at screen %.3f,%.3f left top Left reverse "
+            "samplen 2.5 spacing 1.25 font ',9' box lc rgb '#bbbbbb' "
+            "width 1\n", SK_GP_KEY_X, top);
+  else
+    fputs("unset key\n", f);
+  if (v->shown == 0) {
+    sk_gp_label(f, (SK_GP_LEFT + SK_GP_RIGHT) / 2, (top + bottom) / 2,
+                "center", 12, 0, "#990000", "no point can be drawn on "
+                "these axes", 0);
+    fputs("plot 1e300 notitle\n", f);
+    return;
+  }
+  fputs("plot \\\n", f);
+  for (k = 0; k < v->page->nseries; k++) {
+    fputs(k ? ", \\\n" : "", f);
+    sk_plot_series(f, v, prefix, k, key);
+  }
+  if (key)
+    sk_plot_symbol_key(f, v);
+  fputs("\n", f);
+}
+
+/* "Pingpong_Send_Recv (type 1, pingpong: MPI_Send / MPI_Recv)". */
+static void sk_plot_instance(const sk_result_suite_t *s, char *buf,
+                             size_t size)
+{
+  const sk_instance_t *inst = sk_instance_by_name(s->instance);
+  char type[32] = "";
+  if (s->type >= 0)
+    snprintf(type, sizeof type, "type %ld, ", s->type);
+  snprintf(buf, size, "%s (%s%s%s%s)", *s->instance ? s->instance : "?",
+           type, s->pattern, inst ? ": " : "", inst ? inst->summary : "");
+}
+
+/* Key parameters of a suite in one line. */
+static void sk_plot_params(const sk_result_suite_t *s, char *buf,
+                           size_t size)
+{
+  static const char *const keys[] = {
+    "Scale", "Standard_error", "Min_Repetition", "Max_Repetition",
+    "Cut_Quantile", "Default_Message_length", "Default_Chunks", NULL
+  };
+  static const char *const shown[] = {
+    "scale", "\xce\xb5", "min. repetitions", "max. repetitions",
+    "cut quantile", "message length", "chunks", NULL
+  };
+  const char *v;
+  size_t i, len;
+  snprintf(buf, size, "variation %s", sk_result_arg_name(s->arg));
+  for (i = 0; keys[i]; i++) {
+    v = sk_result_param(s, keys[i]);
+    if (!v || (i == 5 && s->arg == SK_RESULT_ARG_LENGTH) ||
+        (i == 6 && (s->arg == SK_RESULT_ARG_CHUNKS ||
+                    strcmp(s->pattern, "master_worker") != 0)))
+      continue;
+    len = strlen(buf);
+    snprintf(buf + len, size - len, " \xc2\xb7 %s %s", shown[i], v);
+  }
+  len = strlen(buf);
+  if (s->pair[0] >= 0)
+    snprintf(buf + len, size - len, " \xc2\xb7 pair %ld\xe2\x80\x93%ld",
+             s->pair[0], s->pair[1]);
+}
+
+/* "complete · 27 points (7 refined, 1 missed ε) · 12.4 s". */
+static int sk_plot_status(const sk_result_suite_t *s, char *buf, size_t size)
+{
+  size_t i, refined = 0, missed = 0, len;
+  for (i = 0; i < s->npoints; i++) {
+    refined += s->points[i].refined != 0;
+    missed += !s->points[i].eps_met;
+  }
+  snprintf(buf, size, "status %s%s%s \xc2\xb7 %lu points (%lu refined, "
+           "%lu missed \xce\xb5)", *s->status ? s->status : "?",
+           *s->message ? ": " : "", s->message, (unsigned long)s->npoints,
+           (unsigned long)refined, (unsigned long)missed);
+  len = strlen(buf);
+  if (s->elapsed >= 0)
+    snprintf(buf + len, size - len, " \xc2\xb7 %.3g s", s->elapsed);
+  return (*s->status && strcmp(s->status, "complete") != 0) || missed;
+}
+
+/* Do two suites have the same resolved parameters? */
+static int sk_plot_same_params(const sk_result_suite_t *a,
+                               const sk_result_suite_t *b)
+{
+  size_t i;
+  const char *v;
+  if (a->nparams != b->nparams)
+    return 0;
+  for (i = 0; i < a->nparams; i++) {
+    v = sk_result_param(b, a->params[i].key);
+    if (!v || strcmp(v, a->params[i].value) != 0)
+      return 0;
+  }
+  return 1;
+}
+
+/* The value of parameter KEY when every curve of P has the same one. */
+static const char *sk_plot_common_param(const sk_page_t *p, const char *key)
+{
+  const char *v = sk_result_param(p->series[0].suite, key), *w;
+  size_t k;
+  for (k = 1; v && k < p->nseries; k++) {
+    w = sk_result_param(p->series[k].suite, key);
+    if (!w || strcmp(v, w) != 0)
+      return NULL;
+  }
+  return v;
+}
+
+static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
+                                const sk_page_t *p, size_t npages)
+{
+  const sk_result_suite_t *s = p->series[0].suite;
+  char inst[512], sub1[1024], params[512], sub3[1024];
+  size_t k, i, missed = 0, differ = 0;
+  int warn = 0;
+  sk_plot_instance(s, inst, sizeof inst);
+  sk_plot_params(s, params, sizeof params);
+  if (p->kind == SK_PAGE_SUITE) {
+    snprintf(sub1, sizeof sub1, "%s \xc2\xb7 %s", inst,
+             in->labels[p->file]);
+    warn = sk_plot_status(s, sub3, sizeof sub3);
+  } else {
+    snprintf(sub1, sizeof sub1, "%s \xc2\xb7 compared over %lu result "
+             "files", inst, (unsigned long)p->nseries);
+    for (k = 0; k < p->nseries; k++) {
+      differ += !sk_plot_same_params(s, p->series[k].suite);
+      for (i = 0; i < p->series[k].suite->npoints; i++)
+        missed += !p->series[k].suite->points[i].eps_met;
+    }
+    snprintf(sub3, sizeof sub3, "parameters as in %s%s \xc2\xb7 %lu point%s "
+             "missed \xce\xb5", in->labels[p->series[0].file],
+             differ ? " (they differ between the files)" : "",
+             (unsigned long)missed, missed == 1 ? "" : "s");
+    warn = missed > 0;
+  }
+  sk_gp_frame(f, p, npages, p->title, sub1, params, sub3,
+              warn ? "#b00000" : NULL);
+}
+
+static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
+                                const sk_page_t *p, size_t npages)
+{
+  char sub1[1024], sub2[1024], len_text[96] = "";
+  const char *m = p->arg == SK_RESULT_ARG_LENGTH ? NULL
+                  : sk_plot_common_param(p, "Default_Message_length");
+  size_t k, len, files = 0;
+  for (k = 0; k < in->n; k++) {
+    for (len = 0; len < p->nseries; len++)
+      if (p->series[len].file == k)
+        break;
+    files += len < p->nseries;
+  }
+  if (m)
+    snprintf(len_text, sizeof len_text, " \xc2\xb7 message length %s bytes",
+             m);
+  snprintf(sub1, sizeof sub1, "group of %s \xc2\xb7 %lu curves from %lu "
+           "result file%s \xc2\xb7 variation %s%s", in->params->path,
+           (unsigned long)p->nseries, (unsigned long)files,
+           files == 1 ? "" : "s", sk_result_arg_name(p->arg), len_text);
+  snprintf(sub2, sizeof sub2, "%s", files == 1 ? in->labels[p->series[0].file]
+           : "colour: result file; dash pattern: suite");
+  sk_gp_frame(f, p, npages, p->title, sub1, sub2, NULL, NULL);
+}
+
+/* A note under the plot when log axes had to leave points out. */
+static void sk_plot_hidden_note(FILE *f, const sk_plot_view_t *v)
+{
+  char buf[160];
+  if (v->hidden == 0)
+    return;
+  snprintf(buf, sizeof buf, "%lu point%s with a zero or negative value "
+           "cannot be shown on the log axes (see the CSV)",
+           (unsigned long)v->hidden, v->hidden == 1 ? "" : "s");
+  sk_gp_label(f, SK_GP_KEY_X, 0.06, "left", 8, 0, "#b00000", buf, 0);
+}
+
+void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
+                     size_t npages)
+{
+  sk_plot_view_t t, b;
+  int group = page->kind == SK_PAGE_GROUP;
+  sk_plot_view_init(&t, page, group && page->bandwidth, page->ylog);
+  sk_plot_view_init(&b, page, 1, 0);
+  fprintf(f, "\n# ---- page %d: %s\n", page->number, page->slug);
+  sk_plot_data(f, &t, 't');
+  if (page->bw_panel)
+    sk_plot_data(f, &b, 'b');
+  sk_gp_page_begin(f);
+  if (group)
+    sk_plot_group_frame(f, in, page, npages);
+  else
+    sk_plot_suite_frame(f, in, page, npages);
+  sk_plot_hidden_note(f, &t);
+  if (!page->bw_panel) {
+    sk_plot_panel(f, &t, SK_GP_TOP, SK_GP_BOTTOM, 1, 1, 't');
+  } else {
+    sk_plot_panel(f, &t, SK_GP_TOP, 0.50, 1, 0, 't');
+    fputs("unset label\n", f);
+    sk_plot_panel(f, &b, 0.42, SK_GP_BOTTOM, 0, 1, 'b');
+  }
+  fputs("unset multiplot\n", f);
+}
+
+static void sk_plot_header(FILE *f, const char *pdf_path)
+{
+  fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
+  fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
+          "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
+  fputs("set encoding utf8\nset output ", f);
+  sk_gp_text(f, pdf_path, 0);
+  fputs("\n", f);
+}
+
+int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
+                   const char *pdf_path)
+{
+  const sk_page_t *p;
+  size_t i;
+  sk_plot_header(f, pdf_path);
+  for (i = 0; i < pages->n; i++) {
+    p = &pages->page[i];
+    if (p->kind == SK_PAGE_TITLE)
+      sk_title_page(f, in, p, pages->n);
+    else if (p->kind == SK_PAGE_SINGLE)
+      sk_single_page(f, in, p, pages->n);
+    else
+      sk_plot_xy_page(f, in, p, pages->n);
+  }
+  fputs("unset output\n", f);
+  return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,140 @@
+/*
+ * result.c -- releasing and querying a loaded result file.
+ */
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void sk_result_kv_free(sk_result_kv_t *kv, size_t n)
+{
+  size_t i;
+  for (i = 0; i < n; i++) {
+    free(kv[i].key);
+    free(kv[i].value);
+  }
+  free(kv);
+}
+
+static void sk_result_suite_free(sk_result_suite_t *s)
+{
+  free(s->name);
+  free(s->instance);
+  free(s->pattern);
+  free(s->status);
+  free(s->message);
+  sk_result_kv_free(s->params, s->nparams);
+  free(s->points);
+}
+
+void sk_result_free(sk_result_t *r)
+{
+  size_t i;
+  if (!r)
+    return;
+  free(r->path);
+  free(r->skampi_version);
+  free(r->suite_file);
+  sk_result_kv_free(r->meta, r->nmeta);
+  free(r->run_status);
+  free(r->start_time);
+  free(r->end_time);
+  sk_result_kv_free(r->factors, r->nfactors);
+  for (i = 0; i < r->nsuites; i++)
+    sk_result_suite_free(&r->suites[i]);
+  free(r->suites);
+  free(r);
+}
+
+static const char *sk_result_kv_get(const sk_result_kv_t *kv, size_t n,
+                                    const char *key)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (strcmp(kv[i].key, key) == 0)
+      return kv[i].value;
+  return NULL;
+}
+
+const char *sk_result_meta(const sk_result_t *r, const char *key)
+{
+  return sk_result_kv_get(r->meta, r->nmeta, key);
+}
+
+const char *sk_result_factor(const sk_result_t *r, const char *key)
+{
+  return sk_result_kv_get(r->factors, r->nfactors, key);
+}
+
+const char *sk_result_param(const sk_result_suite_t *s, const char *key)
+{
+  return sk_result_kv_get(s->params, s->nparams, key);
+}
+
+const sk_result_suite_t *sk_result_find(const sk_result_t *r,
+                                        const char *name)
+{
+  size_t i;
+  for (i = 0; i < r->nsuites; i++)
+    if (strcmp(r->suites[i].name, name) == 0)
+      return &r->suites[i];
+  return NULL;
+}
+
+int sk_result_plottable(const sk_result_suite_t *s)
+{
+  return s->arg != SK_RESULT_ARG_NONE && s->npoints > 0;
+}
+
+int sk_result_single(const sk_result_suite_t *s)
+{
+  return s->arg == SK_RESULT_ARG_NONE && s->npoints > 0;
+}
+
+/* Copy of [b, e) without the words "Version:" and "version", squeezed. */
+static char *sk_result_squeeze(const char *b, const char *e)
+{
+  char *out = malloc((size_t)(e - b) + 1), *o = out;
+  const char *p = b;
+  if (!out)
+    return NULL;
+  while (p < e) {
+    if ((size_t)(e - p) >= 8 && strncmp(p, "Version:", 8) == 0) {
+      p += 8;
+      continue;
+    }
+    if ((*p == ' ' || *p == '\t') && (o == out || o[-1] == ' ')) {
+      p++;
+      continue;
+    }
+    *o++ = (*p == '\t') ? ' ' : *p;
+    p++;
+  }
+  while (o > out && o[-1] == ' ')
+    o--;
+  *o = '\0';
+  return out;
+}
+
+char *sk_result_mpi_short(const sk_result_t *r)
+{
+  const char *lib = sk_result_factor(r, "mpi_library");
+  const char *e;
+  if (!lib)
+    return strdup("");
+  while (*lib == ' ' || *lib == '\t' || *lib == '\n')
+    lib++;
+  e = lib + strcspn(lib, "\n,");
+  return sk_result_squeeze(lib, e);
+}
+
+const char *sk_result_arg_name(sk_result_arg_t a)
+{
+  switch (a) {
+  case SK_RESULT_ARG_LENGTH: return "Length";
+  case SK_RESULT_ARG_NODES: return "Nodes";
+  case SK_RESULT_ARG_CHUNKS: return "Chunks";
+  case SK_RESULT_ARG_NONE: break;
+  }
+  return "none";
+}

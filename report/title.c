@@ -1,0 +1,223 @@
+/*
+ * title.c -- the title page of a result file: run, machine, factors and
+ * the table of suites.
+ */
+#include "title.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp.h"
+
+#define SK_TITLE_STEP 0.0235     /* line distance, fraction of the page */
+#define SK_TITLE_TOP 0.835
+#define SK_TITLE_FLOOR 0.07      /* nothing below this line */
+#define SK_TITLE_SIZE 9
+#define SK_TITLE_OK "#1b7a2e"
+#define SK_TITLE_BAD "#b00000"
+
+/* A column of key/value lines that stops when the page is full. */
+typedef struct sk_title_col {
+  FILE *f;
+  double x, y;             /* the next line's position */
+  double xval;             /* where values start */
+  size_t width;            /* characters a value may take */
+  size_t omitted;          /* lines that did not fit */
+} sk_title_col_t;
+
+static int sk_title_room(sk_title_col_t *c)
+{
+  /* Keep one line free for the "... more" note. */
+  if (c->y - SK_TITLE_STEP < SK_TITLE_FLOOR) {
+    c->omitted++;
+    return 0;
+  }
+  return 1;
+}
+
+static void sk_title_heading(sk_title_col_t *c, const char *text)
+{
+  if (!sk_title_room(c))
+    return;
+  c->y -= SK_TITLE_STEP * 0.4;
+  sk_gp_label(c->f, c->x, c->y, "left", 10, 1, NULL, text, 0);
+  c->y -= SK_TITLE_STEP;
+}
+
+static void sk_title_kv(sk_title_col_t *c, const char *key, const char *value,
+                        const char *colour)
+{
+  if (!sk_title_room(c))
+    return;
+  sk_gp_label(c->f, c->x, c->y, "left", SK_TITLE_SIZE, 0, "#555555", key,
+              22);
+  sk_gp_label(c->f, c->xval, c->y, "left", SK_TITLE_SIZE, 0, colour,
+              value && *value ? value : "\xe2\x80\x93", c->width);
+  c->y -= SK_TITLE_STEP;
+}
+
+/* One line over the key and value columns. */
+static void sk_title_wide(sk_title_col_t *c, const char *text,
+                          const char *colour)
+{
+  if (!sk_title_room(c))
+    return;
+  sk_gp_label(c->f, c->x, c->y, "left", SK_TITLE_SIZE, 0, colour, text,
+              c->width + 22);
+  c->y -= SK_TITLE_STEP;
+}
+
+static void sk_title_run(sk_title_col_t *c, const sk_result_t *r)
+{
+  char wall[64] = "";
+  if (r->wall_time >= 0)
+    snprintf(wall, sizeof wall, "%.4g s", r->wall_time);
+  sk_title_heading(c, "Run");
+  sk_title_kv(c, "result file", r->path, NULL);
+  sk_title_kv(c, "skampi", r->skampi_version, NULL);
+  sk_title_kv(c, "suite file", r->suite_file, NULL);
+  sk_title_kv(c, "status", r->run_status,
+              strcmp(r->run_status, "complete") == 0 ? SK_TITLE_OK
+                                                     : SK_TITLE_BAD);
+  sk_title_kv(c, "started", r->start_time, NULL);
+  sk_title_kv(c, "ended", r->end_time, NULL);
+  sk_title_kv(c, "wall time", wall, NULL);
+}
+
+static void sk_title_meta(sk_title_col_t *c, const sk_result_t *r)
+{
+  size_t i;
+  sk_title_heading(c, "Machine (suite file preamble)");
+  for (i = 0; i < r->nmeta; i++)
+    sk_title_kv(c, r->meta[i].key, r->meta[i].value, NULL);
+  if (r->nmeta == 0)
+    sk_title_wide(c, "no metadata recorded", "#555555");
+}
+
+/* Suites that did not complete, with the engine's reason. */
+static void sk_title_problems(sk_title_col_t *c, const sk_result_t *r)
+{
+  char buf[512];
+  size_t i, n = 0;
+  const sk_result_suite_t *s;
+  for (i = 0; i < r->nsuites; i++) {
+    s = &r->suites[i];
+    if (strcmp(s->status, "complete") == 0)
+      continue;
+    if (n++ == 0)
+      sk_title_heading(c, "Suites that did not complete");
+    snprintf(buf, sizeof buf, "%s: %s%s%s", s->name, s->status,
+             *s->message ? " \xe2\x80\x94 " : "", s->message);
+    sk_title_wide(c, buf, SK_TITLE_BAD);
+  }
+}
+
+static void sk_title_factors(sk_title_col_t *c, const sk_result_t *r)
+{
+  static const char env[] = "environment.";
+  char buf[512];
+  size_t i;
+  sk_title_heading(c, "Experimental factors");
+  for (i = 0; i < r->nfactors; i++) {
+    if (strncmp(r->factors[i].key, env, sizeof env - 1) == 0) {
+      snprintf(buf, sizeof buf, "%s=%s",
+               r->factors[i].key + sizeof env - 1, r->factors[i].value);
+      sk_title_wide(c, buf, NULL);
+    } else {
+      sk_title_kv(c, r->factors[i].key, r->factors[i].value, NULL);
+    }
+  }
+  if (r->nfactors == 0)
+    sk_title_wide(c, "no factors recorded", "#555555");
+}
+
+static void sk_title_left(FILE *f, const sk_result_t *r)
+{
+  sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
+  char buf[80];
+  sk_title_run(&c, r);
+  sk_title_meta(&c, r);
+  sk_title_problems(&c, r);
+  sk_title_factors(&c, r);
+  if (c.omitted) {
+    snprintf(buf, sizeof buf, "\xe2\x80\xa6 %lu more line%s in the result "
+             "file", (unsigned long)c.omitted, c.omitted == 1 ? "" : "s");
+    sk_gp_label(f, c.x, SK_TITLE_FLOOR - SK_TITLE_STEP * 0.5, "left",
+                SK_TITLE_SIZE, 0, "#555555", buf, 0);
+  }
+}
+
+/* Column positions of the suite table. */
+static const double sk_title_cols[] = {0.50, 0.695, 0.835, 0.925, 0.97};
+
+static void sk_title_row(FILE *f, double y, const sk_result_suite_t *s)
+{
+  char pts[32], missed[32] = "";
+  size_t i, m = 0;
+  for (i = 0; i < s->npoints; i++)
+    m += !s->points[i].eps_met;
+  snprintf(pts, sizeof pts, "%lu", (unsigned long)s->npoints);
+  if (m)
+    snprintf(missed, sizeof missed, "%lu", (unsigned long)m);
+  sk_gp_label_mid(f, sk_title_cols[0], y, SK_TITLE_SIZE, s->name, 32);
+  sk_gp_label(f, sk_title_cols[1], y, "left", SK_TITLE_SIZE, 0, NULL,
+              s->instance, 22);
+  sk_gp_label(f, sk_title_cols[2], y, "left", SK_TITLE_SIZE, 0,
+              strcmp(s->status, "complete") == 0 ? SK_TITLE_OK
+                                                 : SK_TITLE_BAD,
+              s->status, 12);
+  sk_gp_label(f, sk_title_cols[3], y, "right", SK_TITLE_SIZE, 0, NULL, pts,
+              0);
+  sk_gp_label(f, sk_title_cols[4], y, "right", SK_TITLE_SIZE, 0,
+              SK_TITLE_BAD, missed, 0);
+}
+
+static void sk_title_table(FILE *f, const sk_result_t *r,
+                           const sk_page_t *p)
+{
+  static const char *const head[] = {"suite", "instance", "status",
+                                     "points", "\xce\xb5 missed"};
+  static const char *const align[] = {"left", "left", "left", "right",
+                                      "right"};
+  char buf[96];
+  double y = SK_TITLE_TOP - SK_TITLE_STEP * 0.4;
+  size_t i;
+  snprintf(buf, sizeof buf, "Suites (%lu%s)", (unsigned long)r->nsuites,
+           p->continued ? ", continued" : "");
+  sk_gp_label(f, sk_title_cols[0], y, "left", 10, 1, NULL, buf, 0);
+  y -= SK_TITLE_STEP * 1.2;
+  for (i = 0; i < 5; i++)
+    sk_gp_label(f, sk_title_cols[i], y, align[i], SK_TITLE_SIZE, 1,
+                "#555555", head[i], 0);
+  fprintf(f, "set arrow from screen %.3f,%.4f to screen %.3f,%.4f nohead "
+          "lc rgb '#999999' lw 0.5\n", sk_title_cols[0],
+          y - SK_TITLE_STEP * 0.45, sk_title_cols[4],
+          y - SK_TITLE_STEP * 0.45);
+  for (i = 0; i < p->count; i++) {
+    y -= SK_TITLE_STEP;
+    sk_title_row(f, y, &r->suites[p->first + i]);
+  }
+  if (r->nsuites == 0)
+    sk_gp_label(f, sk_title_cols[0], y - SK_TITLE_STEP, "left",
+                SK_TITLE_SIZE, 0, "#555555", "no suite has finished yet", 0);
+}
+
+void sk_title_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
+                   size_t npages)
+{
+  const sk_result_t *r = in->files[page->file];
+  const char *title = in->params && in->params->title ? in->params->title
+                                                      : "skampi report";
+  char sub[640];
+  snprintf(sub, sizeof sub, "result file %lu of %lu: %s",
+           (unsigned long)page->file + 1, (unsigned long)in->n,
+           in->labels[page->file]);
+  fprintf(f, "\n# ---- page %d: %s\n", page->number, page->slug);
+  sk_gp_page_begin(f);
+  sk_gp_frame(f, page, npages, title, sub, NULL, NULL, NULL);
+  if (!page->continued)
+    sk_title_left(f, r);
+  sk_title_table(f, r, page);
+  sk_gp_blank_plot(f);
+  fputs("unset multiplot\n", f);
+}
