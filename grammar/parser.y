@@ -72,10 +72,16 @@ start:
 | START_VALUE value            { ctx->value = $2; }
 ;
 
+/* Between suites an error skips token by token; messages resume at the
+ * next preamble line (or after three good tokens, bison's rule). */
 items:
   %empty
 | items item
-| items error
+| items error                  {
+                                 if (yychar == SK_TOK_ATKEY ||
+                                     yychar == SK_TOK_MEASUREMENTS)
+                                   yyerrok;
+                               }
 ;
 
 item:
@@ -101,15 +107,17 @@ name:
 | STRING
 ;
 
+/* Inside a suite an error skips to the next ';' or to the closing '}';
+ * the entry after it is checked and reported on its own. */
 body:
   entries
-| entries error                { ctx->suite->broken = 1; }
+| entries error                { ctx->suite->broken = 1; yyerrok; }
 ;
 
 entries:
   %empty
 | entries entry
-| entries error ';'            { ctx->suite->broken = 1; }
+| entries error ';'            { ctx->suite->broken = 1; yyerrok; }
 ;
 
 entry:
@@ -246,6 +254,13 @@ static int yyreport_syntax_error(const yypcontext_t *p, void *scanner,
   if (ctx->suite != NULL && (tok == YYSYMBOL_YYEOF ||
       (sk_yyis(tok, "'{'") && n == 1 && strcmp(exp[0], "'='") == 0))) {
     sk_yyreport_open(ctx, tok);
+    return 0;
+  }
+  if (ctx->suite == NULL && ctx->what == NULL &&
+      (sk_yyis(tok, "'{'") || sk_yyis(tok, "'}'"))) {
+    sk_diag_error(ctx->diag, ctx->file, ctx->cur, sk_yyis(tok, "'{'")
+                  ? "unexpected '{': a suite name comes before it"
+                  : "unexpected '}': no suite is open");
     return 0;
   }
   if (tok == YYSYMBOL_STRAY) {

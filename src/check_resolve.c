@@ -10,9 +10,7 @@
 #include <string.h>
 
 #include "check_int.h"
-
-/* No initial grid may hold more points than this (doc/refinement.md). */
-#define SK_RESOLVE_MAX_GRID 1048576.0
+#include "refine.h"
 
 typedef struct sk_resolve {
   sk_check_t *c;
@@ -31,6 +29,8 @@ enum {
 };
 
 #define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
+
+static void sk_resolve_store(sk_resolve_t *r);
 
 static int sk_known(const sk_kv_t *kv)
 {
@@ -82,6 +82,18 @@ static const char *sk_show(const sk_kv_t *kv, char *buf, size_t size)
   return buf;
 }
 
+/* Where a value came from, for messages: "", " (the default)",
+ * " (set on line 3)". */
+static const char *sk_origin(const sk_kv_t *kv, char *buf, size_t size)
+{
+  buf[0] = '\0';
+  if (kv->origin == SK_ORIGIN_BUILTIN)
+    snprintf(buf, size, " (the default)");
+  else if (kv->origin == SK_ORIGIN_PREAMBLE)
+    snprintf(buf, size, " (set on line %d)", kv->span.first_line);
+  return buf;
+}
+
 static const char *sk_name_of(sk_key_id_t id, long index)
 {
   return sk_key_get(id)->names[index];
@@ -94,7 +106,7 @@ static void sk_resolve_variation(sk_resolve_t *r)
   static const int prefer[] = {SK_VARIATION_LENGTH, SK_VARIATION_NONE,
                                SK_VARIATION_NODES, SK_VARIATION_CHUNKS};
   sk_kv_t *v = SK_KV(r, VARIATION);
-  char list[96];
+  char list[96], from[32];
   size_t len = 0;
   int i;
   if (r->inst == NULL || !sk_known(v))
@@ -115,8 +127,10 @@ static void sk_resolve_variation(sk_resolve_t *r)
       len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                               len ? ", " : "", sk_name_of(SK_KEY_VARIATION, i));
   sk_resolve_error(r, SK_RULE_VARIATION, v, SK_KV(r, TYPE),
-                   "%s does not support Variation = %s (it supports %s)",
-                   r->inst->name, sk_name_of(SK_KEY_VARIATION, v->l), list);
+                   "%s does not support Variation = %s%s; it supports %s",
+                   r->inst->name, sk_name_of(SK_KEY_VARIATION, v->l),
+                   sk_origin(v, from, sizeof from), list);
+  v->origin = SK_ORIGIN_NONE;     /* nothing more follows from it */
 }
 
 /* ---- lengths and arguments --------------------------------------------- */
@@ -165,20 +179,27 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
   }
 }
 
-/* Start and End of a grid of processes or chunks when not given. */
+/* Suites that vary processes or chunks take their own defaults for the
+ * argument keys: a preamble default of those keys is a message length
+ * (doc/suite-language.md, "Preamble defaults"). */
 static void sk_resolve_argument_defaults(sk_resolve_t *r, long var)
 {
   sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
-  if (var == SK_VARIATION_NODES) {
-    if (s->origin == SK_ORIGIN_BUILTIN)
-      s->l = r->c->nprocs < 2 ? r->c->nprocs : 2;
-    if (e->origin == SK_ORIGIN_BUILTIN)
-      e->is_max = 1;
-  } else if (var == SK_VARIATION_CHUNKS) {
-    if (s->origin == SK_ORIGIN_BUILTIN)
-      s->l = 1;
-    if (e->origin == SK_ORIGIN_BUILTIN)
-      e->l = 16;
+  sk_kv_t *lo = SK_KV(r, MIN_DISTANCE), *hi = SK_KV(r, MAX_DISTANCE);
+  if (var != SK_VARIATION_NODES && var != SK_VARIATION_CHUNKS)
+    return;
+  if (lo->origin == SK_ORIGIN_PREAMBLE)
+    *lo = r->c->builtin[SK_KEY_MIN_DISTANCE];
+  if (hi->origin == SK_ORIGIN_PREAMBLE)
+    *hi = r->c->builtin[SK_KEY_MAX_DISTANCE];
+  if (s->origin == SK_ORIGIN_PREAMBLE || s->origin == SK_ORIGIN_BUILTIN) {
+    *s = r->c->builtin[SK_KEY_START_ARGUMENT];
+    s->l = var == SK_VARIATION_CHUNKS ? 1 : r->c->nprocs < 2 ? 1 : 2;
+  }
+  if (e->origin == SK_ORIGIN_PREAMBLE || e->origin == SK_ORIGIN_BUILTIN) {
+    *e = r->c->builtin[SK_KEY_END_ARGUMENT];
+    e->l = 16;
+    e->is_max = var == SK_VARIATION_NODES;
   }
 }
 
@@ -188,13 +209,18 @@ static void sk_resolve_units(sk_resolve_t *r, long var)
   static const sk_key_id_t args[] = {SK_KEY_START_ARGUMENT,
     SK_KEY_END_ARGUMENT, SK_KEY_MIN_DISTANCE, SK_KEY_MAX_DISTANCE};
   size_t i;
+  if (var != SK_VARIATION_NODES && var != SK_VARIATION_CHUNKS)
+    return;
   for (i = 0; i < sizeof args / sizeof args[0]; i++) {
     sk_kv_t *kv = &r->kv[args[i]];
-    if (sk_known(kv) && kv->has_unit && var != SK_VARIATION_LENGTH)
-      sk_resolve_error(r, SK_RULE_UNIT, kv, NULL, "%s takes a unit only "
-                       "with Variation = Length (it is Variation = %s)",
-                       sk_key_get(args[i])->name,
-                       sk_name_of(SK_KEY_VARIATION, var));
+    if (!sk_known(kv) || !kv->has_unit)
+      continue;
+    sk_resolve_error(r, SK_RULE_UNIT, kv, NULL, "%s counts %s here "
+                     "(Variation = %s): it takes no unit",
+                     sk_key_get(args[i])->name,
+                     var == SK_VARIATION_NODES ? "processes" : "chunks",
+                     sk_name_of(SK_KEY_VARIATION, var));
+    kv->origin = SK_ORIGIN_NONE;
   }
 }
 
@@ -256,23 +282,6 @@ static int sk_resolve_is_log(long scale)
   return scale == SK_SCALE_FIXED_LOG || scale == SK_SCALE_DYNAMIC_LOG;
 }
 
-static void sk_resolve_grid(sk_resolve_t *r, int log_scale)
-{
-  sk_kv_t *st = SK_KV(r, STEPWIDTH), *s = SK_KV(r, START_ARGUMENT);
-  sk_kv_t *e = SK_KV(r, END_ARGUMENT);
-  double base, points;
-  if (!sk_known(s) || !sk_known(e) || e->l <= s->l)
-    return;
-  base = s->l > 0 ? (double)s->l : 1.0;
-  points = log_scale ? log((double)e->l / base) / log(st->d)
-                     : (double)(e->l - s->l) / st->d;
-  if (points > SK_RESOLVE_MAX_GRID - 3)
-    sk_resolve_error(r, SK_RULE_GRID, st, NULL, "Stepwidth %g is too small "
-                     "for Start_Argument %ld to End_Argument %ld: the grid "
-                     "would have more than %.0f points", st->d, s->l, e->l,
-                     SK_RESOLVE_MAX_GRID);
-}
-
 static void sk_resolve_stepwidth(sk_resolve_t *r)
 {
   sk_kv_t *st = SK_KV(r, STEPWIDTH), *sc = SK_KV(r, SCALE);
@@ -292,9 +301,29 @@ static void sk_resolve_stepwidth(sk_resolve_t *r)
     sk_resolve_error(r, SK_RULE_STEPWIDTH, st, sc, "Stepwidth must be "
                      "greater than 1 on a log scale (Scale = %s), not %g",
                      sk_name_of(SK_KEY_SCALE, sc->l), st->d);
-    return;
   }
-  sk_resolve_grid(r, log_scale);
+}
+
+/* ---- the whole grid ----------------------------------------------------- */
+
+/* The refinement module has the last word on the grid keys (it also
+ * bounds the size of the initial grid); asked only when the rules above
+ * found nothing, so that one mistake is not reported twice. */
+static void sk_resolve_grid(sk_resolve_t *r, size_t errors_before)
+{
+  sk_refine_params_t p;
+  const char *why;
+  int i;
+  if (sk_diag_errors(r->c->diag) != errors_before || r->inst == NULL)
+    return;
+  for (i = 0; i < SK_KEY_COUNT; i++)
+    if (!sk_known(&r->kv[i]))
+      return;     /* its error is reported already */
+  sk_resolve_store(r);
+  sk_refine_params_from_suite(r->out, &p);
+  if ((why = sk_refine_params_check(&p)) != NULL)
+    sk_resolve_error(r, SK_RULE_GRID, SK_KV(r, STEPWIDTH), NULL,
+                     "suite '%s': %s", r->it->name, why);
 }
 
 /* ---- base type --------------------------------------------------------------- */
@@ -335,6 +364,7 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                       sk_suite_t *out)
 {
   sk_resolve_t r;
+  size_t errors_before = sk_diag_errors(c->diag);
   r.c = c;
   r.it = it;
   r.kv = kv;
@@ -350,5 +380,6 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                    SK_KEY_MAX_DISTANCE);
   sk_resolve_stepwidth(&r);
   sk_resolve_basetype(&r);
+  sk_resolve_grid(&r, errors_before);
   sk_resolve_store(&r);
 }
