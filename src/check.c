@@ -102,6 +102,7 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   c->sink.file = f->path;
   c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
   c->plan = plan;
+  c->tree = f;
   plan->nprocs = c->nprocs;
   sk_check_builtins(c);
   sk_check_preamble(c, f);

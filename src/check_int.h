@@ -37,6 +37,7 @@ typedef struct sk_check {
   sk_value_sink_t sink;
   int nprocs;
   sk_plan_t *plan;
+  const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
   sk_kv_t builtin[SK_KEY_COUNT];
   sk_kv_t preamble[SK_KEY_COUNT];          /* origin NONE: not given */

@@ -41,6 +41,25 @@ static void sk_pre_first(sk_check_t *c, sk_span_t first, const char *what)
                what);
 }
 
+/* The first preamble line before `it` that gives the same key, as told
+ * by same(). */
+static const sk_ast_item_t *sk_pre_earlier(const sk_check_t *c,
+                                           const sk_ast_item_t *it,
+                                           int (*same)(const char *,
+                                                       const char *))
+{
+  const sk_ast_item_t *p;
+  for (p = c->tree->items; p != NULL && p != it; p = p->next)
+    if (p->kind == SK_AST_PREAMBLE && same(p->name, it->name))
+      return p;
+  return it;
+}
+
+static int sk_pre_same_name(const char *a, const char *b)
+{
+  return strcasecmp(a, b) == 0;
+}
+
 /* ---- engine settings ---------------------------------------------------- */
 
 static void sk_pre_setting_defaults(sk_check_t *c)
@@ -122,8 +141,7 @@ static void sk_pre_meta(sk_check_t *c, const sk_ast_item_t *it,
     if (strcasecmp(p->meta[i].key, key) == 0) {
       sk_diag_error(c->diag, c->sink.file, it->span,
                     "duplicate preamble key '@%s'", it->name);
-      sk_pre_first(c, sk_span_at(p->meta[i].loc.line, p->meta[i].loc.column),
-                   "it");
+      sk_pre_first(c, sk_pre_earlier(c, it, sk_pre_same_name)->span, "it");
       return;
     }
   m = realloc(p->meta, (p->nmeta + 1) * sizeof *m);
@@ -153,6 +171,11 @@ static long sk_pre_basetype_number(const char *name)
     if (!isdigit((unsigned char)*d))
       return -1;
   return strlen(name + 8) > 6 ? 1000000 : strtol(name + 8, NULL, 10);
+}
+
+static int sk_pre_same_basetype(const char *a, const char *b)
+{
+  return sk_pre_basetype_number(a) == sk_pre_basetype_number(b);
 }
 
 /* The table's spelling of an MPI type name, or NULL after an error. */
@@ -256,8 +279,8 @@ static void sk_pre_basetype(sk_check_t *c, const sk_ast_item_t *it, long num,
     if (p->basetypes[i].number == num) {
       sk_diag_error(c->diag, c->sink.file, it->span,
                     "duplicate base type %s", what);
-      sk_pre_first(c, sk_span_at(p->basetypes[i].loc.line,
-                                 p->basetypes[i].loc.column), "it");
+      sk_pre_first(c, sk_pre_earlier(c, it, sk_pre_same_basetype)->span,
+                   "it");
       return;
     }
   if ((v = sk_pre_value(c, it, what)) == NULL)
@@ -291,7 +314,7 @@ static void sk_pre_default(sk_check_t *c, const sk_ast_item_t *it,
     return;
   }
   c->preamble_at[k->id] = it;
-  if ((v = sk_pre_value(c, it, k->name)) == NULL)
+  if ((v = sk_pre_value(c, it, what)) == NULL)
     return;
   if (sk_check_value(c, k, v, SK_ORIGIN_PREAMBLE, &kv) == 0)
     c->preamble[k->id] = kv;
@@ -334,11 +357,7 @@ static void sk_pre_line(sk_check_t *c, const sk_ast_item_t *it)
   long num;
   char what[72];
   sk_pre_what(it->name, what, sizeof what);
-  if (strcasecmp(it->name, "MEASUREMENTS") == 0 ||
-      strcasecmp(it->name, "MEASUREMENT") == 0)
-    sk_diag_error(c->diag, c->sink.file, it->text_span,
-                  "@MEASUREMENTS takes nothing after it on its line");
-  else if ((s = sk_setting_lookup(it->name)) != NULL)
+  if ((s = sk_setting_lookup(it->name)) != NULL)
     sk_pre_setting(c, it, s, what);
   else if ((m = sk_meta_key_lookup(it->name)) != NULL)
     sk_pre_meta(c, it, m->name);

@@ -37,12 +37,22 @@ static int sk_cli_usage(const char *fmt, const char *arg)
   return SK_EXIT_USAGE;
 }
 
-/* The option getopt_long() refused, as the user wrote it. */
-static int sk_cli_bad_option(int argc, char **argv, int missing)
+/* The option getopt_long() refused, as the user wrote it.  glibc sets
+ * optopt to the option's value when a known option got a value it does
+ * not take, and to 0 for an unknown long option. */
+static int sk_cli_bad_option(char **argv, int missing)
 {
-  char opt[3] = {'-', (char)optopt, '\0'};
-  const char *name = optopt > 0 && optopt < 128 ? opt : argv[optind - 1];
-  (void)argc;
+  const char *arg = argv[optind - 1];
+  char name[64];
+  if (strncmp(arg, "--", 2) == 0) {
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+    if (missing)
+      return sk_cli_usage("option '%s' needs a value", name);
+    if (optopt != 0 && arg[strlen(name)] == '=')
+      return sk_cli_usage("option '%s' takes no value", name);
+    return sk_cli_usage("unknown option '%s'", name);
+  }
+  snprintf(name, sizeof name, "-%c", optopt);
   if (missing)
     return sk_cli_usage("option '%s' needs a value", name);
   return sk_cli_usage("unknown option '%s'", name);
@@ -110,8 +120,8 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
     case 'V': version = 1; break;
-    case ':': return sk_cli_bad_option(argc, argv, 1);
-    default: return sk_cli_bad_option(argc, argv, 0);
+    case ':': return sk_cli_bad_option(argv, 1);
+    default: return sk_cli_bad_option(argv, 0);
     }
   return rc != 0 ? rc : sk_cli_finish(argc, argv, cli, help, version);
 }

@@ -80,7 +80,7 @@ static int sk_value_number(const sk_value_sink_t *k, const sk_ast_value_t *v,
   if (*end != '\0' || errno == ERANGE || !isfinite(*d) ||
       fabs(*d) > 1e300) {
     sk_diag_error(k->diag, k->file, v->span,
-                  "the number '%.40s' is out of range", v->text);
+                  "%s: the number '%.40s' is out of range", what, v->text);
     return -1;
   }
   return 0;
