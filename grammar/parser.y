@@ -54,7 +54,7 @@ static void sk_yyerror(const SK_YYLTYPE *loc, void *scanner,
 %token <item> ATKEY "@KEY line"
 %token MEASUREMENTS "@MEASUREMENTS"
 %token STRAY "character"
-%token BADSTRING "unterminated string"
+%token BAD "bad text"
 %token END 0 "end of file"
 
 %nterm <str> name
@@ -264,8 +264,8 @@ static int yyreport_syntax_error(const yypcontext_t *p, void *scanner,
                   : "unexpected '}': no suite is open");
     return 0;
   }
-  if (tok == YYSYMBOL_BADSTRING)
-    return 0;     /* the lexer has said what is wrong */
+  if (tok == YYSYMBOL_BAD)
+    return 0;     /* the lexer or the text check has said what is wrong */
   if (tok == YYSYMBOL_STRAY) {
     sk_diag_error(ctx->diag, ctx->file, ctx->cur,
                   "unexpected character '%s'", what);

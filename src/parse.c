@@ -64,6 +64,59 @@ int sk_parse_add_entry(sk_parse_ctx_t *ctx, sk_ast_entry_t *e)
   return 0;
 }
 
+/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0:
+ * no overlong forms, no surrogates, nothing above U+10FFFF. */
+size_t sk_parse_utf8(const unsigned char *s, size_t n)
+{
+  size_t len, i;
+  unsigned long cp;
+  if (s[0] < 0x80)
+    return 1;
+  len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+  if (len == 0 || len > n || s[0] > 0xF4)
+    return 0;
+  cp = s[0] & (0x7F >> len);
+  for (i = 1; i < len; i++) {
+    if ((s[i] & 0xC0) != 0x80)
+      return 0;
+    cp = (cp << 6) | (s[i] & 0x3F);
+  }
+  if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+    return 0;
+  return len;
+}
+
+/* A suite file is UTF-8 text: invalid sequences and control characters
+ * (other than tab, CR, FF, VT) are errors, one per line. */
+static void sk_parse_check_text(const char *name, const char *buf,
+                                size_t len, sk_diag_t *diag)
+{
+  const unsigned char *s = (const unsigned char *)buf;
+  size_t i = 0, n;
+  int line = 1, col = 1, reported = 0;
+  while (i < len) {
+    n = sk_parse_utf8(s + i, len - i);
+    if (s[i] == '\n') {
+      line++;
+      col = 1;
+      reported = 0;
+      i++;
+      continue;
+    }
+    if (!reported && (n == 0 || (s[i] < 0x20 && !strchr("\t\r\f\v", s[i]))
+                      || s[i] == 0 || s[i] == 0x7f)) {
+      sk_diag_error(diag, name, sk_span_at(line, col), n == 0
+                    ? "invalid UTF-8 byte 0x%02x (a suite file is UTF-8 text)"
+                    : "control character 0x%02x in the text", s[i]);
+      reported = 1;
+    }
+    /* columns as the lexer counts them: one per non-continuation byte */
+    for (n = i + (n ? n : 1); i < n; i++)
+      col += (s[i] & 0xC0) != 0x80;
+  }
+}
+
 /* Runs the parser over len bytes of buf; ctx says what to parse. */
 static int sk_parse_run(sk_parse_ctx_t *ctx, const char *buf, size_t len)
 {
@@ -88,6 +141,11 @@ sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
 {
   sk_parse_ctx_t ctx;
   int rc;
+  /* a byte-order mark some editors write is not part of the text */
+  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    buf += 3;
+    len -= 3;
+  }
   memset(&ctx, 0, sizeof ctx);
   ctx.diag = diag;
   ctx.file = name;
@@ -103,6 +161,7 @@ sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
                   : "out of memory");
     return NULL;
   }
+  sk_parse_check_text(name, buf, len, diag);
   rc = sk_parse_run(&ctx, buf, len);
   if (rc == -1 || rc == 2) {
     sk_ast_file_free(ctx.tree);

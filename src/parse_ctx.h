@@ -5,6 +5,8 @@
 #ifndef SK_PARSE_CTX_H
 #define SK_PARSE_CTX_H
 
+#include <stddef.h>
+
 #include "ast.h"
 #include "diag.h"
 
@@ -29,6 +31,10 @@ typedef struct sk_parse_ctx {
   /* value mode: the result */
   sk_ast_value_t *value;
 } sk_parse_ctx_t;
+
+/* The length of the valid UTF-8 character at s (n bytes available), or
+ * 0 when the bytes there are not one (parse.c). */
+size_t sk_parse_utf8(const unsigned char *s, size_t n);
 
 /* Parser actions (parse.c).  They take ownership of what they are given
  * and return -1 out of memory. */
