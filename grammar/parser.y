@@ -243,37 +243,44 @@ static void sk_yyreport_open(sk_parse_ctx_t *ctx, yysymbol_kind_t tok)
   }
 }
 
-/* Every syntax error is reported here (parse.error custom). */
-static int yyreport_syntax_error(const yypcontext_t *p, void *scanner,
-                                 sk_parse_ctx_t *ctx)
+/* Errors with a message of their own; returns 1 when it reported. */
+static int sk_yyreport_special(sk_parse_ctx_t *ctx, yysymbol_kind_t tok,
+                               const char **exp, int n)
 {
-  yysymbol_kind_t tok = yypcontext_token(p);
-  const char *exp[6], *what = ctx->cur_text;
-  char list[160], quoted[SK_PARSE_TEXT_MAX + 8];
-  int n = sk_yyexpect(p, ctx, exp);
-  (void)scanner;
   if (ctx->suite != NULL && (tok == YYSYMBOL_YYEOF ||
       (sk_yyis(tok, "'{'") && n == 1 && strcmp(exp[0], "'='") == 0))) {
     sk_yyreport_open(ctx, tok);
-    return 0;
+    return 1;
   }
   if (ctx->suite == NULL && ctx->what == NULL &&
       (sk_yyis(tok, "'{'") || sk_yyis(tok, "'}'"))) {
     sk_diag_error(ctx->diag, ctx->file, ctx->cur, sk_yyis(tok, "'{'")
                   ? "unexpected '{': a suite name comes before it"
                   : "unexpected '}': no suite is open");
-    return 0;
+    return 1;
   }
   if (tok == YYSYMBOL_BAD)
-    return 0;     /* the lexer or the text check has said what is wrong */
+    return 1;     /* the lexer or the text check has said what is wrong */
   if (tok == YYSYMBOL_STRAY) {
     sk_diag_error(ctx->diag, ctx->file, ctx->cur,
-                  "unexpected character '%s'", what);
-    return 0;
+                  "unexpected character '%s'", ctx->cur_text);
+    return 1;
   }
-  if (tok == YYSYMBOL_YYEOF) {
-    what = "end of file";
-  } else {
+  return 0;
+}
+
+/* Every syntax error is reported here (parse.error custom). */
+static int yyreport_syntax_error(const yypcontext_t *p, void *scanner,
+                                 sk_parse_ctx_t *ctx)
+{
+  yysymbol_kind_t tok = yypcontext_token(p);
+  const char *exp[6], *what = "end of file";
+  char list[160], quoted[SK_PARSE_TEXT_MAX + 8];
+  int n = sk_yyexpect(p, ctx, exp);
+  (void)scanner;
+  if (sk_yyreport_special(ctx, tok, exp, n))
+    return 0;
+  if (tok != YYSYMBOL_YYEOF) {
     snprintf(quoted, sizeof quoted, "'%s'", ctx->cur_text);
     what = quoted;
   }
