@@ -15,14 +15,16 @@
 #include "run.h"
 
 /* Every rank gets the file's bytes; NULL on all ranks if rank 0 could not
- * read it (reported to rank 0's diag) or a rank is out of memory. */
+ * read it (reported to rank 0's diag) or a rank is out of memory.  Every
+ * rank makes the same collective calls whatever happens. */
 static char *sk_launch_share(const char *path, int rank, sk_diag_t *diag,
                              size_t *len)
 {
   char *buf = NULL;
   long long n = -1;
   int ok, all_ok;
-  if (rank == 0 && (buf = sk_parse_read(path, len, diag)) != NULL)
+  if (rank == 0 && diag != NULL &&
+      (buf = sk_parse_read(path, len, diag)) != NULL)
     n = (long long)*len;
   MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
   if (n < 0)
@@ -69,9 +71,9 @@ int sk_launch(const sk_cli_t *cli)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   diag = sk_diag_new();
-  buf = diag ? sk_launch_share(cli->file, rank, diag, &len) : NULL;
+  buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;
-  if (buf != NULL)
+  if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);
   ok = plan != NULL;
