@@ -64,7 +64,7 @@ void sk_dtype_resolve(const sk_plan_t *plan, const sk_suite_t *s,
   const sk_basetype_t *b = s->basetype ? sk_dtype_find(plan, s->basetype)
                                         : NULL;
   size_t len;
-  *dtype = MPI_BYTE;
+  *dtype = MPI_CHAR;
   *rtype = MPI_INT;
   note[0] = '\0';
   if (b != NULL && b->nfields == 1 && b->fields[0].count == 1 &&
@@ -75,7 +75,7 @@ void sk_dtype_resolve(const sk_plan_t *plan, const sk_suite_t *s,
       *rtype = *dtype;
   } else if (b != NULL) {
     snprintf(note, notesize, "@Basetype%d is a structure; structures are "
-             "not applied yet, the data are sent as bytes", s->basetype);
+             "not applied yet, the data are sent as MPI_CHAR", s->basetype);
   }
   len = strlen(note);
   if (s->send_datatype != 0 || s->recv_datatype != 0)

@@ -16,8 +16,11 @@ struct sk_emit {
 /* Emits ev (which libyaml then owns); marks e failed on error. */
 static int sk_emit_event(sk_emit_t *e, yaml_event_t *ev, int ok)
 {
-  if (e->failed)
+  if (e->failed) {
+    if (ok)
+      yaml_event_delete(ev);   /* made, but never handed to libyaml */
     return -1;
+  }
   if (!ok || !yaml_emitter_emit(&e->emitter, ev)) {
     e->failed = 1;
     return -1;

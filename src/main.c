@@ -1,23 +1,31 @@
 /*
  * main.c -- skampi: parse the command line and hand over to the modules.
  */
-#include <config.h>
-
 #include <stdio.h>
-#include <string.h>
 
-#include "instance.h"
+#include "cli.h"
+#include "launch.h"
 
 int main(int argc, char **argv)
 {
-  size_t n, i;
-  const sk_instance_t *t = sk_instance_table(&n);
-  if (argc > 1 && strcmp(argv[1], "--version") == 0) {
-    printf("skampi %s\n", PACKAGE_VERSION);
+  sk_cli_t cli;
+  int rc = sk_cli_parse(argc, argv, &cli);
+  if (rc != 0)
+    return rc;
+  switch (cli.mode) {
+  case SK_CLI_HELP:
+    sk_cli_help(stdout);
     return 0;
+  case SK_CLI_VERSION:
+    sk_cli_version(stdout);
+    return 0;
+  case SK_CLI_LIST:
+    sk_cli_list(stdout);
+    return 0;
+  case SK_CLI_CHECK:
+    return sk_cli_check(&cli);
+  case SK_CLI_RUN:
+    break;
   }
-  for (i = 0; i < n; i++)
-    printf("%3d  %-28s %s\n", t[i].number, t[i].name,
-           sk_pattern_name(t[i].pattern));
-  return 0;
+  return sk_launch(&cli);
 }

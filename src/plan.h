@@ -60,8 +60,10 @@ typedef struct sk_basetype {
 
 /* A free-text preamble line such as @MACHINE, kept in file order. */
 typedef struct sk_meta {
-  char *key;              /* without the '@', as written: "MACHINE" */
+  char *key;              /* without the '@': "MACHINE" (known keys in
+                           * upper case, @X_ keys as written) */
   char *value;
+  sk_loc_t loc;           /* of the @KEY */
 } sk_meta_t;
 
 typedef struct sk_suite {
@@ -95,6 +97,8 @@ typedef struct sk_suite {
 
 typedef struct sk_plan {
   char *path;                    /* the suite file as given */
+  int nprocs;                    /* processes the plan was resolved for
+                                  * (Max_Value, limits) */
   sk_meta_t *meta;               /* free-text preamble keys */
   size_t nmeta;
   long memory_kib;               /* @MEMORY */

@@ -12,13 +12,15 @@ n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
 [ "$n" -eq 27 ] || fail "$n suites, want 27"
 bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
 [ -z "$bad" ] || fail "not complete: $bad"
-# Every suite has points; grid 0 8 64 512 4096 for Length suites.
+# Every suite has points; the grid is 0 1 8 64 512 4096 for Length.
 i=0
 while [ $i -lt 27 ]; do
   [ -n "$(get "suites.$i.points.0.mean")" ] || fail "suite $i has no point"
   i=$((i + 1))
 done
-expect suites.0.points.4.argument 4096
+expect suites.0.points.1.argument 1
+expect suites.0.points.5.argument 4096
+expect suites.0.points.6.argument ""
 expect suites.0.timing round_trip
 expect suites.0.pingpong_pair.0 0
 expect suites.0.pingpong_pair.1 1

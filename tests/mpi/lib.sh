@@ -17,6 +17,13 @@ abs() {
 SKAMPI="$top_builddir/src/skampi"
 YAMLFLAT="$top_builddir/tests/yamlflat"
 SUITES="$top_srcdir/tests/mpi"
+# One MPI test at a time, whatever make -j says: two jobs of busy-polling
+# processes on a two-core machine would slow each other down a thousand
+# times.  The lock is released when the test's shell exits.
+if command -v flock > /dev/null 2>&1; then
+  exec 9> "$top_builddir/mpitest.lock"
+  flock 9
+fi
 work="mpitest.$(basename "$0" .sh).$$"
 rm -rf "$work" && mkdir "$work" || exit 99
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,138 @@
+/*
+ * check.c -- the semantic check's driver: built-in defaults, preamble,
+ * then every suite.
+ */
+#include "check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_int.h"
+#include "parse.h"
+
+/* The file name of messages about built-in defaults (never expected). */
+#define SK_CHECK_BUILTIN "<built-in>"
+
+sk_loc_t sk_check_loc(sk_span_t s)
+{
+  sk_loc_t l;
+  l.line = s.first_line;
+  l.column = s.first_column;
+  return l;
+}
+
+/* Built-in defaults are written in keys.def as a suite file would write
+ * them, and read by the same code. */
+static void sk_check_builtins(sk_check_t *c)
+{
+  size_t n, i;
+  const sk_key_t *t = sk_key_table(&n);
+  for (i = 0; i < n; i++) {
+    sk_ast_value_t *v;
+    if (t[i].def == NULL)
+      continue;
+    v = sk_parse_value(SK_CHECK_BUILTIN, t[i].def, strlen(t[i].def),
+                       sk_span_at(1, 1), t[i].name, c->diag);
+    if (v == NULL || sk_check_value(c, &t[i], v, SK_ORIGIN_BUILTIN,
+                                    &c->builtin[i]) != 0)
+      c->nomem = 1;
+    sk_ast_value_free(v);
+  }
+}
+
+static int sk_check_suites(sk_check_t *c, const sk_ast_file_t *f)
+{
+  const sk_ast_item_t *it;
+  size_t n = 0;
+  for (it = f->items; it != NULL; it = it->next)
+    n += it->kind == SK_AST_SUITE;
+  if (n == 0) {
+    sk_diag_error(c->diag, f->path, sk_span_at(0, 0),
+                  "no measurement suites: nothing to measure "
+                  "(suites follow @MEASUREMENTS)");
+    return 0;
+  }
+  c->plan->suites = calloc(n, sizeof *c->plan->suites);
+  if (c->plan->suites == NULL)
+    return -1;
+  for (it = f->items; it != NULL; it = it->next) {
+    if (it->kind != SK_AST_SUITE)
+      continue;
+    sk_check_suite(c, it, &c->plan->suites[c->plan->nsuites]);
+    c->plan->nsuites++;
+  }
+  return 0;
+}
+
+/* Suite names are unique: results and reports find suites by name. */
+static void sk_check_names(sk_check_t *c)
+{
+  size_t i, j;
+  sk_plan_t *p = c->plan;
+  for (i = 1; i < p->nsuites; i++)
+    for (j = 0; j < i; j++)
+      if (p->suites[i].name && p->suites[j].name &&
+          strcmp(p->suites[i].name, p->suites[j].name) == 0) {
+        sk_diag_error(c->diag, p->path,
+                      sk_span_at(p->suites[i].loc.line,
+                                 p->suites[i].loc.column),
+                      "duplicate suite name '%s'", p->suites[i].name);
+        sk_diag_note(c->diag, p->path,
+                     sk_span_at(p->suites[j].loc.line,
+                                p->suites[j].loc.column),
+                     "the first suite named '%s' is here",
+                     p->suites[j].name);
+        break;
+      }
+}
+
+sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
+                    sk_diag_t *diag)
+{
+  sk_check_t *c = calloc(1, sizeof *c);
+  sk_plan_t *plan = calloc(1, sizeof *plan);
+  if (c == NULL || plan == NULL || (plan->path = strdup(f->path)) == NULL) {
+    free(c);
+    sk_plan_free(plan);
+    sk_diag_error(diag, f->path, sk_span_at(0, 0), "out of memory");
+    return NULL;
+  }
+  c->diag = diag;
+  c->sink.diag = diag;
+  c->sink.file = f->path;
+  c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
+  c->plan = plan;
+  c->tree = f;
+  plan->nprocs = c->nprocs;
+  sk_check_builtins(c);
+  sk_check_preamble(c, f);
+  if (sk_check_suites(c, f) != 0)
+    c->nomem = 1;
+  sk_check_names(c);
+  if (c->nomem)
+    sk_diag_error(diag, f->path, sk_span_at(0, 0), "out of memory");
+  free(c);
+  if (sk_diag_errors(diag) > 0) {
+    sk_plan_free(plan);
+    return NULL;
+  }
+  return plan;
+}
+
+sk_plan_t *sk_check_buffer(const char *name, const char *buf, size_t len,
+                           const sk_check_options_t *opt, sk_diag_t *diag)
+{
+  sk_ast_file_t *f = sk_parse_buffer(name, buf, len, diag);
+  sk_plan_t *p = f != NULL ? sk_check(f, opt, diag) : NULL;
+  sk_ast_file_free(f);
+  return p;
+}
+
+sk_plan_t *sk_check_file(const char *path, const sk_check_options_t *opt,
+                         sk_diag_t *diag)
+{
+  sk_ast_file_t *f = sk_parse_file(path, diag);
+  sk_plan_t *p = f != NULL ? sk_check(f, opt, diag) : NULL;
+  sk_ast_file_free(f);
+  return p;
+}

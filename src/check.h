@@ -1,0 +1,34 @@
+/*
+ * check.h -- the semantic check: a syntax tree becomes a validated plan
+ * in which every key of every suite has its effective value.
+ *
+ * Every error of the file is reported to the diagnostic sink (unknown or
+ * duplicate keys with a did-you-mean, wrong types, values out of range,
+ * keys that contradict each other, ...); doc/suite-language.md lists
+ * them.  The plan is returned only when the sink holds no error at all.
+ */
+#ifndef SK_CHECK_H
+#define SK_CHECK_H
+
+#include <stddef.h>
+
+#include "ast.h"
+#include "diag.h"
+#include "plan.h"
+
+typedef struct sk_check_options {
+  int nprocs;    /* processes of the run: sizes Max_Value and limits */
+} sk_check_options_t;
+
+/* The plan of tree f, or NULL when diag holds any error (also one from
+ * parsing f) or memory ran out. */
+sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
+                    sk_diag_t *diag);
+
+/* Parses and checks the file at path / the len bytes at buf. */
+sk_plan_t *sk_check_file(const char *path, const sk_check_options_t *opt,
+                         sk_diag_t *diag);
+sk_plan_t *sk_check_buffer(const char *name, const char *buf, size_t len,
+                           const sk_check_options_t *opt, sk_diag_t *diag);
+
+#endif

@@ -1,0 +1,224 @@
+/*
+ * cli.c -- options, help, the instance list and --check.
+ */
+#include <config.h>
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "instance.h"
+#include "plan_emit.h"
+#include "run.h"
+
+#define SK_CLI_MAX_NP 1000000
+
+enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST };
+
+static const struct option sk_cli_options[] = {
+  {"check", no_argument, NULL, SK_OPT_CHECK},
+  {"np", required_argument, NULL, SK_OPT_NP},
+  {"list", no_argument, NULL, SK_OPT_LIST},
+  {"output", required_argument, NULL, 'o'},
+  {"quiet", no_argument, NULL, 'q'},
+  {"help", no_argument, NULL, 'h'},
+  {"version", no_argument, NULL, 'V'},
+  {NULL, 0, NULL, 0}
+};
+
+static int sk_cli_usage(const char *fmt, const char *arg)
+{
+  fputs("skampi: ", stderr);
+  fprintf(stderr, fmt, arg);
+  fputs("\nTry 'skampi --help' for more information.\n", stderr);
+  return SK_EXIT_USAGE;
+}
+
+/* The option getopt_long() refused, as the user wrote it.  glibc sets
+ * optopt to the option's value when a known option got a value it does
+ * not take, and to 0 for an unknown long option. */
+static int sk_cli_bad_option(char **argv, int missing)
+{
+  const char *arg = argv[optind - 1];
+  char name[64];
+  if (strncmp(arg, "--", 2) == 0) {
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(arg, "="), arg);
+    if (missing)
+      return sk_cli_usage("option '%s' needs a value", name);
+    if (optopt != 0 && arg[strlen(name)] == '=')
+      return sk_cli_usage("option '%s' takes no value", name);
+    return sk_cli_usage("unknown option '%s'", name);
+  }
+  snprintf(name, sizeof name, "-%c", optopt);
+  if (missing)
+    return sk_cli_usage("option '%s' needs a value", name);
+  return sk_cli_usage("unknown option '%s'", name);
+}
+
+static int sk_cli_np(const char *arg, sk_cli_t *cli)
+{
+  char *end;
+  long v = strtol(arg, &end, 10);
+  if (*arg == '\0' || *end != '\0' || v < 1 || v > SK_CLI_MAX_NP)
+    return sk_cli_usage("--np expects a number of processes (1 to "
+                        "1000000), not '%s'", arg);
+  cli->nprocs = (int)v;
+  return 0;
+}
+
+static int sk_cli_mode(sk_cli_t *cli, sk_cli_mode_t mode)
+{
+  if (cli->mode != SK_CLI_RUN && cli->mode != mode)
+    return sk_cli_usage("%s", "--check and --list cannot be combined");
+  cli->mode = mode;
+  return 0;
+}
+
+/* What the options say together, and the one SUITE_FILE. */
+static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
+                         int version)
+{
+  int nfiles = argc - optind;
+  if (help || version) {
+    cli->mode = help ? SK_CLI_HELP : SK_CLI_VERSION;
+    return 0;
+  }
+  if (cli->nprocs && cli->mode != SK_CLI_CHECK)
+    return sk_cli_usage("%s", "--np goes with --check (a run has the "
+                        "processes mpiexec starts)");
+  if (cli->output && cli->mode != SK_CLI_RUN)
+    return sk_cli_usage("%s", "-o/--output goes with a run, not with "
+                        "--check or --list");
+  if (cli->mode == SK_CLI_LIST)
+    return nfiles == 0 ? 0 : sk_cli_usage("--list takes no file, not "
+                                          "'%s'", argv[optind]);
+  if (nfiles == 0)
+    return sk_cli_usage("%s", "no SUITE_FILE given");
+  if (nfiles > 1)
+    return sk_cli_usage("one SUITE_FILE only ('%s' is one too many)",
+                        argv[optind + 1]);
+  cli->file = argv[optind];
+  return 0;
+}
+
+int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
+{
+  int c, rc = 0, help = 0, version = 0;
+  memset(cli, 0, sizeof *cli);
+  opterr = 0;
+  optind = 1;
+  while (rc == 0 &&
+         (c = getopt_long(argc, argv, ":o:qhV", sk_cli_options, NULL)) != -1)
+    switch (c) {
+    case SK_OPT_CHECK: rc = sk_cli_mode(cli, SK_CLI_CHECK); break;
+    case SK_OPT_LIST: rc = sk_cli_mode(cli, SK_CLI_LIST); break;
+    case SK_OPT_NP: rc = sk_cli_np(optarg, cli); break;
+    case 'o': cli->output = optarg; break;
+    case 'q': cli->quiet = 1; break;
+    case 'h': help = 1; break;
+    case 'V': version = 1; break;
+    case ':': return sk_cli_bad_option(argv, 1);
+    default: return sk_cli_bad_option(argv, 0);
+    }
+  return rc != 0 ? rc : sk_cli_finish(argc, argv, cli, help, version);
+}
+
+void sk_cli_help(FILE *fp)
+{
+  fputs(
+"Usage: mpiexec -n P skampi [OPTIONS] SUITE_FILE\n"
+"       skampi --check [--np P] SUITE_FILE\n"
+"       skampi --list\n"
+"\n"
+"Measures the MPI operations the suites of SUITE_FILE (a .skampi file)\n"
+"describe and writes the results as YAML.\n"
+"\n"
+"  -o, --output FILE  write the results to FILE (default: @OUTFILE of the\n"
+"                     suite file, else skampi.yaml)\n"
+"  -q, --quiet        no progress on stderr\n"
+"      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
+"                     measures nothing and needs no mpiexec\n"
+"      --np P         with --check: resolve the plan for P processes\n"
+"                     (default 2)\n"
+"      --list         list every instance (the values of Type)\n"
+"  -h, --help         show this help\n"
+"  -V, --version      show the version\n"
+"\n"
+"Exit status: 0 all suites complete, 1 errors in SUITE_FILE (nothing\n"
+"measured), 2 bad command line, 3 some suite failed, 4 run aborted.\n"
+"The suite language: skampi(5) and doc/suite-language.md.\n", fp);
+}
+
+void sk_cli_version(FILE *fp)
+{
+  fprintf(fp, "skampi %s\n", PACKAGE_VERSION);
+}
+
+static int sk_cli_by_number(const void *a, const void *b)
+{
+  const sk_instance_t *x = *(const sk_instance_t *const *)a;
+  const sk_instance_t *y = *(const sk_instance_t *const *)b;
+  return (x->number > y->number) - (x->number < y->number);
+}
+
+/* "Length,Nodes": the variations of an instance, in Variation order. */
+static void sk_cli_variations(unsigned bits, char *buf, size_t size)
+{
+  size_t len = 0;
+  int i;
+  buf[0] = '\0';
+  for (i = 0; i < 4; i++)
+    if (bits & (1u << i))
+      len += (size_t)snprintf(buf + len, size - len, "%s%s",
+                              len ? "," : "",
+                              sk_variation_name((sk_variation_t)i));
+}
+
+void sk_cli_list(FILE *fp)
+{
+  size_t n, i;
+  const sk_instance_t *t = sk_instance_table(&n);
+  const sk_instance_t **order = malloc(n * sizeof *order);
+  char vars[64];
+  if (order == NULL)
+    return;
+  for (i = 0; i < n; i++)
+    order[i] = &t[i];
+  qsort(order, n, sizeof *order, sk_cli_by_number);
+  fprintf(fp, "%4s  %-27s %-14s %-20s %-11s %s\n", "Type", "Name",
+          "Pattern", "Variations", "Status", "Operations");
+  for (i = 0; i < n; i++) {
+    sk_cli_variations(order[i]->variations, vars, sizeof vars);
+    fprintf(fp, "%4d  %-27s %-14s %-20s %-11s %s\n", order[i]->number,
+            order[i]->name, sk_pattern_name(order[i]->pattern), vars,
+            order[i]->implemented ? "implemented" : "planned",
+            order[i]->summary);
+  }
+  free(order);
+}
+
+int sk_cli_check(const sk_cli_t *cli)
+{
+  sk_check_options_t opt;
+  sk_diag_t *diag = sk_diag_new();
+  sk_plan_t *plan;
+  int rc = SK_EXIT_INPUT;
+  if (diag == NULL)
+    return SK_EXIT_INPUT;
+  opt.nprocs = cli->nprocs ? cli->nprocs : 2;
+  plan = sk_check_file(cli->file, &opt, diag);
+  sk_diag_print(diag, stderr);
+  if (plan != NULL) {
+    rc = SK_EXIT_OK;
+    if (sk_plan_write(plan, stdout) != 0 || fflush(stdout) != 0) {
+      fprintf(stderr, "skampi: cannot write the plan to stdout\n");
+      rc = SK_EXIT_INPUT;
+    }
+  }
+  sk_plan_free(plan);
+  sk_diag_free(diag);
+  return rc;
+}

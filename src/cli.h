@@ -1,0 +1,38 @@
+/*
+ * cli.h -- the command line of skampi, and what needs no MPI: --help,
+ * --version, --list, --check.  doc/skampi.md documents every option.
+ */
+#ifndef SK_CLI_H
+#define SK_CLI_H
+
+#include <stdio.h>
+
+typedef enum {
+  SK_CLI_RUN,              /* measure SUITE_FILE (under mpiexec) */
+  SK_CLI_CHECK,            /* --check */
+  SK_CLI_LIST,             /* --list */
+  SK_CLI_HELP,             /* --help */
+  SK_CLI_VERSION           /* --version */
+} sk_cli_mode_t;
+
+typedef struct sk_cli {
+  sk_cli_mode_t mode;
+  const char *file;        /* SUITE_FILE (borrowed from argv) */
+  int nprocs;              /* --np P, 0 when not given */
+  const char *output;      /* -o FILE or NULL */
+  int quiet;               /* -q */
+} sk_cli_t;
+
+/* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing
+ * what is wrong (and a hint to --help) on stderr. */
+int sk_cli_parse(int argc, char **argv, sk_cli_t *cli);
+
+void sk_cli_help(FILE *fp);
+void sk_cli_version(FILE *fp);
+/* Every instance: number, name, pattern, variations, status, summary. */
+void sk_cli_list(FILE *fp);
+/* --check: diagnostics on stderr, the plan as YAML on stdout; returns
+ * the exit status (SK_EXIT_OK or SK_EXIT_INPUT). */
+int sk_cli_check(const sk_cli_t *cli);
+
+#endif

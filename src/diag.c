@@ -1,0 +1,313 @@
+/*
+ * diag.c -- collected diagnostics, printed like gcc: position, message,
+ * source line and caret.
+ */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum { SK_DIAG_ERROR, SK_DIAG_NOTE } sk_diag_kind_t;
+
+typedef struct sk_diag_msg {
+  sk_diag_kind_t kind;
+  char *file;              /* NULL: not about a file */
+  sk_span_t span;
+  char *text;
+  size_t group;            /* index of the error a note belongs to */
+  size_t seq;              /* order of arrival */
+} sk_diag_msg_t;
+
+typedef struct sk_diag_source {
+  char *name;
+  char *text;
+  size_t len;
+} sk_diag_source_t;
+
+struct sk_diag {
+  sk_diag_msg_t *msgs;
+  size_t nmsgs;
+  size_t nerrors;
+  size_t dropped;          /* errors beyond SK_DIAG_MAX */
+  int drop_notes;          /* the last error was dropped: drop its notes */
+  sk_diag_source_t *sources;
+  size_t nsources;
+};
+
+sk_diag_t *sk_diag_new(void)
+{
+  return calloc(1, sizeof(sk_diag_t));
+}
+
+void sk_diag_free(sk_diag_t *d)
+{
+  size_t i;
+  if (d == NULL)
+    return;
+  for (i = 0; i < d->nmsgs; i++) {
+    free(d->msgs[i].file);
+    free(d->msgs[i].text);
+  }
+  for (i = 0; i < d->nsources; i++) {
+    free(d->sources[i].name);
+    free(d->sources[i].text);
+  }
+  free(d->msgs);
+  free(d->sources);
+  free(d);
+}
+
+int sk_diag_add_source(sk_diag_t *d, const char *name, const char *text,
+                       size_t len)
+{
+  sk_diag_source_t *s;
+  s = realloc(d->sources, (d->nsources + 1) * sizeof *s);
+  if (s == NULL)
+    return -1;
+  d->sources = s;
+  s = &d->sources[d->nsources];
+  s->name = strdup(name);
+  s->text = malloc(len + 1);
+  if (s->name == NULL || s->text == NULL) {
+    free(s->name);
+    free(s->text);
+    return -1;
+  }
+  memcpy(s->text, text, len);
+  s->text[len] = '\0';
+  s->len = len;
+  d->nsources++;
+  return 0;
+}
+
+/* Formats a message into a new string (NULL out of memory). */
+static char *sk_diag_format(const char *fmt, va_list ap)
+{
+  va_list aq;
+  int n;
+  char *s;
+  va_copy(aq, ap);
+  n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  if (n < 0)
+    return NULL;
+  s = malloc((size_t)n + 1);
+  if (s != NULL)
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+static void sk_diag_add(sk_diag_t *d, sk_diag_kind_t kind, const char *file,
+                        sk_span_t span, const char *fmt, va_list ap)
+{
+  sk_diag_msg_t *m;
+  if (kind == SK_DIAG_ERROR) {
+    d->nerrors++;
+    d->drop_notes = d->nmsgs >= SK_DIAG_MAX;
+    if (d->drop_notes) {
+      d->dropped++;
+      return;
+    }
+  } else if (d->drop_notes || d->nmsgs >= SK_DIAG_MAX + SK_DIAG_MAX) {
+    return;
+  }
+  m = realloc(d->msgs, (d->nmsgs + 1) * sizeof *m);
+  if (m == NULL)
+    return;
+  d->msgs = m;
+  m = &d->msgs[d->nmsgs];
+  m->kind = kind;
+  m->file = file ? strdup(file) : NULL;
+  m->span = span;
+  m->text = sk_diag_format(fmt, ap);
+  m->seq = d->nmsgs;
+  m->group = m->seq;
+  if (kind == SK_DIAG_NOTE && d->nmsgs > 0)
+    m->group = d->msgs[d->nmsgs - 1].group;
+  d->nmsgs++;
+}
+
+void sk_diag_error(sk_diag_t *d, const char *file, sk_span_t span,
+                   const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_diag_add(d, SK_DIAG_ERROR, file, span, fmt, ap);
+  va_end(ap);
+}
+
+void sk_diag_note(sk_diag_t *d, const char *file, sk_span_t span,
+                  const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_diag_add(d, SK_DIAG_NOTE, file, span, fmt, ap);
+  va_end(ap);
+}
+
+size_t sk_diag_errors(const sk_diag_t *d)
+{
+  return d->nerrors;
+}
+
+sk_span_t sk_span_at(int line, int column)
+{
+  sk_span_t s;
+  s.first_line = s.last_line = line;
+  s.first_column = s.last_column = column;
+  return s;
+}
+
+/* ---- ordering ----------------------------------------------------------- */
+
+/* A message sorts by the position of the error of its group, then by
+ * arrival, so that a note follows its error. */
+typedef struct sk_diag_order {
+  const sk_diag_msg_t *msg;
+  const sk_span_t *at;     /* the span of the group's error */
+} sk_diag_order_t;
+
+static int sk_diag_cmp(const void *a, const void *b)
+{
+  const sk_diag_order_t *x = a, *y = b;
+  if (x->at->first_line != y->at->first_line)
+    return x->at->first_line < y->at->first_line ? -1 : 1;
+  if (x->at->first_column != y->at->first_column)
+    return x->at->first_column < y->at->first_column ? -1 : 1;
+  if (x->msg->group != y->msg->group)
+    return x->msg->group < y->msg->group ? -1 : 1;
+  return x->msg->seq < y->msg->seq ? -1 : x->msg->seq > y->msg->seq;
+}
+
+/* ---- printing ----------------------------------------------------------- */
+
+static const sk_diag_source_t *sk_diag_source(const sk_diag_t *d,
+                                              const char *name)
+{
+  size_t i;
+  if (name == NULL)
+    return NULL;
+  for (i = 0; i < d->nsources; i++)
+    if (strcmp(d->sources[i].name, name) == 0)
+      return &d->sources[i];
+  return NULL;
+}
+
+/* Finds line (1-based) of src: sets *start and *len (without the newline
+ * and a trailing CR).  Returns -1 when the file has no such line. */
+static int sk_diag_line(const sk_diag_source_t *src, int line,
+                        const char **start, size_t *len)
+{
+  const char *p = src->text, *end = src->text + src->len, *nl;
+  int n = 1;
+  if (line < 1)
+    return -1;
+  while (n < line) {
+    nl = memchr(p, '\n', (size_t)(end - p));
+    if (nl == NULL)
+      return -1;
+    p = nl + 1;
+    n++;
+  }
+  if (p == end && line > 1)
+    return -1;
+  nl = memchr(p, '\n', (size_t)(end - p));
+  *start = p;
+  *len = (size_t)((nl ? nl : end) - p);
+  if (*len > 0 && p[*len - 1] == '\r')
+    (*len)--;
+  return 0;
+}
+
+/* Steps *i over one character (a whole UTF-8 sequence) of s. */
+static void sk_diag_next_char(const char *s, size_t len, size_t *i)
+{
+  if (*i >= len)
+    return;
+  (*i)++;
+  while (*i < len && ((unsigned char)s[*i] & 0xC0) == 0x80)
+    (*i)++;
+}
+
+/* The source line, with control characters shown as '?'. */
+static void sk_diag_put_line(FILE *fp, const char *s, size_t len)
+{
+  size_t i;
+  for (i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)s[i];
+    fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, fp);
+  }
+}
+
+/* Under the source line: blanks (tabs kept, so that the caret lines up
+ * on any terminal) up to the first column, '^', then '~' to the end of
+ * the span when it stays on this line. */
+static void sk_diag_put_caret(FILE *fp, const char *s, size_t len,
+                              const sk_span_t *sp)
+{
+  size_t i = 0;
+  int col = 1, last;
+  for (; col < sp->first_column; col++) {
+    fputc(i < len && s[i] == '\t' ? '\t' : ' ', fp);
+    sk_diag_next_char(s, len, &i);
+  }
+  fputc('^', fp);
+  sk_diag_next_char(s, len, &i);
+  last = sp->last_line == sp->first_line ? sp->last_column : col;
+  for (col++; col <= last && i < len; col++) {
+    fputc('~', fp);
+    sk_diag_next_char(s, len, &i);
+  }
+  fputc('\n', fp);
+}
+
+static void sk_diag_print_one(const sk_diag_t *d, const sk_diag_msg_t *m,
+                              FILE *fp)
+{
+  const char *kind = m->kind == SK_DIAG_ERROR ? "error" : "note";
+  const char *text = m->text ? m->text : "(out of memory)";
+  const sk_diag_source_t *src = sk_diag_source(d, m->file);
+  const char *line;
+  size_t len;
+  if (m->file == NULL)
+    fprintf(fp, "skampi: %s: %s\n", kind, text);
+  else if (m->span.first_line <= 0)
+    fprintf(fp, "%s: %s: %s\n", m->file, kind, text);
+  else if (m->span.first_column <= 0)
+    fprintf(fp, "%s:%d: %s: %s\n", m->file, m->span.first_line, kind, text);
+  else
+    fprintf(fp, "%s:%d:%d: %s: %s\n", m->file, m->span.first_line,
+            m->span.first_column, kind, text);
+  if (src == NULL || m->span.first_line <= 0 ||
+      sk_diag_line(src, m->span.first_line, &line, &len) != 0)
+    return;
+  fprintf(fp, "%5d | ", m->span.first_line);
+  sk_diag_put_line(fp, line, len);
+  fputc('\n', fp);
+  if (m->span.first_column <= 0)
+    return;
+  fputs("      | ", fp);
+  sk_diag_put_caret(fp, line, len, &m->span);
+}
+
+void sk_diag_print(const sk_diag_t *d, FILE *fp)
+{
+  sk_diag_order_t *order;
+  size_t i;
+  if (d->nmsgs == 0)
+    return;
+  order = malloc(d->nmsgs * sizeof *order);
+  if (order != NULL) {
+    for (i = 0; i < d->nmsgs; i++) {
+      order[i].msg = &d->msgs[i];
+      order[i].at = &d->msgs[d->msgs[i].group].span;
+    }
+    qsort(order, d->nmsgs, sizeof *order, sk_diag_cmp);
+  }
+  for (i = 0; i < d->nmsgs; i++)
+    sk_diag_print_one(d, order ? order[i].msg : &d->msgs[i], fp);
+  if (d->dropped > 0)
+    fprintf(fp, "skampi: note: %zu more errors not shown\n", d->dropped);
+  free(order);
+}

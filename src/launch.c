@@ -1,0 +1,94 @@
+/*
+ * launch.c -- the start of a run: rank 0 reads the suite file and sends
+ * its bytes to every rank, so that all ranks check the very same text;
+ * the verdict is agreed on with a reduction, so that a bad file makes
+ * every rank exit with status 1 before anything is measured or written.
+ */
+#include "launch.h"
+
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "parse.h"
+#include "run.h"
+
+/* Every rank gets the file's bytes; NULL on all ranks if rank 0 could not
+ * read it (reported to rank 0's diag) or a rank is out of memory.  Every
+ * rank makes the same collective calls whatever happens. */
+static char *sk_launch_share(const char *path, int rank, sk_diag_t *diag,
+                             size_t *len)
+{
+  char *buf = NULL;
+  long long n = -1;
+  int ok, all_ok;
+  if (rank == 0 && diag != NULL &&
+      (buf = sk_parse_read(path, len, diag)) != NULL)
+    n = (long long)*len;
+  MPI_Bcast(&n, 1, MPI_LONG_LONG, 0, MPI_COMM_WORLD);
+  if (n < 0)
+    return NULL;
+  if (rank != 0)
+    buf = malloc((size_t)n + 1);
+  ok = buf != NULL;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!all_ok) {
+    free(buf);
+    return NULL;
+  }
+  MPI_Bcast(buf, (int)n, MPI_CHAR, 0, MPI_COMM_WORLD);
+  *len = (size_t)n;
+  return buf;
+}
+
+/* Rank 0 tells why nothing is measured. */
+static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
+{
+  size_t n = sk_diag_errors(diag);
+  sk_diag_print(diag, stderr);
+  if (n > 0)
+    fprintf(stderr, "skampi: nothing was measured: %s has %zu error%s\n",
+            cli->file, n, n == 1 ? "" : "s");
+  else
+    fprintf(stderr, "skampi: nothing was measured: %s could not be read "
+            "or checked on every process\n", cli->file);
+}
+
+int sk_launch(const sk_cli_t *cli)
+{
+  sk_check_options_t opt;
+  sk_run_options_t run;
+  sk_diag_t *diag;
+  sk_plan_t *plan = NULL;
+  char *buf;
+  size_t len = 0;
+  int rank, size, ok, all_ok, rc;
+  if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+    fprintf(stderr, "skampi: MPI_Init failed\n");
+    return SK_EXIT_ABORTED;
+  }
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  diag = sk_diag_new();
+  buf = sk_launch_share(cli->file, rank, diag, &len);
+  opt.nprocs = size;
+  if (buf != NULL && diag != NULL)
+    plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
+  free(buf);
+  ok = plan != NULL;
+  MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (all_ok) {
+    run.outfile = cli->output;
+    run.quiet = cli->quiet;
+    rc = sk_run(plan, &run);
+  } else {
+    if (rank == 0 && diag != NULL)
+      sk_launch_refuse(cli, diag);
+    rc = SK_EXIT_INPUT;
+  }
+  sk_plan_free(plan);
+  sk_diag_free(diag);
+  MPI_Finalize();
+  return rc;
+}

@@ -1,0 +1,54 @@
+/*
+ * plan.c -- releasing a plan; names of its enumerations.
+ */
+#include "plan.h"
+
+#include <stdlib.h>
+
+#include "keys.h"
+
+void sk_plan_free(sk_plan_t *plan)
+{
+  size_t i, j;
+  if (plan == NULL)
+    return;
+  for (i = 0; i < plan->nmeta; i++) {
+    free(plan->meta[i].key);
+    free(plan->meta[i].value);
+  }
+  for (i = 0; i < plan->nbasetypes; i++) {
+    for (j = 0; j < plan->basetypes[i].nfields; j++)
+      free(plan->basetypes[i].fields[j].mpi_type);
+    free(plan->basetypes[i].fields);
+  }
+  for (i = 0; i < plan->nsuites; i++)
+    free(plan->suites[i].name);
+  free(plan->path);
+  free(plan->meta);
+  free(plan->outfile);
+  free(plan->logfile);
+  free(plan->basetypes);
+  free(plan->suites);
+  free(plan);
+}
+
+/* The names are the ones the suite language accepts (keys.def). */
+static const char *sk_plan_enum_name(sk_key_id_t id, int v)
+{
+  const char *const *names = sk_key_get(id)->names;
+  int i;
+  for (i = 0; names[i] != NULL; i++)
+    if (i == v)
+      return names[i];
+  return "?";
+}
+
+const char *sk_variation_name(sk_variation_t v)
+{
+  return sk_plan_enum_name(SK_KEY_VARIATION, (int)v);
+}
+
+const char *sk_scale_name(sk_scale_t s)
+{
+  return sk_plan_enum_name(SK_KEY_SCALE, (int)s);
+}

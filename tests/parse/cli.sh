@@ -1,0 +1,80 @@
+#!/bin/sh
+# cli.sh -- skampi's command line: --help, --version, --list, bad options
+# and arguments (exact messages, exit status 2), --check on a missing file.
+set -u
+srcdir=${top_srcdir:-.}
+builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
+skampi=$builddir/src/skampi
+tmp=$(mktemp -d "$builddir/sk-cli.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# expect STATUS STDOUT-FILE STDERR-TEXT -- ARGS: runs skampi ARGS
+expect() {
+  want_status=$1 want_err=$2
+  shift 2
+  "$skampi" "$@" >"$tmp/out" 2>"$tmp/err"
+  status=$?
+  printf '%s' "$want_err" >"$tmp/want_err"
+  if [ "$status" -ne "$want_status" ]; then
+    echo "FAIL: skampi $*: exit status $status, expected $want_status"
+    fail=1
+  fi
+  if ! diff -u "$tmp/want_err" "$tmp/err"; then
+    echo "FAIL: skampi $*: stderr differs (- expected, + got)"
+    fail=1
+  fi
+}
+
+hint="Try 'skampi --help' for more information."
+nl='
+'
+expect 2 "skampi: unknown option '--foo'$nl$hint$nl" --foo suites/fig1.skampi
+expect 2 "skampi: unknown option '-x'$nl$hint$nl" -x
+expect 2 "skampi: option '--check' takes no value$nl$hint$nl" --check=yes f
+expect 2 "skampi: unknown option '--frob'$nl$hint$nl" --frob=1 f
+expect 2 "skampi: option '--output' needs a value$nl$hint$nl" f --output
+expect 2 "skampi: option '--np' needs a value$nl$hint$nl" --check f --np
+expect 2 "skampi: option '-o' needs a value$nl$hint$nl" f -o
+expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '0'$nl$hint$nl" --check --np 0 f
+expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '2x'$nl$hint$nl" --check --np 2x f
+expect 2 "skampi: --np goes with --check (a run has the processes mpiexec starts)$nl$hint$nl" --np 4 f
+expect 2 "skampi: -o/--output goes with a run, not with --check or --list$nl$hint$nl" --check -o x.yaml f
+expect 2 "skampi: --check and --list cannot be combined$nl$hint$nl" --check --list
+expect 2 "skampi: no SUITE_FILE given$nl$hint$nl"
+expect 2 "skampi: no SUITE_FILE given$nl$hint$nl" --check
+expect 2 "skampi: one SUITE_FILE only ('b' is one too many)$nl$hint$nl" --check a b
+expect 2 "skampi: --list takes no file, not 'a'$nl$hint$nl" --list a
+expect 1 "no-such-file.skampi: error: cannot open: No such file or directory$nl" --check no-such-file.skampi
+[ -s "$tmp/out" ] && { echo "FAIL: --check of a missing file printed a plan"; fail=1; }
+
+# --help: usage on stdout, every option named, exit 0
+expect 0 "" --help
+for opt in "Usage: mpiexec -n P skampi [OPTIONS] SUITE_FILE" "--check" \
+           "--np P" "--list" "-o, --output FILE" "-q, --quiet" \
+           "-h, --help" "-V, --version" "Exit status:"; do
+  grep -qF -- "$opt" "$tmp/out" || { echo "FAIL: --help lacks '$opt'"; fail=1; }
+done
+expect 0 "" -h
+
+# --version: the version of configure.ac
+version=$(sed -n 's/^AC_INIT(\[skampi\], \[\([^]]*\)\].*/\1/p' "$srcdir/configure.ac")
+expect 0 "" --version
+[ "$(cat "$tmp/out")" = "skampi $version" ] ||
+  { echo "FAIL: --version printed '$(cat "$tmp/out")', expected 'skampi $version'"; fail=1; }
+expect 0 "" -V
+
+# --list: a header and one row per row of src/instances.def, by number
+expect 0 "" --list
+rows=$(grep -cE '^SK_(INSTANCE|PLANNED)\(' "$srcdir/src/instances.def")
+[ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] ||
+  { echo "FAIL: --list printed $(wc -l <"$tmp/out") lines for $rows instances"; fail=1; }
+head -n 1 "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Status  *Operations$' ||
+  { echo "FAIL: --list header: $(head -n 1 "$tmp/out")"; fail=1; }
+grep -qE '^ +1  Pingpong_Send_Recv +pingpong +Length +(planned|implemented) +MPI_Send / MPI_Recv$' "$tmp/out" ||
+  { echo "FAIL: --list row of Type 1"; fail=1; }
+grep -qE '^ +19  MPI_Barrier +collective +None,Nodes ' "$tmp/out" ||
+  { echo "FAIL: --list row of Type 19"; fail=1; }
+awk 'NR > 1 { if ($1 + 0 <= last) bad = 1; last = $1 + 0 } END { exit bad }' "$tmp/out" ||
+  { echo "FAIL: --list is not sorted by number"; fail=1; }
+exit $fail

@@ -1,0 +1,57 @@
+#!/bin/sh
+# doc-tables.sh -- the tables of doc/suite-language.md match the code:
+# the instance table matches `skampi --list` row by row (number, name,
+# pattern, variations, operations; the implemented/planned status is left
+# out of the doc), and every key, setting, metadata key and datatype of
+# src/keys.def and src/datatypes.def has its row.
+set -u
+srcdir=${top_srcdir:-.}
+doc=$srcdir/doc/suite-language.md
+builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
+skampi=$builddir/src/skampi
+tmp=$(mktemp -d "$builddir/sk-list.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+"$skampi" --list >"$tmp/list" || { echo "FAIL: skampi --list"; exit 1; }
+# --list: Type Name Pattern Variations Status Operations...
+awk 'NR > 1 { ops = $6; for (i = 7; i <= NF; i++) ops = ops " " $i;
+              printf "%s|%s|%s|%s|%s\n", $1, $2, $3, $4, ops }' \
+  "$tmp/list" >"$tmp/want"
+# the doc: the table under "## Instances", rows | 1 | `Name` | ... |
+awk -F'|' '
+  /^## / { in_t = ($0 ~ /^## Instances/) }
+  in_t && /^\| *[0-9]/ {
+    for (i = 2; i <= 6; i++) { gsub(/^ +| +$/, "", $i); gsub(/`/, "", $i) }
+    gsub(/, */, ",", $5)
+    printf "%s|%s|%s|%s|%s\n", $2, $3, $4, $5, $6 }
+' "$doc" >"$tmp/got"
+if [ "$(wc -l <"$tmp/want")" -lt 40 ]; then
+  echo "FAIL: skampi --list printed too few instances"
+  exit 1
+fi
+if ! diff -u "$tmp/want" "$tmp/got"; then
+  echo "FAIL: the instance table of $doc differs from skampi --list"
+  echo "(- skampi --list, + the doc)"
+  exit 1
+fi
+echo "$(wc -l <"$tmp/got") instances match"
+
+# rows of the doc that start with | `NAME` | (or | `@NAME` |, | N | `NAME` |)
+fail=0
+check_rows() {  # what, names...
+  what=$1
+  shift
+  for k in "$@"; do
+    grep -qE "^\| (\`$k\`|[0-9]+ \| \`$k\`) \|" "$doc" ||
+      { echo "FAIL: $doc has no row for the $what $k"; fail=1; }
+  done
+}
+keys=$(sed -n 's/^SK_KEY([A-Z_]*, "\([A-Za-z_]*\)".*/\1/p' "$srcdir/src/keys.def")
+settings=$(sed -n 's/^SK_SETTING([A-Z_]*, "\([A-Z_]*\)".*/@\1/p' "$srcdir/src/keys.def")
+metas=$(sed -n 's/^SK_META("\([A-Z_]*\)".*/@\1/p' "$srcdir/src/keys.def")
+types=$(sed -n 's/^SK_DATATYPE([0-9]*, "\([A-Za-z_]*\)".*/\1/p' "$srcdir/src/datatypes.def")
+[ "$(echo "$keys" | wc -w)" -ge 22 ] || { echo "FAIL: keys.def not read"; exit 1; }
+check_rows "key" $keys
+check_rows "setting" $settings
+check_rows "metadata key" $metas
+check_rows "datatype" $types
+exit $fail

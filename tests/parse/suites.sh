@@ -1,0 +1,40 @@
+#!/bin/sh
+# suites.sh -- every shipped suite file passes `skampi --check` and
+# resolves to a plan that names it and has at least one suite.
+set -u
+srcdir=${top_srcdir:-.}
+builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
+skampi=$builddir/src/skampi
+tmp=$(mktemp -d "$builddir/sk-suites.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+n=0
+fail=0
+for f in "$srcdir"/suites/*.skampi; do
+  [ -f "$f" ] || continue
+  n=$((n + 1))
+  rel=suites/$(basename "$f")
+  if ! (cd "$srcdir" && "$skampi" --check "$rel") >"$tmp/out" 2>"$tmp/err"
+  then
+    echo "FAIL: skampi --check $rel:"
+    cat "$tmp/err"
+    fail=1
+    continue
+  fi
+  if [ -s "$tmp/err" ] || ! grep -qx "file: $rel" "$tmp/out" ||
+     ! grep -q '^- name: ' "$tmp/out"; then
+    echo "FAIL: $rel: no clean plan"
+    cat "$tmp/out" "$tmp/err"
+    fail=1
+  fi
+done
+[ "$n" -gt 0 ] || { echo "FAIL: no suites/*.skampi found"; exit 1; }
+# Fig. 1 of the paper resolves as the paper says: a vector of MPI_INT,
+# lengths 0 up to the largest that fits in 8192 KiB for ping-pong.
+(cd "$srcdir" && "$skampi" --check suites/fig1.skampi) >"$tmp/fig1" || fail=1
+for want in "    Send_Datatype_Number: 50" "    End_Argument: 4194304" \
+            "  end_is_max: true" "    type: MPI_INT" \
+            "    Stepwidth: 1.414213562"; do
+  grep -qx "$want" "$tmp/fig1" || { echo "FAIL: fig1 lacks '$want'"; fail=1; }
+done
+echo "$n suite files checked"
+exit $fail
