@@ -34,4 +34,12 @@ grep -q '^suite 5 of 5: s5 (type 90, Calibrate_Busywait)$' "$log" ||
   fail "log has no line for suite 5"
 grep -q '^  -> complete, 1 points' "$log" || fail "log has no suite end line"
 grep -q '^run complete at ' "$log" || fail "log has no final line"
+
+# A result file that cannot be written stops the run before it measures
+# anything: exit status 4 and one error line, even with --quiet.
+run_skampi 2 "$SUITES/resultfile.skampi" "$work/no/such/dir/out.yaml" --quiet
+rc=$?
+[ $rc -eq 4 ] || fail "unwritable result file: exit status $rc, want 4"
+[ "$(cat "$work/stderr")" = "skampi: error: cannot write the result file $work/no/such/dir/out.yaml: No such file or directory" ] ||
+  fail "unwritable result file: stderr is '$(cat "$work/stderr")'"
 exit 0
