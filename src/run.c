@@ -92,7 +92,7 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   return ok ? 0 : -1;
 }
 
-/* Rank 0: the parts of the result and the log that need no MPI. */
+/* Rank 0: the parts of the result that need no MPI. */
 static void sk_run_open_records(sk_runstate_t *st)
 {
   sk_result_t *r = st->res;
@@ -101,6 +101,12 @@ static void sk_run_open_records(sk_runstate_t *st)
     r->sha256[0] = '\0';
   sk_sysinfo_iso_time(time(NULL), r->start_time);
   r->status = SK_RUN_RUNNING;
+}
+
+/* Rank 0, once the result file is known to be writable: @LOGFILE. */
+static void sk_run_open_log(sk_runstate_t *st)
+{
+  const sk_plan_t *plan = st->eng.plan;
   if (plan->logfile != NULL) {
     st->eng.log = fopen(plan->logfile, "w");
     if (st->eng.log == NULL) {
@@ -110,7 +116,7 @@ static void sk_run_open_records(sk_runstate_t *st)
       sk_progress_error(&st->progress, m);
     }
   }
-  sk_runlog_header(st->eng.log, r);
+  sk_runlog_header(st->eng.log, st->res);
 }
 
 /* Suite k (0-based) on every rank; rank 0 reports it. */
@@ -170,14 +176,21 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
     sk_run_open_records(&st);
   if (sk_run_write(&st) != 0)
     goto out;
+  if (st.eng.rank == 0)
+    sk_run_open_log(&st);
   for (k = 0; k < plan->nsuites && !aborted; k++) {
     sk_run_suite(&st, k);
     aborted = sk_run_write(&st) != 0;
   }
   if (st.eng.rank == 0) {
     code = sk_run_finish(&st, aborted);
-    if (!aborted && sk_result_write(st.res, st.outfile) != 0)
+    if (!aborted && sk_result_write(st.res, st.outfile) != 0) {
+      char m[512];
+      snprintf(m, sizeof m, "cannot write the result file %s: %s",
+               st.outfile, strerror(errno));
+      sk_progress_error(&st.progress, m);
       code = SK_EXIT_ABORTED;
+    }
     sk_runlog_footer(st.eng.log, st.res);
     sk_progress_done(&st.progress, sk_run_status_name(st.res->status),
                      MPI_Wtime());
