@@ -147,20 +147,33 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
   sk_runlog_suite_end(e->log, sr);
 }
 
-/* Rank 0: the run's final status and exit code. */
+/* Rank 0: the run's final status, the last write of the result file and
+ * the closing lines; returns the exit code. */
 static int sk_run_finish(sk_runstate_t *st, int aborted)
 {
   sk_result_t *r = st->res;
   size_t i;
+  int code;
   r->status = aborted ? SK_RUN_ABORTED : SK_RUN_COMPLETE;
   for (i = 0; !aborted && i < r->nsuites; i++)
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
       r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
-  if (r->status == SK_RUN_ABORTED)
-    return SK_EXIT_ABORTED;
-  return r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
+  code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
+         : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
+  r->wall_time = MPI_Wtime() - st->t0;
+  if (!aborted && sk_result_write(r, st->outfile) != 0) {
+    char m[512];
+    snprintf(m, sizeof m, "cannot write the result file %s: %s",
+             st->outfile, strerror(errno));
+    sk_progress_error(&st->progress, m);
+    code = SK_EXIT_ABORTED;
+  }
+  sk_runlog_footer(st->eng.log, r);
+  sk_progress_done(&st->progress, sk_run_status_name(r->status),
+                   MPI_Wtime());
+  return code;
 }
 
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
@@ -182,19 +195,8 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
     sk_run_suite(&st, k);
     aborted = sk_run_write(&st) != 0;
   }
-  if (st.eng.rank == 0) {
+  if (st.eng.rank == 0)
     code = sk_run_finish(&st, aborted);
-    if (!aborted && sk_result_write(st.res, st.outfile) != 0) {
-      char m[512];
-      snprintf(m, sizeof m, "cannot write the result file %s: %s",
-               st.outfile, strerror(errno));
-      sk_progress_error(&st.progress, m);
-      code = SK_EXIT_ABORTED;
-    }
-    sk_runlog_footer(st.eng.log, st.res);
-    sk_progress_done(&st.progress, sk_run_status_name(st.res->status),
-                     MPI_Wtime());
-  }
 out:
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (st.eng.rank == 0) {
