@@ -165,7 +165,7 @@ static void sk_exec_cfg(sk_exec_t *x)
   x->cfg.suite_left = -1.0;
   x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
                                                  : 0;
-  x->cfg.node_times = s->node_times;
+  x->cfg.node_times = s->node_times || x->ops->node_times;
 }
 
 /* Buffers for the longest message on all processes, touched once. */
@@ -254,6 +254,8 @@ static double sk_exec_barrier_time(sk_exec_t *x, MPI_Comm comm)
 
 static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
 {
+  if (x->ops->rep != NULL)
+    return x->ops->rep;
   if (x->pattern != SK_PATTERN_COLLECTIVE)
     return sk_pattern_rep_local;
   if (x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
@@ -278,7 +280,7 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
     return -1;
   }
   cfg.suite_left = suite_left;
-  if (x->pattern == SK_PATTERN_COLLECTIVE &&
+  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
       x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
     if (isnan(x->barrier) || x->s->variation == SK_VARIATION_NODES)
       x->barrier = sk_exec_barrier_time(x, comm);
@@ -288,7 +290,7 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                         pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
-  if (x->pattern == SK_PATTERN_COLLECTIVE &&
+  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
       x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
     pt->barrier_time = x->barrier;
   return rc;
@@ -342,6 +344,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (worst != 0)
     return -1;
   sk_exec_transfer(x, pt);
+  if (x->ops->rate != NULL && e->rank == 0)
+    pt->rate = x->ops->rate(length, pt->nprocs, pt->mean);
   pt->argument = arg;
   pt->refined = refined;
   return 0;
@@ -476,6 +480,11 @@ static void sk_exec_describe(sk_exec_t *x)
   }
   if (x->note[0] != '\0')
     sk_result_add_note(res, x->note);
+  res->rate_unit = x->ops->rate_unit;
+  if (x->ops == &sk_inst_by_multipair)
+    sk_result_add_note(res, "pairs: rank i with rank i + k for i < k = "
+                       "floor(P/2) of the P processes of a point (the two "
+                       "halves; factors.hosts says which cross hosts)");
 }
 
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,

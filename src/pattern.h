@@ -30,6 +30,7 @@ typedef struct sk_pctx {
   double barrier;       /* barrier time, subtracted by root_minus_barrier */
   const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
   double busy;          /* Calibrate_Busywait: seconds to spin */
+  void *priv;           /* the instance's own state (setup / teardown) */
 } sk_pctx_t;
 
 typedef struct sk_inst_ops {
@@ -45,6 +46,15 @@ typedef struct sk_inst_ops {
   /* What a repetition's time is, when not the pattern's usual one
    * (doc/output-format.md `timing`); NULL: the pattern's. */
   const char *timing;
+  /* ---- beyond the SKaMPI patterns (src/pattern_beyond.c) ---- */
+  /* A repetition timing of the instance's own (an sk_measure_rep_fn on
+   * an sk_pattern_rep_t); NULL: the pattern's. */
+  double (*rep)(void *rep, double *local);
+  /* The rate of a point of `length` bytes on nprocs processes whose mean
+   * time is t, in rate_unit ("B/s", "1/s"); NULL: none. */
+  double (*rate)(long length, int nprocs, double t);
+  const char *rate_unit;
+  int node_times;       /* 1: always record per-process means */
 } sk_inst_ops_t;
 
 #define SK_INSTANCE(num, nm, pat, vars, fn, sum) \

@@ -29,6 +29,7 @@ typedef struct sk_point {
   double barrier_time;   /* subtracted barrier time, or NaN when none */
   double elapsed;        /* seconds spent on the point, warm-up included */
   int nprocs;            /* processes that took part */
+  double rate;           /* the instance's rate (sk_inst_ops_t.rate), or 0 */
   double *node_times;    /* nprocs per-process means, or NULL; owned by
                             the suite result that holds the point */
 } sk_point_t;

@@ -266,6 +266,8 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_double(e, "elapsed", p->elapsed);
   if (!isnan(p->barrier_time))
     sk_emit_kv_double(e, "barrier_time", p->barrier_time);
+  if (p->rate > 0.0)
+    sk_emit_kv_double(e, "rate", p->rate);
   if (p->node_times != NULL) {
     sk_emit_str(e, "node_times");
     sk_emit_flow_seq_begin(e);
@@ -320,6 +322,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
     sk_result_emit_pair(e, s);
   if (s->has_calib)
     sk_result_emit_calib(e, &s->calib);
+  if (s->rate_unit != NULL)
+    sk_emit_kv_str(e, "rate_unit", s->rate_unit);
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
   if (s->refine_stop != NULL) {

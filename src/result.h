@@ -44,6 +44,7 @@ typedef struct sk_suite_result {
   double pair_latency;           /* round trip that chose it, or NaN */
   int has_calib;
   sk_calib_t calib;
+  const char *rate_unit;         /* unit of the points' rate, or NULL */
   double elapsed;
   const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
   double refine_worst;           /* largest segment error left */

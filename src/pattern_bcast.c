@@ -1,0 +1,225 @@
+/*
+ * pattern_bcast.c -- the broadcast benchmark methods of de Supinski &
+ * Karonis (1999): four flawed ones (their Fig. 2) and the accurate
+ * per-destination method of their Fig. 9.  Rank 0 of the communicator is
+ * the root; the message is `length` bytes.  doc/engine.md says what each
+ * one's time is and why it errs.
+ */
+#include <stdlib.h>
+
+#include "pattern.h"
+#include "pattern_beyond.h"
+#include "stats.h"
+
+enum { SK_BC_ACK_TAG = 5, SK_BC_RTL_TAG = 6 };
+
+static void sk_bc_bcast(sk_pctx_t *c, int root)
+{
+  MPI_Bcast(c->sbuf, c->count, c->dtype, root, c->comm);
+}
+
+static void sk_bc_ack_send(sk_pctx_t *c)
+{
+  MPI_Send(NULL, 0, MPI_BYTE, 0, SK_BC_ACK_TAG, c->comm);
+}
+
+static void sk_bc_ack_recv(sk_pctx_t *c, int from)
+{
+  MPI_Recv(NULL, 0, MPI_BYTE, from, SK_BC_ACK_TAG, c->comm,
+           MPI_STATUS_IGNORE);
+}
+
+/* ---- the four flawed methods -------------------------------------------- */
+
+/* Send latency: the root's own time of a broadcast. */
+static void sk_bc_send_latency(sk_pctx_t *c)
+{
+  sk_bc_bcast(c, 0);
+}
+
+/* A broadcast round: every process is the root once. */
+static void sk_bc_rounds(sk_pctx_t *c)
+{
+  int root;
+  for (root = 0; root < c->size; root++)
+    sk_bc_bcast(c, root);
+}
+
+static void sk_bc_barrier(sk_pctx_t *c)
+{
+  sk_bc_bcast(c, 0);
+  MPI_Barrier(c->comm);
+}
+
+/* Every destination acknowledges; the root waits for all of them. */
+static void sk_bc_ack(sk_pctx_t *c)
+{
+  int i;
+  sk_bc_bcast(c, 0);
+  if (c->rank == 0)
+    for (i = 1; i < c->size; i++)
+      sk_bc_ack_recv(c, MPI_ANY_SOURCE);
+  else
+    sk_bc_ack_send(c);
+}
+
+/* t0, run, t1 divided by the processes: one broadcast of a round. */
+static double sk_bc_rep_per_root(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  double t0 = MPI_Wtime();
+  r->ops->run(c);
+  double t1 = MPI_Wtime();
+  *local = (t1 - t0 - c->overhead) / c->size;
+  return *local;
+}
+
+static void sk_bc_need(long len, int p, size_t *s, size_t *r)
+{
+  (void)p;
+  *s = (size_t)len;
+  *r = 0;
+}
+
+const sk_inst_ops_t sk_inst_bc_send_latency = {
+  .run = sk_bc_send_latency, .need = sk_bc_need,
+  .rep = sk_pattern_rep_local, .timing = "root_local"};
+const sk_inst_ops_t sk_inst_bc_rounds = {
+  .run = sk_bc_rounds, .need = sk_bc_need, .rep = sk_bc_rep_per_root,
+  .timing = "per_root_of_round"};
+const sk_inst_ops_t sk_inst_bc_barrier = {
+  .run = sk_bc_barrier, .need = sk_bc_need, .rep = sk_pattern_rep_local,
+  .timing = "root_local"};
+const sk_inst_ops_t sk_inst_bc_ack = {
+  .run = sk_bc_ack, .need = sk_bc_need, .rep = sk_pattern_rep_local,
+  .timing = "root_local"};
+
+/* ---- OL_i: per destination (Fig. 9) --------------------------------------- */
+
+/* The state of a point: on the root RTL_i and the OL_i of the current
+ * repetition, per destination i (index 0 unused). */
+typedef struct sk_bc_ol {
+  double *rtl;
+  double *ol;
+  int rtl_known;
+} sk_bc_ol_t;
+
+/* Median round trip of an empty message between the root and i, on the
+ * root; i answers.  Everybody else waits in the barrier. */
+static double sk_bc_rtl(sk_pctx_t *c, int i, double *x)
+{
+  int k;
+  for (k = 0; k < SK_BEYOND_RTL_REPS; k++) {
+    double t0 = MPI_Wtime();
+    if (c->rank == 0) {
+      MPI_Send(NULL, 0, MPI_BYTE, i, SK_BC_RTL_TAG, c->comm);
+      MPI_Recv(NULL, 0, MPI_BYTE, i, SK_BC_RTL_TAG, c->comm,
+               MPI_STATUS_IGNORE);
+    } else if (c->rank == i) {
+      MPI_Recv(NULL, 0, MPI_BYTE, 0, SK_BC_RTL_TAG, c->comm,
+               MPI_STATUS_IGNORE);
+      MPI_Send(NULL, 0, MPI_BYTE, 0, SK_BC_RTL_TAG, c->comm);
+    }
+    x[k] = MPI_Wtime() - t0;
+  }
+  MPI_Barrier(c->comm);
+  sk_stats_sort(x, SK_BEYOND_RTL_REPS);
+  return sk_stats_median(x, SK_BEYOND_RTL_REPS);
+}
+
+static void sk_bc_ol_teardown(sk_pctx_t *c)
+{
+  sk_bc_ol_t *s = c->priv;
+  if (s != NULL) {
+    free(s->rtl);
+    free(s->ol);
+    free(s);
+  }
+  c->priv = NULL;
+}
+
+/* Memory only: a process that fails here must not leave the others in a
+ * collective, so RTL_i is measured in the first repetition instead. */
+static int sk_bc_ol_setup(sk_pctx_t *c)
+{
+  sk_bc_ol_t *s = calloc(1, sizeof *s);
+  c->priv = s;
+  if (s != NULL && c->size >= 2) {
+    s->rtl = calloc((size_t)c->size, sizeof *s->rtl);
+    s->ol = calloc((size_t)c->size, sizeof *s->ol);
+    if (s->rtl != NULL && s->ol != NULL)
+      return 0;
+  }
+  sk_bc_ol_teardown(c);
+  return -1;
+}
+
+/* Untimed, once per point: RTL_i for every destination i (the correction
+ * of OL_i). */
+static void sk_bc_ol_rtl(sk_pctx_t *c)
+{
+  double x[SK_BEYOND_RTL_REPS];
+  sk_bc_ol_t *s = c->priv;
+  int i;
+  for (i = 1; i < c->size; i++)
+    s->rtl[i] = sk_bc_rtl(c, i, x);
+  s->rtl_known = 1;
+}
+
+/* One E_i: an untimed broadcast + acknowledgement pair first (so that a
+ * violation of the method's assumptions has a consistent effect), then
+ * the timed one.  On the root, E_i - RTL_i / 2 is OL_i. */
+static void sk_bc_ol_dest(sk_pctx_t *c, int i)
+{
+  sk_bc_ol_t *s = c->priv;
+  int k;
+  double t1 = 0.0;
+  MPI_Barrier(c->comm);
+  for (k = 0; k < 2; k++) {
+    if (k == 1)
+      t1 = MPI_Wtime();
+    sk_bc_bcast(c, 0);
+    if (c->rank == 0)
+      sk_bc_ack_recv(c, i);
+    else if (c->rank == i)
+      sk_bc_ack_send(c);
+  }
+  if (c->rank == 0)
+    s->ol[i] = MPI_Wtime() - t1 - c->overhead - s->rtl[i] / 2.0;
+}
+
+static void sk_bc_ol_run(sk_pctx_t *c)
+{
+  int i;
+  for (i = 1; i < c->size; i++)
+    sk_bc_ol_dest(c, i);
+}
+
+/* The sample is max_i OL_i; process i's own time is its OL_i (the root's
+ * is the maximum), so Node_Times gives OL_i per destination. */
+static double sk_bc_ol_rep(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  sk_pctx_t *c = r->ctx;
+  sk_bc_ol_t *s = c->priv;
+  double max = 0.0;
+  int i;
+  if (!s->rtl_known)
+    sk_bc_ol_rtl(c);
+  r->ops->run(c);
+  if (c->rank == 0) {
+    max = s->ol[1];
+    for (i = 2; i < c->size; i++)
+      if (s->ol[i] > max)
+        max = s->ol[i];
+    s->ol[0] = max;
+  }
+  MPI_Scatter(s->ol, 1, MPI_DOUBLE, local, 1, MPI_DOUBLE, 0, c->comm);
+  return max;
+}
+
+const sk_inst_ops_t sk_inst_bc_ol = {
+  .run = sk_bc_ol_run, .need = sk_bc_need, .setup = sk_bc_ol_setup,
+  .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
+  .timing = "max_per_destination", .node_times = 1};

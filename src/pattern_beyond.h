@@ -1,0 +1,16 @@
+/*
+ * pattern_beyond.h -- what the instances beyond the SKaMPI patterns share
+ * (src/pattern_beyond.c, src/pattern_bcast.c).
+ */
+#ifndef SK_PATTERN_BEYOND_H
+#define SK_PATTERN_BEYOND_H
+
+/* Messages (or round trips) in one repetition of the bandwidth and
+ * round-trip-rate instances; their time is divided by it. */
+#define SK_BEYOND_WINDOW 32
+
+/* Round trips of the untimed RTL_i measurement of Bcast_OL, per
+ * destination (their median is used). */
+#define SK_BEYOND_RTL_REPS 21
+
+#endif
