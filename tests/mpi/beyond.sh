@@ -1,0 +1,49 @@
+# beyond.sh -- the instances beyond the SKaMPI patterns (60-69) run on 2
+# processes: complete suites, sane points, their timing, the rate of each
+# point and its unit, the pairing note, OL_i per destination.
+. "$top_srcdir/tests/mpi/lib.sh"
+out="$work/out.yaml"
+run_skampi 2 "$SUITES/beyond.skampi" "$out" --quiet ||
+  fail "skampi exited with $? ($(cat "$work/stderr"))"
+flatten "$out"
+expect run.status complete
+n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
+[ "$n" -eq 10 ] || fail "$n suites, want 10"
+bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
+[ -z "$bad" ] || fail "not complete: $bad"
+# Timing and rate unit per suite, in the order of beyond.skampi.
+i=0
+for want in max_over_pairs:B/s per_message:B/s per_message:B/s \
+    per_round_trip:1/s per_message_cacheable:B/s root_local: \
+    per_root_of_round: root_local: root_local: max_per_destination:; do
+  expect "suites.$i.timing" "${want%%:*}"
+  expect "suites.$i.rate_unit" "${want#*:}"
+  expect "suites.$i.points.5.argument" 4096
+  i=$((i + 1))
+done
+expect suites.0.type 60
+expect suites.9.type 69
+case $(get suites.0.notes.0) in
+  "pairs: rank i with rank i + k"*) ;;
+  *) fail "no pairing note: $(get suites.0.notes.0)" ;;
+esac
+# rate = factor * argument / mean (k = 1 pair; bidirectional counts both
+# directions; the round-trip rate is 1 / mean), to 1e-9 relative.
+check_rate() {
+  awk -v r="$(get "suites.$1.points.5.rate")" \
+      -v m="$(get "suites.$1.points.5.mean")" -v f="$2" -v n="$3" \
+      'BEGIN { w = f * n / m; d = (r - w) / w; exit !(r > 0 && d < 1e-9 && d > -1e-9) }' ||
+    fail "suite $1: rate $(get "suites.$1.points.5.rate") is not $2*$3/mean"
+}
+check_rate 0 1 4096
+check_rate 1 1 4096
+check_rate 2 2 4096
+check_rate 3 1 1
+check_rate 4 1 4096
+[ -z "$(get suites.5.points.5.rate)" ] || fail "a broadcast method has a rate"
+# Bcast_OL records OL_i per destination; the point is their maximum.
+expect suites.9.points.5.node_times.1 "$(get suites.9.points.5.mean)"
+[ -z "$(get suites.9.points.5.node_times.2)" ] || fail "3 node_times"
+[ -z "$(get suites.5.points.5.node_times.0)" ] || fail "node_times unasked"
+sane
+exit 0

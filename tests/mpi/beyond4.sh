@@ -1,0 +1,34 @@
+# beyond4.sh -- NEEDS 4 PROCESSES (tiny repetition counts): concurrent
+# pairs over 2 and 4 processes (k = 1, 2) and the broadcast methods over
+# process counts; OL_i for every destination, their maximum as the point.
+. "$top_srcdir/tests/mpi/lib.sh"
+out="$work/out.yaml"
+run_skampi 4 "$SUITES/beyond4.skampi" "$out" --quiet ||
+  fail "skampi exited with $? ($(cat "$work/stderr"))"
+flatten "$out"
+expect run.status complete
+expect factors.processes 4
+bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
+[ -z "$bad" ] || fail "not complete: $bad"
+for s in 0 2 3 4 5 6; do
+  expect "suites.$s.points.0.argument" 2
+  expect "suites.$s.points.0.processes" 2
+  expect "suites.$s.points.1.argument" 4
+  expect "suites.$s.points.1.processes" 4
+  expect "suites.$s.points.2.argument" ""
+done
+# Aggregate rate: k = 2 pairs of 64 bytes at 4 processes.
+awk -v r="$(get suites.0.points.1.rate)" -v m="$(get suites.0.points.1.mean)" \
+  'BEGIN { w = 2 * 64 / m; d = (r - w) / w; exit !(d < 1e-9 && d > -1e-9) }' ||
+  fail "multipair rate is not k*n/T"
+expect suites.1.points.1.processes 4
+# OL_i: destinations 1..3 each have a value; the point is the largest.
+max=$(awk -v a="$(get suites.6.points.1.node_times.1)" \
+  -v b="$(get suites.6.points.1.node_times.2)" \
+  -v c="$(get suites.6.points.1.node_times.3)" \
+  'BEGIN { m = a; if (b > m) m = b; if (c > m) m = c; printf "%.17g", m }')
+awk -v m="$max" -v p="$(get suites.6.points.1.mean)" \
+  'BEGIN { exit !(m > 0 && p >= m * (1 - 1e-12)) }' ||
+  fail "Bcast_OL mean $(get suites.6.points.1.mean) is below max OL_i $max"
+sane
+exit 0
