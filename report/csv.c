@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "beyond.h"
 #include "msg.h"
 #include "units.h"
 
@@ -131,7 +132,8 @@ int sk_csv_write(const char *dir, const sk_inputs_t *in,
     return -1;
   for (i = 0; i < pages->n; i++)
     if (sk_pages_is_plot(&pages->page[i]) &&
-        sk_csv_page(dir, in, &pages->page[i]) < 0)
+        (sk_csv_page(dir, in, &pages->page[i]) < 0 ||
+         sk_beyond_csv(dir, in, &pages->page[i]) < 0))
       return -1;
   return 0;
 }

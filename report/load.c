@@ -7,6 +7,7 @@
  */
 #include "load.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,27 @@ static int sk_load_strings(char **const *fields, size_t n)
   return 0;
 }
 
+/* rate, processes and node_times (report/beyond.c draws them). */
+static void sk_load_point_beyond(sk_ydoc_t *y, yaml_node_t *node,
+                                 sk_result_point_t *p)
+{
+  yaml_node_t *nt = sk_ydoc_get(y, node, "node_times");
+  size_t i, n;
+  sk_ydoc_number(y, sk_ydoc_get(y, node, "rate"), "rate", &p->rate);
+  sk_ydoc_integer(y, sk_ydoc_get(y, node, "processes"), "processes",
+                  &p->processes);
+  if (!nt || sk_ydoc_want_seq(y, nt, "'node_times'") < 0)
+    return;
+  n = sk_ydoc_len(nt);
+  p->node_times = calloc(n ? n : 1, sizeof *p->node_times);
+  if (!p->node_times)
+    return;
+  p->nnode = n;
+  for (i = 0; i < n; i++)
+    sk_ydoc_number(y, sk_ydoc_item(y, nt, i), "node_times",
+                   &p->node_times[i]);
+}
+
 static int sk_load_point(sk_ydoc_t *y, yaml_node_t *node,
                          sk_result_point_t *p, int need_argument)
 {
@@ -130,6 +152,10 @@ static int sk_load_point(sk_ydoc_t *y, yaml_node_t *node,
   p->repetitions = -1;
   p->eps_met = 1;
   p->refined = 0;
+  p->rate = NAN;
+  p->processes = -1;
+  p->node_times = NULL;
+  p->nnode = 0;
   if (sk_ydoc_want_map(y, node, "a point") < 0)
     return -1;
   if (need_argument && !sk_ydoc_get(y, node, "argument"))
@@ -144,6 +170,7 @@ static int sk_load_point(sk_ydoc_t *y, yaml_node_t *node,
                   &p->repetitions);
   sk_ydoc_bool(y, sk_ydoc_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_ydoc_bool(y, sk_ydoc_get(y, node, "refined"), "refined", &p->refined);
+  sk_load_point_beyond(y, node, p);
   return y->errors > before ? -1 : 0;
 }
 
@@ -262,6 +289,8 @@ static int sk_load_suite(sk_ydoc_t *y, yaml_node_t *node,
   sk_load_arg(y, node, s);
   sk_load_time_unit(y, node);
   sk_load_pair(y, node, s);
+  sk_ydoc_string(y, sk_ydoc_get(y, node, "rate_unit"), "rate_unit",
+                 &s->rate_unit);
   sk_ydoc_number(y, sk_ydoc_get(y, node, "elapsed"), "elapsed", &s->elapsed);
   sk_load_points(y, sk_ydoc_get(y, node, "points"), s);
   return y->errors > before ? -1 : 0;

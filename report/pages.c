@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beyond.h"
 #include "group.h"
 #include "msg.h"
 
@@ -378,6 +379,7 @@ int sk_pages_build(const sk_inputs_t *in, sk_pages_t *out)
       (suites && sk_pages_suites(in, out) < 0) ||
       (suites && sk_pages_single(in, out) < 0) ||
       (compare && sk_pages_compare(in, out) < 0) ||
+      (suites && sk_beyond_pages(in, out) < 0) ||
       sk_group_pages(in, out) < 0) {
     sk_pages_free(out);
     return -1;

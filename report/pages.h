@@ -36,7 +36,11 @@ typedef enum {
   SK_PAGE_SUITE,           /* one suite of one file */
   SK_PAGE_SINGLE,          /* suites without a variation, all files */
   SK_PAGE_COMPARE,         /* one suite name across files */
-  SK_PAGE_GROUP            /* a group of the parameter file */
+  SK_PAGE_GROUP,           /* a group of the parameter file */
+  /* beyond the SKaMPI patterns (report/beyond.c) */
+  SK_PAGE_MODEL,           /* max-rate model of one file */
+  SK_PAGE_BCAST,           /* broadcast methods of one file */
+  SK_PAGE_RATE             /* rate (bandwidth, round trips/s) of one file */
 } sk_page_kind_t;
 
 /* One curve: a suite of an input file, in a colour and a dash pattern. */

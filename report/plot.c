@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "beyond.h"
 #include "gp.h"
 #include "instance.h"
 #include "single.h"
@@ -551,6 +552,8 @@ int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
       sk_title_page(f, in, p, pages->n);
     else if (p->kind == SK_PAGE_SINGLE)
       sk_single_page(f, in, p, pages->n);
+    else if (sk_beyond_is_page(p))
+      sk_beyond_page(f, in, p, pages->n);
     else
       sk_plot_xy_page(f, in, p, pages->n);
   }

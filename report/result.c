@@ -23,8 +23,12 @@ static void sk_result_suite_free(sk_result_suite_t *s)
   free(s->pattern);
   free(s->status);
   free(s->message);
+  size_t i;
   sk_result_kv_free(s->params, s->nparams);
+  for (i = 0; s->points && i < s->npoints; i++)
+    free(s->points[i].node_times);
   free(s->points);
+  free(s->rate_unit);
 }
 
 void sk_result_free(sk_result_t *r)

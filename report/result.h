@@ -35,6 +35,11 @@ typedef struct sk_result_point {
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */
+  /* beyond the SKaMPI patterns (report/beyond.c) */
+  double rate;             /* `rate` in the suite's rate_unit; NaN: none */
+  long processes;          /* -1 when absent */
+  double *node_times;      /* nnode entries (OL_i for Bcast_OL), or NULL */
+  size_t nnode;
 } sk_result_point_t;
 
 typedef struct sk_result_suite {
@@ -48,6 +53,7 @@ typedef struct sk_result_suite {
   size_t nparams;
   sk_result_arg_t arg;
   long pair[2];            /* ping-pong pair, -1 -1 when absent */
+  char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
   double elapsed;          /* seconds, negative when absent */
   sk_result_point_t *points;   /* sorted by argument */
   size_t npoints;

@@ -1,0 +1,322 @@
+/*
+ * beyond.c -- planning and drawing the pages of the instances beyond the
+ * SKaMPI patterns, except the model page itself (modelpage.c).
+ *
+ * A rate page draws the `rate` of every point of the Length suites that
+ * record one in the same unit (bandwidth in bytes/s; round trips per
+ * second), on log axes.  The broadcast-methods page draws the five
+ * methods of types 65-69 against their argument, with OL_i per
+ * destination as small dots, like Fig. 11 of de Supinski & Karonis.
+ */
+#include "beyond.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gp.h"
+#include "model.h"
+#include "modelpage.h"
+#include "units.h"
+
+#define SK_BY_BCAST_FIRST 65
+#define SK_BY_BCAST_LAST 69
+#define SK_BY_BCAST_OL 69
+
+/* ---- planning --------------------------------------------------------- */
+
+static int sk_by_rate_suite(const sk_result_suite_t *s, const char *unit)
+{
+  return s->rate_unit && strcmp(s->rate_unit, unit) == 0 &&
+         s->arg == SK_RESULT_ARG_LENGTH && sk_result_plottable(s);
+}
+
+static int sk_by_bcast_suite(const sk_result_suite_t *s)
+{
+  return s->type >= SK_BY_BCAST_FIRST && s->type <= SK_BY_BCAST_LAST &&
+         sk_result_plottable(s);
+}
+
+/* The legend of a broadcast method: what it bounds. */
+static const char *sk_by_bcast_role(long type)
+{
+  static const char *const roles[] = {
+    "send latency at the root (flawed)", "lower bound: broadcast rounds",
+    "upper bound: broadcast + barrier",
+    "upper bound: broadcast + acknowledgement", "OL = max_i OL_i (Fig. 9)"};
+  return roles[type - SK_BY_BCAST_FIRST];
+}
+
+/* One page of FILE with the suites passing KEEP (and UNIT) as series. */
+static int sk_by_page(const sk_inputs_t *in, sk_pages_t *out, size_t file,
+                      sk_page_kind_t kind, const char *title,
+                      const char *slug, int (*keep)(const sk_result_suite_t *,
+                                                    const char *),
+                      const char *unit)
+{
+  const sk_result_t *r = in->files[file];
+  sk_page_t *p = NULL;
+  size_t i, n = 0;
+  char text[256];
+  for (i = 0; i < r->nsuites; i++) {
+    const sk_result_suite_t *s = &r->suites[i];
+    if (!keep(s, unit) || (p && s->arg != p->arg))
+      continue;
+    if (!p && !(p = sk_pages_add(out, kind, title, slug)))
+      return -1;
+    p->file = file;
+    p->arg = s->arg;
+    p->xlog = s->arg == SK_RESULT_ARG_LENGTH;
+    p->ylog = kind == SK_PAGE_RATE;
+    snprintf(text, sizeof text, "%s \xc2\xb7 %s", s->name,
+             kind == SK_PAGE_BCAST ? sk_by_bcast_role(s->type) : s->instance);
+    if (sk_pages_add_series(p, file, s, (int)(n % SK_PAGES_COLOURS) + 1, 1,
+                            text) < 0)
+      return -1;
+    n++;
+  }
+  return 0;
+}
+
+static int sk_by_keep_rate(const sk_result_suite_t *s, const char *unit)
+{
+  return sk_by_rate_suite(s, unit);
+}
+
+static int sk_by_keep_bcast(const sk_result_suite_t *s, const char *unit)
+{
+  (void)unit;
+  return sk_by_bcast_suite(s);
+}
+
+static int sk_by_keep_model(const sk_result_suite_t *s, const char *unit)
+{
+  (void)unit;
+  return s->type == SK_MODEL_TYPE && s->npoints > 0;
+}
+
+/* The model page lists its suites as series (for the CSV) but plots
+ * from the model; its series may vary different arguments. */
+static int sk_by_model_page(const sk_inputs_t *in, sk_pages_t *out,
+                            size_t f, const char *slug)
+{
+  const sk_result_t *r = in->files[f];
+  sk_page_t *p;
+  size_t i, n = 0;
+  if (!sk_model_has_data(r))
+    return 0;
+  if (!(p = sk_pages_add(out, SK_PAGE_MODEL, "max-rate model: concurrent "
+                         "ping-pong pairs", slug)))
+    return -1;
+  p->file = f;
+  p->arg = SK_RESULT_ARG_LENGTH;
+  p->xlog = p->ylog = 1;
+  for (i = 0; i < r->nsuites; i++)
+    if (sk_by_keep_model(&r->suites[i], NULL) &&
+        sk_pages_add_series(p, f, &r->suites[i],
+                            (int)(n++ % SK_PAGES_COLOURS) + 1, 1,
+                            r->suites[i].name) < 0)
+      return -1;
+  return 0;
+}
+
+int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
+{
+  char slug[64];
+  size_t f;
+  for (f = 0; f < in->n; f++) {
+    unsigned long F = (unsigned long)f + 1;
+    snprintf(slug, sizeof slug, "model-%lu", F);
+    if (sk_by_model_page(in, out, f, slug) < 0)
+      return -1;
+    snprintf(slug, sizeof slug, "bcast-methods-%lu", F);
+    if (sk_by_page(in, out, f, SK_PAGE_BCAST, "broadcast benchmark methods",
+                   slug, sk_by_keep_bcast, NULL) < 0)
+      return -1;
+    snprintf(slug, sizeof slug, "bandwidth-%lu", F);
+    if (sk_by_page(in, out, f, SK_PAGE_RATE, "bandwidth", slug,
+                   sk_by_keep_rate, "B/s") < 0)
+      return -1;
+    snprintf(slug, sizeof slug, "roundtrip-rate-%lu", F);
+    if (sk_by_page(in, out, f, SK_PAGE_RATE, "round-trip rate", slug,
+                   sk_by_keep_rate, "1/s") < 0)
+      return -1;
+  }
+  return 0;
+}
+
+int sk_beyond_is_page(const sk_page_t *page)
+{
+  return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
+         page->kind == SK_PAGE_RATE;
+}
+
+/* ---- drawing ------------------------------------------------------------ */
+
+/* The y value of point P on PAGE (base units), 0 when it can be drawn. */
+static int sk_by_value(const sk_page_t *page, const sk_result_point_t *p,
+                       double *y)
+{
+  *y = page->kind == SK_PAGE_RATE ? p->rate : p->mean;
+  if (!isfinite(*y) || !isfinite(p->argument))
+    return -1;
+  if ((page->ylog && *y <= 0) || (page->xlog && p->argument <= 0))
+    return -1;
+  return 0;
+}
+
+/* The range of the drawable values; the number of them. */
+static size_t sk_by_range(const sk_page_t *page, double *xlo, double *xhi,
+                          double *ylo, double *yhi)
+{
+  size_t k, i, n = 0;
+  double y;
+  *xlo = *ylo = INFINITY;
+  *xhi = *yhi = -INFINITY;
+  for (k = 0; k < page->nseries; k++) {
+    const sk_result_suite_t *s = page->series[k].suite;
+    for (i = 0; i < s->npoints; i++) {
+      if (sk_by_value(page, &s->points[i], &y) < 0)
+        continue;
+      n++;
+      *xlo = fmin(*xlo, s->points[i].argument);
+      *xhi = fmax(*xhi, s->points[i].argument);
+      *ylo = fmin(*ylo, y);
+      *yhi = fmax(*yhi, y);
+    }
+  }
+  return n;
+}
+
+/* $s<k>: x y per drawable point of series K; $o<k>: x OL_i for every
+ * destination i of a Bcast_OL series. */
+static void sk_by_data(FILE *f, const sk_page_t *page, size_t k, double u)
+{
+  const sk_result_suite_t *s = page->series[k].suite;
+  size_t i, j;
+  double y;
+  fprintf(f, "$s%lu << EOD\n", (unsigned long)k);
+  for (i = 0; i < s->npoints; i++)
+    if (sk_by_value(page, &s->points[i], &y) == 0) {
+      sk_gp_num(f, s->points[i].argument);
+      fputc(' ', f);
+      sk_gp_num(f, y * u);
+      fputc('\n', f);
+    }
+  fputs("EOD\n", f);
+  if (page->kind != SK_PAGE_BCAST || s->type != SK_BY_BCAST_OL)
+    return;
+  fprintf(f, "$o%lu << EOD\n", (unsigned long)k);
+  for (i = 0; i < s->npoints; i++)
+    for (j = 1; j < s->points[i].nnode; j++)
+      if (isfinite(s->points[i].node_times[j]) &&
+          (!page->ylog || s->points[i].node_times[j] > 0)) {
+        sk_gp_num(f, s->points[i].argument);
+        fputc(' ', f);
+        sk_gp_num(f, s->points[i].node_times[j] * u);
+        fputc('\n', f);
+      }
+  fputs("EOD\n", f);
+}
+
+static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
+                       double xhi, double ylo, double yhi,
+                       const char *ylabel)
+{
+  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
+          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
+          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n", f);
+  if (page->xlog) {
+    fputs("set logscale x 2\n", f);
+    sk_modelpage_bytes_tics(f, xlo, xhi);
+    fprintf(f, "set xrange [%.17g:%.17g]\n", xlo / 1.2, xhi * 1.2);
+    fputs("set xlabel 'message length [bytes]'\n", f);
+  } else {
+    fprintf(f, "set xrange [%.17g:%.17g]\nset xtics 1\n", xlo - 0.5,
+            xhi + 0.5);
+    fprintf(f, "set xlabel '%s'\n", page->arg == SK_RESULT_ARG_NODES
+            ? "processes" : sk_result_arg_name(page->arg));
+  }
+  if (page->ylog)
+    fprintf(f, "set logscale y 10\nset yrange [%.17g:%.17g]\n", ylo / 1.5,
+            yhi * 1.5);
+  else
+    fprintf(f, "set yrange [0:%.17g]\n", yhi > 0 ? yhi * 1.1 : 1);
+  fputs("set ylabel ", f);
+  sk_gp_text(f, ylabel, 0);
+  fprintf(f, "\nset key at screen %.3f,%.3f left top Left reverse "
+          "samplen 2.5 spacing 1.25 font ',9' box lc rgb '#bbbbbb'\n",
+          SK_GP_KEY_X, SK_GP_TOP);
+}
+
+static void sk_by_plot(FILE *f, const sk_page_t *page)
+{
+  size_t k;
+  fputs("plot \\\n", f);
+  for (k = 0; k < page->nseries; k++) {
+    const sk_series_t *s = &page->series[k];
+    fprintf(f, "%s  $s%lu using 1:2 with linespoints lc rgb '%s' pt 7 "
+            "ps 0.5 lw 1.5 title ", k ? ", \\\n" : "", (unsigned long)k,
+            sk_gp_colour(s->colour));
+    sk_gp_text(f, s->title, 60);
+    if (page->kind == SK_PAGE_BCAST && s->suite->type == SK_BY_BCAST_OL)
+      fprintf(f, ", \\\n  $o%lu using 1:2 with points lc rgb '%s' pt 1 "
+              "ps 0.6 title 'OL_i per destination i'", (unsigned long)k,
+              sk_gp_colour(s->colour));
+  }
+  fputs("\n", f);
+}
+
+/* Rate and broadcast-method pages. */
+static void sk_by_xy_page(FILE *f, const sk_inputs_t *in,
+                          const sk_page_t *page, size_t npages)
+{
+  double xlo, xhi, ylo, yhi;
+  size_t k, n = sk_by_range(page, &xlo, &xhi, &ylo, &yhi);
+  int bytes = page->kind == SK_PAGE_RATE && strcmp(
+      page->series[0].suite->rate_unit, "B/s") == 0;
+  sk_units_scale_t u = {1.0, "round trips/s"};
+  char ylabel[96], sub[512];
+  if (n == 0)
+    xlo = ylo = 1, xhi = yhi = 10;
+  if (page->kind == SK_PAGE_BCAST)
+    u = sk_units_time(0, yhi, 0);
+  else if (bytes)
+    u = sk_units_rate(yhi);
+  snprintf(ylabel, sizeof ylabel, "%s [%s]", page->kind == SK_PAGE_BCAST
+           ? "time per broadcast" : bytes ? "bandwidth" : "rate", u.name);
+  fprintf(f, "\n# ---- page %d: %s\n", page->number, page->slug);
+  for (k = 0; k < page->nseries; k++)
+    sk_by_data(f, page, k, u.factor);
+  sk_gp_page_begin(f);
+  snprintf(sub, sizeof sub, "%s", page->kind == SK_PAGE_BCAST
+           ? "rounds give a lower bound of OL, barrier and acknowledgement "
+             "upper bounds; OL_i = E_i - RTL_i/2 per destination"
+           : bytes ? "bytes per second: bidirectional counts both "
+             "directions; Send_Repeated may be buffered by the library"
+           : "round trips (MPI_Send + MPI_Recv) per second");
+  sk_gp_frame(f, page, npages, page->title, in->labels[page->file], sub,
+              NULL, NULL);
+  sk_by_axes(f, page, xlo, xhi, ylo * u.factor,
+             yhi * u.factor, ylabel);
+  sk_by_plot(f, page);
+  fputs("unset multiplot\n", f);
+}
+
+void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
+                    size_t npages)
+{
+  if (page->kind == SK_PAGE_MODEL)
+    sk_modelpage_draw(f, in, page, npages);
+  else
+    sk_by_xy_page(f, in, page, npages);
+}
+
+int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
+                  const sk_page_t *page)
+{
+  if (page->kind != SK_PAGE_MODEL)
+    return 0;
+  return sk_modelpage_csv(dir, in, page);
+}

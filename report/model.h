@@ -1,0 +1,66 @@
+/*
+ * model.h -- the max-rate model analysis of a result file (no gnuplot).
+ *
+ * From the Multipair_Pingpong suites (type 60) of one result file: the
+ * points (k = processes / 2 pairs, n bytes, time t), the protocol
+ * switches of the ping-pong curve (jumps, src/fit.h), and per protocol
+ * regime the postal model over all points and per k, the max-rate model
+ * and its four-parameter variant (doc/statistics.md), with their
+ * largest relative errors.  doc/report.md describes the page that shows
+ * it.
+ */
+#ifndef SK_MODEL_H
+#define SK_MODEL_H
+
+#include <stddef.h>
+
+#include "fit.h"
+#include "result.h"
+
+/* The Type of the concurrent-pairs instance. */
+#define SK_MODEL_TYPE 60
+
+/* One fitted model and how well it fits its points. */
+typedef struct sk_model_fit {
+  int ok;                  /* 0: too few points for this model */
+  sk_fit_model_t m;
+  double maxerr;           /* largest relative error over its points */
+} sk_model_fit_t;
+
+/* The points of lengths lo <= n < hi and their fits. */
+typedef struct sk_model_regime {
+  double lo, hi;           /* bytes; hi is INFINITY for the last */
+  size_t npoints;
+  sk_model_fit_t postal;   /* over every k */
+  sk_model_fit_t maxrate, maxrate4;
+  sk_model_fit_t *postal_k;    /* one per sk_model_t.ks entry */
+} sk_model_regime_t;
+
+typedef struct sk_model {
+  sk_fit_point_t *pts;
+  size_t npts;
+  long *ks;                /* the distinct k, increasing */
+  size_t nk;
+  const char *curve;       /* name of the suite the jumps come from */
+  sk_fit_jump_t *jumps;
+  size_t njumps;
+  sk_model_regime_t *reg;  /* njumps + 1 */
+  size_t nreg;
+} sk_model_t;
+
+/* Does R have points of the concurrent-pairs instance? */
+int sk_model_has_data(const sk_result_t *r);
+
+/* Everything above for R; -1 when out of memory.  m->npts is 0 when R
+ * has no usable point.  sk_model_free(m) afterwards in every case. */
+int sk_model_build(const sk_result_t *r, sk_model_t *m);
+void sk_model_free(sk_model_t *m);
+
+/* The regime of length n. */
+const sk_model_regime_t *sk_model_regime(const sk_model_t *m, double n);
+
+/* The regime boundaries as "protocol switch between 8192 and 8704 bytes"
+ * (jump i); the caller's buffer. */
+void sk_model_switch_text(const sk_fit_jump_t *j, char *buf, size_t size);
+
+#endif
