@@ -47,7 +47,9 @@ static int sk_model_points(const sk_result_t *r, sk_model_t *m)
       const char *len = sk_result_param(s, "Default_Message_length");
       double bytes = s->arg == SK_RESULT_ARG_LENGTH ? p->argument
                      : (len ? strtod(len, NULL) : -1);
-      long k = (p->processes > 0 ? p->processes : (long)p->argument) / 2;
+      long procs = p->processes > 0 ? p->processes
+                   : s->arg == SK_RESULT_ARG_NODES ? (long)p->argument : 0;
+      long k = procs / 2;
       if (k < 1 || bytes < 0 || !(p->mean > 0) || !isfinite(p->mean))
         continue;
       m->pts[m->npts].k = k;

@@ -27,8 +27,10 @@ max=$(awk -v a="$(get suites.6.points.1.node_times.1)" \
   -v b="$(get suites.6.points.1.node_times.2)" \
   -v c="$(get suites.6.points.1.node_times.3)" \
   'BEGIN { m = a; if (b > m) m = b; if (c > m) m = c; printf "%.17g", m }')
+# Without a cut the mean of the per-repetition maxima is at least the
+# largest per-destination mean, whatever the timings are.
 awk -v m="$max" -v p="$(get suites.6.points.1.mean)" \
-  'BEGIN { exit !(m > 0 && p >= m * (1 - 1e-12)) }' ||
+  'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
   fail "Bcast_OL mean $(get suites.6.points.1.mean) is below max OL_i $max"
 sane
 exit 0
