@@ -14,7 +14,6 @@
 #include <stdlib.h>
 
 #include "pattern.h"
-#include "stats.h"
 
 enum { SK_BY_TAG = 3, SK_BY_ACK_TAG = 4 };
 
