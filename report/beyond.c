@@ -239,7 +239,8 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
             ? "processes" : sk_result_arg_name(page->arg));
   }
   if (page->ylog)
-    fprintf(f, "set logscale y 10\nset yrange [%.17g:%.17g]\n", ylo / 1.5,
+    fprintf(f, "set logscale y 10\nset format y '%%g'\n"
+            "set yrange [%.17g:%.17g]\n", ylo / 1.5,
             yhi * 1.5);
   else
     fprintf(f, "set yrange [0:%.17g]\n", yhi > 0 ? yhi * 1.1 : 1);

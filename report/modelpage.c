@@ -233,7 +233,7 @@ static void sk_mp_axes(FILE *f, const sk_model_t *m, double lo, double hi,
           "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
           SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n"
-        "set logscale x 2\nset logscale y 10\n", f);
+        "set logscale x 2\nset logscale y 10\nset format y '%g'\n", f);
   sk_modelpage_bytes_tics(f, lo, hi);
   fprintf(f, "set xrange [%.17g:%.17g]\nset yrange [%.17g:%.17g]\n",
           lo / 1.2, hi * 1.2, ylo / 1.5, yhi * 1.5);
