@@ -143,7 +143,13 @@ int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run)
   const char *ha = first->sha256 ? first->sha256 : "none";
   const char *hb = run->sha256 ? run->sha256 : "none";
   size_t i;
-  if (strcmp(ha, hb) != 0 || !first->sha256) {
+  if (!first->sha256 || !run->sha256) {
+    sk_msg_error("'%s' records no suite_file.sha256, so it cannot be "
+                 "matched to '%s'", first->sha256 ? fb : fa,
+                 first->sha256 ? fa : fb);
+    return -1;
+  }
+  if (strcmp(ha, hb) != 0) {
     sk_msg_error("'%s' and '%s' come from different suite files "
                  "(suite_file.sha256 %s and %s)", fb, fa, hb, ha);
     return -1;

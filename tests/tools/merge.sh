@@ -19,6 +19,19 @@ for kv in suites.0.points.0.median=2.5e-06 suites.0.points.0.mean=2.75e-06 \
   grep -qx "$kv" "$TMP/one.flat" || fail "one run: no $kv"
 done
 
+# Five runs: medians 2.0 2.2 2.1 2.4 2.3 us sorted 2.0 .. 2.4, so the
+# quartiles fall on order statistics 2 and 4 exactly.
+"$MERGE" -o "$TMP/five.yaml" "$RUNS"/a[1-5].yaml || fail "merge of a1..a5"
+"$BUILD/tests/yamlflat" "$TMP/five.yaml" > "$TMP/five.flat"
+for kv in median=2.2e-06 q1=2.1e-06 q3=2.3e-06 min=2.0e-06 max=2.4e-06; do
+  grep -qx "suites.0.points.0.across_runs.$kv" "$TMP/five.flat" ||
+    fail "five runs: across_runs.$kv"
+done
+grep -qx 'suites.0.points.0.median=2.2e-06' "$TMP/five.flat" ||
+  fail "five runs: median"
+grep -qx 'suites.1.points.0.eps_met=false' "$TMP/five.flat" ||
+  fail "five runs: eps_met must be false (run 2 missed it)"
+
 # Refusals: exit status 1, the exact message, no output file.
 refuse() {
   want=$1; shift
@@ -40,6 +53,9 @@ refuse "skampi-merge: error: '$RUNS/fewer-points.yaml' and '$A1' have different 
   "$A1" "$RUNS/fewer-points.yaml"
 refuse "skampi-merge: error: cannot read '$TMP/missing.yaml': No such file or directory" \
   "$A1" "$TMP/missing.yaml"
+sed '/sha256/d' "$A1" > "$TMP/nohash.yaml"
+refuse "skampi-merge: error: '$TMP/nohash.yaml' records no suite_file.sha256, so it cannot be matched to '$A1'" \
+  "$A1" "$TMP/nohash.yaml"
 printf 'schema_version: 1\n' > "$TMP/nosuites.yaml"
 refuse "$TMP/nosuites.yaml: error: not a skampi result file: no 'suites'" \
   "$TMP/nosuites.yaml"
