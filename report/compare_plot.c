@@ -63,7 +63,7 @@ static void sk_cplot_series(FILE *f, int k, const char *label, int first)
           "lw 1.5 lc rgb '%s' title ", first ? "plot " : ", ", k, col);
   sk_gp_text(f, label, 60);
   fprintf(f, ", $B%d using 1:6:6:6:6 with candlesticks lw 3 lc rgb '%s' "
-          "notitle, $P%d using 1:2 with points pt 7 ps 0.35 lc rgb '%s' "
+          "notitle, $P%d using 1:2 with points pt 7 ps 0.5 lc rgb '%s' "
           "notitle", k, col, k, col);
 }
 
@@ -139,6 +139,22 @@ void sk_compare_plot_header(FILE *f, const char *pdf)
   fputs("\n", f);
 }
 
+/* The verdict in one line: how many points each side wins. */
+static void sk_cplot_summary(FILE *f, const sk_compare_plot_t *pl)
+{
+  size_t i, fa = 0, fb = 0, same = 0;
+  char buf[256];
+  for (i = 0; i < pl->nrows; i++) {
+    fa += pl->rows[i].w.p_less <= 0.05;
+    fb += pl->rows[i].w.p_greater <= 0.05;
+    same += !(pl->rows[i].w.p_two_sided <= 0.05);
+  }
+  snprintf(buf, sizeof buf, "Points in both sets: %zu. A faster (one-sided "
+           "p \xe2\x89\xa4 0.05): %zu. B faster: %zu. No difference shown "
+           "(two-sided p > 0.05): %zu.", pl->nrows, fa, fb, same);
+  sk_gp_label(f, 0.05, 0.70, "left", 11, 1, NULL, buf, 0);
+}
+
 void sk_compare_plot_title(FILE *f, sk_compare_plot_t *pl)
 {
   sk_page_t pg;
@@ -157,6 +173,8 @@ void sk_compare_plot_title(FILE *f, sk_compare_plot_t *pl)
     sk_gp_label(f, 0.05, 0.80 - 0.05 * k, "left", 12, 0, sk_gp_colour(k + 1),
                 buf, 120);
   }
+  if (pl->b)
+    sk_cplot_summary(f, pl);
   sk_gp_label(f, 0.05, 0.66, "left", 10, 0, NULL, "Every box is the "
               "distribution over the runs of one point's per-run median: "
               "box Q1..Q3, thick line the median, whiskers min and max, "

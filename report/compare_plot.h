@@ -13,6 +13,8 @@ typedef struct sk_compare_plot {
   const sk_compare_set_t *a, *b;   /* b NULL for --runs */
   int page;                /* number of the next page, from 1 */
   size_t npages;
+  const sk_compare_row_t *rows;    /* --compare: every point in common */
+  size_t nrows;
 } sk_compare_plot_t;
 
 /* The terminal, the output file. */

@@ -156,7 +156,7 @@ int sk_compare_run(const sk_compare_opts_t *o)
   sk_compare_set_t a, b;
   sk_compare_row_t *rows = NULL;
   size_t n = 0;
-  sk_compare_plot_t pl = {&a, o->b ? &b : NULL, 1, 0};
+  sk_compare_plot_t pl = {&a, o->b ? &b : NULL, 1, 0, NULL, 0};
   int rc = SK_REPORT_EINPUT, bad;
   memset(&b, 0, sizeof b);
   bad = sk_compare_load(o->a, &a) != 0;
@@ -167,6 +167,8 @@ int sk_compare_run(const sk_compare_opts_t *o)
                  "and argument)", a.path, b.path);
   if (!bad && (!o->b || n > 0)) {
     pl.npages = sk_crun_npages(&a, o->b ? rows : NULL, n);
+    pl.rows = rows;
+    pl.nrows = n;
     rc = SK_REPORT_EOUTPUT;
     if ((!o->csv_dir || sk_compare_csv(o->csv_dir, &a, pl.b, rows, n) == 0)
         && sk_crun_draw(o, &pl, rows, n) == 0)

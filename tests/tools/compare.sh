@@ -55,6 +55,11 @@ pdftotext "$TMP/c.pdf" - | grep -x '\*\*' > "$TMP/stars2"
 [ "$(wc -l < "$TMP/stars2")" -eq 3 ] || fail "PDF: not three '**' labels"
 pdftotext "$TMP/c.pdf" - | grep -qx '\*' || fail "PDF: no '*' label"
 
+# The title page's verdict: A faster at 8 B; B faster at 64 KiB and for
+# barrier; 1 KiB shows no difference.
+pdftotext "$TMP/c.pdf" - | grep -qxF "Points in both sets: 4. A faster (one-sided p ≤ 0.05): 1. B faster: 2. No difference shown (two-sided p > 0.05): 1." ||
+  fail "title page: not the verdict 4/1/2/1"
+
 # Reproducibility: runs-a.csv holds every run normalized by the fastest.
 awk -F, 'NR > 1 && $1 == "pingpong" && $2 == 8 && $3 == 4 {
   if ($4 != 2.4e-06 || $5 != 2.4e-06 / 2.0e-06) exit 1; found = 1 }
