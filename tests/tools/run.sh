@@ -69,6 +69,17 @@ if command -v pdfinfo > /dev/null 2>&1; then
   [ "$(pages "$out/report.pdf")" = 3 ] || fail "report.pdf pages"
   [ "$(pages "$out/runs.pdf")" = 3 ] || fail "runs.pdf pages"
 fi
+# Grid replay (only with a skampi that has --grid-from): a refining suite,
+# 2 runs; the merge refuses runs of different grids, so its success says
+# run 2 measured run 1's arguments.
+if [ "$skampi" = "$(abs "$SKAMPI")" ]; then
+  SKAMPI=$skampi "$RUN" -n 2 --seed 1 --no-report --launcher "$MPIEXEC -n 2" \
+    "$top_srcdir/tests/tools/tiny-dynamic.skampi" -o "$work/dyn" \
+    2> "$work/stderr" || fail "grid replay: $(cat "$work/stderr")"
+  flatten "$work/dyn/merged.yaml"
+  expect merged.runs 2
+fi
+
 # A directory that already holds runs is refused.
 SKAMPI=$skampi "$RUN" -n 2 --launcher "$MPIEXEC -n 2" "$suite" -o "$out" \
   2> "$work/err" && fail "reused directory accepted"
