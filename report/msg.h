@@ -12,7 +12,10 @@
 #ifndef SK_MSG_H
 #define SK_MSG_H
 
+/* skampi-merge builds msg.c with its own name (-DSK_MSG_PROGRAM=...). */
+#ifndef SK_MSG_PROGRAM
 #define SK_MSG_PROGRAM "skampi-report"
+#endif
 
 #if defined(__GNUC__)
 #define SK_MSG_PRINTF(a, b) __attribute__((format(printf, a, b)))

@@ -193,6 +193,11 @@ int sk_emit_null(sk_emit_t *e)
   return sk_emit_scalar(e, "null", 1);
 }
 
+int sk_emit_plain(sk_emit_t *e, const char *s)
+{
+  return sk_emit_scalar(e, s, 1);
+}
+
 int sk_emit_kv_str(sk_emit_t *e, const char *key, const char *value)
 {
   sk_emit_str(e, key);

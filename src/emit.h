@@ -30,6 +30,9 @@ int sk_emit_long(sk_emit_t *e, long v);
 int sk_emit_double(sk_emit_t *e, double v);     /* round-trips exactly */
 int sk_emit_bool(sk_emit_t *e, int v);
 int sk_emit_null(sk_emit_t *e);
+/* A scalar copied from a YAML file where it was plain (a number, a word):
+ * written plain again, so a reader types it as the original reader did. */
+int sk_emit_plain(sk_emit_t *e, const char *s);
 
 /* key: value pairs inside a mapping. */
 int sk_emit_kv_str(sk_emit_t *e, const char *key, const char *value);

@@ -1,0 +1,234 @@
+/*
+ * merge.c -- reading, checking and summarising the runs of a merge.
+ */
+#include "merge.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+
+/* One point's fields; median is required since the merge is built on it. */
+static int sk_merge_point(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
+{
+  yaml_node_t *v;
+  int rc = 0;
+  memset(p, 0, sizeof *p);
+  p->repetitions = p->cut = p->processes = -1;
+  p->eps_met = 1;
+  if (sk_ydoc_want_map(y, n, "a point") != 0)
+    return -1;
+  if (!(v = sk_ydoc_get(y, n, "mean")) || !sk_ydoc_get(y, n, "median")) {
+    sk_ydoc_error(y, n, "point has no '%s'", v ? "median" : "mean");
+    return -1;
+  }
+  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "argument"), "argument",
+                       &p->argument);
+  rc |= sk_ydoc_number(y, v, "mean", &p->mean);
+  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "median"), "median", &p->median);
+  p->min = p->max = p->median;
+  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "min"), "min", &p->min);
+  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "max"), "max", &p->max);
+  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "repetitions"), "repetitions",
+                        &p->repetitions);
+  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "cut"), "cut", &p->cut);
+  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "processes"), "processes",
+                        &p->processes);
+  rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "eps_met"), "eps_met", &p->eps_met);
+  rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "refined"), "refined", &p->refined);
+  return rc ? -1 : 0;
+}
+
+static int sk_merge_suite(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
+{
+  yaml_node_t *pts;
+  size_t i;
+  int rc = 0;
+  s->node = n;
+  if (sk_ydoc_want_map(y, n, "a suite") != 0)
+    return -1;
+  s->name = sk_ydoc_text(sk_ydoc_get(y, n, "name"));
+  s->status = sk_ydoc_text(sk_ydoc_get(y, n, "status"));
+  s->status = s->status ? s->status : "";
+  if (!s->name) {
+    sk_ydoc_error(y, n, "suite has no 'name'");
+    return -1;
+  }
+  pts = sk_ydoc_get(y, n, "points");
+  if (!pts)
+    return 0;
+  if (sk_ydoc_want_seq(y, pts, "'points'") != 0)
+    return -1;
+  s->npoints = sk_ydoc_len(pts);
+  s->points = calloc(s->npoints + 1, sizeof *s->points);
+  if (!s->points)
+    return -1;
+  for (i = 0; i < s->npoints; i++)
+    rc |= sk_merge_point(y, sk_ydoc_item(y, pts, i), &s->points[i]);
+  return rc;
+}
+
+int sk_merge_load(sk_merge_run_t *run, const char *path)
+{
+  yaml_node_t *suites, *sf;
+  size_t i;
+  int rc = 0;
+  memset(run, 0, sizeof *run);
+  if (sk_ydoc_load(&run->y, path) != 0)
+    return -1;
+  run->root = sk_ydoc_root(&run->y);
+  if (!run->root) {
+    sk_msg_error_at(path, 0, 0, "empty file: not a skampi result file");
+    return -1;
+  }
+  if (sk_ydoc_want_map(&run->y, run->root, "the top level") != 0)
+    return -1;
+  sf = sk_ydoc_get(&run->y, run->root, "suite_file");
+  run->sha256 = sk_ydoc_text(sk_ydoc_get(&run->y, sf, "sha256"));
+  suites = sk_ydoc_get(&run->y, run->root, "suites");
+  if (!suites || sk_ydoc_want_seq(&run->y, suites, "'suites'") != 0) {
+    if (!suites)
+      sk_msg_error_at(path, 0, 0, "not a skampi result file: no 'suites'");
+    return -1;
+  }
+  run->nsuites = sk_ydoc_len(suites);
+  run->suites = calloc(run->nsuites + 1, sizeof *run->suites);
+  if (!run->suites)
+    return -1;
+  for (i = 0; i < run->nsuites; i++)
+    rc |= sk_merge_suite(&run->y, sk_ydoc_item(&run->y, suites, i),
+                         &run->suites[i]);
+  return rc;
+}
+
+void sk_merge_run_free(sk_merge_run_t *run)
+{
+  size_t i;
+  if (!run)
+    return;
+  for (i = 0; run->suites && i < run->nsuites; i++)
+    free(run->suites[i].points);
+  free(run->suites);
+  sk_ydoc_done(&run->y);
+  memset(run, 0, sizeof *run);
+}
+
+/* The grid of one suite against the first run's. */
+static int sk_merge_check_points(const char *fa, const char *fb,
+                                 const sk_merge_suite_t *a,
+                                 const sk_merge_suite_t *b)
+{
+  size_t i;
+  for (i = 0; i < a->npoints && i < b->npoints; i++)
+    if (a->points[i].argument != b->points[i].argument) {
+      sk_msg_error("'%s' and '%s' have different grids: point %zu of suite "
+                   "'%s' is at %.17g in '%s' but at %.17g in '%s'", fb, fa,
+                   i + 1, a->name, b->points[i].argument, fb,
+                   a->points[i].argument, fa);
+      return -1;
+    }
+  if (a->npoints != b->npoints) {
+    sk_msg_error("'%s' and '%s' have different grids: suite '%s' has %zu "
+                 "points in '%s' but %zu in '%s'", fb, fa, a->name,
+                 b->npoints, fb, a->npoints, fa);
+    return -1;
+  }
+  return 0;
+}
+
+int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run)
+{
+  const char *fa = first->y.path, *fb = run->y.path;
+  const char *ha = first->sha256 ? first->sha256 : "none";
+  const char *hb = run->sha256 ? run->sha256 : "none";
+  size_t i;
+  if (!first->sha256 || !run->sha256) {
+    sk_msg_error("'%s' records no suite_file.sha256, so it cannot be "
+                 "matched to '%s'", first->sha256 ? fb : fa,
+                 first->sha256 ? fa : fb);
+    return -1;
+  }
+  if (strcmp(ha, hb) != 0) {
+    sk_msg_error("'%s' and '%s' come from different suite files "
+                 "(suite_file.sha256 %s and %s)", fb, fa, hb, ha);
+    return -1;
+  }
+  for (i = 0; i < first->nsuites && i < run->nsuites; i++) {
+    if (strcmp(first->suites[i].name, run->suites[i].name) != 0) {
+      sk_msg_error("'%s' and '%s' have different grids: suite %zu is '%s' "
+                   "in '%s' but '%s' in '%s'", fb, fa, i + 1,
+                   run->suites[i].name, fb, first->suites[i].name, fa);
+      return -1;
+    }
+    if (sk_merge_check_points(fa, fb, &first->suites[i],
+                              &run->suites[i]) != 0)
+      return -1;
+  }
+  if (first->nsuites != run->nsuites) {
+    sk_msg_error("'%s' and '%s' have different grids: %zu suites in '%s' "
+                 "but %zu in '%s'", fb, fa, run->nsuites, fb,
+                 first->nsuites, fa);
+    return -1;
+  }
+  return 0;
+}
+
+static int sk_merge_cmp(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+double sk_merge_quantile(double *v, size_t n, double p)
+{
+  double pos, frac;
+  size_t lo;
+  if (n == 0)
+    return NAN;
+  qsort(v, n, sizeof *v, sk_merge_cmp);
+  pos = (double)(n - 1) * p;
+  lo = (size_t)floor(pos);
+  frac = pos - (double)lo;
+  if (lo + 1 >= n)
+    return v[n - 1];
+  return v[lo] + frac * (v[lo + 1] - v[lo]);
+}
+
+/* Mean and standard error (sigma / sqrt(n), sigma of divisor n). */
+static void sk_merge_mean_se(const double *v, size_t n, double *mean,
+                             double *se)
+{
+  double sum = 0.0, ss = 0.0;
+  size_t i;
+  for (i = 0; i < n; i++)
+    sum += v[i];
+  *mean = sum / (double)n;
+  for (i = 0; i < n; i++)
+    ss += (v[i] - *mean) * (v[i] - *mean);
+  *se = sqrt(ss / (double)n) / sqrt((double)n);
+}
+
+int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
+                   size_t ipt, sk_merge_stats_t *out)
+{
+  double *v = malloc(2 * n * sizeof *v);
+  size_t r;
+  if (!v || n == 0) {
+    free(v);
+    return -1;
+  }
+  for (r = 0; r < n; r++) {
+    v[r] = runs[r].suites[is].points[ipt].median;
+    v[n + r] = runs[r].suites[is].points[ipt].mean;
+  }
+  out->median = sk_merge_quantile(v, n, 0.5);
+  out->q1 = sk_merge_quantile(v, n, 0.25);
+  out->q3 = sk_merge_quantile(v, n, 0.75);
+  out->min = v[0];
+  out->max = v[n - 1];
+  out->spread = out->min > 0 ? (out->max - out->min) / out->min : NAN;
+  sk_merge_mean_se(v + n, n, &out->mean, &out->se);
+  free(v);
+  return 0;
+}

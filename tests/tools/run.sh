@@ -1,0 +1,88 @@
+#!/bin/sh
+# skampi-run: 3 runs of a tiny fixed-grid suite on 2 processes, merged
+# and drawn; the seeds, the merged medians against each run's file, the
+# page counts; the command-line refusals; and the message when skampi
+# cannot replay a grid.  While skampi has no --grid-from/--shuffle, the
+# runs go through fixed-grid-skampi.sh (see there).
+. "$top_srcdir/tests/mpi/lib.sh"
+RUN=$top_builddir/report/skampi-run
+GNUPLOT=${GNUPLOT:-gnuplot}
+export GNUPLOT SKAMPI_MERGE="$top_builddir/report/skampi-merge" \
+  SKAMPI_REPORT="$top_builddir/report/skampi-report"
+suite=$top_srcdir/tests/tools/tiny.skampi
+
+# Command-line refusals (exit status 2, exact text).
+refuse() {  # MESSAGE ARGS...
+  msg=$1; shift
+  SKAMPI=$SKAMPI "$RUN" "$@" 2> "$work/err"; rc=$?
+  [ "$rc" -eq 2 ] || fail "$*: exit status $rc, not 2"
+  printf '%s\n' "$msg" | diff -u - "$work/err" || fail "$*: message"
+}
+refuse "skampi-run: error: -n RUNS is required (see skampi-run --help)" \
+  "$suite" -o "$work/x"
+refuse "skampi-run: error: -n expects a number from 1 to 1000, not '0' (see skampi-run --help)" \
+  -n 0 "$suite" -o "$work/x"
+refuse "skampi-run: error: -np and --launcher do not go together (put the count in CMD) (see skampi-run --help)" \
+  -n 2 -np 2 --launcher "mpiexec -n 2" "$suite" -o "$work/x"
+refuse "skampi-run: error: unknown option '--bogus' (see skampi-run --help)" \
+  -n 2 --bogus "$suite" -o "$work/x"
+
+# The skampi to use: the real one once it replays grids.
+if "$SKAMPI" --help | grep -q -- --grid-from; then
+  skampi=$(abs "$SKAMPI")
+else
+  SKAMPI=$SKAMPI "$RUN" -n 2 "$suite" -o "$work/x" 2> "$work/err"
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "no --grid-from: exit status $rc, not 1"
+  echo "skampi-run: error: '$SKAMPI' has no --grid-from option; skampi-run needs a skampi that replays a grid (--grid-from FILE) and shuffles with a seed (--shuffle=SEED)" |
+    diff -u - "$work/err" || fail "no --grid-from: message"
+  [ ! -e "$work/x" ] || fail "no --grid-from: made the directory"
+  cp "$top_srcdir/tests/tools/fixed-grid-skampi.sh" "$work/skampi" &&
+    chmod +x "$work/skampi" || exit 99
+  skampi=$work/skampi
+  SKAMPI_REAL=$(abs "$SKAMPI"); export SKAMPI_REAL
+fi
+
+out=$work/out
+SKAMPI=$skampi "$RUN" -n 3 --seed 7 --launcher "$MPIEXEC -n 2" "$suite" \
+  -o "$out" 2> "$work/stderr" ||
+  fail "skampi-run failed: $(cat "$work/stderr")"
+printf 'run-01.yaml seed=7 status=0\nrun-02.yaml seed=8 status=0\nrun-03.yaml seed=9 status=0\n' |
+  diff -u - "$out/runs.txt" || fail "runs.txt"
+flatten "$out/merged.yaml"
+expect merged.runs 3
+expect merged.files.2.path "$out/run-03.yaml"
+# Each run's median is in run_medians, in run order, exactly.
+for r in 1 2 3; do
+  "$YAMLFLAT" "$out/run-0$r.yaml" > "$work/run$r.flat" || fail "run $r"
+  for sp in 0.0 0.1 1.0 1.1; do
+    s=${sp%.*} p=${sp#*.}
+    want=$(sed -n "s/^suites\.$s\.points\.$p\.median=//p" "$work/run$r.flat")
+    [ -n "$want" ] || fail "run $r has no point $sp"
+    awk -v a="$want" -v b="$(get "suites.$s.points.$p.run_medians.$((r - 1))")" \
+      'BEGIN { exit !(a + 0 == b + 0) }' || fail "run $r point $sp median"
+  done
+done
+pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
+if command -v pdfinfo > /dev/null 2>&1; then
+  # report.pdf: 1 title page + 2 suite pages; runs.pdf: 1 + 2 suites
+  [ "$(pages "$out/report.pdf")" = 3 ] || fail "report.pdf pages"
+  [ "$(pages "$out/runs.pdf")" = 3 ] || fail "runs.pdf pages"
+fi
+# Grid replay (only with a skampi that has --grid-from): a refining suite,
+# 2 runs; the merge refuses runs of different grids, so its success says
+# run 2 measured run 1's arguments.
+if [ "$skampi" = "$(abs "$SKAMPI")" ]; then
+  SKAMPI=$skampi "$RUN" -n 2 --seed 1 --no-report --launcher "$MPIEXEC -n 2" \
+    "$top_srcdir/tests/tools/tiny-dynamic.skampi" -o "$work/dyn" \
+    2> "$work/stderr" || fail "grid replay: $(cat "$work/stderr")"
+  flatten "$work/dyn/merged.yaml"
+  expect merged.runs 2
+fi
+
+# A directory that already holds runs is refused.
+SKAMPI=$skampi "$RUN" -n 2 --launcher "$MPIEXEC -n 2" "$suite" -o "$out" \
+  2> "$work/err" && fail "reused directory accepted"
+echo "skampi-run: error: '$out' already holds runs; give an empty or new directory" |
+  diff -u - "$work/err" || fail "reused directory: message"
+exit 0
