@@ -32,5 +32,7 @@ max=$(awk -v a="$(get suites.6.points.1.node_times.1)" \
 awk -v m="$max" -v p="$(get suites.6.points.1.mean)" \
   'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
   fail "Bcast_OL mean $(get suites.6.points.1.mean) is below max OL_i $max"
-sane
+# Four processes on two cores time-slice: a round trip can take
+# milliseconds, so OL_i = E_i - RTL_i/2 may be far below zero here.
+SANE_OL_FLOOR=-1 sane
 exit 0
