@@ -181,6 +181,7 @@ int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
   MPI_Aint lb;
   memset(dt, 0, sizeof *dt);
   note[0] = '\0';
+  dt->send = dt->recv = MPI_DATATYPE_NULL;
   dt->base = MPI_CHAR;
   dt->arith = MPI_INT;
   if (b != NULL)

@@ -290,6 +290,31 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
+/* The untimed part before a point: context, setup, integrity check.
+ * 0 when the point can be measured; -1 when a setup failed, -2 when
+ * the data did not arrive intact (torn down again, on all of comm). */
+static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
+{
+  int ok, all, intact;
+  sk_exec_ctx(x, comm, length);
+  ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
+  if (!all) {
+    if (ok && x->ops->teardown != NULL)
+      x->ops->teardown(&x->ctx);
+    return -1;
+  }
+  if (x->ops->verify == NULL)
+    return 0;
+  ok = x->ops->verify(x->ops, &x->ctx) == 0;
+  MPI_Allreduce(&ok, &intact, 1, MPI_INT, MPI_LAND, comm);
+  if (intact)
+    return 0;
+  if (x->ops->teardown != NULL)
+    x->ops->teardown(&x->ctx);
+  return -2;
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
  * rank 0.  Returns -1 when the point could not be set up, -2 when the
  * untimed integrity check found data that did not arrive intact. */
@@ -298,20 +323,9 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
 {
   sk_pattern_rep_t rep = {x->ops, &x->ctx};
   sk_measure_cfg_t cfg = x->cfg;
-  int ok, all, rc;
-  sk_exec_ctx(x, comm, length);
-  ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
-  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
-  if (all && x->ops->verify != NULL) {
-    ok = x->ops->verify(x->ops, &x->ctx) == 0;
-    MPI_Allreduce(&ok, &rc, 1, MPI_INT, MPI_LAND, comm);
-    all = rc ? 1 : -1;
-  }
-  if (all != 1) {
-    if (x->ops->teardown != NULL && (all < 0 || ok))
-      x->ops->teardown(&x->ctx);
-    return all < 0 ? -2 : -1;
-  }
+  int rc;
+  if ((rc = sk_exec_prepare(x, comm, length)) != 0)
+    return rc;
   cfg.suite_left = suite_left;
   if (x->pattern == SK_PATTERN_COLLECTIVE &&
       x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
@@ -529,6 +543,23 @@ static void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size)
              x->s->instance->name, x->ops->plain);
 }
 
+/* Builds the suite's datatypes and checks what can refuse it; on -1 the
+ * suite has failed and the types are freed. */
+static int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
+{
+  if (sk_dtype_build(x->eng->plan, x->s, &x->dt, dtnote, size) != 0) {
+    sk_exec_fail(x, dtnote);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  if (sk_exec_check(x) != 0) {
+    sk_exec_fail(x, x->msg);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  return 0;
+}
+
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res)
 {
@@ -542,16 +573,8 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
   x.res = res;
   x.barrier = NAN;
   x.comm = MPI_COMM_NULL;
-  if (sk_dtype_build(eng->plan, s, &x.dt, dtnote, sizeof dtnote) != 0) {
-    sk_exec_fail(&x, dtnote);
-    sk_dtype_free(&x.dt);
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
     return -1;
-  }
-  if (sk_exec_check(&x) != 0) {
-    sk_exec_fail(&x, x.msg);
-    sk_dtype_free(&x.dt);
-    return -1;
-  }
   sk_exec_cfg(&x);
   ok = sk_exec_alloc(&x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
