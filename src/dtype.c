@@ -194,6 +194,11 @@ int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
   MPI_Type_size(dt->arith, &dt->arith_size);
   dt->send = sk_dtype_pattern(s->send_datatype, dt->base);
   dt->recv = sk_dtype_pattern(s->recv_datatype, dt->base);
+  if (dt->send == MPI_DATATYPE_NULL || dt->recv == MPI_DATATYPE_NULL) {
+    snprintf(note, notesize, "no datatype pattern %d", dt->send ==
+             MPI_DATATYPE_NULL ? s->send_datatype : s->recv_datatype);
+    return -1;
+  }
   dt->send_per = s->send_datatype == 0 ? 1 : SK_DTYPE_UNIT;
   dt->recv_per = s->recv_datatype == 0 ? 1 : SK_DTYPE_UNIT;
   dt->per_elem = s->send_datatype == 0 && s->recv_datatype == 0

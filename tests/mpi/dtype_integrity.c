@@ -8,8 +8,8 @@
  * layout into a buffer prefilled with a marker, and checks (untimed, as
  * the engine does) that the data are the sequence, that the gaps of the
  * layout still hold the marker, and that a flipped byte is noticed.  Also
- * checks that every pattern carries 8 base elements and that 50 is a
- * vector.  Prints the failures and exits 1; 0 when all pass.
+ * checks that every pattern carries 8 base elements, that 50 is a
+ * vector, and the shares of the count distributions.  Prints the failures and exits 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@
 
 #include "datatype.h"
 #include "dtype.h"
+#include "pattern.h"
 
 #define LENGTH 3000L
 #define MARK 0xEE
@@ -117,6 +118,25 @@ static void shapes(void)
   }
 }
 
+/* The count distributions of the v-collectives (doc/engine.md). */
+static void shares(void)
+{
+  static const struct { int d; long total; int p, want[4]; } t[] = {
+    {SK_DIST_EQUAL, 12, 4, {3, 3, 3, 3}},
+    {SK_DIST_INCREASING, 12, 3, {2, 4, 6, 0}},
+    {SK_DIST_INCREASING, 8, 2, {2, 6, 0, 0}},
+    {SK_DIST_INCREASING, 10, 4, {1, 2, 3, 4}},
+    {SK_DIST_INCREASING, 11, 4, {1, 2, 3, 5}},
+    {SK_DIST_INCREASING, 0, 3, {0, 0, 0, 0}},
+  };
+  size_t k;
+  int i;
+  for (k = 0; k < sizeof t / sizeof t[0]; k++)
+    for (i = 0; i < t[k].p; i++)
+      if (sk_pattern_share(t[k].d, t[k].total, t[k].p, i) != t[k].want[i])
+        fail("a share of a count distribution", (int)k, i, t[k].want[i]);
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -135,8 +155,10 @@ int main(int argc, char **argv)
   memset(&plan, 0, sizeof plan);
   plan.basetypes = bases;
   plan.nbasetypes = 2;
-  if (rank == 0)
+  if (rank == 0) {
     shapes();
+    shares();
+  }
   for (b = 0; b <= 2; b++)
     for (i = 0; i < n; i++)
       for (j = 0; j < n; j++)
