@@ -168,14 +168,24 @@ static long sk_resolve_fit(const sk_resolve_t *r)
   return (long)((double)mem * 8.0 / (double)(factor * (ls > lr ? ls : lr)));
 }
 
-/* " on 4 processes" where the process count matters. */
+/* " on 4 processes" where the process count matters, and the datatype
+ * layout when its gaps count. */
 static const char *sk_resolve_procs(const sk_resolve_t *r, char *buf,
                                     size_t size)
 {
+  long ls = sk_resolve_layout(SK_KV(r, SEND_DATATYPE_NUMBER));
+  long lr = sk_resolve_layout(SK_KV(r, RECEIVE_DATATYPE_NUMBER));
+  int n = 0;
   buf[0] = '\0';
   if (r->inst->pattern == SK_PATTERN_COLLECTIVE ||
       r->inst->pattern == SK_PATTERN_MASTER_WORKER)
-    snprintf(buf, size, " on %d processes", r->c->nprocs);
+    n = snprintf(buf, size, " on %d processes", r->c->nprocs);
+  if ((ls > 8 || lr > 8) && n >= 0 && (size_t)n < size)
+    snprintf(buf + n, size - (size_t)n, " in the layout of datatype %ld "
+             "(%g times as wide as its data)",
+             ls >= lr ? SK_KV(r, SEND_DATATYPE_NUMBER)->l
+                      : SK_KV(r, RECEIVE_DATATYPE_NUMBER)->l,
+             (double)(ls > lr ? ls : lr) / 8.0);
   return buf;
 }
 
@@ -183,7 +193,7 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
                             const char *key)
 {
   long fit = sk_resolve_fit(r);
-  char shown[64], procs[32];
+  char shown[64], procs[128];
   if (fit < 0 || !sk_known(kv) || kv->unset)
     return;
   if (kv->is_max) {
