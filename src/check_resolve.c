@@ -135,29 +135,57 @@ static void sk_resolve_variation(sk_resolve_t *r)
 
 /* ---- lengths and arguments --------------------------------------------- */
 
+/* Buffer bytes per 8 bytes of data in the layout of datatype pattern
+ * `number` (src/dtype.c: extents per 8 base elements). */
+static long sk_resolve_layout(const sk_kv_t *kv)
+{
+  if (!sk_known(kv))
+    return 8;
+  switch (kv->l) {
+  case 50: case 51: case 52: case 53: case 54: return 12;
+  case 56: return 24;
+  case 57: return 16;
+  default: return 8;
+  }
+}
+
 /* The largest message length whose buffers fit in @MEMORY: ping-pong and
  * simple instances hold 2 buffers of the length, collective and
- * master-worker ones 2 per process.  -1 when the instance is unknown. */
+ * master-worker ones 2 per process, each as wide as the wider of the
+ * send and receive layouts (gaps of a structured base type are left to
+ * the engine).  -1 when the instance is unknown. */
 static long sk_resolve_fit(const sk_resolve_t *r)
 {
   long mem = r->c->plan->memory_kib * 1024L;
   long factor = 2;
+  long ls = sk_resolve_layout(SK_KV(r, SEND_DATATYPE_NUMBER));
+  long lr = sk_resolve_layout(SK_KV(r, RECEIVE_DATATYPE_NUMBER));
   if (r->inst == NULL)
     return -1;
   if (r->inst->pattern == SK_PATTERN_COLLECTIVE ||
       r->inst->pattern == SK_PATTERN_MASTER_WORKER)
     factor = 2L * r->c->nprocs;
-  return mem / factor;
+  return (long)((double)mem * 8.0 / (double)(factor * (ls > lr ? ls : lr)));
 }
 
-/* " on 4 processes" where the process count matters. */
+/* " on 4 processes" where the process count matters, and the datatype
+ * layout when its gaps count. */
 static const char *sk_resolve_procs(const sk_resolve_t *r, char *buf,
                                     size_t size)
 {
+  long ls = sk_resolve_layout(SK_KV(r, SEND_DATATYPE_NUMBER));
+  long lr = sk_resolve_layout(SK_KV(r, RECEIVE_DATATYPE_NUMBER));
+  int n = 0;
   buf[0] = '\0';
   if (r->inst->pattern == SK_PATTERN_COLLECTIVE ||
       r->inst->pattern == SK_PATTERN_MASTER_WORKER)
-    snprintf(buf, size, " on %d processes", r->c->nprocs);
+    n = snprintf(buf, size, " on %d processes", r->c->nprocs);
+  if ((ls > 8 || lr > 8) && n >= 0 && (size_t)n < size)
+    snprintf(buf + n, size - (size_t)n, " in the layout of datatype %ld "
+             "(%g times as wide as its data)",
+             ls >= lr ? SK_KV(r, SEND_DATATYPE_NUMBER)->l
+                      : SK_KV(r, RECEIVE_DATATYPE_NUMBER)->l,
+             (double)(ls > lr ? ls : lr) / 8.0);
   return buf;
 }
 
@@ -165,7 +193,7 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
                             const char *key)
 {
   long fit = sk_resolve_fit(r);
-  char shown[64], procs[32];
+  char shown[64], procs[128];
   if (fit < 0 || !sk_known(kv) || kv->unset)
     return;
   if (kv->is_max) {

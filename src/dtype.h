@@ -1,8 +1,12 @@
 /*
- * dtype.h -- the MPI datatypes a suite's messages are made of.
+ * dtype.h -- the MPI datatypes a suite's messages are made of (§3.2).
  *
- * For now a builtin base type (@BasetypeN of one field) or bytes; the
- * datatype patterns of §3.2 are still to come and are reported as a note.
+ * A suite names a base type (@BasetypeN: a builtin MPI type or a
+ * structure of (count, offset, type) triples) and a datatype pattern for
+ * sending and one for receiving (datatypes.def).  Every pattern but 0 is
+ * one element of SK_DTYPE_UNIT base elements laid out in its own way, so
+ * that a message of `length` bytes is the same number of base elements
+ * whichever pattern carries it (doc/engine.md, "Datatypes").
  */
 #ifndef SK_DTYPE_H
 #define SK_DTYPE_H
@@ -12,14 +16,59 @@
 
 #include "plan.h"
 
+/* Base elements in one element of every datatype pattern but 0. */
+#define SK_DTYPE_UNIT 8
+
+/* The types of a suite, committed; sk_dtype_free() releases them. */
+typedef struct sk_dtype {
+  MPI_Datatype base;      /* the base type (builtin or committed struct) */
+  MPI_Datatype send;      /* the send pattern over base */
+  MPI_Datatype recv;      /* the receive pattern over base */
+  MPI_Datatype arith;     /* reductions: arithmetic builtin type */
+  int base_size;          /* bytes of data in one base element */
+  int per_elem;           /* a message is a multiple of this many base
+                           * elements: 1 when both patterns are 0, else
+                           * SK_DTYPE_UNIT */
+  int send_per, recv_per; /* base elements in one send / recv element */
+  MPI_Aint send_extent;   /* buffer bytes of one send element */
+  MPI_Aint recv_extent;   /* buffer bytes of one receive element */
+  int arith_size;
+} sk_dtype_t;
+
 /* The builtin type named name ("MPI_INT", ...), or MPI_DATATYPE_NULL. */
 MPI_Datatype sk_dtype_builtin(const char *name);
 
-/* *dtype moves the suite's data; *rtype is the arithmetic type its
- * reductions use.  Writes into note (possibly "") what of the suite's
- * datatype keys is not applied. */
-void sk_dtype_resolve(const sk_plan_t *plan, const sk_suite_t *s,
-                      MPI_Datatype *dtype, MPI_Datatype *rtype, char *note,
-                      size_t notesize);
+/* Builds the types of suite s; writes into note (possibly "") what is
+ * worth knowing about them.  -1 with a message in note when MPI refuses
+ * a type. */
+int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
+                   sk_dtype_t *dt, char *note, size_t notesize);
+
+/* The committed pattern `number` over base (freed by the caller), or
+ * MPI_DATATYPE_NULL for an unknown number. */
+MPI_Datatype sk_dtype_pattern(int number, MPI_Datatype base);
+
+void sk_dtype_free(sk_dtype_t *dt);
+
+/* Base elements in a message of length bytes (a multiple of per_elem). */
+long sk_dtype_elements(const sk_dtype_t *dt, long length);
+
+/* Elements of the send and of the receive type in a message of length
+ * bytes: the same data either way. */
+void sk_dtype_counts(const sk_dtype_t *dt, long length, int *scount,
+                     int *rcount);
+
+/* Buffer bytes that a message of length bytes occupies in the larger of
+ * the send and receive layouts (at least length). */
+long sk_dtype_span(const sk_dtype_t *dt, long length);
+
+/* Integrity (outside the timed region): fills count elements of type at
+ * buf with a sequence derived from seed; checks that count elements of
+ * type at buf hold that sequence (0 yes, -1 no, or out of memory).  The
+ * sequence is defined on the data, not the layout, so a message sent with
+ * one pattern and received with another compares equal. */
+int sk_dtype_fill(void *buf, int count, MPI_Datatype type, unsigned seed);
+int sk_dtype_verify(const void *buf, int count, MPI_Datatype type,
+                    unsigned seed);
 
 #endif

@@ -30,7 +30,8 @@ typedef struct sk_exec {
   long max_length;          /* longest message of the suite */
   MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
   int decider;              /* world rank of the timing process */
-  MPI_Datatype dtype, rtype;
+  sk_dtype_t dt;            /* the suite's datatypes */
+  int chunks;               /* master-worker: chunks of the current point */
   sk_pctx_t ctx;
   sk_samples_t samples;
   sk_measure_cfg_t cfg;
@@ -43,10 +44,24 @@ typedef struct sk_exec {
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
+/* Buffer bytes per process for messages of length bytes, laid out in
+ * the suite's datatype patterns (gaps included). */
 static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs)
 {
   size_t s, r;
-  return sk_pattern_need(x->ops, length, nprocs, &s, &r);
+  return sk_pattern_need(x->ops, sk_dtype_span(&x->dt, length), nprocs, &s,
+                         &r);
+}
+
+/* The longest message whose buffers fit in mem bytes (0 if none). */
+static long sk_exec_max_fit(const sk_exec_t *x, long mem)
+{
+  double per_byte = (double)sk_exec_need(x, 1L << 20, x->eng->size) /
+                    (double)(1L << 20);
+  long hi = per_byte > 0 ? (long)((double)mem / per_byte) : 0;
+  while (hi > 0 && sk_exec_need(x, hi, x->eng->size) > (size_t)mem)
+    hi -= hi / 64 + 1;
+  return hi;
 }
 
 /* The argument range of a Length suite, with Max_Value resolved to the
@@ -55,11 +70,10 @@ static int sk_exec_length_range(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
   long mem = x->eng->plan->memory_kib * 1024L;
-  size_t per_byte = sk_exec_need(x, 1, x->eng->size);
   x->lo = s->start_argument;
   x->hi = s->end_argument;
-  if (s->end_is_max && mem > 0 && per_byte > 0) {
-    x->hi = mem / (long)per_byte;
+  if (s->end_is_max && mem > 0 && sk_exec_need(x, 1L << 20, 1) > 0) {
+    x->hi = sk_exec_max_fit(x, mem);
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
              "bytes here (the longest message that fits in @MEMORY)", x->hi);
   }
@@ -77,7 +91,8 @@ static int sk_exec_nodes_range(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
   int p = x->eng->size;
-  x->lo = s->start_argument < 1 ? 1 : s->start_argument;
+  int least = x->pattern == SK_PATTERN_MASTER_WORKER ? 2 : 1;
+  x->lo = s->start_argument < least ? least : s->start_argument;
   x->hi = s->end_is_max || s->end_argument > p ? p : s->end_argument;
   if (!s->end_is_max && s->end_argument > p)
     snprintf(x->note, sizeof x->note, "End_Argument %ld is more than the %d "
@@ -104,7 +119,15 @@ static int sk_exec_range(sk_exec_t *x)
     x->max_length = x->s->default_message_length;
     return 0;
   case SK_VARIATION_CHUNKS:
-    break;
+    x->lo = x->s->start_argument < 1 ? 1 : x->s->start_argument;
+    x->hi = x->s->end_argument;
+    x->max_length = x->s->default_message_length;
+    if (x->hi < x->lo) {
+      snprintf(x->msg, sizeof x->msg, "End_Argument %ld is less than "
+               "Start_Argument %ld", x->hi, x->lo);
+      return -1;
+    }
+    return 0;
   }
   snprintf(x->msg, sizeof x->msg, "Variation = %s is not implemented yet",
            sk_variation_name(x->s->variation));
@@ -124,9 +147,11 @@ static int sk_exec_check(sk_exec_t *x)
              "implemented yet", in->name, in->number);
     return -1;
   }
-  if (x->pattern == SK_PATTERN_PINGPONG && x->eng->size < 2) {
-    snprintf(x->msg, sizeof x->msg, "ping-pong needs 2 processes, this run "
-             "has 1");
+  if ((x->pattern == SK_PATTERN_PINGPONG ||
+       x->pattern == SK_PATTERN_MASTER_WORKER) && x->eng->size < 2) {
+    snprintf(x->msg, sizeof x->msg, "%s needs 2 processes, this run has 1",
+             x->pattern == SK_PATTERN_PINGPONG ? "ping-pong"
+                                               : "master-worker");
     return -1;
   }
   if (x->ops == &sk_inst_simple_calibrate && x->eng->calib_err[0] != '\0') {
@@ -172,7 +197,8 @@ static void sk_exec_cfg(sk_exec_t *x)
 static int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
-  sk_pattern_need(x->ops, x->max_length, x->eng->size, &s, &r);
+  sk_pattern_need(x->ops, sk_dtype_span(&x->dt, x->max_length),
+                  x->eng->size, &s, &r);
   x->sbuf = calloc(s > 0 ? s : 1, 1);
   x->rbuf = calloc(r > 0 ? r : 1, 1);
   if (x->sbuf == NULL || x->rbuf == NULL ||
@@ -219,19 +245,22 @@ static int sk_exec_comm(sk_exec_t *x)
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
   sk_pctx_t *c = &x->ctx;
-  int dsize = 1, rsize = 1;
-  MPI_Type_size(x->dtype, &dsize);
-  MPI_Type_size(x->rtype, &rsize);
+  int asize = x->dt.arith_size;
   memset(c, 0, sizeof *c);
   c->comm = comm;
   MPI_Comm_rank(comm, &c->rank);
   MPI_Comm_size(comm, &c->size);
   c->peer = c->size == 2 ? 1 - c->rank : 0;
   c->length = length;
-  c->dtype = x->dtype;
-  c->count = (int)(length / (dsize > 0 ? dsize : 1));
-  c->rtype = x->rtype;
-  c->rcount = (int)(length / (rsize > 0 ? rsize : 1));
+  c->dtype = x->dt.send;
+  c->rcvtype = x->dt.recv;
+  sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
+  c->sext = x->dt.send_extent;
+  c->rext = x->dt.recv_extent;
+  c->rtype = x->dt.arith;
+  c->rcount = (int)(length / (asize > 0 ? asize : 1));
+  c->distribution = x->s->count_distribution;
+  c->chunks = x->chunks;
   c->sbuf = x->sbuf;
   c->rbuf = x->rbuf;
   c->overhead = x->eng->overhead;
@@ -263,14 +292,12 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
-/* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 when the point could not be set up. */
-static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
-                           double suite_left, sk_point_t *pt)
+/* The untimed part before a point: context, setup, integrity check.
+ * 0 when the point can be measured; -1 when a setup failed, -2 when
+ * the data did not arrive intact (torn down again, on all of comm). */
+static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
-  sk_pattern_rep_t rep = {x->ops, &x->ctx};
-  sk_measure_cfg_t cfg = x->cfg;
-  int ok, all, rc;
+  int ok, all, intact;
   sk_exec_ctx(x, comm, length);
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
@@ -279,6 +306,28 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->ops->teardown(&x->ctx);
     return -1;
   }
+  if (x->ops->verify == NULL)
+    return 0;
+  ok = x->ops->verify(x->ops, &x->ctx) == 0;
+  MPI_Allreduce(&ok, &intact, 1, MPI_INT, MPI_LAND, comm);
+  if (intact)
+    return 0;
+  if (x->ops->teardown != NULL)
+    x->ops->teardown(&x->ctx);
+  return -2;
+}
+
+/* Measures one point on the processes of comm; *pt is valid on comm's
+ * rank 0.  Returns -1 when the point could not be set up, -2 when the
+ * untimed integrity check found data that did not arrive intact. */
+static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
+                           double suite_left, sk_point_t *pt)
+{
+  sk_pattern_rep_t rep = {x->ops, &x->ctx};
+  sk_measure_cfg_t cfg = x->cfg;
+  int rc;
+  if ((rc = sk_exec_prepare(x, comm, length)) != 0)
+    return rc;
   cfg.suite_left = suite_left;
   if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
       x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
@@ -333,6 +382,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                     ? arg : x->s->default_message_length;
   int rc = 0, worst;
   memset(pt, 0, sizeof *pt);
+  x->chunks = x->s->variation == SK_VARIATION_CHUNKS
+                  ? (int)arg : (int)x->s->default_chunks;
   if (nodes)
     MPI_Comm_split(e->world, e->rank < arg ? 0 : MPI_UNDEFINED, e->rank,
                    &comm);
@@ -342,7 +393,7 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
     MPI_Comm_free(&comm);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
   if (worst != 0)
-    return -1;
+    return worst;
   sk_exec_transfer(x, pt);
   if (x->ops->rate != NULL && e->rank == 0)
     pt->rate = x->ops->rate(length, pt->nprocs, pt->mean);
@@ -424,6 +475,7 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_t *r = e->rank == 0 ? sk_exec_refine(x) : NULL;
   double t0 = MPI_Wtime(), msg[4];
   sk_point_t pt;
+  int rc;
   if (e->rank == 0)
     x->res->status = SK_SUITE_COMPLETE;
   for (;;) {
@@ -434,8 +486,13 @@ static void sk_exec_points(sk_exec_t *x)
       sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
     if (msg[0] <= 0.0)
       break;
-    if (sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt) != 0) {
-      sk_exec_fail(x, "a point could not be set up (out of memory?)");
+    if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
+      char m[160];
+      snprintf(m, sizeof m, rc == -2 ? "at argument %ld the data did not "
+               "arrive intact (the untimed integrity check)" : "a point "
+               "could not be set up at argument %ld (out of memory?)",
+               (long)msg[1]);
+      sk_exec_fail(x, m);
       break;
     }
     if (e->rank == 0)
@@ -487,37 +544,61 @@ static void sk_exec_describe(sk_exec_t *x)
                        "halves; factors.hosts says which cross hosts)");
 }
 
+/* Instances that move no typed data say so when a suite names patterns. */
+static void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size)
+{
+  if (x->ops->plain && (x->s->send_datatype || x->s->recv_datatype))
+    snprintf(note, size, "%s does not use the datatype patterns: %s",
+             x->s->instance->name, x->ops->plain);
+}
+
+/* Builds the suite's datatypes and checks what can refuse it; on -1 the
+ * suite has failed and the types are freed. */
+static int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
+{
+  if (sk_dtype_build(x->eng->plan, x->s, &x->dt, dtnote, size) != 0) {
+    sk_exec_fail(x, dtnote);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  if (sk_exec_check(x) != 0) {
+    sk_exec_fail(x, x->msg);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  return 0;
+}
+
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res)
 {
   sk_exec_t x;
   double t0 = MPI_Wtime();
   int ok, all;
+  char dtnote[256];
   memset(&x, 0, sizeof x);
   x.eng = eng;
   x.s = s;
   x.res = res;
   x.barrier = NAN;
   x.comm = MPI_COMM_NULL;
-  if (sk_exec_check(&x) != 0) {
-    sk_exec_fail(&x, x.msg);
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
     return -1;
-  }
   sk_exec_cfg(&x);
   ok = sk_exec_alloc(&x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
   if (all && sk_exec_comm(&x) == 0) {
     sk_exec_describe(&x);
-    sk_dtype_resolve(eng->plan, s, &x.dtype, &x.rtype, x.note,
-                     sizeof x.note);
-    if (eng->rank == 0 && x.note[0] != '\0')
-      sk_result_add_note(res, x.note);
+    sk_exec_dtype_note(&x, dtnote, sizeof dtnote);
+    if (eng->rank == 0 && dtnote[0] != '\0')
+      sk_result_add_note(res, dtnote);
     sk_exec_points(&x);
   } else {
     sk_exec_fail(&x, "out of memory for the buffers and samples of the "
                  "suite");
   }
   sk_exec_release(&x);
+  sk_dtype_free(&x.dt);
   if (eng->rank == 0)
     res->elapsed = MPI_Wtime() - t0;
   return 0;

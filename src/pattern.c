@@ -119,3 +119,18 @@ double sk_pattern_rep_barrier(void *rep, double *local)
   *local = t1 - t0 - c->overhead;
   return *local;
 }
+
+/* Increasing: process i gets i+1 of the p(p+1)/2 equal parts, the last
+ * process the rounding rest, so the shares add up to total. */
+int sk_pattern_share(int d, long total, int nprocs, int i)
+{
+  long long parts = (long long)nprocs * (nprocs + 1) / 2, sum = 0;
+  int k;
+  if (d == SK_DIST_EQUAL)
+    return (int)(total / nprocs);
+  if (i < nprocs - 1)
+    return (int)((long long)total * (i + 1) / parts);
+  for (k = 0; k < nprocs - 1; k++)
+    sum += (long long)total * (k + 1) / parts;
+  return (int)(total - sum);
+}

@@ -19,13 +19,24 @@ typedef struct sk_pctx {
   int peer;             /* ping-pong: the other process of the pair */
   long length;          /* message length in bytes */
   int count;            /* elements of dtype in length bytes */
-  MPI_Datatype dtype;   /* moves data */
+  MPI_Datatype dtype;   /* sends data (the send datatype pattern) */
+  int rcvcount;         /* elements of rcvtype: the same data */
+  MPI_Datatype rcvtype; /* receives data (the receive pattern) */
+  MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
   int rcount;           /* elements of rtype in length bytes */
   MPI_Datatype rtype;   /* arithmetic type for reductions */
   char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */
   char *abuf;           /* attach buffer for Bsend / Buffer_attach */
   int asize;            /* its size in bytes */
-  int *counts;          /* size entries, for Reduce_scatter */
+  int *counts;          /* size entries, for Reduce_scatter and the
+                         * v-variants (in elements of dtype) */
+  int *displs;          /* size entries: v-variants' send displacements */
+  int *rcounts, *rdispls;  /* the same in elements of rcvtype */
+  int distribution;     /* v-variants: SK_DIST_* (Count_Distribution) */
+  int chunks;           /* master-worker: chunks of the message */
+  MPI_Request *reqs;    /* size + 1 entries for instances that need them */
+  MPI_Status *stats;    /* as many, for MPI_Waitall (MPICH's
+                         * MPI_STATUSES_IGNORE upsets gcc's bounds check) */
   double overhead;      /* empty-measurement time, subtracted */
   double barrier;       /* barrier time, subtracted by root_minus_barrier */
   const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
@@ -55,7 +66,21 @@ typedef struct sk_inst_ops {
   double (*rate)(long length, int nprocs, double t);
   const char *rate_unit;
   int node_times;       /* 1: always record per-process means */
+  /* Untimed integrity check (after setup): fills the send data, runs
+   * one repetition and checks what arrived; 0 intact, -1 not (NULL: the
+   * instance moves no data to check). */
+  int (*verify)(const struct sk_inst_ops *ops, sk_pctx_t *c);
+  /* Why the datatype patterns do not apply (reductions, memcpy, ...);
+   * NULL: they do. */
+  const char *plain;
 } sk_inst_ops_t;
+
+/* Count distributions of the v-variants (Count_Distribution). */
+enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
+
+/* Process i's share of total elements under distribution d (every share
+ * a whole number, the shares add up to total). */
+int sk_pattern_share(int d, long total, int nprocs, int i);
 
 #define SK_INSTANCE(num, nm, pat, vars, fn, sum) \
   extern const sk_inst_ops_t sk_inst_##fn;

@@ -1,24 +1,30 @@
 /*
- * pattern_collective.c -- the collective instances of Fig. 2 that this
- * engine implements so far.
+ * pattern_collective.c -- the library's collective operations of Fig. 2
+ * (the v-variants and the hand-written ones are in pattern_collv.c).
  *
  * Every process of the communicator takes part; rank 0 is the root.
  * `length` is the message of ONE process (doc/engine.md gives the exact
- * meaning per operation).  Reductions use MPI_SUM on rtype (the base type
- * when it is arithmetic, MPI_INT otherwise).  The timing around run() is
+ * meaning per operation).  Data go out in the send datatype pattern
+ * (dtype, count) and arrive in the receive pattern (rcvtype, rcvcount).
+ * Reductions use MPI_SUM on rtype, contiguous (the base type when it is
+ * a builtin arithmetic type, MPI_INT otherwise): MPI defines its
+ * predefined operations on builtin types.  The timing around run() is
  * the collective pattern's (sk_pattern_rep_max_local or _root_barrier).
  */
 #include <stdlib.h>
+#include <string.h>
 
+#include "dtype.h"
 #include "pattern.h"
+#include "pattern_coll.h"
 
 /* ---- buffer needs ----------------------------------------------------- */
 
-static void sk_coll_need_one(long len, int p, size_t *s, size_t *r)
+void sk_coll_need_one(long len, int p, size_t *s, size_t *r)
 {
   (void)p;
   *s = (size_t)len;
-  *r = 0;
+  *r = (size_t)len;
 }
 
 static void sk_coll_need_none(long len, int p, size_t *s, size_t *r)
@@ -29,29 +35,39 @@ static void sk_coll_need_none(long len, int p, size_t *s, size_t *r)
   *r = 0;
 }
 
-static void sk_coll_need_gather(long len, int p, size_t *s, size_t *r)
+void sk_coll_need_gather(long len, int p, size_t *s, size_t *r)
 {
   *s = (size_t)len;
   *r = (size_t)len * (size_t)p;
 }
 
-static void sk_coll_need_scatter(long len, int p, size_t *s, size_t *r)
+void sk_coll_need_scatter(long len, int p, size_t *s, size_t *r)
 {
   *s = (size_t)len * (size_t)p;
   *r = (size_t)len;
 }
 
-static void sk_coll_need_alltoall(long len, int p, size_t *s, size_t *r)
+void sk_coll_need_alltoall(long len, int p, size_t *s, size_t *r)
 {
   *s = (size_t)len * (size_t)p;
   *r = (size_t)len * (size_t)p;
 }
 
+/* Segment i of a buffer of elements of extent ext, count each. */
+char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext)
+{
+  return buf + i * (long)count * (long)ext;
+}
+
 /* ---- the instances ---------------------------------------------------- */
 
+/* The root sends in the send pattern, the others receive in theirs. */
 static void sk_coll_bcast(sk_pctx_t *c)
 {
-  MPI_Bcast(c->sbuf, c->count, c->dtype, 0, c->comm);
+  if (c->rank == 0)
+    MPI_Bcast(c->sbuf, c->count, c->dtype, 0, c->comm);
+  else
+    MPI_Bcast(c->rbuf, c->rcvcount, c->rcvtype, 0, c->comm);
 }
 
 static void sk_coll_barrier(sk_pctx_t *c)
@@ -69,6 +85,13 @@ static void sk_coll_allreduce(sk_pctx_t *c)
   MPI_Allreduce(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, c->comm);
 }
 
+/* Allreduce built from two collectives (Fig. 2 "Reduce-Bcast"). */
+static void sk_coll_reduce_bcast(sk_pctx_t *c)
+{
+  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, 0, c->comm);
+  MPI_Bcast(c->rbuf, c->rcount, c->rtype, 0, c->comm);
+}
+
 static void sk_coll_scan(sk_pctx_t *c)
 {
   MPI_Scan(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, c->comm);
@@ -76,32 +99,46 @@ static void sk_coll_scan(sk_pctx_t *c)
 
 static void sk_coll_alltoall(sk_pctx_t *c)
 {
-  MPI_Alltoall(c->sbuf, c->count, c->dtype, c->rbuf, c->count, c->dtype,
-               c->comm);
+  MPI_Alltoall(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+               c->rcvtype, c->comm);
 }
 
 static void sk_coll_gather(sk_pctx_t *c)
 {
-  MPI_Gather(c->sbuf, c->count, c->dtype, c->rbuf, c->count, c->dtype, 0,
-             c->comm);
+  MPI_Gather(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount, c->rcvtype,
+             0, c->comm);
 }
 
 static void sk_coll_scatter(sk_pctx_t *c)
 {
-  MPI_Scatter(c->sbuf, c->count, c->dtype, c->rbuf, c->count, c->dtype, 0,
-              c->comm);
+  MPI_Scatter(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+              c->rcvtype, 0, c->comm);
 }
 
 static void sk_coll_allgather(sk_pctx_t *c)
 {
-  MPI_Allgather(c->sbuf, c->count, c->dtype, c->rbuf, c->count, c->dtype,
-                c->comm);
+  MPI_Allgather(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+                c->rcvtype, c->comm);
 }
 
 static void sk_coll_reduce_scatter(sk_pctx_t *c)
 {
   MPI_Reduce_scatter(c->sbuf, c->rbuf, c->counts, c->rtype, MPI_SUM,
                      c->comm);
+}
+
+/* A communicator made and freed again: the cost of MPI_Comm_split. */
+static void sk_coll_comm_split(sk_pctx_t *c)
+{
+  MPI_Comm n;
+  MPI_Comm_split(c->comm, 0, c->rank, &n);
+  MPI_Comm_free(&n);
+}
+
+/* Memory bandwidth baseline: every process copies length bytes. */
+static void sk_coll_memcpy(sk_pctx_t *c)
+{
+  memcpy(c->rbuf, c->sbuf, (size_t)c->length);
 }
 
 /* Every process gets rcount / size elements of the reduced vector. */
@@ -116,27 +153,107 @@ static int sk_coll_reduce_scatter_setup(sk_pctx_t *c)
   return 0;
 }
 
-static void sk_coll_reduce_scatter_teardown(sk_pctx_t *c)
+void sk_coll_free_arrays(sk_pctx_t *c)
 {
   free(c->counts);
-  c->counts = NULL;
+  free(c->displs);
+  free(c->rcounts);
+  free(c->rdispls);
+  free(c->reqs);
+  free(c->stats);
+  c->counts = c->displs = c->rcounts = c->rdispls = NULL;
+  c->reqs = NULL;
+  c->stats = NULL;
+}
+
+#define SK_COLL_REDUCING \
+  "MPI's predefined reductions work on builtin types: the arithmetic " \
+  "base type, contiguous"
+
+/* ---- integrity checks (untimed) --------------------------------------- */
+
+static int sk_coll_verify_bcast(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
+    return -1;
+  ops->run(c);
+  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
+                                            c->rcvtype, 1);
+}
+
+/* Gather and allgather: process i's data land in segment i. */
+static int sk_coll_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int i, rc = 0;
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  if (c->rank != 0 && ops->run != sk_coll_allgather)
+    return 0;
+  for (i = 0; i < c->size; i++)
+    rc |= sk_dtype_verify(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
+                          c->rcvcount, c->rcvtype, (unsigned)i + 1);
+  return rc;
+}
+
+static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int i;
+  for (i = 0; c->rank == 0 && i < c->size; i++)
+    if (sk_dtype_fill(sk_coll_seg(c->sbuf, i, c->count, c->sext), c->count,
+                      c->dtype, (unsigned)i + 1) != 0)
+      return -1;
+  ops->run(c);
+  return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+                         (unsigned)c->rank + 1);
+}
+
+/* Alltoall: the block from j to i carries seed j * size + i + 1. */
+static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int i, rc = 0;
+  for (i = 0; i < c->size; i++)
+    if (sk_dtype_fill(sk_coll_seg(c->sbuf, i, c->count, c->sext), c->count,
+                      c->dtype, (unsigned)(c->rank * c->size + i + 1)))
+      return -1;
+  ops->run(c);
+  for (i = 0; i < c->size; i++)
+    rc |= sk_dtype_verify(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
+                          c->rcvcount, c->rcvtype,
+                          (unsigned)(i * c->size + c->rank + 1));
+  return rc;
 }
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
-  .run = sk_coll_bcast, .need = sk_coll_need_one};
+  .run = sk_coll_bcast, .need = sk_coll_need_one,
+  .verify = sk_coll_verify_bcast};
 const sk_inst_ops_t sk_inst_coll_barrier = {
   .run = sk_coll_barrier, .need = sk_coll_need_none};
-const sk_inst_ops_t sk_inst_coll_reduce = {.run = sk_coll_reduce};
-const sk_inst_ops_t sk_inst_coll_allreduce = {.run = sk_coll_allreduce};
-const sk_inst_ops_t sk_inst_coll_scan = {.run = sk_coll_scan};
+const sk_inst_ops_t sk_inst_coll_reduce = {
+  .run = sk_coll_reduce, .plain = SK_COLL_REDUCING};
+const sk_inst_ops_t sk_inst_coll_allreduce = {
+  .run = sk_coll_allreduce, .plain = SK_COLL_REDUCING};
+const sk_inst_ops_t sk_inst_coll_reduce_bcast = {
+  .run = sk_coll_reduce_bcast, .plain = SK_COLL_REDUCING};
+const sk_inst_ops_t sk_inst_coll_scan = {
+  .run = sk_coll_scan, .plain = SK_COLL_REDUCING};
 const sk_inst_ops_t sk_inst_coll_alltoall = {
-  .run = sk_coll_alltoall, .need = sk_coll_need_alltoall};
+  .run = sk_coll_alltoall, .need = sk_coll_need_alltoall,
+  .verify = sk_coll_verify_alltoall};
 const sk_inst_ops_t sk_inst_coll_gather = {
-  .run = sk_coll_gather, .need = sk_coll_need_gather};
+  .run = sk_coll_gather, .need = sk_coll_need_gather,
+  .verify = sk_coll_verify_gather};
 const sk_inst_ops_t sk_inst_coll_scatter = {
-  .run = sk_coll_scatter, .need = sk_coll_need_scatter};
+  .run = sk_coll_scatter, .need = sk_coll_need_scatter,
+  .verify = sk_coll_verify_scatter};
 const sk_inst_ops_t sk_inst_coll_allgather = {
-  .run = sk_coll_allgather, .need = sk_coll_need_gather};
+  .run = sk_coll_allgather, .need = sk_coll_need_gather,
+  .verify = sk_coll_verify_gather};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {
   .run = sk_coll_reduce_scatter, .setup = sk_coll_reduce_scatter_setup,
-  .teardown = sk_coll_reduce_scatter_teardown};
+  .teardown = sk_coll_free_arrays, .plain = SK_COLL_REDUCING};
+const sk_inst_ops_t sk_inst_coll_comm_split = {
+  .run = sk_coll_comm_split, .need = sk_coll_need_none,
+  .plain = "it moves no data"};
+const sk_inst_ops_t sk_inst_coll_memcpy = {
+  .run = sk_coll_memcpy, .plain = "it copies length bytes with memcpy"};

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "dtype.h"
 #include "pattern.h"
 #include "stats.h"
 
@@ -50,20 +51,21 @@ static inline void sk_pp_issend(sk_pctx_t *c)
 
 static inline void sk_pp_recv(sk_pctx_t *c)
 {
-  MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm,
+  MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_PP_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
 
 static inline void sk_pp_recv_anytag(sk_pctx_t *c)
 {
-  MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, MPI_ANY_TAG, c->comm,
+  MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, MPI_ANY_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
 
 static inline void sk_pp_irecv(sk_pctx_t *c)
 {
   MPI_Request rq;
-  MPI_Irecv(c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
+  MPI_Irecv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_PP_TAG, c->comm,
+            &rq);
   MPI_Wait(&rq, MPI_STATUS_IGNORE);
 }
 
@@ -73,6 +75,26 @@ static inline void sk_pp_iprobe_recv(sk_pctx_t *c)
   while (!flag)
     MPI_Iprobe(c->peer, SK_PP_TAG, c->comm, &flag, MPI_STATUS_IGNORE);
   sk_pp_recv(c);
+}
+
+/* Integrity: each side sends its rank's sequence; after one repetition
+ * the receive buffer holds the peer's (in the receive layout). */
+static int sk_pp_verify(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1) != 0)
+    return -1;
+  ops->run(c);
+  return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+                         (unsigned)c->peer + 1);
+}
+
+/* Sendrecv_replace receives into the send buffer, in the send layout. */
+static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1) != 0)
+    return -1;
+  ops->run(c);
+  return sk_dtype_verify(c->sbuf, c->count, c->dtype, (unsigned)c->peer + 1);
 }
 
 /* An instance: rank 0 sends then receives, rank 1 receives then sends. */
@@ -88,7 +110,8 @@ static inline void sk_pp_iprobe_recv(sk_pctx_t *c)
     } \
   } \
   const sk_inst_ops_t sk_inst_##fn = {.run = sk_pp_run_##fn, .need = NEED, \
-                                      .setup = SETUP, .teardown = TEARDOWN};
+                                      .setup = SETUP, .teardown = TEARDOWN, \
+                                      .verify = sk_pp_verify};
 
 /* MPI_Bsend needs an attached buffer: room for two messages, attached
  * before the point and detached after it (untimed). */
@@ -130,7 +153,7 @@ SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, NULL,
 static void sk_pp_run_sendrecv(sk_pctx_t *c)
 {
   MPI_Sendrecv(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG,
-               c->rbuf, c->count, c->dtype, c->peer, SK_PP_TAG,
+               c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_PP_TAG,
                c->comm, MPI_STATUS_IGNORE);
 }
 
@@ -141,9 +164,10 @@ static void sk_pp_run_sendrecv_replace(sk_pctx_t *c)
 }
 
 const sk_inst_ops_t sk_inst_pp_sendrecv = {
-  .run = sk_pp_run_sendrecv, .timing = "exchange"};
+  .run = sk_pp_run_sendrecv, .timing = "exchange", .verify = sk_pp_verify};
 const sk_inst_ops_t sk_inst_pp_sendrecv_replace = {
-  .run = sk_pp_run_sendrecv_replace, .timing = "exchange"};
+  .run = sk_pp_run_sendrecv_replace, .timing = "exchange",
+  .verify = sk_pp_verify_replace};
 
 /* ---- the choice of the pair ------------------------------------------ */
 

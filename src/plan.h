@@ -93,6 +93,8 @@ typedef struct sk_suite {
   long max_distance;             /* or SK_UNSET */
   double standard_error;         /* the target epsilon */
   sk_coll_timing_t collective_timing;  /* Collective_Timing */
+  int count_distribution;        /* Count_Distribution: 0 Equal,
+                                  * 1 Increasing (SK_DIST_* in pattern.h) */
 } sk_suite_t;
 
 typedef struct sk_plan {

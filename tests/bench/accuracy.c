@@ -58,6 +58,7 @@ static double engine_point(sk_pctx_t *c, sk_samples_t *s,
   sk_point_t pt;
   c->length = n;
   c->count = (int)n;
+  c->rcvcount = (int)n;
   sk_measure_point(cfg, sk_pattern_rep_local, &rep, c->comm, s, &pt);
   *reps = pt.repetitions + pt.cut;
   MPI_Bcast(&pt.mean, 1, MPI_DOUBLE, 0, c->comm);
@@ -119,6 +120,7 @@ int main(int argc, char **argv)
   c.size = 2;
   c.peer = 1 - rank;
   c.dtype = MPI_BYTE;
+  c.rcvtype = MPI_BYTE;
   c.sbuf = sbuf;
   c.rbuf = rbuf;
   c.overhead = sk_pattern_overhead();

@@ -9,12 +9,12 @@ flatten "$out"
 expect run.status complete
 expect factors.processes 2
 n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
-[ "$n" -eq 27 ] || fail "$n suites, want 27"
+[ "$n" -eq 45 ] || fail "$n suites, want 45"
 bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
 [ -z "$bad" ] || fail "not complete: $bad"
 # Every suite has points; the grid is 0 1 8 64 512 4096 for Length.
 i=0
-while [ $i -lt 27 ]; do
+while [ $i -lt 45 ]; do
   [ -n "$(get "suites.$i.points.0.mean")" ] || fail "suite $i has no point"
   i=$((i + 1))
 done
@@ -39,5 +39,21 @@ expect suites.20.points.0.argument 1
 expect suites.20.points.0.processes 1
 expect suites.20.points.1.argument 2
 expect suites.20.points.1.processes 2
+# Master-worker: the master's time; Chunks and Nodes arguments.
+expect suites.27.pattern master_worker
+expect suites.27.timing master
+expect suites.28.argument_name chunks
+expect suites.28.points.0.argument 1
+expect suites.28.points.1.argument 8
+expect suites.28.points.2.argument ""
+expect suites.29.argument_name nodes
+expect suites.29.points.0.argument 2
+expect suites.29.points.1.argument ""
+# Datatype patterns are named in a note; reductions say they do not use them.
+expect suites.27.notes.0 "datatype patterns: send 50, receive 0; a message is a whole number of 8-element units of the base type (8 bytes)"
+expect suites.34.timing max_local
+expect suites.35.points.0.argument 64
+expect suites.37.parameters.Count_Distribution Increasing
+expect suites.38.parameters.Count_Distribution Equal
 sane
 exit 0

@@ -1,0 +1,172 @@
+/*
+ * dtype_integrity.c -- every pair of datatype patterns carries a message
+ * intact (tests/mpi/dtype.sh, 2 processes).
+ *
+ * For three base types (MPI_CHAR, MPI_INT, a structure with a gap) and
+ * every send and receive pattern of datatypes.def: rank 0 fills a message
+ * in the send layout and sends it, rank 1 receives it in the receive
+ * layout into a buffer prefilled with a marker, and checks (untimed, as
+ * the engine does) that the data are the sequence, that the gaps of the
+ * layout still hold the marker, and that a flipped byte is noticed.  Also
+ * checks that every pattern carries 8 base elements, that 50 is a
+ * vector, and the shares of the count distributions.  Prints the failures and exits 1; 0 when all pass.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datatype.h"
+#include "dtype.h"
+#include "pattern.h"
+
+#define LENGTH 3000L
+#define MARK 0xEE
+
+static int errors;
+
+static void fail(const char *what, int base, int s, int r)
+{
+  printf("FAIL: %s (base %d, send %d, receive %d)\n", what, base, s, r);
+  errors++;
+}
+
+static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
+static sk_basetype_field_t f_struct[] = {{1, 0, "MPI_DOUBLE"},
+                                         {2, 12, "MPI_INT"}};
+static sk_basetype_t bases[] = {{1, {0, 0}, f_int, 1},
+                                {2, {0, 0}, f_struct, 2}};
+
+/* Bytes of buf still holding the marker. */
+static long marked(const unsigned char *buf, long n)
+{
+  long i, k = 0;
+  for (i = 0; i < n; i++)
+    k += buf[i] == MARK;
+  return k;
+}
+
+/* One message from rank 0 to rank 1; rank 1 checks it. */
+static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
+{
+  sk_suite_t suite;
+  sk_dtype_t dt;
+  char note[256];
+  int sc, rc, seed = base * 1000 + s * 10 + r;
+  long span;
+  unsigned char *buf;
+  memset(&suite, 0, sizeof suite);
+  suite.basetype = base;
+  suite.send_datatype = s;
+  suite.recv_datatype = r;
+  if (sk_dtype_build(plan, &suite, &dt, note, sizeof note) != 0) {
+    fail(note, base, s, r);
+    return;
+  }
+  sk_dtype_counts(&dt, LENGTH, &sc, &rc);
+  span = sk_dtype_span(&dt, LENGTH);
+  buf = malloc((size_t)span);
+  memset(buf, MARK, (size_t)span);
+  if (rank == 0) {
+    sk_dtype_fill(buf, sc, dt.send, (unsigned)seed);
+    MPI_Send(buf, sc, dt.send, 1, 0, MPI_COMM_WORLD);
+  } else {
+    long data = sk_dtype_elements(&dt, LENGTH) * dt.base_size;
+    MPI_Recv(buf, rc, dt.recv, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) != 0)
+      fail("the data did not arrive intact", base, s, r);
+    if (data <= 0 || data > LENGTH || data < LENGTH - 8 * 24)
+      fail("the message does not carry the length's data", base, s, r);
+    if (marked(buf, span) < span - data)
+      fail("a gap of the receive layout was written", base, s, r);
+    if (rc > 0) {
+      MPI_Aint lb, tlb;
+      MPI_Type_get_true_extent(dt.recv, &tlb, &lb);
+      buf[tlb] ^= 0x5A;      /* the first data byte of the layout */
+      if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) == 0)
+        fail("a corrupted byte went unnoticed", base, s, r);
+    }
+  }
+  free(buf);
+  sk_dtype_free(&dt);
+}
+
+/* Every pattern but 0 carries SK_DTYPE_UNIT base elements; 50 is a vector
+ * (resized to repeat its gaps). */
+static void shapes(void)
+{
+  size_t n, i;
+  const sk_datatype_t *t = sk_datatype_table(&n);
+  for (i = 0; i < n; i++) {
+    MPI_Datatype d = sk_dtype_pattern(t[i].number, MPI_INT);
+    int size, want = t[i].number == 0 ? 4 : 4 * SK_DTYPE_UNIT;
+    MPI_Type_size(d, &size);
+    if (size != want)
+      fail("a pattern's size is not its base elements'", 1, t[i].number, 0);
+    if (t[i].number == 50) {
+      int ni, na, nd, comb, is[4];
+      MPI_Aint as[4];
+      MPI_Datatype inner;
+      MPI_Type_get_envelope(d, &ni, &na, &nd, &comb);
+      MPI_Type_get_contents(d, 4, 4, 1, is, as, &inner);
+      MPI_Type_get_envelope(inner, &ni, &na, &nd, &comb);
+      if (comb != MPI_COMBINER_VECTOR)
+        fail("pattern 50 is not a vector", 1, 50, 0);
+      MPI_Type_free(&inner);
+    }
+    MPI_Type_free(&d);
+  }
+}
+
+/* The count distributions of the v-collectives (doc/engine.md). */
+static void shares(void)
+{
+  static const struct { int d; long total; int p, want[4]; } t[] = {
+    {SK_DIST_EQUAL, 12, 4, {3, 3, 3, 3}},
+    {SK_DIST_INCREASING, 12, 3, {2, 4, 6, 0}},
+    {SK_DIST_INCREASING, 8, 2, {2, 6, 0, 0}},
+    {SK_DIST_INCREASING, 10, 4, {1, 2, 3, 4}},
+    {SK_DIST_INCREASING, 11, 4, {1, 2, 3, 5}},
+    {SK_DIST_INCREASING, 0, 3, {0, 0, 0, 0}},
+  };
+  size_t k;
+  int i;
+  for (k = 0; k < sizeof t / sizeof t[0]; k++)
+    for (i = 0; i < t[k].p; i++)
+      if (sk_pattern_share(t[k].d, t[k].total, t[k].p, i) != t[k].want[i])
+        fail("a share of a count distribution", (int)k, i, t[k].want[i]);
+}
+
+int main(int argc, char **argv)
+{
+  sk_plan_t plan;
+  size_t n, i, j;
+  const sk_datatype_t *t = sk_datatype_table(&n);
+  int rank, size, b, all;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) {
+    if (rank == 0)
+      fprintf(stderr, "dtype_integrity: run with 2 processes\n");
+    MPI_Finalize();
+    return 2;
+  }
+  memset(&plan, 0, sizeof plan);
+  plan.basetypes = bases;
+  plan.nbasetypes = 2;
+  if (rank == 0) {
+    shapes();
+    shares();
+  }
+  for (b = 0; b <= 2; b++)
+    for (i = 0; i < n; i++)
+      for (j = 0; j < n; j++)
+        pair(&plan, b, t[i].number, t[j].number, rank);
+  MPI_Allreduce(&errors, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0)
+    printf("dtype_integrity: %zu x %zu patterns, 3 base types: %d "
+           "failures\n", n, n, all);
+  MPI_Finalize();
+  return all ? 1 : 0;
+}

@@ -1,0 +1,11 @@
+# verify.sh -- the untimed integrity check of every instance that moves
+# data passes on intact data and notices a flipped byte
+# (tests/mpi/verify_faults.c, 2 processes).
+. "$top_srcdir/tests/mpi/lib.sh"
+$MPIEXEC -n 2 "$top_builddir/tests/mpi/verify_faults" > "$work/out" \
+  2> "$work/stderr" || fail "verify_faults: $(cat "$work/out" "$work/stderr")"
+# Ping-pong 10, master-worker 7, collectives 5 + 8 (not the reductions,
+# barrier, Comm_split, memcpy).
+grep -q '^verify_faults: 30 instances checked$' "$work/out" ||
+  fail "unexpected output: $(cat "$work/out")"
+exit 0

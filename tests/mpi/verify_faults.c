@@ -1,0 +1,128 @@
+/*
+ * verify_faults.c -- the engine's untimed integrity check of every
+ * instance passes on intact data and notices a corrupted byte
+ * (tests/mpi/verify.sh, 2 processes).
+ *
+ * For every instance with a check, as the engine sets a point up (send
+ * pattern 50, receive pattern 56, 1000 bytes, Increasing shares, 3
+ * chunks): its check must pass; then the same check around a run that
+ * flips the first data byte of both buffers after the real run must fail
+ * on some process.  Prints the failures and exits 1; 0 when all pass.
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtype.h"
+#include "instance.h"
+#include "pattern.h"
+
+static const sk_inst_ops_t *real;
+
+/* The real run, then one data byte of each buffer flipped. */
+static void corrupt_run(sk_pctx_t *c)
+{
+  MPI_Aint tlb, text;
+  real->run(c);
+  MPI_Type_get_true_extent(c->rcvtype, &tlb, &text);
+  c->rbuf[tlb] ^= 0x5A;
+  MPI_Type_get_true_extent(c->dtype, &tlb, &text);
+  c->sbuf[tlb] ^= 0x5A;
+}
+
+static int all(int ok)
+{
+  int a;
+  MPI_Allreduce(&ok, &a, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+  return a;
+}
+
+/* The context of a point of `length` bytes, as execute.c fills it. */
+static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
+{
+  memset(c, 0, sizeof *c);
+  c->comm = MPI_COMM_WORLD;
+  MPI_Comm_rank(c->comm, &c->rank);
+  MPI_Comm_size(c->comm, &c->size);
+  c->peer = 1 - c->rank;
+  c->length = length;
+  c->dtype = dt->send;
+  c->rcvtype = dt->recv;
+  sk_dtype_counts(dt, length, &c->count, &c->rcvcount);
+  c->sext = dt->send_extent;
+  c->rext = dt->recv_extent;
+  c->rtype = dt->arith;
+  c->rcount = (int)(length / dt->arith_size);
+  c->distribution = SK_DIST_INCREASING;
+  c->chunks = 3;
+}
+
+/* 0 when the instance's check passes intact and fails corrupted. */
+static int one(const sk_instance_t *in, const sk_dtype_t *dt)
+{
+  sk_inst_ops_t bad;
+  sk_pctx_t c;
+  size_t s, r;
+  int intact, noticed;
+  real = sk_pattern_ops(in->number);
+  if (real == NULL || real->verify == NULL)
+    return 0;
+  context(&c, dt, 1000);
+  sk_pattern_need(real, sk_dtype_span(dt, 1000), c.size, &s, &r);
+  c.sbuf = calloc(s + 1, 1);
+  c.rbuf = calloc(r + 1, 1);
+  if (!all(real->setup == NULL || real->setup(&c) == 0))
+    return -1;
+  bad = *real;
+  bad.run = corrupt_run;
+  intact = all(real->verify(real, &c) == 0);
+  noticed = !all(real->verify(&bad, &c) == 0);
+  if (real->teardown != NULL)
+    real->teardown(&c);
+  free(c.sbuf);
+  free(c.rbuf);
+  if (c.rank == 0 && (!intact || !noticed))
+    printf("FAIL: %s: %s\n", in->name, !intact ? "intact data rejected"
+                                               : "corruption unnoticed");
+  return intact && noticed ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+  sk_plan_t plan;
+  sk_suite_t suite;
+  sk_dtype_t dt;
+  char note[256];
+  size_t n, i;
+  const sk_instance_t *t = sk_instance_table(&n);
+  int size, errors = 0, checked = 0;
+  MPI_Init(&argc, &argv);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if (size != 2) {
+    fprintf(stderr, "verify_faults: run with 2 processes\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  memset(&plan, 0, sizeof plan);
+  memset(&suite, 0, sizeof suite);
+  suite.send_datatype = 50;
+  suite.recv_datatype = 56;
+  if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0)
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  for (i = 0; i < n; i++) {
+    const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
+    if (ops == NULL || ops->verify == NULL)
+      continue;
+    checked++;
+    errors += one(&t[i], &dt) != 0;
+  }
+  sk_dtype_free(&dt);
+  if (errors == 0 && checked > 0) {
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+      printf("verify_faults: %d instances checked\n", checked);
+  }
+  MPI_Finalize();
+  return errors ? 1 : 0;
+}
