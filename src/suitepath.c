@@ -107,23 +107,26 @@ static int sk_suitepath_is_file(const char *path)
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* A name: no '/', no ".skampi" ending (that is a file name), and no
+ * file of that name here. */
 int sk_suitepath_is_name(const char *arg)
 {
-  return strchr(arg, '/') == NULL && !sk_suitepath_is_file(arg);
+  size_t len = strlen(arg);
+  return len > 0 && strchr(arg, '/') == NULL &&
+         (len < 7 || strcmp(arg + len - 7, ".skampi") != 0) &&
+         !sk_suitepath_is_file(arg);
 }
 
-/* DIR/NAME or DIR/NAME.skampi when it is a file, else NULL. */
+/* DIR/NAME.skampi when it is a file, else NULL. */
 static char *sk_suitepath_in(const char *dir, const char *name)
 {
-  static const char *const ext[] = {"", ".skampi"};
   size_t size = strlen(dir) + strlen(name) + 9;
   char *p = malloc(size);
-  int i;
-  for (i = 0; p != NULL && i < 2; i++) {
-    snprintf(p, size, "%s/%s%s", dir, name, ext[i]);
-    if (sk_suitepath_is_file(p))
-      return p;
-  }
+  if (p == NULL)
+    return NULL;
+  snprintf(p, size, "%s/%s.skampi", dir, name);
+  if (sk_suitepath_is_file(p))
+    return p;
   free(p);
   return NULL;
 }
@@ -133,7 +136,7 @@ char *sk_suitepath_find(const char *arg)
   sk_suitepath_list_t l;
   char *found = NULL;
   int i;
-  if (!sk_suitepath_is_name(arg) || *arg == '\0')
+  if (!sk_suitepath_is_name(arg))
     return strdup(arg);
   sk_suitepath_collect(&l);
   for (i = 0; i < l.n && found == NULL; i++)

@@ -8,16 +8,16 @@
 
 #include <stdio.h>
 
-/* The file skampi reads for the argument arg.  An argument with a '/',
- * or naming a file that exists, is a path and is returned as it is.
- * Otherwise it is looked up, as NAME and as NAME.skampi, in the
- * directories sk_suitepath_dirs() lists, in their order.  When it is
+/* The file skampi reads for the argument arg.  An argument with a '/'
+ * or a ".skampi" ending, or naming a file that exists, is a path and is
+ * returned as it is.  Otherwise it is a name, looked up as NAME.skampi
+ * in the directories doc/install.md lists, in their order.  When it is
  * found nowhere, arg itself is returned (opening it then fails with the
  * usual message).  NULL only when out of memory; the string is the
  * caller's. */
 char *sk_suitepath_find(const char *arg);
 
-/* Whether arg is looked up by name (has no '/' and is no file here). */
+/* Whether arg is looked up by name (see sk_suitepath_find()). */
 int sk_suitepath_is_name(const char *arg);
 
 /* Why name was not found: the directories it was looked up in, in

@@ -1,6 +1,6 @@
 #!/bin/sh
 # suitepath.sh -- skampi finds a suite by path or by name: a file in the
-# current directory wins, then $SKAMPI_SUITE_PATH, then (for the skampi of
+# current directory (or a name ending in .skampi) is a path, then $SKAMPI_SUITE_PATH, then (for the skampi of
 # the build tree) the source tree's suites/; a name found nowhere gets the
 # list of places looked in and the closest shipped name.
 set -u
@@ -18,8 +18,12 @@ cd "$tmp" || exit 99
 unset SKAMPI_SUITE_PATH
 [ "$(file_of default)" = "file: $srcdir/suites/default.skampi" ] ||
   bad "default: $(file_of default)"
-[ "$(file_of default.skampi)" = "file: $srcdir/suites/default.skampi" ] ||
-  bad "default.skampi: $(file_of default.skampi)"
+# A .skampi file name is a path, never looked up (and gets no note).
+"$skampi" --check default.skampi >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 1 ] || bad "default.skampi does not exit with status 1"
+[ "$(cat "$tmp/err")" = \
+  "default.skampi: error: cannot open: No such file or directory" ] ||
+  { cat "$tmp/err"; bad "default.skampi: message"; }
 [ "$(file_of --suite fig1)" = "file: $srcdir/suites/fig1.skampi" ] ||
   bad "--suite fig1: $(file_of --suite fig1)"
 
@@ -57,4 +61,8 @@ grep -q note "$tmp/err" && bad "a path got the lookup note"
 [ $? -eq 2 ] || bad "--suite with a SUITE_FILE does not exit with status 2"
 grep -qx "skampi: one SUITE_FILE only ('fig1' is one too many)" "$tmp/err" ||
   { cat "$tmp/err"; bad "--suite with a SUITE_FILE: message"; }
+"$skampi" --check --suite default --suite fig1 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] || bad "--suite twice does not exit with status 2"
+grep -qx "skampi: --suite given twice" "$tmp/err" ||
+  { cat "$tmp/err"; bad "--suite twice: message"; }
 exit $fail
