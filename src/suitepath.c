@@ -37,8 +37,12 @@ static void sk_suitepath_add(sk_suitepath_list_t *l, const char *dir,
                              size_t len)
 {
   char *d;
+  int i;
   if (len == 0 || l->n == SK_SUITEPATH_MAX)
     return;
+  for (i = 0; i < l->n; i++)   /* an installation found twice */
+    if (strlen(l->dir[i]) == len && memcmp(l->dir[i], dir, len) == 0)
+      return;
   d = malloc(len + 1);
   if (d == NULL)
     return;
