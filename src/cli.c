@@ -13,15 +13,17 @@
 #include "instance.h"
 #include "plan_emit.h"
 #include "run.h"
+#include "suitepath.h"
 
 #define SK_CLI_MAX_NP 1000000
 
-enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST };
+enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
   {"np", required_argument, NULL, SK_OPT_NP},
   {"list", no_argument, NULL, SK_OPT_LIST},
+  {"suite", required_argument, NULL, SK_OPT_SUITE},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -93,14 +95,17 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
   if (cli->mode == SK_CLI_LIST)
-    return nfiles == 0 ? 0 : sk_cli_usage("--list takes no file, not "
-                                          "'%s'", argv[optind]);
-  if (nfiles == 0)
+    return nfiles == 0 && cli->file == NULL ? 0 :
+      sk_cli_usage("--list takes no file, not '%s'",
+                   nfiles ? argv[optind] : cli->file);
+  if (nfiles == 0 && cli->file == NULL)
     return sk_cli_usage("%s", "no SUITE_FILE given");
-  if (nfiles > 1)
+  if (nfiles > (cli->file == NULL))
     return sk_cli_usage("one SUITE_FILE only ('%s' is one too many)",
-                        argv[optind + 1]);
-  cli->file = argv[optind];
+                        argv[optind + (cli->file == NULL)]);
+  if (cli->file == NULL)
+    cli->file = argv[optind];
+  cli->by_name = sk_suitepath_is_name(cli->file);
   return 0;
 }
 
@@ -116,6 +121,11 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case SK_OPT_CHECK: rc = sk_cli_mode(cli, SK_CLI_CHECK); break;
     case SK_OPT_LIST: rc = sk_cli_mode(cli, SK_CLI_LIST); break;
     case SK_OPT_NP: rc = sk_cli_np(optarg, cli); break;
+    case SK_OPT_SUITE:
+      if (cli->file != NULL)
+        rc = sk_cli_usage("%s", "--suite given twice");
+      cli->file = optarg;
+      break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -134,8 +144,10 @@ void sk_cli_help(FILE *fp)
 "       skampi --list\n"
 "\n"
 "Measures the MPI operations the suites of SUITE_FILE (a .skampi file)\n"
-"describe and writes the results as YAML.\n"
+"describe and writes the results as YAML.  SUITE_FILE is a path, or the\n"
+"name of a shipped suite such as 'default' (see skampi(1), FILES).\n"
 "\n"
+"      --suite NAME   the same as giving NAME as SUITE_FILE\n"
 "  -o, --output FILE  write the results to FILE (default: @OUTFILE of the\n"
 "                     suite file, else skampi.yaml)\n"
 "  -q, --quiet        no progress on stderr\n"
@@ -200,6 +212,13 @@ void sk_cli_list(FILE *fp)
   free(order);
 }
 
+void sk_cli_not_found(const sk_cli_t *cli, FILE *fp)
+{
+  if (!cli->by_name)
+    return;
+  sk_suitepath_note(cli->file, fp);
+}
+
 int sk_cli_check(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
@@ -211,6 +230,8 @@ int sk_cli_check(const sk_cli_t *cli)
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
+  if (plan == NULL)
+    sk_cli_not_found(cli, stderr);
   if (plan != NULL) {
     rc = SK_EXIT_OK;
     if (sk_plan_write(plan, stdout) != 0 || fflush(stdout) != 0) {

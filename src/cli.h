@@ -1,6 +1,7 @@
 /*
  * cli.h -- the command line of skampi, and what needs no MPI: --help,
- * --version, --list, --check.  doc/skampi.md documents every option.
+ * --version, --list, --check.  skampi(1) (doc/skampi.1) documents every
+ * option.
  */
 #ifndef SK_CLI_H
 #define SK_CLI_H
@@ -17,7 +18,9 @@ typedef enum {
 
 typedef struct sk_cli {
   sk_cli_mode_t mode;
-  const char *file;        /* SUITE_FILE (borrowed from argv) */
+  const char *file;        /* SUITE_FILE or --suite NAME (borrowed from
+                              argv); main() swaps in the path found */
+  int by_name;             /* file was looked up by name (suitepath.h) */
   int nprocs;              /* --np P, 0 when not given */
   const char *output;      /* -o FILE or NULL */
   int quiet;               /* -q */
@@ -31,6 +34,9 @@ void sk_cli_help(FILE *fp);
 void sk_cli_version(FILE *fp);
 /* Every instance: number, name, pattern, variations, status, summary. */
 void sk_cli_list(FILE *fp);
+/* Rank 0's note after a suite could not be read: where a name was
+ * looked up (nothing when cli->file was a path). */
+void sk_cli_not_found(const sk_cli_t *cli, FILE *fp);
 /* --check: diagnostics on stderr, the plan as YAML on stdout; returns
  * the exit status (SK_EXIT_OK or SK_EXIT_INPUT). */
 int sk_cli_check(const sk_cli_t *cli);

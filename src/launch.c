@@ -53,6 +53,7 @@ static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
   else
     fprintf(stderr, "skampi: nothing was measured: %s could not be read "
             "or checked on every process\n", cli->file);
+  sk_cli_not_found(cli, stderr);
 }
 
 int sk_launch(const sk_cli_t *cli)

@@ -2,9 +2,30 @@
  * main.c -- skampi: parse the command line and hand over to the modules.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "launch.h"
+#include "run.h"
+#include "suitepath.h"
+
+/* Check or run the suite file cli names, found by sk_suitepath_find(). */
+static int sk_main_suite(sk_cli_t *cli)
+{
+  char *path = sk_suitepath_find(cli->file);
+  int rc;
+  if (path == NULL) {
+    fputs("skampi: out of memory\n", stderr);
+    return SK_EXIT_INPUT;
+  }
+  if (strcmp(path, cli->file) != 0)
+    cli->by_name = 0;
+  cli->file = path;
+  rc = cli->mode == SK_CLI_CHECK ? sk_cli_check(cli) : sk_launch(cli);
+  free(path);
+  return rc;
+}
 
 int main(int argc, char **argv)
 {
@@ -23,9 +44,8 @@ int main(int argc, char **argv)
     sk_cli_list(stdout);
     return 0;
   case SK_CLI_CHECK:
-    return sk_cli_check(&cli);
   case SK_CLI_RUN:
     break;
   }
-  return sk_launch(&cli);
+  return sk_main_suite(&cli);
 }

@@ -11,7 +11,7 @@ typedef struct sk_run_options {
   int quiet;                /* --quiet: no progress on stderr */
 } sk_run_options_t;
 
-/* Exit statuses of skampi (doc/skampi.md has the table). */
+/* Exit statuses of skampi (skampi(1), EXIT STATUS, has the table). */
 enum {
   SK_EXIT_OK = 0,           /* every suite complete */
   SK_EXIT_INPUT = 1,        /* suite file error: nothing measured */

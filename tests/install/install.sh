@@ -1,0 +1,53 @@
+#!/bin/sh
+# install.sh -- make install into a prefix under the build directory: the
+# programs, the suites, the man pages and the docs land where they should,
+# the installed skampi finds a shipped suite by name (from any directory),
+# the installed skampi-report runs, and make uninstall removes every file.
+set -u
+builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
+tmp=$(mktemp -d "$builddir/sk-install.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+inst=$tmp/inst
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+
+# prefix= on the make command line moves every installation directory
+# that configure derived from the prefix, without configuring again.
+${MAKE:-make} -s -C "$builddir" install prefix="$inst" >"$tmp/log" 2>&1 ||
+  { cat "$tmp/log"; echo "FAIL: make install"; exit 1; }
+
+for f in bin/skampi bin/skampi-report; do
+  [ -x "$inst/$f" ] || bad "$f is not installed"
+done
+for f in share/skampi/default.skampi share/skampi/fig1.skampi \
+         share/man/man1/skampi.1 share/man/man1/skampi-report.1 \
+         share/man/man5/skampi.5 \
+         share/doc/skampi/README.md share/doc/skampi/suite-language.md \
+         share/doc/skampi/install.md share/doc/skampi/batch.md \
+         share/doc/skampi/gallery.md; do
+  [ -f "$inst/$f" ] || bad "$f is not installed"
+done
+ls "$inst"/share/doc/skampi/gallery/*.png >/dev/null 2>&1 ||
+  bad "the gallery's pictures are not installed"
+
+# The installed skampi, run from elsewhere, takes the installed suite.
+mkdir "$tmp/elsewhere" && cd "$tmp/elsewhere" || exit 99
+"$inst/bin/skampi" --check default >"$tmp/plan" 2>"$tmp/err" ||
+  { cat "$tmp/err"; bad "installed skampi --check default failed"; }
+want="file: $(cd "$inst/share/skampi" && pwd -P)/default.skampi"
+got=$(sed -n 1p "$tmp/plan")
+[ "$got" = "$want" ] || bad "--check default read '$got', want '$want'"
+grep -q '^suites:' "$tmp/plan" || bad "--check default printed no plan"
+"$inst/bin/skampi" --check --suite fig1 >"$tmp/plan" 2>"$tmp/err" ||
+  bad "installed skampi --check --suite fig1 failed"
+"$inst/bin/skampi-report" --help >"$tmp/help" 2>&1 ||
+  bad "installed skampi-report --help failed"
+grep -q '^Usage: skampi-report ' "$tmp/help" ||
+  bad "installed skampi-report --help printed no usage"
+
+cd "$builddir" || exit 99
+${MAKE:-make} -s -C "$builddir" uninstall prefix="$inst" >"$tmp/log" 2>&1 ||
+  { cat "$tmp/log"; bad "make uninstall"; }
+left=$(find "$inst" -type f | sed "s|^$inst/||")
+[ -z "$left" ] || bad "make uninstall left: $left"
+exit $fail

@@ -1,0 +1,67 @@
+#!/bin/sh
+# man-options.sh -- every program's --help and its man page list the same
+# options, and every man page renders without a groff warning.
+#
+# One line per program below: the program (in the build tree) and its man
+# page (in the source tree).  A new program is one more line.
+set -u
+srcdir=${top_srcdir:-.}
+builddir=${top_builddir:-.}
+programs='
+src/skampi             doc/skampi.1
+report/skampi-report   doc/skampi-report.1
+'
+pages="doc/skampi.5"
+tmp=$(mktemp -d "$builddir/sk-manopt.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# help_options: the options (-x, --name) of the option lines of --help on
+# stdin: lines that start with blanks and a '-', up to the description
+# (two blanks).
+help_options() {
+  sed -n 's/^ *\(-[^ ].*\)$/\1/p' | sed 's/   *.*//' |
+    tr ', ' '\n\n' | grep -E '^--?[A-Za-z]' | sort -u
+}
+
+# man_options: the options in the tags (.TP) of the OPTIONS section of
+# the man page on stdin, font changes and quotes removed.
+man_options() {
+  awk '/^\.SH/ { on = ($2 == "OPTIONS") } on && tag { print; tag = 0 }
+       on && /^\.TP/ { tag = 1 }' |
+    sed -e 's/\\f[BIRP]//g' -e 's/\\-/-/g' -e 's/"//g' |
+    tr ', ' '\n\n' | grep -E '^--?[A-Za-z]' | sort -u
+}
+
+echo "$programs" | while read -r prog page; do
+  [ -n "$prog" ] || continue
+  "$builddir/$prog" --help >"$tmp/help" 2>&1 ||
+    { echo "FAIL: $prog --help failed"; echo 1 >"$tmp/failed"; continue; }
+  help_options <"$tmp/help" >"$tmp/from-help"
+  man_options <"$srcdir/$page" >"$tmp/from-man"
+  [ -s "$tmp/from-help" ] || { echo "FAIL: no options in $prog --help"; echo 1 >"$tmp/failed"; }
+  if ! diff -u "$tmp/from-help" "$tmp/from-man" >"$tmp/diff"; then
+    echo "FAIL: $prog --help (-) and $page (+) list different options:"
+    cat "$tmp/diff"
+    echo 1 >"$tmp/failed"
+  fi
+  echo "$page" >>"$tmp/pages"
+done
+[ -f "$tmp/failed" ] && fail=1
+
+# groff's warnings, as man prints them (no man: the option lists only).
+if command -v man >/dev/null 2>&1 && command -v groff >/dev/null 2>&1; then
+  for page in $pages $(cat "$tmp/pages"); do
+    LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 \
+      man --warnings -E UTF-8 -l -Tutf8 -Z "$srcdir/$page" \
+      >/dev/null 2>"$tmp/warn"
+    if [ -s "$tmp/warn" ]; then
+      echo "FAIL: $page renders with warnings:"
+      cat "$tmp/warn"
+      fail=1
+    fi
+  done
+else
+  echo "man or groff missing: the pages were not rendered"
+fi
+exit $fail
