@@ -30,6 +30,9 @@ int sk_emit_long(sk_emit_t *e, long v);
 int sk_emit_double(sk_emit_t *e, double v);     /* round-trips exactly */
 int sk_emit_bool(sk_emit_t *e, int v);
 int sk_emit_null(sk_emit_t *e);
+/* A scalar of len bytes as read from a file: plain, or double-quoted when
+ * it was quoted there (replaying kept suites of a resumed run). */
+int sk_emit_scalar_as(sk_emit_t *e, const char *s, size_t len, int quoted);
 
 /* key: value pairs inside a mapping. */
 int sk_emit_kv_str(sk_emit_t *e, const char *key, const char *value);

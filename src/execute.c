@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "dtype.h"
+#include "journal.h"
 #include "measure.h"
 #include "pattern.h"
 #include "pattern_pingpong.h"
@@ -413,6 +414,22 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   return r;
 }
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_HANG=NAME makes suite NAME
+ * hang in MPI at its first point -- rank 0 waits for a message nobody
+ * sends, the others in a barrier -- so that the watchdog can be tested. */
+static void sk_exec_test_hang(const sk_exec_t *x)
+{
+  const char *name = getenv("SKAMPI_TEST_HANG");
+  int never;
+  if (name == NULL || strcmp(name, x->s->name) != 0)
+    return;
+  if (x->eng->rank == 0)
+    MPI_Recv(&never, 1, MPI_INT, MPI_ANY_SOURCE, SK_EXEC_TAG + 1,
+             x->eng->world, MPI_STATUS_IGNORE);
+  else
+    MPI_Barrier(x->eng->world);
+}
+
 /* Every point of the suite, one after another. */
 static void sk_exec_points(sk_exec_t *x)
 {
@@ -430,6 +447,9 @@ static void sk_exec_points(sk_exec_t *x)
       sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
     if (msg[0] <= 0.0)
       break;
+    if (e->rank == 0)
+      sk_journal_arg((long)msg[1]);
+    sk_exec_test_hang(x);
     if (sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt) != 0) {
       sk_exec_fail(x, "a point could not be set up (out of memory?)");
       break;

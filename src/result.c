@@ -345,6 +345,8 @@ static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
   sk_result_emit_factors(e, r);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
+  for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
+    sk_resume_emit(r->kept, i, e);
   for (i = 0; i < r->nsuites; i++)
     sk_result_emit_suite(e, &r->suites[i]);
   sk_emit_seq_end(e);

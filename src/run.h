@@ -9,6 +9,8 @@
 typedef struct sk_run_options {
   const char *outfile;      /* -o FILE; NULL: @OUTFILE, else "skampi.yaml" */
   int quiet;                /* --quiet: no progress on stderr */
+  int fresh;                /* --fresh: start over, keep FILE.bak */
+  double timeout;           /* --timeout, or -1: from the suite's limits */
 } sk_run_options_t;
 
 /* Exit statuses of skampi (doc/skampi.md has the table). */
