@@ -100,8 +100,12 @@ static void sk_guard_signal(int sig)
 {
   const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
   sk_guard_msg_t m;
-  if (sk_guard_rank != 0)
+  /* The launcher kills the others when one rank ends: rank 0 must have
+   * written its journal line first. */
+  if (sk_guard_rank != 0) {
+    sleep(SK_GUARD_GRACE);
     _exit(SK_GUARD_EXIT);
+  }
   m.at = 0;
   sk_guard_put(&m, "skampi: error: ");
   sk_guard_put(&m, name);

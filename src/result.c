@@ -370,10 +370,13 @@ int sk_result_write(const sk_result_t *r, const char *path)
     fclose(fp);
     goto unlink;
   }
+  errno = 0;
   sk_result_emit(e, r);
   if (sk_emit_close(e) != 0) {
+    /* A failed write says why (ENOSPC on a full disk); keep that. */
+    saved = errno != 0 ? errno : EIO;
     fclose(fp);
-    errno = EIO;
+    errno = saved;
     goto unlink;
   }
   if (fclose(fp) != 0)

@@ -250,8 +250,11 @@ static int sk_run_loop(sk_runstate_t *st)
   for (i = 0; i < st->rr.norder; i++) {
     size_t k = (size_t)st->rr.order[i];
     sk_run_suite(st, k);
-    if (sk_run_write(st) != 0)
+    if (sk_run_write(st) != 0) {
+      if (st->eng.rank == 0)    /* measured, not kept: no crash either */
+        sk_journal_end("unwritten");
       return 1;
+    }
     if (st->eng.rank == 0)
       sk_journal_end(sk_suite_status_name(
           st->res->suites[st->res->nsuites - 1].status));

@@ -1,16 +1,17 @@
-# restart-lib.sh -- what the restart, hang and signal tests share (sourced
-# after tests/mpi/lib.sh): a run in the background, waiting for a line of
-# its journal, and the ranks of that run.
+# restart-lib.sh -- what the restart, hang, signal and resume-errors tests
+# share (sourced after tests/mpi/lib.sh, whose run_skampi sets $out, so
+# the result file here is $result): a run in the background, waiting for
+# a line of its journal, and the ranks of that run.
 SKAMPI_CALIBRATE="1e-3,0,0,0"
 export SKAMPI_CALIBRATE
 suite="$SUITES/restart.skampi"
-out="$work/out.yaml"
-journal="$out.journal"
+result="$work/out.yaml"
+journal="$result.journal"
 
 # start_bg [options...]: skampi on 2 ranks in the background; $bg is the
 # pid of mpiexec, stderr goes to $work/stderr.
 start_bg() {
-  $MPIEXEC -n 2 "$SKAMPI" --quiet "$@" -o "$out" "$suite" \
+  $MPIEXEC -n 2 "$SKAMPI" --quiet "$@" -o "$result" "$suite" \
     > "$work/stdout" 2> "$work/stderr" &
   bg=$!
 }
@@ -22,7 +23,7 @@ wait_journal() {
   while n=$(grep -c "$1" "$journal" 2> /dev/null); [ "${n:-0}" -lt "${2:-1}" ]; do
     i=$((i + 1))
     [ $i -lt 1500 ] || fail "journal never got '$1'"
-    kill -0 $bg 2> /dev/null || fail "skampi ended before '$1'"
+    kill -0 $bg 2> /dev/null || fail "skampi ended before '$1': $(cat "$work/stderr")"
     sleep 0.02
   done
 }
@@ -37,6 +38,6 @@ ranks() {
 
 # names: the suite names of the result file, in file order, on one line.
 names() {
-  flatten "$out"
+  flatten "$result"
   sed -n 's/^suites\.[0-9]*\.name=//p' "$work/flat" | tr '\n' ' '
 }

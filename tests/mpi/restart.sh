@@ -16,8 +16,8 @@ kill_in() {
   [ -n "$victim" ] || fail "no rank found to kill"
   kill -9 "$victim"
   wait $bg && fail "skampi survived the kill of rank $victim"
-  "$YAMLFLAT" "$out" > /dev/null || fail "result file invalid after kill"
-  [ -e "$out.tmp" ] && rm -f "$out.tmp"   # the killed writer's, if any
+  "$YAMLFLAT" "$result" > /dev/null || fail "result file invalid after kill"
+  [ -e "$result.tmp" ] && rm -f "$result.tmp"   # the killed writer's, if any
   return 0
 }
 
@@ -25,13 +25,13 @@ kill_in 2 1
 [ "$(names)" = "r1 " ] || fail "after the kill the file holds '$(names)'"
 expect run.status running
 r1_entry() {
-  awk '/^- name: / { p = ($3 == "r1") } /^[a-z]/ { p = 0 } p' "$out"
+  awk '/^- name: / { p = ($3 == "r1") } /^[a-z]/ { p = 0 } p' "$result"
 }
 r1_entry > "$work/r1.before"
 [ -s "$work/r1.before" ] || fail "no entry r1"
 
 # The rerun: r1 kept as it was, r3 and r4 next, r2 retried last.
-run_skampi 2 "$suite" "$out" ||
+run_skampi 2 "$suite" "$result" ||
   fail "rerun exited with $? ($(cat "$work/stderr"))"
 [ "$(names)" = "r1 r3 r4 r2 " ] || fail "after the rerun: '$(names)'"
 expect run.status complete
@@ -45,24 +45,24 @@ cmp -s "$work/r1.before" "$work/r1.after" || fail "kept suite r1 changed"
 tail -n 1 "$journal" | grep -q '^finish complete$' || fail "no finish line"
 
 # A third run has nothing left to do: the same suites, none measured.
-run_skampi 2 "$suite" "$out" || fail "third run exited with $?"
+run_skampi 2 "$suite" "$result" || fail "third run exited with $?"
 [ "$(names)" = "r1 r3 r4 r2 " ] || fail "third run: '$(names)'"
 grep -q 'continuing .*: 4 suites kept, 0 to measure' "$work/stderr" ||
   fail "third run: $(cat "$work/stderr")"
-cp "$out" "$work/done.yaml"
+cp "$result" "$work/done.yaml"
 
 # --fresh: the old file becomes out.yaml.bak.  Then, from scratch, r3
 # crashes twice (killed during its first try and during its retry): the
 # next run skips it.
-run_skampi 2 "$suite" "$out" --fresh || fail "--fresh exited with $?"
-cmp -s "$work/done.yaml" "$out.bak" || fail "--fresh kept no backup"
+run_skampi 2 "$suite" "$result" --fresh || fail "--fresh exited with $?"
+cmp -s "$work/done.yaml" "$result.bak" || fail "--fresh kept no backup"
 [ -e "$journal.bak" ] || fail "--fresh kept no journal backup"
 [ "$(grep -c '^begin' "$journal")" -eq 4 ] || fail "--fresh journal"
-rm -f "$out" "$journal"
+rm -f "$result" "$journal"
 kill_in 3 1
 kill_in 3 2
 [ "$(names)" = "r1 r2 r4 " ] || fail "after two kills: '$(names)'"
-run_skampi 2 "$suite" "$out"
+run_skampi 2 "$suite" "$result"
 rc=$?
 [ $rc -eq 3 ] || fail "run with a crashed suite exited with $rc, want 3"
 [ "$(names)" = "r1 r2 r4 r3 " ] || fail "crashed suite: '$(names)'"
