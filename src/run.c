@@ -16,6 +16,7 @@
 #include "factors.h"
 #include "guard.h"
 #include "journal.h"
+#include "mpierr.h"
 #include "pattern.h"
 #include "pattern_simple.h"
 #include "progress.h"
@@ -296,6 +297,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
   int code, aborted;
   memset(&st, 0, sizeof st);
   MPI_Comm_dup(MPI_COMM_WORLD, &st.eng.world);
+  sk_mpierr_install(st.eng.world);
   code = sk_run_open(&st, plan, opt);
   if (code == 0) {
     aborted = sk_run_loop(&st);
