@@ -13,7 +13,7 @@ typedef struct sk_run_options {
   double timeout;           /* --timeout, or -1: from the suite's limits */
 } sk_run_options_t;
 
-/* Exit statuses of skampi (doc/skampi.md has the table). */
+/* Exit statuses of skampi (doc/robustness.md has the table). */
 enum {
   SK_EXIT_OK = 0,           /* every suite complete */
   SK_EXIT_INPUT = 1,        /* suite file error: nothing measured */
@@ -22,7 +22,9 @@ enum {
   SK_EXIT_ABORTED = 4       /* run aborted; the result file holds what was done */
 };
 
-/* Measures every suite of plan; called collectively by every rank of
+/* Measures the suites of plan that an earlier run into the same result
+ * file left to do (all of them for a new file; doc/robustness.md), with
+ * the journal, the watchdog and the signal handlers; called collectively by every rank of
  * MPI_COMM_WORLD after MPI_Init with the same plan.  Returns an exit
  * status (SK_EXIT_*), the same on every rank. */
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt);
