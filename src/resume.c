@@ -25,6 +25,7 @@ typedef struct sk_resume_entry {
   sk_resume_ev_t *ev;
   size_t nev, cap;
   const char *name;          /* points into ev, or "" */
+  const char *status;        /* points into ev, or "" */
 } sk_resume_entry_t;
 
 struct sk_resume {
@@ -119,12 +120,14 @@ static int sk_resume_node(sk_resume_rd_t *rd, sk_resume_entry_t *en)
   return 0;
 }
 
-/* The name of an entry: the value of its first-level key "name". */
+/* The name and status of an entry: the values of its first-level keys
+ * "name" and "status". */
 static void sk_resume_name_of(sk_resume_entry_t *en)
 {
   size_t i;
   int depth = 0;
   en->name = "";
+  en->status = "";
   for (i = 0; i + 1 < en->nev; i++) {
     sk_resume_ev_t *x = &en->ev[i];
     if (x->kind == SK_RESUME_MAP || x->kind == SK_RESUME_SEQ ||
@@ -132,10 +135,14 @@ static void sk_resume_name_of(sk_resume_entry_t *en)
       depth++;
     else if (x->kind != SK_RESUME_SCALAR)
       depth--;
-    else if (depth == 1 && strcmp(x->value, "name") == 0 &&
-             en->ev[i + 1].kind == SK_RESUME_SCALAR) {
-      en->name = en->ev[i + 1].value;
-      return;
+    else if (depth == 1 && en->ev[i + 1].kind == SK_RESUME_SCALAR &&
+             (strcmp(x->value, "name") == 0 ||
+              strcmp(x->value, "status") == 0)) {
+      if (x->value[0] == 'n')
+        en->name = en->ev[i + 1].value;
+      else
+        en->status = en->ev[i + 1].value;
+      i++;                   /* the value is no key */
     }
   }
 }
@@ -284,6 +291,11 @@ size_t sk_resume_count(const sk_resume_t *r)
 const char *sk_resume_name(const sk_resume_t *r, size_t i)
 {
   return r->entries[i].name;
+}
+
+const char *sk_resume_status(const sk_resume_t *r, size_t i)
+{
+  return r->entries[i].status;
 }
 
 long sk_resume_find(const sk_resume_t *r, const char *name)

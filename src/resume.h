@@ -25,6 +25,8 @@ const char *sk_resume_sha256(const sk_resume_t *r);
 /* Number of suite entries, and the name of entry i ("" if it has none). */
 size_t sk_resume_count(const sk_resume_t *r);
 const char *sk_resume_name(const sk_resume_t *r, size_t i);
+/* The status of entry i ("complete", "failed", ...; "" if it has none). */
+const char *sk_resume_status(const sk_resume_t *r, size_t i);
 /* Index of the entry named name, or -1. */
 long sk_resume_find(const sk_resume_t *r, const char *name);
 /* Emits entry i again; -1 when the emitter failed. */

@@ -173,6 +173,11 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
       r->status = SK_RUN_PARTIAL;
+  for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
+       i++)
+    if (strcmp(sk_resume_status(r->kept, i), "failed") == 0 ||
+        strcmp(sk_resume_status(r->kept, i), "crashed") == 0)
+      r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;

@@ -20,4 +20,12 @@ expect run.status partial
 grep -q '^end 2 failed$' "$journal" || fail "journal: $(cat "$journal")"
 grep -q '^skampi: error: MPI error on rank 0: Invalid rank' "$work/stderr" ||
   fail "stderr: $(cat "$work/stderr")"
+
+# Continued, the run has nothing to do; the kept failed suite still makes
+# it partial.
+run_skampi 2 "$suite" "$result" --quiet
+rc=$?
+[ $rc -eq 3 ] || fail "continued: exit status $rc, want 3"
+expect run.status partial
+expect suites.1.status failed
 exit 0

@@ -88,6 +88,7 @@ static const char result_text[] =
     "  - argument: 4\n"
     "    mean: 1.5e-06\n"
     "- name: \"yes\"\n"
+    "  status: failed\n"
     "  points: []\n";
 
 static void test_resume(void)
@@ -107,6 +108,8 @@ static void test_resume(void)
   SK_CHECK_STR(sk_resume_sha256(r), SHA);
   SK_CHECK_INT(sk_resume_count(r), 2);
   SK_CHECK_STR(sk_resume_name(r, 1), "yes");
+  SK_CHECK_STR(sk_resume_status(r, 0), "");
+  SK_CHECK_STR(sk_resume_status(r, 1), "failed");
   SK_CHECK_INT(sk_resume_find(r, "one"), 0);
   SK_CHECK_INT(sk_resume_find(r, "two"), -1);
   /* Replayed under a suites key: the very text they had. */
