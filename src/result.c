@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "plan_emit.h"
@@ -375,6 +376,14 @@ int sk_result_write(const sk_result_t *r, const char *path)
   if (sk_emit_close(e) != 0) {
     /* A failed write says why (ENOSPC on a full disk); keep that. */
     saved = errno != 0 ? errno : EIO;
+    fclose(fp);
+    errno = saved;
+    goto unlink;
+  }
+  /* On disk before the rename, so that even a machine crash leaves the
+   * old file or the new one, never an empty one. */
+  if (fflush(fp) != 0 || (fsync(fileno(fp)) != 0 && errno != EINVAL)) {
+    saved = errno;
     fclose(fp);
     errno = saved;
     goto unlink;
