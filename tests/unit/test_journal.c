@@ -2,13 +2,14 @@
  * test_journal.c -- src/journal.c and src/resume.c without MPI: what a
  * journal written through the API says when read back (crashes, hangs,
  * interruptions, a line cut by a crash), and the suites of a result file
- * replayed unchanged.  Files go to the current (build) directory.
+ * replayed unchanged, and the watchdog's default time.  Files go to the current (build) directory.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit.h"
+#include "guard.h"
 #include "journal.h"
 #include "resume.h"
 #include "sk_test.h"
@@ -139,8 +140,27 @@ static void test_resume(void)
   remove(out);
 }
 
+/* The watchdog's time: --timeout wins, else from Time_Suite. */
+static void test_timeout(void)
+{
+  sk_suite_t s;
+  memset(&s, 0, sizeof s);
+  s.time_suite = SK_UNSET;
+  s.time_measurement = SK_UNSET;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 0.0, 0.0);
+  SK_CHECK_NEAR(sk_guard_timeout(&s, 2.5), 2.5, 0.0);
+  s.time_measurement = 3.0;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 0.0, 0.0);
+  s.time_suite = 10.0;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 86.0, 0.0);
+  s.time_measurement = SK_UNSET;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 80.0, 0.0);
+  SK_CHECK_NEAR(sk_guard_timeout(&s, 0.0), 0.0, 0.0);
+}
+
 int main(void)
 {
+  test_timeout();
   test_read();
   test_resume();
   return sk_test_result();
