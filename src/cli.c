@@ -17,13 +17,16 @@
 
 #define SK_CLI_MAX_NP 1000000
 
-enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE };
+enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
+       SK_OPT_FRESH, SK_OPT_TIMEOUT };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
   {"np", required_argument, NULL, SK_OPT_NP},
   {"list", no_argument, NULL, SK_OPT_LIST},
   {"suite", required_argument, NULL, SK_OPT_SUITE},
+  {"fresh", no_argument, NULL, SK_OPT_FRESH},
+  {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -71,6 +74,18 @@ static int sk_cli_np(const char *arg, sk_cli_t *cli)
   return 0;
 }
 
+/* --timeout: seconds (a decimal number, 0 turns the watchdog off). */
+static int sk_cli_timeout(const char *arg, sk_cli_t *cli)
+{
+  char *end;
+  double v = strtod(arg, &end);
+  if (*arg == '\0' || *end != '\0' || !(v >= 0.0 && v <= 1e8))
+    return sk_cli_usage("--timeout expects seconds (0 to 1e8, 0: no "
+                        "watchdog), not '%s'", arg);
+  cli->timeout = v;
+  return 0;
+}
+
 static int sk_cli_mode(sk_cli_t *cli, sk_cli_mode_t mode)
 {
   if (cli->mode != SK_CLI_RUN && cli->mode != mode)
@@ -91,6 +106,8 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
   if (cli->nprocs && cli->mode != SK_CLI_CHECK)
     return sk_cli_usage("%s", "--np goes with --check (a run has the "
                         "processes mpiexec starts)");
+  if ((cli->fresh || cli->timeout >= 0.0) && cli->mode != SK_CLI_RUN)
+    return sk_cli_usage("%s", "--fresh and --timeout go with a run");
   if (cli->output && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
@@ -113,6 +130,7 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
 {
   int c, rc = 0, help = 0, version = 0;
   memset(cli, 0, sizeof *cli);
+  cli->timeout = -1.0;
   opterr = 0;
   optind = 1;
   while (rc == 0 &&
@@ -126,6 +144,8 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
         rc = sk_cli_usage("%s", "--suite given twice");
       cli->file = optarg;
       break;
+    case SK_OPT_FRESH: cli->fresh = 1; break;
+    case SK_OPT_TIMEOUT: rc = sk_cli_timeout(optarg, cli); break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -151,6 +171,10 @@ void sk_cli_help(FILE *fp)
 "  -o, --output FILE  write the results to FILE (default: @OUTFILE of the\n"
 "                     suite file, else skampi.yaml)\n"
 "  -q, --quiet        no progress on stderr\n"
+"      --fresh        start over: an earlier FILE becomes FILE.bak instead\n"
+"                     of being continued (FILE.journal says how far it got)\n"
+"      --timeout S    watchdog: abort when a suite runs longer than S\n"
+"                     seconds (0: none; default from Time_Suite)\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"
@@ -161,6 +185,8 @@ void sk_cli_help(FILE *fp)
 "\n"
 "Exit status: 0 all suites complete, 1 errors in SUITE_FILE (nothing\n"
 "measured), 2 bad command line, 3 some suite failed, 4 run aborted.\n"
+"Rerunning into the same FILE continues an interrupted run\n"
+"(doc/robustness.md).\n"
 "The suite language: skampi(5) and doc/suite-language.md.\n", fp);
 }
 

@@ -24,6 +24,8 @@ typedef struct sk_cli {
   int nprocs;              /* --np P, 0 when not given */
   const char *output;      /* -o FILE or NULL */
   int quiet;               /* -q */
+  int fresh;               /* --fresh: start over, keep FILE.bak */
+  double timeout;          /* --timeout S per suite; -1 when not given */
 } sk_cli_t;
 
 /* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing

@@ -221,3 +221,11 @@ int sk_emit_kv_bool(sk_emit_t *e, const char *key, int value)
   sk_emit_str(e, key);
   return sk_emit_bool(e, value);
 }
+
+int sk_emit_scalar_as(sk_emit_t *e, const char *s, size_t len, int quoted)
+{
+  yaml_event_t ev;
+  return sk_emit_event(e, &ev, yaml_scalar_event_initialize(
+      &ev, NULL, NULL, (yaml_char_t *)s, (int)len, !quoted, quoted,
+      quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
+}

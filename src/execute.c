@@ -15,7 +15,9 @@
 #include <string.h>
 
 #include "dtype.h"
+#include "journal.h"
 #include "measure.h"
+#include "mpierr.h"
 #include "pattern.h"
 #include "pattern_pingpong.h"
 #include "refine.h"
@@ -468,6 +470,28 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   return r;
 }
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_HANG=NAME makes suite NAME
+ * hang in MPI at its first point -- rank 0 waits for a message nobody
+ * sends, the others in a barrier -- so that the watchdog can be tested;
+ * SKAMPI_TEST_MPI_ERROR=NAME makes rank 0 send to a rank that does not
+ * exist, an MPI error. */
+static void sk_exec_test_hang(const sk_exec_t *x)
+{
+  const char *name = getenv("SKAMPI_TEST_HANG");
+  const char *err = getenv("SKAMPI_TEST_MPI_ERROR");
+  int never = 0;
+  if (err != NULL && strcmp(err, x->s->name) == 0 && x->eng->rank == 0)
+    MPI_Send(&never, 1, MPI_INT, x->eng->size, SK_EXEC_TAG + 1,
+             x->eng->world);
+  if (name == NULL || strcmp(name, x->s->name) != 0)
+    return;
+  if (x->eng->rank == 0)
+    MPI_Recv(&never, 1, MPI_INT, MPI_ANY_SOURCE, SK_EXEC_TAG + 1,
+             x->eng->world, MPI_STATUS_IGNORE);
+  else
+    MPI_Barrier(x->eng->world);
+}
+
 /* Every point of the suite, one after another. */
 static void sk_exec_points(sk_exec_t *x)
 {
@@ -486,6 +510,9 @@ static void sk_exec_points(sk_exec_t *x)
       sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
     if (msg[0] <= 0.0)
       break;
+    if (e->rank == 0)
+      sk_journal_arg((long)msg[1]);
+    sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
       char m[160];
       snprintf(m, sizeof m, rc == -2 ? "at argument %ld the data did not "
@@ -493,6 +520,10 @@ static void sk_exec_points(sk_exec_t *x)
                "could not be set up at argument %ld (out of memory?)",
                (long)msg[1]);
       sk_exec_fail(x, m);
+      break;
+    }
+    if (sk_mpierr_check(e->world, x->msg, sizeof x->msg)) {
+      sk_exec_fail(x, x->msg);
       break;
     }
     if (e->rank == 0)

@@ -82,6 +82,8 @@ int sk_launch(const sk_cli_t *cli)
   if (all_ok) {
     run.outfile = cli->output;
     run.quiet = cli->quiet;
+    run.fresh = cli->fresh;
+    run.timeout = cli->timeout;
     rc = sk_run(plan, &run);
   } else {
     if (rank == 0 && diag != NULL)

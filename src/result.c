@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "plan_emit.h"
@@ -349,6 +350,8 @@ static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
   sk_result_emit_factors(e, r);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
+  for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
+    sk_resume_emit(r->kept, i, e);
   for (i = 0; i < r->nsuites; i++)
     sk_result_emit_suite(e, &r->suites[i]);
   sk_emit_seq_end(e);
@@ -372,10 +375,21 @@ int sk_result_write(const sk_result_t *r, const char *path)
     fclose(fp);
     goto unlink;
   }
+  errno = 0;
   sk_result_emit(e, r);
   if (sk_emit_close(e) != 0) {
+    /* A failed write says why (ENOSPC on a full disk); keep that. */
+    saved = errno != 0 ? errno : EIO;
     fclose(fp);
-    errno = EIO;
+    errno = saved;
+    goto unlink;
+  }
+  /* On disk before the rename, so that even a machine crash leaves the
+   * old file or the new one, never an empty one. */
+  if (fflush(fp) != 0 || (fsync(fileno(fp)) != 0 && errno != EINVAL)) {
+    saved = errno;
+    fclose(fp);
+    errno = saved;
     goto unlink;
   }
   if (fclose(fp) != 0)

@@ -12,6 +12,7 @@
 
 #include "plan.h"
 #include "point.h"
+#include "resume.h"
 
 typedef enum {
   SK_SUITE_COMPLETE,
@@ -77,7 +78,9 @@ typedef struct sk_result {
   char end_time[32];             /* "" while running */
   double wall_time;
   sk_factors_t factors;
-  sk_suite_result_t *suites;
+  const sk_resume_t *kept;       /* borrowed: suites of an earlier run
+                                    written first, or NULL */
+  sk_suite_result_t *suites;     /* this run's, in the order measured */
   size_t nsuites;
 } sk_result_t;
 

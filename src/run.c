@@ -14,10 +14,14 @@
 
 #include "execute.h"
 #include "factors.h"
+#include "guard.h"
+#include "journal.h"
+#include "mpierr.h"
 #include "pattern.h"
 #include "pattern_simple.h"
 #include "progress.h"
 #include "result.h"
+#include "run_resume.h"
 #include "runlog.h"
 #include "sha256.h"
 #include "sysinfo.h"
@@ -27,7 +31,11 @@ typedef struct sk_runstate {
   sk_progress_t progress;
   sk_result_t *res;          /* rank 0 */
   const char *outfile;
+  char *tmp;                 /* outfile.tmp, removed by a signal handler */
+  sk_run_resume_t rr;        /* rank 0; order and norder on every rank */
   double t0;
+  double timeout;            /* --timeout, or -1 */
+  int quiet;
 } sk_runstate_t;
 
 /* Rank 0 reads the calibration parameters; everybody gets them. */
@@ -119,25 +127,31 @@ static void sk_run_open_log(sk_runstate_t *st)
   sk_runlog_header(st->eng.log, st->res);
 }
 
-/* Suite k (0-based) on every rank; rank 0 reports it. */
+/* Suite k (0-based) on every rank, under the watchdog; rank 0 reports
+ * it and fills the next entry of the result. */
 static void sk_run_suite(sk_runstate_t *st, size_t k)
 {
   sk_engine_t *e = &st->eng;
   const sk_suite_t *s = &e->plan->suites[k];
-  sk_suite_result_t *sr = e->rank == 0 ? &st->res->suites[k] : NULL;
+  sk_suite_result_t *sr = NULL;
   sk_suite_result_t scratch;
   size_t i, met = 0;
   if (e->rank == 0) {
+    sr = &st->res->suites[st->res->nsuites];
+    sr->suite = s;
+    sk_journal_begin(k + 1, s->name);
     sk_progress_suite_begin(&st->progress, k + 1, s->name, MPI_Wtime());
     sk_runlog_suite_begin(e->log, k + 1, e->plan->nsuites, s);
   } else {
     memset(&scratch, 0, sizeof scratch);
     sr = &scratch;
   }
+  sk_guard_arm(sk_guard_timeout(s, st->timeout));
   sk_execute_suite(e, s, sr);
+  sk_guard_arm(0.0);
   if (e->rank != 0)
     return;
-  st->res->nsuites = k + 1;
+  st->res->nsuites++;
   for (i = 0; i < sr->npoints; i++)
     met += sr->points[i].eps_met ? 1 : 0;
   if (sr->status == SK_SUITE_FAILED)
@@ -159,6 +173,11 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
       r->status = SK_RUN_PARTIAL;
+  for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
+       i++)
+    if (strcmp(sk_resume_status(r->kept, i), "failed") == 0 ||
+        strcmp(sk_resume_status(r->kept, i), "crashed") == 0)
+      r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
@@ -176,34 +195,132 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   return code;
 }
 
+/* Rank 0 decides what is left to do (doc/robustness.md); every rank
+ * learns the order of the suites.  Returns 0 or the exit status. */
+static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
+{
+  sk_engine_t *e = &st->eng;
+  long n = 0;
+  int code = 0;
+  if (e->rank == 0) {
+    code = sk_run_resume_prepare(&st->rr, st->res, st->outfile, opt->fresh);
+    if (code != 0)
+      sk_progress_error(&st->progress, st->rr.err[0] ? st->rr.err
+                                                      : "out of memory");
+    n = (long)st->rr.norder;
+  }
+  MPI_Bcast(&code, 1, MPI_INT, 0, e->world);
+  if (code != 0)
+    return code;
+  MPI_Bcast(&n, 1, MPI_LONG, 0, e->world);
+  if (e->rank != 0) {
+    st->rr.order = malloc((size_t)(n ? n : 1) * sizeof *st->rr.order);
+    if (st->rr.order == NULL)
+      MPI_Abort(e->world, SK_EXIT_ABORTED);
+    st->rr.norder = (size_t)n;
+  }
+  if (n > 0)
+    MPI_Bcast(st->rr.order, (int)n, MPI_LONG, 0, e->world);
+  return 0;
+}
+
+/* Rank 0, once the result file is written: the journal, and what the
+ * earlier run left (said unless --quiet). */
+static int sk_run_open_journal(sk_runstate_t *st)
+{
+  sk_result_t *r = st->res;
+  size_t i, kept = r->kept ? sk_resume_count(r->kept) : 0;
+  if (sk_journal_open(st->rr.journal, r->sha256) != 0 ||
+      sk_journal_start(st->eng.size, r->start_time) != 0) {
+    char m[1200];
+    snprintf(m, sizeof m, "cannot write the journal %s: %s", st->rr.journal,
+             strerror(errno));
+    sk_progress_error(&st->progress, m);
+    return -1;
+  }
+  for (i = 0; i < r->nsuites; i++)
+    sk_journal_crashed((size_t)(r->suites[i].suite - r->plan->suites) + 1,
+                       r->suites[i].message);
+  if (!st->quiet && (kept > 0 || r->nsuites > 0 || st->rr.retried > 0))
+    fprintf(stderr, "skampi: continuing %s: %zu suites kept, %zu to "
+            "measure (%zu of them retried last), %zu skipped as crashed\n",
+            st->outfile, kept, st->rr.norder, st->rr.retried, r->nsuites);
+  return 0;
+}
+
+/* Every rank: the suites in their order, the result written after each
+ * and the journal told; 1 when the run had to stop. */
+static int sk_run_loop(sk_runstate_t *st)
+{
+  size_t i;
+  for (i = 0; i < st->rr.norder; i++) {
+    size_t k = (size_t)st->rr.order[i];
+    sk_run_suite(st, k);
+    if (sk_run_write(st) != 0) {
+      if (st->eng.rank == 0)    /* measured, not kept: no crash either */
+        sk_journal_end("unwritten");
+      return 1;
+    }
+    if (st->eng.rank == 0)
+      sk_journal_end(sk_suite_status_name(
+          st->res->suites[st->res->nsuites - 1].status));
+  }
+  return 0;
+}
+
+/* Everything before the loop; 0 or the exit status. */
+static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
+                       const sk_run_options_t *opt)
+{
+  int ok = 1, code;
+  st->timeout = opt->timeout;
+  st->quiet = opt->quiet;
+  if (sk_run_start(st, plan, opt) != 0)
+    return SK_EXIT_ABORTED;
+  if (st->eng.rank == 0)
+    sk_run_open_records(st);
+  if ((code = sk_run_plan_order(st, opt)) != 0)
+    return code;
+  if (sk_run_write(st) != 0)
+    return SK_EXIT_ABORTED;
+  if (st->eng.rank == 0) {
+    ok = sk_run_open_journal(st) == 0;
+    if (ok)
+      sk_run_open_log(st);
+    st->tmp = malloc(strlen(st->outfile) + 5);
+    if (st->tmp != NULL)
+      sprintf(st->tmp, "%s.tmp", st->outfile);
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
+  sk_guard_install(st->eng.rank, st->tmp);
+  return ok ? 0 : SK_EXIT_ABORTED;
+}
+
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
 {
   sk_runstate_t st;
-  size_t k;
-  int code = SK_EXIT_ABORTED, aborted = 0;
+  int code, aborted;
   memset(&st, 0, sizeof st);
   MPI_Comm_dup(MPI_COMM_WORLD, &st.eng.world);
-  if (sk_run_start(&st, plan, opt) != 0)
-    goto out;
-  if (st.eng.rank == 0)
-    sk_run_open_records(&st);
-  if (sk_run_write(&st) != 0)
-    goto out;
-  if (st.eng.rank == 0)
-    sk_run_open_log(&st);
-  for (k = 0; k < plan->nsuites && !aborted; k++) {
-    sk_run_suite(&st, k);
-    aborted = sk_run_write(&st) != 0;
+  sk_mpierr_install(st.eng.world);
+  code = sk_run_open(&st, plan, opt);
+  if (code == 0) {
+    aborted = sk_run_loop(&st);
+    if (st.eng.rank == 0) {
+      code = sk_run_finish(&st, aborted);
+      sk_journal_finish(sk_run_status_name(st.res->status));
+    }
   }
-  if (st.eng.rank == 0)
-    code = sk_run_finish(&st, aborted);
-out:
   MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  sk_guard_remove();
   if (st.eng.rank == 0) {
+    sk_journal_close();
     sk_result_free(st.res);
     if (st.eng.log != NULL)
       fclose(st.eng.log);
   }
+  sk_run_resume_release(&st.rr);
+  free(st.tmp);
   MPI_Comm_free(&st.eng.world);
   return code;
 }

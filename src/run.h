@@ -9,9 +9,12 @@
 typedef struct sk_run_options {
   const char *outfile;      /* -o FILE; NULL: @OUTFILE, else "skampi.yaml" */
   int quiet;                /* --quiet: no progress on stderr */
+  int fresh;                /* --fresh: start over, keep FILE.bak */
+  double timeout;           /* --timeout, or -1: from the suite's limits */
 } sk_run_options_t;
 
-/* Exit statuses of skampi (skampi(1), EXIT STATUS, has the table). */
+/* Exit statuses of skampi (skampi(1), EXIT STATUS, and doc/robustness.md
+ * have the table). */
 enum {
   SK_EXIT_OK = 0,           /* every suite complete */
   SK_EXIT_INPUT = 1,        /* suite file error: nothing measured */
@@ -20,7 +23,9 @@ enum {
   SK_EXIT_ABORTED = 4       /* run aborted; the result file holds what was done */
 };
 
-/* Measures every suite of plan; called collectively by every rank of
+/* Measures the suites of plan that an earlier run into the same result
+ * file left to do (all of them for a new file; doc/robustness.md), with
+ * the journal, the watchdog and the signal handlers; called collectively by every rank of
  * MPI_COMM_WORLD after MPI_Init with the same plan.  Returns an exit
  * status (SK_EXIT_*), the same on every rank. */
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt);

@@ -16,11 +16,12 @@ bad() { echo "FAIL: $*"; fail=1; }
 ${MAKE:-make} -s -C "$builddir" install prefix="$inst" >"$tmp/log" 2>&1 ||
   { cat "$tmp/log"; echo "FAIL: make install"; exit 1; }
 
-for f in bin/skampi bin/skampi-report; do
+for f in bin/skampi bin/skampi-report bin/skampi-merge bin/skampi-run; do
   [ -x "$inst/$f" ] || bad "$f is not installed"
 done
 for f in share/skampi/default.skampi share/skampi/fig1.skampi \
          share/man/man1/skampi.1 share/man/man1/skampi-report.1 \
+         share/man/man1/skampi-merge.1 share/man/man1/skampi-run.1 \
          share/man/man5/skampi.5 \
          share/doc/skampi/README.md share/doc/skampi/suite-language.md \
          share/doc/skampi/install.md share/doc/skampi/batch.md \

@@ -1,0 +1,168 @@
+/*
+ * guard.c -- the signal handlers and the watchdog.
+ *
+ * Handlers may only call async-signal-safe functions: the messages are
+ * put together by hand and written with write(2).
+ */
+#include "guard.h"
+
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "journal.h"
+
+#define SK_GUARD_EXIT 4          /* SK_EXIT_ABORTED (run.h) */
+#define SK_GUARD_GRACE 5         /* seconds the other ranks wait longer */
+
+static int sk_guard_rank;
+static const char *sk_guard_tmp;
+static volatile unsigned sk_guard_seconds;
+
+typedef struct sk_guard_msg {
+  char buf[768];
+  size_t at;
+} sk_guard_msg_t;
+
+static void sk_guard_put(sk_guard_msg_t *m, const char *s)
+{
+  while (*s != '\0' && m->at < sizeof m->buf - 1)
+    m->buf[m->at++] = *s++;
+}
+
+static void sk_guard_num(sk_guard_msg_t *m, long v)
+{
+  char d[24];
+  int n = 0;
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  if (v < 0)
+    sk_guard_put(m, "-");
+  do {
+    d[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  while (n > 0 && m->at < sizeof m->buf - 1)
+    m->buf[m->at++] = d[--n];
+}
+
+/* "suite K (NAME)" and, when known, " at argument A". */
+static void sk_guard_where(sk_guard_msg_t *m)
+{
+  const char *name;
+  long arg;
+  int has;
+  size_t k = sk_journal_current(&name, &arg, &has);
+  if (k == 0) {
+    sk_guard_put(m, "between suites");
+    return;
+  }
+  sk_guard_put(m, "suite ");
+  sk_guard_num(m, (long)k);
+  sk_guard_put(m, " (");
+  sk_guard_put(m, name != NULL ? name : "?");
+  sk_guard_put(m, ")");
+  if (has) {
+    sk_guard_put(m, " at argument ");
+    sk_guard_num(m, arg);
+  }
+}
+
+static void sk_guard_leave(sk_guard_msg_t *m)
+{
+  ssize_t w;
+  m->buf[m->at++] = '\n';
+  w = write(STDERR_FILENO, m->buf, m->at);
+  (void)w;
+  if (sk_guard_tmp != NULL)
+    unlink(sk_guard_tmp);
+  _exit(SK_GUARD_EXIT);
+}
+
+static void sk_guard_alarm(int sig)
+{
+  sk_guard_msg_t m;
+  (void)sig;
+  if (sk_guard_rank != 0)
+    _exit(SK_GUARD_EXIT);
+  m.at = 0;
+  sk_guard_put(&m, "skampi: error: the watchdog ended ");
+  sk_guard_where(&m);
+  sk_guard_put(&m, ": no end after ");
+  sk_guard_num(&m, (long)sk_guard_seconds);
+  sk_guard_put(&m, " s (a hung operation?); run aborted, a rerun skips "
+               "the suite as crashed");
+  sk_journal_hung_now(sk_guard_seconds);
+  sk_guard_leave(&m);
+}
+
+static void sk_guard_signal(int sig)
+{
+  const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
+  sk_guard_msg_t m;
+  /* The launcher kills the others when one rank ends: rank 0 must have
+   * written its journal line first. */
+  if (sk_guard_rank != 0) {
+    sleep(SK_GUARD_GRACE);
+    _exit(SK_GUARD_EXIT);
+  }
+  m.at = 0;
+  sk_guard_put(&m, "skampi: error: ");
+  sk_guard_put(&m, name);
+  sk_guard_put(&m, " during ");
+  sk_guard_where(&m);
+  sk_guard_put(&m, "; run aborted, the result file holds the suites "
+               "completed before");
+  sk_journal_interrupted_now(name);
+  sk_guard_leave(&m);
+}
+
+void sk_guard_install(int rank, const char *tmp_path)
+{
+  struct sigaction sa;
+  sk_guard_rank = rank;
+  sk_guard_tmp = tmp_path;
+  memset(&sa, 0, sizeof sa);
+  sigfillset(&sa.sa_mask);
+  sa.sa_handler = sk_guard_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sa.sa_handler = sk_guard_alarm;
+  sigaction(SIGALRM, &sa, NULL);
+}
+
+void sk_guard_arm(double seconds)
+{
+  unsigned s = 0;
+  if (seconds > 0.0)
+    s = seconds > 1e8 ? 100000000U : (unsigned)ceil(seconds);
+  sk_guard_seconds = s;
+  if (s > 0 && sk_guard_rank != 0)
+    s += SK_GUARD_GRACE;
+  alarm(s);
+}
+
+/* A suite checks Time_Suite between points and a point checks
+ * Time_Measurement between repetitions: twice the limits and a minute
+ * more is far beyond any run that still makes progress. */
+double sk_guard_timeout(const sk_suite_t *s, double timeout)
+{
+  double t;
+  if (timeout >= 0.0)
+    return timeout;
+  if (s->time_suite <= 0.0)
+    return 0.0;
+  t = 2.0 * s->time_suite + 60.0;
+  if (s->time_measurement > 0.0)
+    t += 2.0 * s->time_measurement;
+  return t;
+}
+
+void sk_guard_remove(void)
+{
+  alarm(0);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGALRM, SIG_DFL);
+  sk_guard_tmp = NULL;
+}

@@ -1,0 +1,29 @@
+/*
+ * guard.h -- signals and the watchdog of a run (doc/robustness.md).
+ *
+ * SIGINT and SIGTERM end the process at once: the result file on disk is
+ * always a complete document (it is replaced by rename), so the handler
+ * only appends "interrupted" to the journal, says so, removes a half-
+ * written temporary file and exits with SK_EXIT_ABORTED.  The watchdog is
+ * an alarm armed for each suite: when it fires the operation is taken to
+ * hang; the journal gets "hung" (a rerun skips the suite as crashed) and
+ * the process exits the same way.  No MPI here.
+ */
+#ifndef SK_GUARD_H
+#define SK_GUARD_H
+
+#include "plan.h"
+
+/* Installs the handlers.  Rank 0 alone writes messages and the journal;
+ * tmp_path (kept: must outlive the run) is removed on the way out. */
+void sk_guard_install(int rank, const char *tmp_path);
+/* Disarms the watchdog and gives the signals their default actions. */
+void sk_guard_remove(void);
+/* Arms the watchdog for seconds (<= 0: disarms).  Other ranks than 0
+ * wait a little longer, so that rank 0 reports first. */
+void sk_guard_arm(double seconds);
+/* The watchdog of suite s: timeout when >= 0 (--timeout; 0 is off), else
+ * the default derived from Time_Suite and Time_Measurement (0: none). */
+double sk_guard_timeout(const sk_suite_t *s, double timeout);
+
+#endif

@@ -1,0 +1,298 @@
+/*
+ * journal.c -- the run journal: written line by line with write(2) and
+ * fsync(2), read back line by line.
+ *
+ * The state of the running suite lives in file-scope variables: a signal
+ * handler must reach it, and there is one journal per process.
+ */
+#include "journal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SK_JOURNAL_MAGIC "skampi-journal 1"
+
+static int sk_journal_fd = -1;
+static volatile size_t sk_journal_k;        /* 1-based; 0: no suite */
+static const char *volatile sk_journal_name;
+static volatile long sk_journal_last;
+static volatile int sk_journal_has_last;
+
+/* ---- writing ---------------------------------------------------------- */
+
+/* Writes len bytes and syncs them (async-signal-safe). */
+static int sk_journal_put(const char *line, size_t len)
+{
+  size_t done = 0;
+  if (sk_journal_fd < 0)
+    return 0;
+  while (done < len) {
+    ssize_t w = write(sk_journal_fd, line + done, len - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return -1;
+    done += (size_t)w;
+  }
+  return fsync(sk_journal_fd) == 0 || errno == EINVAL ? 0 : -1;
+}
+
+static int sk_journal_line(const char *line)
+{
+  return sk_journal_put(line, strlen(line));
+}
+
+int sk_journal_open(const char *path, const char *sha256)
+{
+  char head[128];
+  off_t end;
+  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  if (fd < 0)
+    return -1;
+  sk_journal_fd = fd;
+  end = lseek(fd, 0, SEEK_END);
+  if (end == 0) {
+    snprintf(head, sizeof head, SK_JOURNAL_MAGIC "\nsha256 %s\n",
+             sha256[0] ? sha256 : "-");
+    if (sk_journal_line(head) != 0) {
+      sk_journal_close();
+      return -1;
+    }
+  }
+  return 0;
+}
+
+void sk_journal_close(void)
+{
+  if (sk_journal_fd >= 0)
+    close(sk_journal_fd);
+  sk_journal_fd = -1;
+  sk_journal_k = 0;
+}
+
+int sk_journal_start(int processes, const char *iso_time)
+{
+  char line[128];
+  snprintf(line, sizeof line, "start %s processes %d\n", iso_time,
+           processes);
+  return sk_journal_line(line);
+}
+
+int sk_journal_begin(size_t k, const char *name)
+{
+  char line[320];
+  sk_journal_has_last = 0;
+  sk_journal_name = name;
+  sk_journal_k = k;
+  snprintf(line, sizeof line, "begin %zu %.256s\n", k, name);
+  return sk_journal_line(line);
+}
+
+int sk_journal_arg(long arg)
+{
+  char line[64];
+  sk_journal_last = arg;
+  sk_journal_has_last = 1;
+  snprintf(line, sizeof line, "arg %zu %ld\n", (size_t)sk_journal_k, arg);
+  return sk_journal_line(line);
+}
+
+int sk_journal_end(const char *status)
+{
+  char line[64];
+  snprintf(line, sizeof line, "end %zu %s\n", (size_t)sk_journal_k, status);
+  sk_journal_k = 0;
+  return sk_journal_line(line);
+}
+
+int sk_journal_crashed(size_t k, const char *why)
+{
+  char line[320];
+  snprintf(line, sizeof line, "skip %zu %.256s\n", k, why);
+  return sk_journal_line(line);
+}
+
+int sk_journal_finish(const char *status)
+{
+  char line[64];
+  snprintf(line, sizeof line, "finish %s\n", status);
+  return sk_journal_line(line);
+}
+
+size_t sk_journal_current(const char **name, long *arg, int *has_arg)
+{
+  *name = sk_journal_name;
+  *arg = sk_journal_last;
+  *has_arg = sk_journal_has_last;
+  return sk_journal_k;
+}
+
+/* Appends the decimal digits of v to buf at *at (async-signal-safe). */
+static void sk_journal_num(char *buf, size_t *at, long v)
+{
+  char d[24];
+  int n = 0;
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  if (v < 0)
+    buf[(*at)++] = '-';
+  do {
+    d[n++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  while (n > 0)
+    buf[(*at)++] = d[--n];
+}
+
+static void sk_journal_word(char *buf, size_t *at, const char *w,
+                            size_t max)
+{
+  while (*w != '\0' && *at < max)
+    buf[(*at)++] = *w++;
+}
+
+void sk_journal_hung_now(unsigned seconds)
+{
+  char line[128];
+  size_t at = 0;
+  sk_journal_word(line, &at, "hung ", 100);
+  sk_journal_num(line, &at, (long)sk_journal_k);
+  line[at++] = ' ';
+  if (sk_journal_has_last)
+    sk_journal_num(line, &at, sk_journal_last);
+  else
+    line[at++] = '-';
+  line[at++] = ' ';
+  sk_journal_num(line, &at, (long)seconds);
+  line[at++] = '\n';
+  sk_journal_put(line, at);
+}
+
+void sk_journal_interrupted_now(const char *signame)
+{
+  char line[128];
+  size_t at = 0;
+  sk_journal_word(line, &at, "interrupted ", 100);
+  sk_journal_num(line, &at, (long)sk_journal_k);
+  line[at++] = ' ';
+  sk_journal_word(line, &at, signame, 120);
+  line[at++] = '\n';
+  sk_journal_put(line, at);
+}
+
+/* ---- reading ---------------------------------------------------------- */
+
+void sk_journal_state_free(sk_journal_state_t *st)
+{
+  if (st == NULL)
+    return;
+  free(st->crashes);
+  free(st->hung);
+  free(st->ended);
+  free(st->last_arg);
+  free(st->has_arg);
+  memset(st, 0, sizeof *st);
+}
+
+static int sk_journal_state_alloc(sk_journal_state_t *st, size_t n)
+{
+  size_t m = n ? n : 1;
+  memset(st, 0, sizeof *st);
+  st->n = n;
+  st->crashes = calloc(m, sizeof *st->crashes);
+  st->hung = calloc(m, sizeof *st->hung);
+  st->ended = calloc(m, sizeof *st->ended);
+  st->last_arg = calloc(m, sizeof *st->last_arg);
+  st->has_arg = calloc(m, sizeof *st->has_arg);
+  return st->crashes && st->hung && st->ended && st->last_arg && st->has_arg
+             ? 0 : -1;
+}
+
+/* One line; *open is the suite (0-based) begun and not yet over, or -1.
+ * Returns -1 when the line names a suite the plan does not have. */
+static int sk_journal_apply(sk_journal_state_t *st, const char *line,
+                            const char *const *names, long *open)
+{
+  char word[16], rest[300];
+  unsigned long k = 0;
+  long a;
+  if (strncmp(line, "start ", 6) == 0) {
+    if (*open >= 0)
+      st->crashes[*open]++;
+    *open = -1;
+    return 0;
+  }
+  if (strncmp(line, "sha256 ", 7) == 0) {
+    snprintf(st->sha256, sizeof st->sha256, "%.64s", line + 7);
+    return 0;
+  }
+  rest[0] = '\0';
+  if (strncmp(line, "finish ", 7) == 0 ||
+      sscanf(line, "%15s %lu %299[^\n]", word, &k, rest) < 2)
+    return 0;
+  if (k < 1 || k > st->n)
+    return -1;
+  k--;
+  if (strcmp(word, "begin") == 0) {
+    if (strcmp(rest, names[k]) != 0)
+      return -1;
+    if (*open >= 0)
+      st->crashes[*open]++;
+    *open = (long)k;
+    st->has_arg[k] = 0;
+  } else if (strcmp(word, "arg") == 0 && sscanf(rest, "%ld", &a) == 1) {
+    st->last_arg[k] = a;
+    st->has_arg[k] = 1;
+  } else if (strcmp(word, "hung") == 0) {
+    st->hung[k] = 1;
+    st->has_arg[k] = sscanf(rest, "%ld", &a) == 1;
+    st->last_arg[k] = st->has_arg[k] ? a : 0;
+    *open = -1;
+  } else if (strcmp(word, "end") == 0 || strcmp(word, "interrupted") == 0) {
+    st->ended[k] += word[0] == 'e';
+    *open = -1;
+  }
+  return 0;
+}
+
+int sk_journal_read(const char *path, const char *const *names, size_t n,
+                    sk_journal_state_t *st, char *err, size_t errlen)
+{
+  char line[512];
+  long open = -1, lineno = 0;
+  int rc = 0;
+  FILE *fp = fopen(path, "r");
+  if (sk_journal_state_alloc(st, n) != 0) {
+    snprintf(err, errlen, "out of memory");
+    if (fp != NULL)
+      fclose(fp);
+    return -1;
+  }
+  if (fp == NULL) {
+    if (errno == ENOENT)
+      return 1;
+    snprintf(err, errlen, "%s", strerror(errno));
+    return -1;
+  }
+  /* A line without its newline was cut by a crash: it never happened. */
+  while (rc == 0 && fgets(line, sizeof line, fp) != NULL &&
+         strchr(line, '\n') != NULL) {
+    lineno++;
+    if (lineno == 1 && strcmp(line, SK_JOURNAL_MAGIC "\n") != 0)
+      rc = -1;
+    else if (sk_journal_apply(st, line, names, &open) != 0)
+      rc = -1;
+  }
+  fclose(fp);
+  if (rc != 0) {
+    snprintf(err, errlen, "line %ld is not a journal line of this suite "
+             "file", lineno);
+    return -1;
+  }
+  if (open >= 0)
+    st->crashes[open]++;
+  return 0;
+}

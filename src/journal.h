@@ -1,0 +1,50 @@
+/*
+ * journal.h -- the run journal beside the result file (FILE.journal): an
+ * append-only text file, one fsync'ed line per event, so that after any
+ * crash it tells which suite was running and at which argument.  The
+ * format is in doc/robustness.md.  No MPI here; rank 0 alone writes it.
+ */
+#ifndef SK_JOURNAL_H
+#define SK_JOURNAL_H
+
+#include <stddef.h>
+
+/* What an existing journal says about the suites of a plan. */
+typedef struct sk_journal_state {
+  char sha256[65];        /* of the suite file it was written for */
+  size_t n;               /* suites of the plan */
+  int *crashes;           /* attempts that ended with no line at all */
+  int *hung;              /* the watchdog ended an attempt */
+  int *ended;             /* an attempt ended normally */
+  long *last_arg;         /* last argument begun */
+  int *has_arg;
+} sk_journal_state_t;
+
+/* Reads the journal at path for a plan whose suites are names[0..n-1].
+ * Returns 0, 1 when there is no journal (st is then all zero), -1 with a
+ * message in err when it cannot be read or belongs to other suites. */
+int sk_journal_read(const char *path, const char *const *names, size_t n,
+                    sk_journal_state_t *st, char *err, size_t errlen);
+void sk_journal_state_free(sk_journal_state_t *st);
+
+/* Opens path for appending (creating it with its header when new);
+ * -1 with errno set.  One journal per process. */
+int sk_journal_open(const char *path, const char *sha256);
+/* Lines; each is written whole and fsync'ed.  -1 when writing failed. */
+int sk_journal_start(int processes, const char *iso_time);
+int sk_journal_begin(size_t k, const char *name);   /* k is 1-based */
+int sk_journal_arg(long arg);
+int sk_journal_end(const char *status);
+int sk_journal_crashed(size_t k, const char *why);
+int sk_journal_finish(const char *status);
+void sk_journal_close(void);
+
+/* For signal handlers (async-signal-safe): the suite running now (its
+ * 1-based number and name, 0 when none) and its last argument. */
+size_t sk_journal_current(const char **name, long *arg, int *has_arg);
+/* Async-signal-safe lines for the suite running now:
+ * "hung K ARG SECONDS" and "interrupted K SIGNAL". */
+void sk_journal_hung_now(unsigned seconds);
+void sk_journal_interrupted_now(const char *signame);
+
+#endif

@@ -1,0 +1,31 @@
+/*
+ * run_resume.h -- rank 0's decision, before a run measures anything, of
+ * what an earlier run into the same result file leaves to do (§4.3 of the
+ * SKaMPI paper; doc/robustness.md).  No MPI here.
+ */
+#ifndef SK_RUN_RESUME_H
+#define SK_RUN_RESUME_H
+
+#include <stddef.h>
+
+#include "result.h"
+
+typedef struct sk_run_resume {
+  const char *outfile;      /* borrowed */
+  char *journal;            /* outfile.journal */
+  sk_resume_t *kept;        /* suites of the earlier file, or NULL */
+  long *order;              /* plan indices to measure, in this order */
+  size_t norder;
+  size_t retried;           /* the last `retried` of order crashed once */
+  char err[1024];           /* why the run cannot go on */
+} sk_run_resume_t;
+
+/* Fills rr for result r (its sha256 already set) and outfile: with fresh
+ * the earlier files are renamed to .bak first.  Suites skipped as crashed
+ * are appended to r as entries with status crashed.  Returns 0, or an
+ * exit status (SK_EXIT_INPUT, SK_EXIT_ABORTED) with rr->err set. */
+int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
+                          const char *outfile, int fresh);
+void sk_run_resume_release(sk_run_resume_t *rr);
+
+#endif

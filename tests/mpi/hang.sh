@@ -1,0 +1,38 @@
+# hang.sh -- the watchdog (doc/robustness.md).  SKAMPI_TEST_HANG=r2 (a
+# test-only switch) makes suite r2 hang in MPI; --timeout 2 ends the run
+# with a message naming the suite and the argument, the journal records
+# it, and the rerun skips r2 as crashed.
+. "$top_srcdir/tests/mpi/lib.sh"
+. "$top_srcdir/tests/mpi/restart-lib.sh"
+
+SKAMPI_TEST_HANG=r2 run_skampi 2 "$suite" "$result" --quiet --timeout 2 \
+  > "$work/stdout"
+rc=$?
+[ $rc -eq 4 ] || fail "hung run exited with $rc, want 4"
+grep -q '^skampi: error: the watchdog ended suite 2 (r2) at argument 0: no end after 2 s (a hung operation?); run aborted, a rerun skips the suite as crashed$' "$work/stderr" ||
+  fail "no watchdog message: $(cat "$work/stderr")"
+tail -n 1 "$journal" | grep -q '^hung 2 0 2$' ||
+  fail "journal ends with '$(tail -n 1 "$journal")'"
+[ "$(names)" = "r1 " ] || fail "after the hang: '$(names)'"
+[ -e "$result.tmp" ] && fail "temporary file left behind"
+
+run_skampi 2 "$suite" "$result" --quiet
+rc=$?
+[ $rc -eq 3 ] || fail "rerun exited with $rc, want 3"
+[ "$(names)" = "r1 r2 r3 r4 " ] || fail "after the rerun: '$(names)'"
+expect suites.1.status crashed
+expect suites.1.message 'hung in an earlier run (the watchdog ended it at argument 0); skipped'
+expect suites.1.points ''
+expect suites.3.status complete
+expect run.status partial
+
+# --timeout takes seconds.
+"$SKAMPI" --timeout soon "$suite" 2> "$work/stderr"
+[ $? -eq 2 ] || fail "--timeout soon accepted"
+grep -q "^skampi: --timeout expects seconds (0 to 1e8, 0: no watchdog), not 'soon'$" "$work/stderr" ||
+  fail "--timeout soon: $(cat "$work/stderr")"
+"$SKAMPI" --check --fresh "$suite" > /dev/null 2> "$work/stderr"
+[ $? -eq 2 ] || fail "--check --fresh accepted"
+grep -q "^skampi: --fresh and --timeout go with a run$" "$work/stderr" ||
+  fail "--check --fresh: $(cat "$work/stderr")"
+exit 0

@@ -1,0 +1,43 @@
+# restart-lib.sh -- what the restart, hang, signal and resume-errors tests
+# share (sourced after tests/mpi/lib.sh, whose run_skampi sets $out, so
+# the result file here is $result): a run in the background, waiting for
+# a line of its journal, and the ranks of that run.
+SKAMPI_CALIBRATE="1e-3,0,0,0"
+export SKAMPI_CALIBRATE
+suite="$SUITES/restart.skampi"
+result="$work/out.yaml"
+journal="$result.journal"
+
+# start_bg [options...]: skampi on 2 ranks in the background; $bg is the
+# pid of mpiexec, stderr goes to $work/stderr.
+start_bg() {
+  $MPIEXEC -n 2 "$SKAMPI" --quiet "$@" -o "$result" "$suite" \
+    > "$work/stdout" 2> "$work/stderr" &
+  bg=$!
+}
+
+# wait_journal REGEX [N]: until the N-th line (default 1) matching REGEX
+# is in the journal (at most 30 s).
+wait_journal() {
+  i=0
+  while n=$(grep -c "$1" "$journal" 2> /dev/null); [ "${n:-0}" -lt "${2:-1}" ]; do
+    i=$((i + 1))
+    [ $i -lt 1500 ] || fail "journal never got '$1'"
+    kill -0 $bg 2> /dev/null || fail "skampi ended before '$1': $(cat "$work/stderr")"
+    sleep 0.02
+  done
+}
+
+# ranks: the pids of the processes mpiexec $bg started (its grandchildren).
+ranks() {
+  ps -eo pid=,ppid= > "$work/ps"
+  for c in $(awk -v p=$bg '$2 == p { print $1 }' "$work/ps"); do
+    awk -v p=$c '$2 == p { print $1 }' "$work/ps"
+  done
+}
+
+# names: the suite names of the result file, in file order, on one line.
+names() {
+  flatten "$result"
+  sed -n 's/^suites\.[0-9]*\.name=//p' "$work/flat" | tr '\n' ' '
+}

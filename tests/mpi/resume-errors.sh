@@ -1,0 +1,52 @@
+# resume-errors.sh -- what stops a run before it measures, or at the moment
+# it happens (doc/robustness.md): a result file or journal of another
+# suite file, a result file that is no result file, a missing suite file,
+# and a full disk in the middle of a run (the temporary file is made a
+# link to /dev/full, which fails every write with ENOSPC).
+. "$top_srcdir/tests/mpi/lib.sh"
+. "$top_srcdir/tests/mpi/restart-lib.sh"
+
+run_skampi 2 "$suite" "$result" --quiet || fail "first run exited with $?"
+cp "$result" "$work/saved.yaml"
+cp "$journal" "$work/saved.journal"
+other="$SUITES/resultfile.skampi"
+run_skampi 2 "$other" "$result" --quiet
+rc=$?
+[ $rc -eq 1 ] || fail "another suite file: exit status $rc, want 1"
+[ "$(cat "$work/stderr")" = "skampi: error: $result holds the results of another suite file (or of $other before it changed): nothing measured; --fresh starts over and keeps it as $result.bak" ] ||
+  fail "another suite file: '$(cat "$work/stderr")'"
+cmp -s "$result" "$work/saved.yaml" || fail "another suite file changed $result"
+cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
+
+rm "$result"
+run_skampi 2 "$other" "$result" --quiet
+[ $? -eq 1 ] || fail "journal of another suite file accepted"
+[ "$(cat "$work/stderr")" = "skampi: error: cannot continue from the journal $journal: line 4 is not a journal line of this suite file; nothing measured (--fresh starts over)" ] ||
+  fail "journal of another suite file: '$(cat "$work/stderr")'"
+
+printf 'schema_version: 1\nsuites: [a\n' > "$work/bad.yaml"
+run_skampi 2 "$suite" "$work/bad.yaml" --quiet
+[ $? -eq 1 ] || fail "a broken result file accepted"
+[ "$(cat "$work/stderr")" = "skampi: error: cannot continue the run in $work/bad.yaml: line 3: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
+  fail "broken result file: '$(cat "$work/stderr")'"
+
+run_skampi 2 "$work/none.skampi" "$work/x.yaml" --quiet
+[ $? -eq 1 ] || fail "a missing suite file accepted"
+grep -q "^$work/none.skampi: error: cannot open: No such file or directory\$" "$work/stderr" ||
+  fail "missing suite file: '$(cat "$work/stderr")'"
+[ -e "$work/x.yaml" ] && fail "a missing suite file made a result file"
+
+# The disk fills up after r1: the run stops at once, r1 stays.
+rm -f "$result" "$journal"
+start_bg
+wait_journal '^begin 2 '
+ln -s /dev/full "$result.tmp"
+wait $bg
+grep -q "^skampi: error: cannot write the result file $result: No space left on device\$" "$work/stderr" ||
+  fail "full disk: '$(cat "$work/stderr")'"
+[ "$(names)" = "r1 " ] || fail "full disk: the file holds '$(names)'"
+grep -q '^end 2 unwritten$' "$journal" || fail "full disk: journal"
+tail -n 1 "$journal" | grep -q '^finish aborted$' || fail "no finish line"
+run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
+[ "$(names)" = "r1 r2 r3 r4 " ] || fail "after the full disk: '$(names)'"
+exit 0

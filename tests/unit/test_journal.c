@@ -1,0 +1,167 @@
+/*
+ * test_journal.c -- src/journal.c and src/resume.c without MPI: what a
+ * journal written through the API says when read back (crashes, hangs,
+ * interruptions, a line cut by a crash), and the suites of a result file
+ * replayed unchanged, and the watchdog's default time.  Files go to the current (build) directory.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "guard.h"
+#include "journal.h"
+#include "resume.h"
+#include "sk_test.h"
+
+#define SHA "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+
+static const char *const names[] = {"a", "b", "c", "d"};
+
+static void write_journal(const char *path)
+{
+  remove(path);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  sk_journal_start(2, "2026-01-01T00:00:00Z");
+  sk_journal_begin(1, "a");
+  sk_journal_arg(8);
+  sk_journal_end("complete");
+  sk_journal_begin(2, "b");          /* crashes at argument 64 */
+  sk_journal_arg(64);
+  sk_journal_start(2, "2026-01-01T00:01:00Z");
+  sk_journal_begin(3, "c");
+  sk_journal_arg(0);
+  sk_journal_hung_now(30);
+  sk_journal_start(2, "2026-01-01T00:02:00Z");
+  sk_journal_begin(4, "d");
+  sk_journal_interrupted_now("SIGTERM");
+  sk_journal_begin(2, "b");          /* crashes again, no argument yet */
+  sk_journal_close();
+}
+
+static void test_read(void)
+{
+  const char *path = "test_journal.tmp.journal";
+  sk_journal_state_t st;
+  char err[256];
+  FILE *fp;
+  write_journal(path);
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_STR(st.sha256, SHA);
+  SK_CHECK_INT(st.ended[0], 1);
+  SK_CHECK_INT(st.crashes[0], 0);
+  SK_CHECK_INT(st.crashes[1], 2);
+  SK_CHECK_INT(st.has_arg[1], 0);    /* the last attempt saw none */
+  SK_CHECK_INT(st.hung[2], 1);
+  SK_CHECK_INT(st.crashes[2], 0);
+  SK_CHECK_INT(st.last_arg[2], 0);
+  SK_CHECK_INT(st.has_arg[2], 1);
+  SK_CHECK_INT(st.crashes[3], 0);    /* interrupted is no crash */
+  SK_CHECK_INT(st.ended[3], 0);
+  sk_journal_state_free(&st);
+  /* A line cut by a crash never happened. */
+  fp = fopen(path, "a");
+  fputs("end 2 compl", fp);
+  fclose(fp);
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.crashes[1], 2);
+  SK_CHECK_INT(st.ended[1], 0);
+  sk_journal_state_free(&st);
+  /* Other suites: refused with the line. */
+  SK_CHECK_INT(sk_journal_read(path, names, 1, &st, err, sizeof err), -1);
+  SK_CHECK_STR(err, "line 7 is not a journal line of this suite file");
+  sk_journal_state_free(&st);
+  remove(path);
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 1);
+  sk_journal_state_free(&st);
+}
+
+static const char result_text[] =
+    "schema_version: 1\n"
+    "suite_file:\n"
+    "  path: x.skampi\n"
+    "  sha256: " SHA "\n"
+    "suites:\n"
+    "- name: one\n"
+    "  message: \"\"\n"
+    "  pair: [0, 1]\n"
+    "  points:\n"
+    "  - argument: 4\n"
+    "    mean: 1.5e-06\n"
+    "- name: \"yes\"\n"
+    "  status: failed\n"
+    "  points: []\n";
+
+static void test_resume(void)
+{
+  const char *path = "test_journal.tmp.yaml", *out = "test_journal.tmp.out";
+  char err[256], buf[1024];
+  sk_resume_t *r;
+  sk_emit_t *e;
+  FILE *fp = fopen(path, "w");
+  size_t n;
+  fputs(result_text, fp);
+  fclose(fp);
+  r = sk_resume_load(path, err, sizeof err);
+  SK_CHECK(r != NULL);
+  if (r == NULL)
+    return;
+  SK_CHECK_STR(sk_resume_sha256(r), SHA);
+  SK_CHECK_INT(sk_resume_count(r), 2);
+  SK_CHECK_STR(sk_resume_name(r, 1), "yes");
+  SK_CHECK_STR(sk_resume_status(r, 0), "");
+  SK_CHECK_STR(sk_resume_status(r, 1), "failed");
+  SK_CHECK_INT(sk_resume_find(r, "one"), 0);
+  SK_CHECK_INT(sk_resume_find(r, "two"), -1);
+  /* Replayed under a suites key: the very text they had. */
+  fp = fopen(out, "w");
+  e = sk_emit_open(fp);
+  sk_emit_map_begin(e);
+  sk_emit_str(e, "suites");
+  sk_emit_seq_begin(e);
+  sk_resume_emit(r, 0, e);
+  sk_resume_emit(r, 1, e);
+  sk_emit_seq_end(e);
+  sk_emit_map_end(e);
+  SK_CHECK_INT(sk_emit_close(e), 0);
+  fclose(fp);
+  fp = fopen(out, "r");
+  n = fread(buf, 1, sizeof buf - 1, fp);
+  buf[n] = '\0';
+  fclose(fp);
+  SK_CHECK(strstr(result_text, buf) != NULL);
+  sk_resume_free(r);
+  fp = fopen(path, "w");
+  fputs("suites: [a\n", fp);
+  fclose(fp);
+  SK_CHECK(sk_resume_load(path, err, sizeof err) == NULL);
+  SK_CHECK_STR(err, "line 2: did not find expected ',' or ']'");
+  remove(path);
+  remove(out);
+}
+
+/* The watchdog's time: --timeout wins, else from Time_Suite. */
+static void test_timeout(void)
+{
+  sk_suite_t s;
+  memset(&s, 0, sizeof s);
+  s.time_suite = SK_UNSET;
+  s.time_measurement = SK_UNSET;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 0.0, 0.0);
+  SK_CHECK_NEAR(sk_guard_timeout(&s, 2.5), 2.5, 0.0);
+  s.time_measurement = 3.0;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 0.0, 0.0);
+  s.time_suite = 10.0;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 86.0, 0.0);
+  s.time_measurement = SK_UNSET;
+  SK_CHECK_NEAR(sk_guard_timeout(&s, -1.0), 80.0, 0.0);
+  SK_CHECK_NEAR(sk_guard_timeout(&s, 0.0), 0.0, 0.0);
+}
+
+int main(void)
+{
+  test_timeout();
+  test_read();
+  test_resume();
+  return sk_test_result();
+}
