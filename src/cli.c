@@ -13,15 +13,17 @@
 #include "instance.h"
 #include "plan_emit.h"
 #include "run.h"
+#include "timer.h"
 
 #define SK_CLI_MAX_NP 1000000
 
-enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST };
+enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_TIMER };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
   {"np", required_argument, NULL, SK_OPT_NP},
   {"list", no_argument, NULL, SK_OPT_LIST},
+  {"timer", required_argument, NULL, SK_OPT_TIMER},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -66,6 +68,16 @@ static int sk_cli_np(const char *arg, sk_cli_t *cli)
     return sk_cli_usage("--np expects a number of processes (1 to "
                         "1000000), not '%s'", arg);
   cli->nprocs = (int)v;
+  return 0;
+}
+
+static int sk_cli_timer(const char *arg, sk_cli_t *cli)
+{
+  sk_timer_kind_t k;
+  if (sk_timer_parse(arg, &k) != 0)
+    return sk_cli_usage("--timer expects MPI_Wtime, monotonic or rdtscp, "
+                        "not '%s'", arg);
+  cli->timer = (int)k;
   return 0;
 }
 
@@ -116,6 +128,7 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case SK_OPT_CHECK: rc = sk_cli_mode(cli, SK_CLI_CHECK); break;
     case SK_OPT_LIST: rc = sk_cli_mode(cli, SK_CLI_LIST); break;
     case SK_OPT_NP: rc = sk_cli_np(optarg, cli); break;
+    case SK_OPT_TIMER: rc = sk_cli_timer(optarg, cli); break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -139,6 +152,9 @@ void sk_cli_help(FILE *fp)
 "  -o, --output FILE  write the results to FILE (default: @OUTFILE of the\n"
 "                     suite file, else skampi.yaml)\n"
 "  -q, --quiet        no progress on stderr\n"
+"      --timer NAME   the clock of every timed region: MPI_Wtime (the\n"
+"                     default), monotonic (clock_gettime CLOCK_MONOTONIC)\n"
+"                     or rdtscp (x86-64 with an invariant TSC)\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"

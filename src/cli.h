@@ -21,6 +21,7 @@ typedef struct sk_cli {
   int nprocs;              /* --np P, 0 when not given */
   const char *output;      /* -o FILE or NULL */
   int quiet;               /* -q */
+  int timer;               /* --timer: an sk_timer_kind_t (timer.h) */
 } sk_cli_t;
 
 /* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing

@@ -20,6 +20,7 @@
 #include "pattern_pingpong.h"
 #include "refine.h"
 #include "runlog.h"
+#include "window.h"
 
 typedef struct sk_exec {
   sk_engine_t *eng;
@@ -35,6 +36,8 @@ typedef struct sk_exec {
   sk_samples_t samples;
   sk_measure_cfg_t cfg;
   double barrier;           /* barrier time of comm, or NaN */
+  int windowed;             /* Synchronization = Window applies */
+  sk_clocksync_t clock;     /* its clock models (windowed) */
   char *sbuf, *rbuf;
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
@@ -111,6 +114,31 @@ static int sk_exec_range(sk_exec_t *x)
   return -1;
 }
 
+/* Synchronization and Collective_Timing must go together: Root_Barrier
+ * needs barriers, Global_Span the synchronized clocks of windows. */
+static int sk_exec_sync_check(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  int coll = x->pattern == SK_PATTERN_COLLECTIVE;
+  x->windowed = coll && s->synchronization == SK_SYNC_WINDOW;
+  if (!coll && s->synchronization == SK_SYNC_WINDOW && x->eng->rank == 0)
+    sk_result_add_note(x->res, "Synchronization = Window applies to "
+                       "collective suites only: this suite ignores it");
+  if (!coll)
+    return 0;
+  if (x->windowed && s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Root_Barrier needs "
+             "Synchronization = Barrier");
+    return -1;
+  }
+  if (!x->windowed && s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Global_Span needs "
+             "Synchronization = Window (synchronized clocks)");
+    return -1;
+  }
+  return 0;
+}
+
 /* Checks everything that can refuse the suite; -1 with x->msg set. */
 static int sk_exec_check(sk_exec_t *x)
 {
@@ -133,6 +161,8 @@ static int sk_exec_check(sk_exec_t *x)
     snprintf(x->msg, sizeof x->msg, "%s", x->eng->calib_err);
     return -1;
   }
+  if (sk_exec_sync_check(x) != 0)
+    return -1;
   if (sk_exec_range(x) != 0)
     return -1;
   need = sk_exec_need(x, x->max_length, x->eng->size);
@@ -160,6 +190,8 @@ static void sk_exec_cfg(sk_exec_t *x)
   x->cfg.multiple_of = s->multiple_of > 0 ? s->multiple_of : 1;
   x->cfg.eps = s->standard_error;
   x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
+  x->cfg.filter = (int)s->outlier_filter;
+  x->cfg.raw = s->raw_samples;
   x->cfg.tick = x->eng->tick;
   x->cfg.point_limit = s->time_measurement;
   x->cfg.suite_left = -1.0;
@@ -261,6 +293,26 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
+/* A point under window sync: the window from Window_Size or a pilot. */
+static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
+                                  MPI_Comm comm, sk_point_t *pt)
+{
+  sk_window_t w;
+  int rc;
+  w.rep.ops = x->ops;
+  w.rep.ctx = &x->ctx;
+  w.clock = &x->clock;
+  w.timing = x->s->collective_timing;
+  w.window = x->s->window_size;
+  sk_window_reset(&w);
+  if (w.window == SK_UNSET || !(w.window > 0.0))
+    sk_window_pilot(&w);
+  rc = sk_measure_point(cfg, sk_window_rep, &w, comm, &x->samples, pt);
+  if (x->ctx.rank == 0)
+    pt->window = w.window;
+  return rc;
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
  * rank 0.  Returns -1 when the point could not be set up. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
@@ -284,8 +336,11 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
   }
-  rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
-                        pt);
+  if (x->windowed)
+    rc = sk_exec_measure_window(x, &cfg, comm, pt);
+  else
+    rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
+                          pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->pattern == SK_PATTERN_COLLECTIVE &&
@@ -307,6 +362,8 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
     if (pt->node_times != NULL)
       MPI_Send(pt->node_times, pt->nprocs, MPI_DOUBLE, 0, SK_EXEC_TAG,
                e->world);
+    if (pt->raw != NULL)
+      MPI_Send(pt->raw, (int)pt->valid, MPI_DOUBLE, 0, SK_EXEC_TAG, e->world);
   } else if (e->rank == 0) {
     MPI_Recv(pt, (int)sizeof *pt, MPI_BYTE, x->decider, SK_EXEC_TAG,
              e->world, MPI_STATUS_IGNORE);
@@ -314,6 +371,11 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
       pt->node_times = x->samples.nodes;
       MPI_Recv(pt->node_times, pt->nprocs, MPI_DOUBLE, x->decider,
                SK_EXEC_TAG, e->world, MPI_STATUS_IGNORE);
+    }
+    if (pt->raw != NULL) {             /* likewise: rank 0's own array */
+      pt->raw = x->samples.x;
+      MPI_Recv(pt->raw, (int)pt->valid, MPI_DOUBLE, x->decider, SK_EXEC_TAG,
+               e->world, MPI_STATUS_IGNORE);
     }
   }
 }
@@ -450,6 +512,24 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_free(r);
 }
 
+/* Rank 0: how the repetitions were started together. */
+static void sk_exec_describe_sync(sk_exec_t *x)
+{
+  sk_sync_info_t *y = &x->res->sync;
+  y->method = x->windowed ? "window" : "barrier";
+  if (!x->windowed)
+    return;
+  y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->clock_sync = sk_clocksync_name(x->clock.algorithm);
+  y->fit_points = x->clock.fit_points;
+  y->exchanges = x->clock.exchanges;
+  y->rounds = x->clock.rounds;
+  y->cost = x->clock.cost;
+  y->max_rtt = x->clock.max_rtt;
+  y->max_slope = x->clock.max_slope;
+}
+
 /* Rank 0: what the result says besides the points. */
 static void sk_exec_describe(sk_exec_t *x)
 {
@@ -462,7 +542,11 @@ static void sk_exec_describe(sk_exec_t *x)
     res->timing = "round_trip";
   else if (x->pattern == SK_PATTERN_COLLECTIVE)
     res->timing = x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER
-                      ? "root_minus_barrier" : "max_local";
+                      ? "root_minus_barrier"
+                  : x->s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN
+                      ? "global_span" : "max_local";
+  if (x->pattern == SK_PATTERN_COLLECTIVE)
+    sk_exec_describe_sync(x);
   else
     res->timing = "local";
   if (x->pattern == SK_PATTERN_PINGPONG) {
@@ -497,6 +581,11 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
   sk_exec_cfg(&x);
   ok = sk_exec_alloc(&x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && x.windowed &&
+      sk_clocksync_run(eng->world, s->clock_sync, &x.clock) != 0 &&
+      eng->rank == 0)
+    sk_result_add_note(res, "the clock sync failed: the clocks were taken "
+                       "as they are");
   if (all && sk_exec_comm(&x) == 0) {
     sk_exec_describe(&x);
     sk_dtype_resolve(eng->plan, s, &x.dtype, &x.rtype, x.note,

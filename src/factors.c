@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "factors.h"
+#include "timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,8 +70,9 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   f->mpi_version = strdup(ver);
   f->compiler = SK_BUILD_CC;
   f->cflags = SK_BUILD_CFLAGS;
-  f->timer = "MPI_Wtime";
-  f->timer_resolution = MPI_Wtick();
+  f->timer = sk_timer_info()->name;
+  f->timer_resolution = sk_timer_info()->resolution;
+  f->timer_frequency = sk_timer_info()->frequency;
   f->timer_overhead = overhead;
   f->env = sk_sysinfo_env(environ, &f->nenv);
   return f->hosts && f->affinity && f->mpi_library && f->mpi_version ? 0 : -1;

@@ -13,6 +13,7 @@
 #include "check.h"
 #include "parse.h"
 #include "run.h"
+#include "timer.h"
 
 /* Every rank gets the file's bytes; NULL on all ranks if rank 0 could not
  * read it (reported to rank 0's diag) or a rank is out of memory.  Every
@@ -55,6 +56,25 @@ static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
             "or checked on every process\n", cli->file);
 }
 
+static double sk_launch_wtime(void)
+{
+  return MPI_Wtime();
+}
+
+/* --timer on every process; a refusal is a usage error, said once. */
+static int sk_launch_timer(const sk_cli_t *cli, int rank)
+{
+  const char *why = NULL;
+  int ok, all;
+  ok = sk_timer_select((sk_timer_kind_t)cli->timer, sk_launch_wtime,
+                       MPI_Wtick(), &why) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!all && rank == 0)
+    fprintf(stderr, "skampi: %s\n", why ? why : "--timer: not usable on "
+            "every process");
+  return all ? 0 : -1;
+}
+
 int sk_launch(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
@@ -78,7 +98,9 @@ int sk_launch(const sk_cli_t *cli)
   free(buf);
   ok = plan != NULL;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all_ok) {
+  if (all_ok && sk_launch_timer(cli, rank) != 0) {
+    rc = SK_EXIT_USAGE;
+  } else if (all_ok) {
     run.outfile = cli->output;
     run.quiet = cli->quiet;
     rc = sk_run(plan, &run);

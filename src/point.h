@@ -21,16 +21,22 @@ typedef struct sk_point {
   double mean;           /* after the cut, overhead subtracted */
   double se;             /* standard error of that mean */
   double min, median, max;   /* of all repetitions, overhead subtracted */
+  double q1, q3;         /* quartiles of all valid repetitions */
   long repetitions;      /* kept for the mean */
-  long cut;              /* cut as outliers (both ends) */
+  long cut;              /* removed as outliers by the filter */
+  long valid;            /* repetitions measured and valid */
+  long invalid;          /* window sync: late or overrun, excluded */
   int eps_met;
   sk_stop_t stop;
   int refined;           /* added by adaptive refinement */
   double barrier_time;   /* subtracted barrier time, or NaN when none */
+  double window;         /* window sync: the window W in s, else 0 */
   double elapsed;        /* seconds spent on the point, warm-up included */
   int nprocs;            /* processes that took part */
   double *node_times;    /* nprocs per-process means, or NULL; owned by
                             the suite result that holds the point */
+  double *raw;           /* Raw_Samples: the `valid` times in the order
+                            measured, or NULL; owned like node_times */
 } sk_point_t;
 
 /* "eps", "max_repetition", "time_measurement", "time_suite". */
