@@ -545,10 +545,10 @@ static void sk_exec_describe(sk_exec_t *x)
                       ? "root_minus_barrier"
                   : x->s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN
                       ? "global_span" : "max_local";
-  if (x->pattern == SK_PATTERN_COLLECTIVE)
-    sk_exec_describe_sync(x);
   else
     res->timing = "local";
+  if (x->pattern == SK_PATTERN_COLLECTIVE)
+    sk_exec_describe_sync(x);
   if (x->pattern == SK_PATTERN_PINGPONG) {
     res->pair[0] = x->eng->pair[0];
     res->pair[1] = x->eng->pair[1];
