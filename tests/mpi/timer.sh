@@ -40,7 +40,8 @@ else
   [ ! -e "$out" ] || fail "a result file after the refusal"
 fi
 
-run_skampi 2 "$SUITES/window-bad.skampi" "$out" --timer hpet
+# the command line is read before MPI starts: no mpiexec needed
+"$SKAMPI" --timer hpet -o "$out" "$SUITES/window-bad.skampi" 2> "$work/stderr"
 [ $? -eq 2 ] || fail "unknown timer: exit status"
 grep -q "^skampi: --timer expects MPI_Wtime, monotonic or rdtscp, not 'hpet'$" \
   "$work/stderr" || fail "unknown timer: message ($(cat "$work/stderr"))"
