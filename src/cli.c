@@ -13,17 +13,21 @@
 #include "instance.h"
 #include "plan_emit.h"
 #include "run.h"
+#include "shuffle.h"
 #include "timer.h"
 
 #define SK_CLI_MAX_NP 1000000
 
-enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_TIMER };
+enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_TIMER,
+       SK_OPT_SHUFFLE, SK_OPT_GRID_FROM };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
   {"np", required_argument, NULL, SK_OPT_NP},
   {"list", no_argument, NULL, SK_OPT_LIST},
   {"timer", required_argument, NULL, SK_OPT_TIMER},
+  {"shuffle", optional_argument, NULL, SK_OPT_SHUFFLE},
+  {"grid-from", required_argument, NULL, SK_OPT_GRID_FROM},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -81,6 +85,20 @@ static int sk_cli_timer(const char *arg, sk_cli_t *cli)
   return 0;
 }
 
+static int sk_cli_shuffle(const char *arg, sk_cli_t *cli)
+{
+  uint64_t seed;
+  cli->shuffle = 1;
+  if (arg == NULL)
+    return 0;
+  if (sk_shuffle_parse_seed(arg, &seed) != 0)
+    return sk_cli_usage("--shuffle=SEED expects a whole number 0 to "
+                        "9007199254740991, not '%s'", arg);
+  cli->seed_given = 1;
+  cli->seed = (unsigned long long)seed;
+  return 0;
+}
+
 static int sk_cli_mode(sk_cli_t *cli, sk_cli_mode_t mode)
 {
   if (cli->mode != SK_CLI_RUN && cli->mode != mode)
@@ -101,6 +119,10 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
   if (cli->nprocs && cli->mode != SK_CLI_CHECK)
     return sk_cli_usage("%s", "--np goes with --check (a run has the "
                         "processes mpiexec starts)");
+  if ((cli->shuffle || cli->grid_from || cli->timer) &&
+      cli->mode != SK_CLI_RUN)
+    return sk_cli_usage("%s", "--timer, --shuffle and --grid-from go with "
+                        "a run");
   if (cli->output && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
@@ -129,6 +151,8 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case SK_OPT_LIST: rc = sk_cli_mode(cli, SK_CLI_LIST); break;
     case SK_OPT_NP: rc = sk_cli_np(optarg, cli); break;
     case SK_OPT_TIMER: rc = sk_cli_timer(optarg, cli); break;
+    case SK_OPT_SHUFFLE: rc = sk_cli_shuffle(optarg, cli); break;
+    case SK_OPT_GRID_FROM: cli->grid_from = optarg; break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -155,6 +179,13 @@ void sk_cli_help(FILE *fp)
 "      --timer NAME   the clock of every timed region: MPI_Wtime (the\n"
 "                     default), monotonic (clock_gettime CLOCK_MONOTONIC)\n"
 "                     or rdtscp (x86-64 with an invariant TSC)\n"
+"      --shuffle[=SEED]\n"
+"                     measure the suites, and the points of fixed-grid\n"
+"                     suites, in random order (SEED: a whole number;\n"
+"                     default: from the clock; recorded in the result)\n"
+"      --grid-from FILE\n"
+"                     measure exactly the arguments of the same-named\n"
+"                     suites of the earlier result FILE (no refinement)\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"

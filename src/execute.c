@@ -454,6 +454,75 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, const sk_point_t *pt)
     x->res->status = SK_SUITE_TIMED_OUT;
 }
 
+/* The initial grid of a fixed-scale refiner (it needs no times). */
+static long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
+{
+  size_t cap = 64;
+  long *args = malloc(cap * sizeof *args), arg, *more;
+  *n = 0;
+  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
+    if (*n == cap) {
+      more = realloc(args, 2 * cap * sizeof *args);
+      if (more == NULL)
+        break;
+      args = more;
+      cap *= 2;
+    }
+    args[(*n)++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  return args;
+}
+
+/* --shuffle on a fixed grid: the same arguments, replayed in random
+ * order.  Takes r; returns the replaying refiner (or r when it cannot). */
+static sk_refine_t *sk_exec_shuffle(sk_exec_t *x, sk_refine_t *r)
+{
+  size_t n;
+  long *args = sk_exec_fixed_grid(r, &n);
+  sk_refine_t *q = NULL;
+  if (args != NULL && n > 0) {
+    sk_shuffle_longs(&x->eng->rng, args, n);
+    q = sk_refine_new_replay(args, n);
+  }
+  free(args);
+  if (q == NULL)
+    return r;
+  sk_refine_free(r);
+  sk_result_add_note(x->res, "--shuffle: the points were measured in "
+                     "random order");
+  return q;
+}
+
+/* --grid-from: exactly the arguments of the same-named suite of the
+ * earlier result (in random order with --shuffle); NULL with x->msg set
+ * when it has none. */
+static sk_refine_t *sk_exec_replay(sk_exec_t *x)
+{
+  const sk_gridfile_suite_t *g = sk_gridfile_find(x->eng->grid, x->s->name);
+  long *args;
+  sk_refine_t *r;
+  if (g == NULL || g->nargs == 0) {
+    snprintf(x->msg, sizeof x->msg, "--grid-from: %s has no points of a "
+             "suite '%s'", x->eng->grid->path, x->s->name);
+    return NULL;
+  }
+  if ((args = malloc(g->nargs * sizeof *args)) == NULL)
+    return NULL;
+  memcpy(args, g->args, g->nargs * sizeof *args);
+  if (x->eng->shuffle)
+    sk_shuffle_longs(&x->eng->rng, args, g->nargs);
+  r = sk_refine_new_replay(args, g->nargs);
+  free(args);
+  if (r == NULL)
+    snprintf(x->msg, sizeof x->msg, "--grid-from: the %zu points of suite "
+             "'%s' cannot be replayed", g->nargs, x->s->name);
+  else
+    sk_result_add_note(x->res, "--grid-from: the arguments of the earlier "
+                       "result were measured again, nothing else");
+  return r;
+}
+
 /* The refiner of the suite over [lo, hi] (NULL for Variation none, or
  * with x->msg set when the keys are unusable). */
 static sk_refine_t *sk_exec_refine(sk_exec_t *x)
@@ -463,6 +532,8 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   sk_refine_t *r;
   if (x->s->variation == SK_VARIATION_NONE)
     return NULL;
+  if (x->eng->grid != NULL)
+    return sk_exec_replay(x);
   sk_refine_params_from_suite(x->s, &p);
   p.start = x->lo;
   p.end = x->hi;
@@ -472,6 +543,8 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   }
   if ((r = sk_refine_new(&p)) == NULL)
     snprintf(x->msg, sizeof x->msg, "out of memory for the refinement");
+  else if (x->eng->shuffle && !p.dynamic)
+    r = sk_exec_shuffle(x, r);
   return r;
 }
 

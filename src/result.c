@@ -74,6 +74,8 @@ void sk_result_free(sk_result_t *r)
   sk_result_free_strv(r->factors.hosts, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.affinity, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.env, r->factors.nenv);
+  free(r->factors.governor);
+  free(r->factors.warning);
   free(r);
 }
 
@@ -225,6 +227,27 @@ static int sk_result_emit_env(sk_emit_t *e, const sk_factors_t *f)
   return sk_emit_map_end(e);
 }
 
+/* What else may change the numbers: CPU frequency, pinning, the order
+ * and grid of the run (doc/output-format.md). */
+static int sk_result_emit_conditions(sk_emit_t *e, const sk_factors_t *f)
+{
+  sk_emit_kv_str(e, "cpu_governor", f->governor);
+  if (f->cpu_frequency > 0.0)
+    sk_emit_kv_double(e, "cpu_frequency", f->cpu_frequency);
+  else
+    sk_emit_kv_str(e, "cpu_frequency", NULL);
+  sk_emit_kv_bool(e, "pinned", f->pinned);
+  if (f->shuffle) {
+    sk_emit_str(e, "shuffle_seed");
+    sk_emit_long(e, (long)f->shuffle_seed);
+  }
+  if (f->grid_from != NULL)
+    sk_emit_kv_str(e, "grid_from", f->grid_from);
+  if (f->warning != NULL)
+    sk_emit_kv_str(e, "warning", f->warning);
+  return 0;
+}
+
 static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
 {
   const sk_factors_t *f = &r->factors;
@@ -244,6 +267,7 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
     sk_emit_kv_double(e, "timer_frequency", f->timer_frequency);
   sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
   sk_result_emit_env(e, f);
+  sk_result_emit_conditions(e, f);
   sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);
   sk_emit_kv_long(e, "cachewarmup", r->plan->cachewarmup);
   return sk_emit_map_end(e);

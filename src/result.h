@@ -84,6 +84,13 @@ typedef struct sk_factors {
   double timer_overhead;
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;
+  char *governor;                /* cpu0's cpufreq governor, or NULL */
+  double cpu_frequency;          /* cpu0's current frequency, Hz, or 0 */
+  int pinned;                    /* every process bound to one CPU */
+  int shuffle;                   /* --shuffle given */
+  unsigned long long shuffle_seed;
+  const char *grid_from;         /* --grid-from FILE (borrowed), or NULL */
+  char *warning;                 /* about the run's conditions, or NULL */
 } sk_factors_t;
 
 typedef struct sk_result {

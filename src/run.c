@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "execute.h"
+#include "gridfile.h"
 #include "factors.h"
 #include "pattern.h"
 #include "pattern_simple.h"
@@ -59,6 +60,17 @@ static int sk_run_write(sk_runstate_t *st)
   return ok ? 0 : -1;
 }
 
+/* Rank 0: the run's options among the factors, and the warning (also on
+ * stderr, where mpiexec shows it at once, unless --quiet). */
+static void sk_run_conditions(sk_factors_t *f, const sk_run_options_t *opt)
+{
+  f->shuffle = opt->shuffle;
+  f->shuffle_seed = opt->seed;
+  f->grid_from = opt->grid ? opt->grid->path : NULL;
+  if (f->warning != NULL && !opt->quiet)
+    fprintf(stderr, "skampi: warning: %s\n", f->warning);
+}
+
 /* Everything before the first suite; -1 (on every rank) when the result
  * cannot be kept. */
 static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
@@ -77,6 +89,9 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   e->tick = MPI_Wtick();
   sk_run_calib(e);
   e->progress = &st->progress;
+  e->shuffle = opt->shuffle;
+  sk_shuffle_init(&e->rng, (uint64_t)opt->seed);
+  e->grid = opt->grid;
   if (e->rank == 0) {
     sk_progress_init(&st->progress, stderr,
                      sk_progress_mode(opt->quiet, getenv("SKAMPI_PROGRESS")),
@@ -88,6 +103,8 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
     return -1;
   ok = sk_factors_collect(e->rank == 0 ? &st->res->factors : &scratch,
                           e->world, e->overhead) == 0;
+  if (e->rank == 0)
+    sk_run_conditions(&st->res->factors, opt);
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   return ok ? 0 : -1;
 }
@@ -119,15 +136,44 @@ static void sk_run_open_log(sk_runstate_t *st)
   sk_runlog_header(st->eng.log, st->res);
 }
 
-/* Suite k (0-based) on every rank; rank 0 reports it. */
-static void sk_run_suite(sk_runstate_t *st, size_t k)
+/* Rank 0: the k-th suite measured is s; with --shuffle the result lists
+ * the suites in the order measured. */
+static void sk_run_place(sk_runstate_t *st, size_t k, const sk_suite_t *s)
+{
+  st->res->suites[k].suite = s;
+}
+
+/* The order of the suites, the same on every rank: the plan's, or with
+ * --shuffle a random one (rank 0 draws it first, before any grid). */
+static long *sk_run_order(sk_runstate_t *st, size_t n)
+{
+  long *order = malloc((n ? n : 1) * sizeof *order);
+  size_t i;
+  int ok = order != NULL, all;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, st->eng.world);
+  if (!all) {               /* every rank falls back to the plan's order */
+    free(order);
+    return NULL;
+  }
+  for (i = 0; i < n; i++)
+    order[i] = (long)i;
+  if (st->eng.shuffle && st->eng.rank == 0)
+    sk_shuffle_longs(&st->eng.rng, order, n);
+  MPI_Bcast(order, (int)n, MPI_LONG, 0, st->eng.world);
+  return order;
+}
+
+/* Suite k (0-based, the order measured), plan suite idx, on every rank;
+ * rank 0 reports it. */
+static void sk_run_suite(sk_runstate_t *st, size_t k, size_t idx)
 {
   sk_engine_t *e = &st->eng;
-  const sk_suite_t *s = &e->plan->suites[k];
+  const sk_suite_t *s = &e->plan->suites[idx];
   sk_suite_result_t *sr = e->rank == 0 ? &st->res->suites[k] : NULL;
   sk_suite_result_t scratch;
   size_t i, met = 0;
   if (e->rank == 0) {
+    sk_run_place(st, k, s);
     sk_progress_suite_begin(&st->progress, k + 1, s->name, MPI_Wtime());
     sk_runlog_suite_begin(e->log, k + 1, e->plan->nsuites, s);
   } else {
@@ -180,6 +226,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
 {
   sk_runstate_t st;
   size_t k;
+  long *order;
   int code = SK_EXIT_ABORTED, aborted = 0;
   memset(&st, 0, sizeof st);
   MPI_Comm_dup(MPI_COMM_WORLD, &st.eng.world);
@@ -191,10 +238,12 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
     goto out;
   if (st.eng.rank == 0)
     sk_run_open_log(&st);
+  order = sk_run_order(&st, plan->nsuites);
   for (k = 0; k < plan->nsuites && !aborted; k++) {
-    sk_run_suite(&st, k);
+    sk_run_suite(&st, k, order ? (size_t)order[k] : k);
     aborted = sk_run_write(&st) != 0;
   }
+  free(order);
   if (st.eng.rank == 0)
     code = sk_run_finish(&st, aborted);
 out:

@@ -9,6 +9,10 @@
 typedef struct sk_run_options {
   const char *outfile;      /* -o FILE; NULL: @OUTFILE, else "skampi.yaml" */
   int quiet;                /* --quiet: no progress on stderr */
+  int shuffle;              /* --shuffle: suites and fixed grids in random
+                             * order */
+  unsigned long long seed;  /* its seed (the same on every rank) */
+  const struct sk_gridfile *grid;  /* --grid-from, rank 0 only, or NULL */
 } sk_run_options_t;
 
 /* Exit statuses of skampi (doc/skampi.md has the table). */

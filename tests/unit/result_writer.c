@@ -89,6 +89,12 @@ static void fill(sk_result_t *r)
   r->factors.timer = "MPI_Wtime";
   r->factors.timer_resolution = 1e-9;
   r->factors.timer_overhead = 2.5e-08;
+  r->factors.governor = strdup("performance");
+  r->factors.cpu_frequency = 2.4e9;
+  r->factors.shuffle = 1;
+  r->factors.shuffle_seed = 9007199254740991ULL;
+  r->factors.grid_from = "first.yaml";
+  r->factors.warning = strdup("not pinned");
   r->nsuites = 1;
   s->status = SK_SUITE_TIMED_OUT;
   sk_result_set_message(s, "Time_Suite (1 s) reached after 3 points");
