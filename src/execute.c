@@ -442,11 +442,12 @@ static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
 }
 
 /* Rank 0: the point goes to the refinement, the result, progress, log. */
-static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, const sk_point_t *pt)
+static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
 {
   sk_engine_t *e = x->eng;
   if (r != NULL)
     sk_refine_record(r, pt->argument, pt->mean);
+  pt->order = (long)x->res->npoints;
   sk_result_add_point(x->res, pt);
   sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
   sk_runlog_point(e->log, pt);

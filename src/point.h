@@ -29,6 +29,7 @@ typedef struct sk_point {
   int eps_met;
   sk_stop_t stop;
   int refined;           /* added by adaptive refinement */
+  long order;            /* 0, 1, ...: when it was measured in its suite */
   double barrier_time;   /* subtracted barrier time, or NaN when none */
   double window;         /* window sync: the window W in s, else 0 */
   double elapsed;        /* seconds spent on the point, warm-up included */

@@ -303,6 +303,7 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_bool(e, "eps_met", p->eps_met);
   sk_emit_kv_str(e, "stop", sk_stop_name(p->stop));
   sk_emit_kv_bool(e, "refined", p->refined);
+  sk_emit_kv_long(e, "order", p->order);
   sk_emit_kv_long(e, "processes", p->nprocs);
   sk_emit_kv_double(e, "elapsed", p->elapsed);
   if (!isnan(p->barrier_time))

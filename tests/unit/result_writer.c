@@ -55,6 +55,7 @@ static sk_point_t point(long arg, double mean, int refined)
   p.eps_met = arg != 512;
   p.stop = arg == 512 ? SK_STOP_MAX_REPETITION : SK_STOP_EPS;
   p.refined = refined;
+  p.order = arg / 256;
   p.barrier_time = NAN;
   p.elapsed = 0.25;
   p.nprocs = 2;
