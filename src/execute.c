@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "dtype.h"
 #include "measure.h"
 #include "pattern.h"
@@ -38,6 +39,7 @@ typedef struct sk_exec {
   double barrier;           /* barrier time of comm, or NaN */
   int windowed;             /* Synchronization = Window applies */
   sk_clocksync_t clock;     /* its clock models (windowed) */
+  sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
   char *sbuf, *rbuf;
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
@@ -192,6 +194,11 @@ static void sk_exec_cfg(sk_exec_t *x)
   x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
   x->cfg.filter = (int)s->outlier_filter;
   x->cfg.raw = s->raw_samples;
+  if (s->fixed_repetitions != SK_UNSET && s->fixed_repetitions > 0) {
+    x->cfg.fixed = 1;
+    x->cfg.max_rep = x->cfg.min_rep = s->fixed_repetitions < max
+                                          ? s->fixed_repetitions : max;
+  }
   x->cfg.tick = x->eng->tick;
   x->cfg.point_limit = s->time_measurement;
   x->cfg.suite_left = -1.0;
@@ -213,8 +220,35 @@ static int sk_exec_alloc(sk_exec_t *x)
   return 0;
 }
 
+/* Cache = Cold: a buffer of Cache_Size, or of the last-level cache,
+ * flushed before every repetition.  -1 with x->msg set. */
+static int sk_exec_cold(sk_exec_t *x)
+{
+  size_t size;
+  if (x->s->cache != SK_CACHE_COLD)
+    return 0;
+  size = x->s->cache_size != SK_UNSET
+             ? (size_t)x->s->cache_size
+             : sk_cache_llc_size("/sys/devices/system/cpu/cpu0/cache");
+  if (size == 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: the last-level cache "
+             "size cannot be read from /sys/devices/system/cpu/cpu0/cache; "
+             "give Cache_Size");
+    return -1;
+  }
+  if (sk_cache_init(&x->cache, size) != 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: no memory for a %zu-byte "
+             "buffer", size);
+    return -1;
+  }
+  x->cfg.between = sk_cache_flush;
+  x->cfg.between_ctx = &x->cache;
+  return 0;
+}
+
 static void sk_exec_release(sk_exec_t *x)
 {
+  sk_cache_free(&x->cache);
   free(x->sbuf);
   free(x->rbuf);
   sk_samples_free(&x->samples);
@@ -304,6 +338,8 @@ static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
   w.clock = &x->clock;
   w.timing = x->s->collective_timing;
   w.window = x->s->window_size;
+  w.between = cfg->between;
+  w.between_ctx = cfg->between_ctx;
   sk_window_reset(&w);
   if (w.window == SK_UNSET || !(w.window > 0.0))
     sk_window_pilot(&w);
@@ -586,6 +622,15 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_free(r);
 }
 
+/* Rank 0: the cache mode. */
+static void sk_exec_describe_cache(sk_exec_t *x)
+{
+  sk_suite_result_t *res = x->res;
+  res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
+  res->cache_size = (long)x->cache.size;
+  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+}
+
 /* Rank 0: how the repetitions were started together. */
 static void sk_exec_describe_sync(sk_exec_t *x)
 {
@@ -623,6 +668,7 @@ static void sk_exec_describe(sk_exec_t *x)
     res->timing = "local";
   if (x->pattern == SK_PATTERN_COLLECTIVE)
     sk_exec_describe_sync(x);
+  sk_exec_describe_cache(x);
   if (x->pattern == SK_PATTERN_PINGPONG) {
     res->pair[0] = x->eng->pair[0];
     res->pair[1] = x->eng->pair[1];
@@ -653,6 +699,14 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
     return -1;
   }
   sk_exec_cfg(&x);
+  ok = sk_exec_cold(&x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (!all) {
+    sk_exec_fail(&x, x.msg[0] ? x.msg : "Cache = Cold failed on another "
+                 "process");
+    sk_exec_release(&x);
+    return -1;
+  }
   ok = sk_exec_alloc(&x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
   if (all && x.windowed &&

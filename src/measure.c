@@ -119,10 +119,10 @@ static long sk_measure_decide(const sk_measure_cfg_t *cfg, sk_samples_t *s,
   out->invalid = n - nv;
   elapsed = MPI_Wtime() - t_start;
   out->elapsed = elapsed;
-  if (met && nv >= cfg->min_rep)
+  if (met && nv >= cfg->min_rep && !cfg->fixed)
     out->stop = SK_STOP_EPS;
   else if (n >= cfg->max_rep)
-    out->stop = SK_STOP_MAX_REPETITION;
+    out->stop = cfg->fixed ? SK_STOP_FIXED : SK_STOP_MAX_REPETITION;
   else if (cfg->point_limit >= 0.0 && elapsed >= cfg->point_limit)
     out->stop = SK_STOP_TIME_MEASUREMENT;
   else if (cfg->suite_left >= 0.0 && elapsed >= cfg->suite_left)
@@ -166,7 +166,10 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
   todo = sk_measure_chunk(cfg, 0, 0, 0.0);
   while (todo > 0) {
     for (i = 0; i < todo; i++, n++) {
-      double v = rep(ctx, &s->local[n]);
+      double v;
+      if (cfg->between != NULL)
+        cfg->between(cfg->between_ctx);
+      v = rep(ctx, &s->local[n]);
       if (!isnan(v))
         s->x[nv++] = v;
     }

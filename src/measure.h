@@ -25,6 +25,10 @@ typedef struct sk_measure_cfg {
   double cut;           /* Cut_Quantile */
   int filter;           /* Outlier_Filter (SK_STATS_FILTER_*) */
   int raw;              /* Raw_Samples: out->raw points into s->x */
+  int fixed;            /* Fixed_Repetitions: exactly max_rep, no ε rule */
+  void (*between)(void *);  /* before every repetition, untimed (the cold
+                             * cache's flush), or NULL */
+  void *between_ctx;
   double tick;          /* MPI_Wtick() */
   double point_limit;   /* Time_Measurement in seconds, or < 0 */
   double suite_left;    /* seconds left of Time_Suite, or < 0 */

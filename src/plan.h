@@ -50,6 +50,12 @@ typedef enum {
   SK_CLOCK_SYNC_HCA          /* linear models composed along a tree */
 } sk_clock_sync_t;
 
+/* Cache: warm, or evicted between repetitions (Cold). */
+typedef enum {
+  SK_CACHE_WARM = 0,
+  SK_CACHE_COLD
+} sk_cache_mode_t;
+
 /* Which repetitions are outliers (Outlier_Filter). */
 typedef enum {
   SK_FILTER_CUT_QUANTILE = 0,  /* cut Cut_Quantile at each end */
@@ -119,6 +125,9 @@ typedef struct sk_suite {
   sk_clock_sync_t clock_sync;    /* Clock_Sync */
   sk_filter_t outlier_filter;    /* Outlier_Filter */
   int raw_samples;               /* Raw_Samples: 0 / 1 */
+  long fixed_repetitions;        /* Fixed_Repetitions, or SK_UNSET */
+  sk_cache_mode_t cache;         /* Cache */
+  long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
 } sk_suite_t;
 
 typedef struct sk_plan {

@@ -13,7 +13,8 @@ typedef enum {
   SK_STOP_EPS,               /* stderr/mean < Standard_error was reached */
   SK_STOP_MAX_REPETITION,    /* Max_Repetition repetitions were done */
   SK_STOP_TIME_MEASUREMENT,  /* the Time_Measurement bound was hit */
-  SK_STOP_TIME_SUITE         /* the Time_Suite bound was hit */
+  SK_STOP_TIME_SUITE,        /* the Time_Suite bound was hit */
+  SK_STOP_FIXED              /* Fixed_Repetitions were done */
 } sk_stop_t;
 
 typedef struct sk_point {

@@ -398,6 +398,16 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   if (s->has_calib)
     sk_result_emit_calib(e, &s->calib);
   sk_result_emit_sync(e, &s->sync);
+  if (s->cache_mode != NULL) {
+    sk_emit_str(e, "cache");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "mode", s->cache_mode);
+    if (strcmp(s->cache_mode, "cold") == 0) {
+      sk_emit_kv_long(e, "size", s->cache_size);
+      sk_emit_kv_str(e, "size_source", s->cache_source);
+    }
+    sk_emit_map_end(e);
+  }
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
   if (s->refine_stop != NULL) {

@@ -61,6 +61,9 @@ typedef struct sk_suite_result {
   int has_calib;
   sk_calib_t calib;
   sk_sync_info_t sync;
+  const char *cache_mode;        /* "warm", "cold" (static), or NULL */
+  long cache_size;               /* cold: bytes written over */
+  const char *cache_source;      /* cold: "Cache_Size" or "sysfs" */
   double elapsed;
   const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
   double refine_worst;           /* largest segment error left */

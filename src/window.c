@@ -39,6 +39,8 @@ double sk_window_pilot(sk_window_t *w)
     double t0, d, max;
     MPI_Barrier(c->comm);
     t0 = sk_timer_now();
+    if (w->between != NULL)
+      w->between(w->between_ctx);
     w->rep.ops->run(c);
     d = 0.0;
     MPI_Allreduce(&d, &max, 1, MPI_DOUBLE, MPI_MAX, c->comm);

@@ -31,10 +31,14 @@ typedef struct sk_window {
   double start;                    /* S, reference clock */
   long index;                      /* i of the next repetition */
   int anchored;                    /* S is set */
+  void (*between)(void *);         /* untimed work before a repetition
+                                    * (it must fit in the window too) */
+  void *between_ctx;
 } sk_window_t;
 
 /* The window derived from a pilot: SK_WINDOW_PILOT_REPS barrier-started
- * repetitions, each timed with the Allreduce that follows it; W is
+ * repetitions, each timed with the Allreduce that follows it (and the
+ * between hook before it); W is
  * SK_WINDOW_PILOT_FACTOR times the 90% quantile of the slowest process's
  * times, at least SK_WINDOW_MIN.  Collective; every process gets W. */
 #define SK_WINDOW_PILOT_REPS 20
