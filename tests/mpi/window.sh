@@ -61,6 +61,16 @@ expect suites.4.points.0.invalid 0
 expect suites.4.points.0.cut 0
 [ -z "$(get suites.4.points.0.window)" ] || fail "window under barrier sync"
 
+# cold cache and fixed repetitions
+expect suites.5.cache.mode cold
+expect suites.5.cache.size 1048576
+expect suites.5.cache.size_source Cache_Size
+expect suites.5.points.0.stop fixed
+v=$(get suites.5.points.0.valid) i=$(get suites.5.points.0.invalid)
+[ $((v + i)) -eq 10 ] || fail "Fixed_Repetitions 10: $v valid + $i invalid"
+expect suites.0.cache.mode warm
+[ -z "$(get suites.0.cache.size)" ] || fail "cache size with a warm cache"
+
 run_skampi 2 "$SUITES/window-bad.skampi" "$out" --quiet
 rc=$?
 [ $rc -eq 3 ] || fail "window-bad: exit $rc, want 3 ($(cat "$work/stderr"))"
@@ -72,4 +82,25 @@ expect suites.1.message "Collective_Timing = Global_Span needs Synchronization =
 expect suites.2.status complete
 expect suites.2.notes.0 "Synchronization = Window applies to collective suites only: this suite ignores it"
 [ -z "$(get suites.2.synchronization.method)" ] || fail "ping-pong has a synchronization"
+# Cache = Cold without Cache_Size: the size sysfs gives, or a clear failure
+llc=0
+for d in /sys/devices/system/cpu/cpu0/cache/index*; do
+  [ -r "$d/size" ] || continue
+  case $(cat "$d/type") in Data|Unified) ;; *) continue ;; esac
+  lv=$(cat "$d/level") sz=$(cat "$d/size")
+  case $sz in *K) sz=$((${sz%K} * 1024)) ;; *M) sz=$((${sz%M} * 1048576)) ;; esac
+  if [ "$lv" -gt "${best:-0}" ] || { [ "$lv" -eq "${best:-0}" ] && [ "$sz" -gt "$llc" ]; }; then
+    best=$lv llc=$sz
+  fi
+done
+if [ "$llc" -gt 0 ]; then
+  expect suites.3.status complete
+  expect suites.3.cache.size "$llc"
+  expect suites.3.cache.size_source sysfs
+  expect suites.3.points.0.stop fixed
+  expect suites.3.points.0.valid 4
+else
+  expect suites.3.status failed
+  expect suites.3.message "Cache = Cold: the last-level cache size cannot be read from /sys/devices/system/cpu/cpu0/cache; give Cache_Size"
+fi
 exit 0
