@@ -50,7 +50,7 @@ double sk_window_pilot(sk_window_t *w)
   if (c->rank == 0) {
     sk_stats_sort(t, SK_WINDOW_PILOT_REPS);
     win = SK_WINDOW_PILOT_FACTOR *
-          sk_stats_quantile(t, SK_WINDOW_PILOT_REPS, 0.9);
+          sk_stats_median(t, SK_WINDOW_PILOT_REPS);
     if (!(win >= SK_WINDOW_MIN))
       win = SK_WINDOW_MIN;
   }

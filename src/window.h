@@ -39,10 +39,13 @@ typedef struct sk_window {
 /* The window derived from a pilot: SK_WINDOW_PILOT_REPS barrier-started
  * repetitions, each timed with the Allreduce that follows it (and the
  * between hook before it); W is
- * SK_WINDOW_PILOT_FACTOR times the 90% quantile of the slowest process's
- * times, at least SK_WINDOW_MIN.  Collective; every process gets W. */
+ * SK_WINDOW_PILOT_FACTOR times the median of the slowest process's times,
+ * at least SK_WINDOW_MIN.  The median, because one preempted pilot
+ * repetition must not stretch every window of the point (repetitions
+ * that need more than W are counted invalid instead).  Collective; every
+ * process gets W. */
 #define SK_WINDOW_PILOT_REPS 20
-#define SK_WINDOW_PILOT_FACTOR 2.0
+#define SK_WINDOW_PILOT_FACTOR 3.0
 #define SK_WINDOW_MIN 20e-6
 double sk_window_pilot(sk_window_t *w);
 
