@@ -137,6 +137,19 @@ static int sk_merge_check_points(const char *fa, const char *fb,
   return 0;
 }
 
+void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run)
+{
+  size_t i, j;
+  for (i = 0; i < first->nsuites && i < run->nsuites; i++)
+    for (j = i; j < run->nsuites; j++)
+      if (strcmp(run->suites[j].name, first->suites[i].name) == 0) {
+        sk_merge_suite_t t = run->suites[i];
+        run->suites[i] = run->suites[j];
+        run->suites[j] = t;
+        break;
+      }
+}
+
 int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run)
 {
   const char *fa = first->y.path, *fb = run->y.path;

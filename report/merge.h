@@ -52,6 +52,10 @@ void sk_merge_run_free(sk_merge_run_t *run);
 
 /* 0 when RUN has the suite file and grid of FIRST; else -1 and one
  * message naming both files and the first difference. */
+/* Puts run's suites in the order of first's, matched by name (a result
+ * file lists them in the order measured: --shuffle and a continued run
+ * change it); suites without a namesake stay behind for sk_merge_check. */
+void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run);
 int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
 
 /* The p-quantile (0..1) of v[0..n-1] (sorted in place), linear

@@ -45,8 +45,10 @@ static int sk_mmain_merge(char **files, size_t n, const char *out)
     return 1;
   for (i = 0; i < n; i++)
     bad |= sk_merge_load(&runs[i], files[i]) != 0;
-  for (i = 1; !bad && i < n; i++)
+  for (i = 1; !bad && i < n; i++) {
+    sk_merge_align(&runs[0], &runs[i]);
     bad |= sk_merge_check(&runs[0], &runs[i]) != 0;
+  }
   rc = bad ? 1 : (sk_mergeout_write(out, runs, n) != 0 ? 3 : 0);
   for (i = 0; i < n; i++)
     sk_merge_run_free(&runs[i]);

@@ -13,12 +13,15 @@
 #include "instance.h"
 #include "plan_emit.h"
 #include "run.h"
+#include "shuffle.h"
 #include "suitepath.h"
+#include "timer.h"
 
 #define SK_CLI_MAX_NP 1000000
 
 enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
-       SK_OPT_FRESH, SK_OPT_TIMEOUT };
+       SK_OPT_FRESH, SK_OPT_TIMEOUT, SK_OPT_TIMER, SK_OPT_SHUFFLE,
+       SK_OPT_GRID_FROM };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
@@ -27,6 +30,9 @@ static const struct option sk_cli_options[] = {
   {"suite", required_argument, NULL, SK_OPT_SUITE},
   {"fresh", no_argument, NULL, SK_OPT_FRESH},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
+  {"timer", required_argument, NULL, SK_OPT_TIMER},
+  {"shuffle", optional_argument, NULL, SK_OPT_SHUFFLE},
+  {"grid-from", required_argument, NULL, SK_OPT_GRID_FROM},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -86,6 +92,30 @@ static int sk_cli_timeout(const char *arg, sk_cli_t *cli)
   return 0;
 }
 
+static int sk_cli_timer(const char *arg, sk_cli_t *cli)
+{
+  sk_timer_kind_t k;
+  if (sk_timer_parse(arg, &k) != 0)
+    return sk_cli_usage("--timer expects MPI_Wtime, monotonic or rdtscp, "
+                        "not '%s'", arg);
+  cli->timer = (int)k;
+  return 0;
+}
+
+static int sk_cli_shuffle(const char *arg, sk_cli_t *cli)
+{
+  uint64_t seed;
+  cli->shuffle = 1;
+  if (arg == NULL)
+    return 0;
+  if (sk_shuffle_parse_seed(arg, &seed) != 0)
+    return sk_cli_usage("--shuffle=SEED expects a whole number 0 to "
+                        "9007199254740991, not '%s'", arg);
+  cli->seed_given = 1;
+  cli->seed = (unsigned long long)seed;
+  return 0;
+}
+
 static int sk_cli_mode(sk_cli_t *cli, sk_cli_mode_t mode)
 {
   if (cli->mode != SK_CLI_RUN && cli->mode != mode)
@@ -108,6 +138,10 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
                         "processes mpiexec starts)");
   if ((cli->fresh || cli->timeout >= 0.0) && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "--fresh and --timeout go with a run");
+  if ((cli->shuffle || cli->grid_from || cli->timer) &&
+      cli->mode != SK_CLI_RUN)
+    return sk_cli_usage("%s", "--timer, --shuffle and --grid-from go with "
+                        "a run");
   if (cli->output && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
@@ -146,6 +180,9 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
       break;
     case SK_OPT_FRESH: cli->fresh = 1; break;
     case SK_OPT_TIMEOUT: rc = sk_cli_timeout(optarg, cli); break;
+    case SK_OPT_TIMER: rc = sk_cli_timer(optarg, cli); break;
+    case SK_OPT_SHUFFLE: rc = sk_cli_shuffle(optarg, cli); break;
+    case SK_OPT_GRID_FROM: cli->grid_from = optarg; break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -175,6 +212,16 @@ void sk_cli_help(FILE *fp)
 "                     of being continued (FILE.journal says how far it got)\n"
 "      --timeout S    watchdog: abort when a suite runs longer than S\n"
 "                     seconds (0: none; default from Time_Suite)\n"
+"      --timer NAME   the clock of every timed region: MPI_Wtime (the\n"
+"                     default), monotonic (clock_gettime CLOCK_MONOTONIC)\n"
+"                     or rdtscp (x86-64 with an invariant TSC)\n"
+"      --shuffle[=SEED]\n"
+"                     measure the suites, and the points of fixed-grid\n"
+"                     suites, in random order (SEED: a whole number;\n"
+"                     default: from the clock; recorded in the result)\n"
+"      --grid-from FILE\n"
+"                     measure exactly the arguments of the same-named\n"
+"                     suites of the earlier result FILE (no refinement)\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"

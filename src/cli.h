@@ -26,6 +26,11 @@ typedef struct sk_cli {
   int quiet;               /* -q */
   int fresh;               /* --fresh: start over, keep FILE.bak */
   double timeout;          /* --timeout S per suite; -1 when not given */
+  int timer;               /* --timer: an sk_timer_kind_t (timer.h) */
+  int shuffle;             /* --shuffle[=SEED] given */
+  int seed_given;          /* ... with a SEED */
+  unsigned long long seed; /* that SEED */
+  const char *grid_from;   /* --grid-from FILE (borrowed), or NULL */
 } sk_cli_t;
 
 /* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
 #include "dtype.h"
 #include "journal.h"
 #include "measure.h"
@@ -22,6 +23,7 @@
 #include "pattern_pingpong.h"
 #include "refine.h"
 #include "runlog.h"
+#include "window.h"
 
 typedef struct sk_exec {
   sk_engine_t *eng;
@@ -38,6 +40,9 @@ typedef struct sk_exec {
   sk_samples_t samples;
   sk_measure_cfg_t cfg;
   double barrier;           /* barrier time of comm, or NaN */
+  int windowed;             /* Synchronization = Window applies */
+  sk_clocksync_t clock;     /* its clock models (windowed) */
+  sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
   char *sbuf, *rbuf;
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
@@ -136,6 +141,31 @@ static int sk_exec_range(sk_exec_t *x)
   return -1;
 }
 
+/* Synchronization and Collective_Timing must go together: Root_Barrier
+ * needs barriers, Global_Span the synchronized clocks of windows. */
+static int sk_exec_sync_check(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  int coll = x->pattern == SK_PATTERN_COLLECTIVE;
+  x->windowed = coll && s->synchronization == SK_SYNC_WINDOW;
+  if (!coll && s->synchronization == SK_SYNC_WINDOW && x->eng->rank == 0)
+    sk_result_add_note(x->res, "Synchronization = Window applies to "
+                       "collective suites only: this suite ignores it");
+  if (!coll)
+    return 0;
+  if (x->windowed && s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Root_Barrier needs "
+             "Synchronization = Barrier");
+    return -1;
+  }
+  if (!x->windowed && s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Global_Span needs "
+             "Synchronization = Window (synchronized clocks)");
+    return -1;
+  }
+  return 0;
+}
+
 /* Checks everything that can refuse the suite; -1 with x->msg set. */
 static int sk_exec_check(sk_exec_t *x)
 {
@@ -160,6 +190,8 @@ static int sk_exec_check(sk_exec_t *x)
     snprintf(x->msg, sizeof x->msg, "%s", x->eng->calib_err);
     return -1;
   }
+  if (sk_exec_sync_check(x) != 0)
+    return -1;
   if (sk_exec_range(x) != 0)
     return -1;
   need = sk_exec_need(x, x->max_length, x->eng->size);
@@ -187,6 +219,13 @@ static void sk_exec_cfg(sk_exec_t *x)
   x->cfg.multiple_of = s->multiple_of > 0 ? s->multiple_of : 1;
   x->cfg.eps = s->standard_error;
   x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
+  x->cfg.filter = (int)s->outlier_filter;
+  x->cfg.raw = s->raw_samples;
+  if (s->fixed_repetitions != SK_UNSET && s->fixed_repetitions > 0) {
+    x->cfg.fixed = 1;
+    x->cfg.max_rep = x->cfg.min_rep = s->fixed_repetitions < max
+                                          ? s->fixed_repetitions : max;
+  }
   x->cfg.tick = x->eng->tick;
   x->cfg.point_limit = s->time_measurement;
   x->cfg.suite_left = -1.0;
@@ -209,8 +248,35 @@ static int sk_exec_alloc(sk_exec_t *x)
   return 0;
 }
 
+/* Cache = Cold: a buffer of Cache_Size, or of the last-level cache,
+ * flushed before every repetition.  -1 with x->msg set. */
+static int sk_exec_cold(sk_exec_t *x)
+{
+  size_t size;
+  if (x->s->cache != SK_CACHE_COLD)
+    return 0;
+  size = x->s->cache_size != SK_UNSET
+             ? (size_t)x->s->cache_size
+             : sk_cache_llc_size("/sys/devices/system/cpu/cpu0/cache");
+  if (size == 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: the last-level cache "
+             "size cannot be read from /sys/devices/system/cpu/cpu0/cache; "
+             "give Cache_Size");
+    return -1;
+  }
+  if (sk_cache_init(&x->cache, size) != 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: no memory for a %zu-byte "
+             "buffer", size);
+    return -1;
+  }
+  x->cfg.between = sk_cache_flush;
+  x->cfg.between_ctx = &x->cache;
+  return 0;
+}
+
 static void sk_exec_release(sk_exec_t *x)
 {
+  sk_cache_free(&x->cache);
   free(x->sbuf);
   free(x->rbuf);
   sk_samples_free(&x->samples);
@@ -294,6 +360,28 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
+/* A point under window sync: the window from Window_Size or a pilot. */
+static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
+                                  MPI_Comm comm, sk_point_t *pt)
+{
+  sk_window_t w;
+  int rc;
+  w.rep.ops = x->ops;
+  w.rep.ctx = &x->ctx;
+  w.clock = &x->clock;
+  w.timing = x->s->collective_timing;
+  w.window = x->s->window_size;
+  w.between = cfg->between;
+  w.between_ctx = cfg->between_ctx;
+  sk_window_reset(&w);
+  if (w.window == SK_UNSET || !(w.window > 0.0))
+    sk_window_pilot(&w);
+  rc = sk_measure_point(cfg, sk_window_rep, &w, comm, &x->samples, pt);
+  if (x->ctx.rank == 0)
+    pt->window = w.window;
+  return rc;
+}
+
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed, -2 when
  * the data did not arrive intact (torn down again, on all of comm). */
@@ -337,8 +425,11 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
   }
-  rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
-                        pt);
+  if (x->windowed)
+    rc = sk_exec_measure_window(x, &cfg, comm, pt);
+  else
+    rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
+                          pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
@@ -360,6 +451,8 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
     if (pt->node_times != NULL)
       MPI_Send(pt->node_times, pt->nprocs, MPI_DOUBLE, 0, SK_EXEC_TAG,
                e->world);
+    if (pt->raw != NULL)
+      MPI_Send(pt->raw, (int)pt->valid, MPI_DOUBLE, 0, SK_EXEC_TAG, e->world);
   } else if (e->rank == 0) {
     MPI_Recv(pt, (int)sizeof *pt, MPI_BYTE, x->decider, SK_EXEC_TAG,
              e->world, MPI_STATUS_IGNORE);
@@ -367,6 +460,11 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
       pt->node_times = x->samples.nodes;
       MPI_Recv(pt->node_times, pt->nprocs, MPI_DOUBLE, x->decider,
                SK_EXEC_TAG, e->world, MPI_STATUS_IGNORE);
+    }
+    if (pt->raw != NULL) {             /* likewise: rank 0's own array */
+      pt->raw = x->samples.x;
+      MPI_Recv(pt->raw, (int)pt->valid, MPI_DOUBLE, x->decider, SK_EXEC_TAG,
+               e->world, MPI_STATUS_IGNORE);
     }
   }
 }
@@ -437,16 +535,86 @@ static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
 }
 
 /* Rank 0: the point goes to the refinement, the result, progress, log. */
-static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, const sk_point_t *pt)
+static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
 {
   sk_engine_t *e = x->eng;
   if (r != NULL)
     sk_refine_record(r, pt->argument, pt->mean);
+  pt->order = (long)x->res->npoints;
   sk_result_add_point(x->res, pt);
   sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
   sk_runlog_point(e->log, pt);
   if (pt->stop == SK_STOP_TIME_SUITE)
     x->res->status = SK_SUITE_TIMED_OUT;
+}
+
+/* The initial grid of a fixed-scale refiner (it needs no times). */
+static long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
+{
+  size_t cap = 64;
+  long *args = malloc(cap * sizeof *args), arg, *more;
+  *n = 0;
+  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
+    if (*n == cap) {
+      more = realloc(args, 2 * cap * sizeof *args);
+      if (more == NULL)
+        break;
+      args = more;
+      cap *= 2;
+    }
+    args[(*n)++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  return args;
+}
+
+/* --shuffle on a fixed grid: the same arguments, replayed in random
+ * order.  Takes r; returns the replaying refiner (or r when it cannot). */
+static sk_refine_t *sk_exec_shuffle(sk_exec_t *x, sk_refine_t *r)
+{
+  size_t n;
+  long *args = sk_exec_fixed_grid(r, &n);
+  sk_refine_t *q = NULL;
+  if (args != NULL && n > 0) {
+    sk_shuffle_longs(&x->eng->rng, args, n);
+    q = sk_refine_new_replay(args, n);
+  }
+  free(args);
+  if (q == NULL)
+    return r;
+  sk_refine_free(r);
+  sk_result_add_note(x->res, "--shuffle: the points were measured in "
+                     "random order");
+  return q;
+}
+
+/* --grid-from: exactly the arguments of the same-named suite of the
+ * earlier result (in random order with --shuffle); NULL with x->msg set
+ * when it has none. */
+static sk_refine_t *sk_exec_replay(sk_exec_t *x)
+{
+  const sk_gridfile_suite_t *g = sk_gridfile_find(x->eng->grid, x->s->name);
+  long *args;
+  sk_refine_t *r;
+  if (g == NULL || g->nargs == 0) {
+    snprintf(x->msg, sizeof x->msg, "--grid-from: %s has no points of a "
+             "suite '%s'", x->eng->grid->path, x->s->name);
+    return NULL;
+  }
+  if ((args = malloc(g->nargs * sizeof *args)) == NULL)
+    return NULL;
+  memcpy(args, g->args, g->nargs * sizeof *args);
+  if (x->eng->shuffle)
+    sk_shuffle_longs(&x->eng->rng, args, g->nargs);
+  r = sk_refine_new_replay(args, g->nargs);
+  free(args);
+  if (r == NULL)
+    snprintf(x->msg, sizeof x->msg, "--grid-from: the %zu points of suite "
+             "'%s' cannot be replayed", g->nargs, x->s->name);
+  else
+    sk_result_add_note(x->res, "--grid-from: the arguments of the earlier "
+                       "result were measured again, nothing else");
+  return r;
 }
 
 /* The refiner of the suite over [lo, hi] (NULL for Variation none, or
@@ -458,6 +626,8 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   sk_refine_t *r;
   if (x->s->variation == SK_VARIATION_NONE)
     return NULL;
+  if (x->eng->grid != NULL)
+    return sk_exec_replay(x);
   sk_refine_params_from_suite(x->s, &p);
   p.start = x->lo;
   p.end = x->hi;
@@ -467,6 +637,8 @@ static sk_refine_t *sk_exec_refine(sk_exec_t *x)
   }
   if ((r = sk_refine_new(&p)) == NULL)
     snprintf(x->msg, sizeof x->msg, "out of memory for the refinement");
+  else if (x->eng->shuffle && !p.dynamic)
+    r = sk_exec_shuffle(x, r);
   return r;
 }
 
@@ -542,6 +714,33 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_free(r);
 }
 
+/* Rank 0: the cache mode. */
+static void sk_exec_describe_cache(sk_exec_t *x)
+{
+  sk_suite_result_t *res = x->res;
+  res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
+  res->cache_size = (long)x->cache.size;
+  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+}
+
+/* Rank 0: how the repetitions were started together. */
+static void sk_exec_describe_sync(sk_exec_t *x)
+{
+  sk_sync_info_t *y = &x->res->sync;
+  y->method = x->windowed ? "window" : "barrier";
+  if (!x->windowed)
+    return;
+  y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->clock_sync = sk_clocksync_name(x->clock.algorithm);
+  y->fit_points = x->clock.fit_points;
+  y->exchanges = x->clock.exchanges;
+  y->rounds = x->clock.rounds;
+  y->cost = x->clock.cost;
+  y->max_rtt = x->clock.max_rtt;
+  y->max_slope = x->clock.max_slope;
+}
+
 /* Rank 0: what the result says besides the points. */
 static void sk_exec_describe(sk_exec_t *x)
 {
@@ -554,9 +753,14 @@ static void sk_exec_describe(sk_exec_t *x)
     res->timing = "round_trip";
   else if (x->pattern == SK_PATTERN_COLLECTIVE)
     res->timing = x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER
-                      ? "root_minus_barrier" : "max_local";
+                      ? "root_minus_barrier"
+                  : x->s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN
+                      ? "global_span" : "max_local";
   else
     res->timing = "local";
+  if (x->pattern == SK_PATTERN_COLLECTIVE)
+    sk_exec_describe_sync(x);
+  sk_exec_describe_cache(x);
   if (x->pattern == SK_PATTERN_PINGPONG) {
     res->pair[0] = x->eng->pair[0];
     res->pair[1] = x->eng->pair[1];
@@ -616,8 +820,21 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
   if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
     return -1;
   sk_exec_cfg(&x);
+  ok = sk_exec_cold(&x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (!all) {
+    sk_exec_fail(&x, x.msg[0] ? x.msg : "Cache = Cold failed on another "
+                 "process");
+    sk_exec_release(&x);
+    return -1;
+  }
   ok = sk_exec_alloc(&x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && x.windowed &&
+      sk_clocksync_run(eng->world, s->clock_sync, &x.clock) != 0 &&
+      eng->rank == 0)
+    sk_result_add_note(res, "the clock sync failed: the clocks were taken "
+                       "as they are");
   if (all && sk_exec_comm(&x) == 0) {
     sk_exec_describe(&x);
     sk_exec_dtype_note(&x, dtnote, sizeof dtnote);

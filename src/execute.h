@@ -10,6 +10,8 @@
 #include "plan.h"
 #include "progress.h"
 #include "result.h"
+#include "gridfile.h"
+#include "shuffle.h"
 
 /* Cap of the sample arrays when Max_Repetition is unset or larger. */
 #define SK_EXECUTE_MAX_REPETITION (1L << 20)
@@ -28,6 +30,9 @@ typedef struct sk_engine {
   int pair_known;
   sk_progress_t *progress;    /* rank 0 */
   FILE *log;                  /* rank 0: @LOGFILE or NULL */
+  int shuffle;                /* --shuffle: fixed grids in random order */
+  sk_shuffle_t rng;           /* rank 0: its generator, seeded once */
+  const sk_gridfile_t *grid;  /* rank 0: --grid-from, or NULL */
 } sk_engine_t;
 
 /* Runs suite s collectively over eng->world.  On rank 0 *res gets the

@@ -4,6 +4,7 @@
 #include <config.h>
 
 #include "factors.h"
+#include "timer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,46 @@ static char *sk_factors_library(void)
   return strdup(s);
 }
 
+/* The first line of a small sysfs file, or NULL. */
+static char *sk_factors_read_line(const char *path)
+{
+  char buf[128];
+  FILE *fp = fopen(path, "r");
+  if (fp == NULL)
+    return NULL;
+  if (fgets(buf, sizeof buf, fp) == NULL) {
+    fclose(fp);
+    return NULL;
+  }
+  fclose(fp);
+  buf[strcspn(buf, "\n")] = '\0';
+  return strdup(buf);
+}
+
+/* Rank 0: governor and frequency of cpu0 where sysfs shows them, and
+ * whether every process is bound to a single CPU (an affinity with no
+ * range and no list). */
+static void sk_factors_cpu(sk_factors_t *f)
+{
+  char *khz;
+  int i;
+  f->governor = sk_factors_read_line(
+      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+  khz = sk_factors_read_line(
+      "/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq");
+  f->cpu_frequency = khz ? 1e3 * strtod(khz, NULL) : 0.0;
+  free(khz);
+  f->pinned = f->affinity != NULL;
+  for (i = 0; f->affinity != NULL && i < f->processes; i++)
+    if (f->affinity[i] == NULL || strpbrk(f->affinity[i], ",-") != NULL ||
+        strcmp(f->affinity[i], "unknown") == 0)
+      f->pinned = 0;
+  if (!f->pinned)
+    f->warning = strdup("the processes are not pinned to single CPUs: the "
+                        "operating system may move them during the "
+                        "measurement (MPICH: mpiexec -bind-to core)");
+}
+
 int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
 {
   char host[MPI_MAX_PROCESSOR_NAME + 1], cpus[SK_FACTORS_LEN], ver[32];
@@ -69,9 +110,11 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   f->mpi_version = strdup(ver);
   f->compiler = SK_BUILD_CC;
   f->cflags = SK_BUILD_CFLAGS;
-  f->timer = "MPI_Wtime";
-  f->timer_resolution = MPI_Wtick();
+  f->timer = sk_timer_info()->name;
+  f->timer_resolution = sk_timer_info()->resolution;
+  f->timer_frequency = sk_timer_info()->frequency;
   f->timer_overhead = overhead;
   f->env = sk_sysinfo_env(environ, &f->nenv);
+  sk_factors_cpu(f);
   return f->hosts && f->affinity && f->mpi_library && f->mpi_version ? 0 : -1;
 }

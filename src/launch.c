@@ -13,6 +13,9 @@
 #include "check.h"
 #include "parse.h"
 #include "run.h"
+#include "gridfile.h"
+#include "shuffle.h"
+#include "timer.h"
 
 /* Every rank gets the file's bytes; NULL on all ranks if rank 0 could not
  * read it (reported to rank 0's diag) or a rank is out of memory.  Every
@@ -56,12 +59,56 @@ static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
   sk_cli_not_found(cli, stderr);
 }
 
+static double sk_launch_wtime(void)
+{
+  return MPI_Wtime();
+}
+
+/* --timer on every process; a refusal is a usage error, said once. */
+static int sk_launch_timer(const sk_cli_t *cli, int rank)
+{
+  const char *why = NULL;
+  int ok, all;
+  ok = sk_timer_select((sk_timer_kind_t)cli->timer, sk_launch_wtime,
+                       MPI_Wtick(), &why) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!all && rank == 0)
+    fprintf(stderr, "skampi: %s\n", why ? why : "--timer: not usable on "
+            "every process");
+  return all ? 0 : -1;
+}
+
+/* --grid-from (read by rank 0) and --shuffle's seed (chosen by rank 0),
+ * into *run; a file that cannot be used is a usage error, said once. */
+static int sk_launch_replay(const sk_cli_t *cli, int rank,
+                            sk_run_options_t *run, sk_gridfile_t **grid)
+{
+  char why[600] = "";
+  int ok = 1;
+  unsigned long long seed = cli->seed;
+  *grid = NULL;
+  if (rank == 0 && cli->grid_from != NULL &&
+      (*grid = sk_gridfile_load(cli->grid_from, why, sizeof why)) == NULL) {
+    fprintf(stderr, "skampi: --grid-from: %s\n", why);
+    ok = 0;
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  if (cli->shuffle && !cli->seed_given && rank == 0)
+    seed = (unsigned long long)sk_shuffle_seed_now();
+  MPI_Bcast(&seed, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  run->shuffle = cli->shuffle;
+  run->seed = seed;
+  run->grid = *grid;
+  return ok ? 0 : -1;
+}
+
 int sk_launch(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
   sk_run_options_t run;
   sk_diag_t *diag;
   sk_plan_t *plan = NULL;
+  sk_gridfile_t *grid = NULL;
   char *buf;
   size_t len = 0;
   int rank, size, ok, all_ok, rc;
@@ -79,7 +126,10 @@ int sk_launch(const sk_cli_t *cli)
   free(buf);
   ok = plan != NULL;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all_ok) {
+  if (all_ok && (sk_launch_timer(cli, rank) != 0 ||
+                 sk_launch_replay(cli, rank, &run, &grid) != 0)) {
+    rc = SK_EXIT_USAGE;
+  } else if (all_ok) {
     run.outfile = cli->output;
     run.quiet = cli->quiet;
     run.fresh = cli->fresh;
@@ -90,6 +140,7 @@ int sk_launch(const sk_cli_t *cli)
       sk_launch_refuse(cli, diag);
     rc = SK_EXIT_INPUT;
   }
+  sk_gridfile_free(grid);
   sk_plan_free(plan);
   sk_diag_free(diag);
   MPI_Finalize();

@@ -46,8 +46,11 @@ int sk_measure_eps_met(const sk_measure_cfg_t *cfg, const double *sorted,
                        size_t n, double total, sk_point_t *out)
 {
   sk_stats_t st;
-  sk_stats_summarize(sorted, n, cfg->cut, &st);
+  sk_stats_summarize_filter(sorted, n, cfg->filter, cfg->cut, &st);
   out->mean = st.mean;
+  out->q1 = st.q1;
+  out->q3 = st.q3;
+  out->valid = (long)n;
   out->se = st.se;
   out->min = st.min;
   out->median = st.median;
@@ -78,13 +81,13 @@ static double sk_measure_time_left(const sk_measure_cfg_t *cfg,
  * that Min_Repetition still asks for, or about 2% of those done so far
  * (so that the look, which sorts all samples, costs little), never past
  * Max_Repetition nor, by the rate so far, past a time bound. */
-static long sk_measure_chunk(const sk_measure_cfg_t *cfg, long n,
+static long sk_measure_chunk(const sk_measure_cfg_t *cfg, long nv, long n,
                              double elapsed)
 {
   long m = cfg->multiple_of, chunk = m;
   double left = sk_measure_time_left(cfg, elapsed);
-  if (n < cfg->min_rep)
-    chunk = sk_measure_round_up(cfg->min_rep - n, m);
+  if (nv < cfg->min_rep)
+    chunk = sk_measure_round_up(cfg->min_rep - nv, m);
   if (sk_measure_round_up(n / 50, m) > chunk)
     chunk = sk_measure_round_up(n / 50, m);
   if (left >= 0.0) {
@@ -99,31 +102,33 @@ static long sk_measure_chunk(const sk_measure_cfg_t *cfg, long n,
   return chunk > 0 ? chunk : 1;
 }
 
-/* Rank 0's look after a chunk: 0 to stop (out filled), else the next
- * chunk. */
+/* Rank 0's look after a chunk of n repetitions, nv of them valid (in
+ * s->x): 0 to stop (out filled), else the next chunk. */
 static long sk_measure_decide(const sk_measure_cfg_t *cfg, sk_samples_t *s,
-                              long n, double t_start, sk_point_t *out)
+                              long nv, long n, double t_start,
+                              sk_point_t *out)
 {
   double total = 0.0, elapsed;
   long i;
   int met;
-  for (i = 0; i < n; i++)
+  for (i = 0; i < nv; i++)
     total += s->x[i];
-  memcpy(s->sorted, s->x, (size_t)n * sizeof *s->x);
-  sk_stats_sort(s->sorted, (size_t)n);
-  met = sk_measure_eps_met(cfg, s->sorted, (size_t)n, total, out);
+  memcpy(s->sorted, s->x, (size_t)nv * sizeof *s->x);
+  sk_stats_sort(s->sorted, (size_t)nv);
+  met = sk_measure_eps_met(cfg, s->sorted, (size_t)nv, total, out);
+  out->invalid = n - nv;
   elapsed = MPI_Wtime() - t_start;
   out->elapsed = elapsed;
-  if (met && n >= cfg->min_rep)
+  if (met && nv >= cfg->min_rep && !cfg->fixed)
     out->stop = SK_STOP_EPS;
   else if (n >= cfg->max_rep)
-    out->stop = SK_STOP_MAX_REPETITION;
+    out->stop = cfg->fixed ? SK_STOP_FIXED : SK_STOP_MAX_REPETITION;
   else if (cfg->point_limit >= 0.0 && elapsed >= cfg->point_limit)
     out->stop = SK_STOP_TIME_MEASUREMENT;
   else if (cfg->suite_left >= 0.0 && elapsed >= cfg->suite_left)
     out->stop = SK_STOP_TIME_SUITE;
   else
-    return sk_measure_chunk(cfg, n, elapsed);
+    return sk_measure_chunk(cfg, nv, n, elapsed);
   return 0;
 }
 
@@ -136,7 +141,7 @@ static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
   int rank;
   MPI_Comm_rank(comm, &rank);
   sk_stats_sort(s->local, (size_t)n);
-  sk_stats_summarize(s->local, (size_t)n, cfg->cut, &st);
+  sk_stats_summarize_filter(s->local, (size_t)n, cfg->filter, cfg->cut, &st);
   MPI_Gather(&st.mean, 1, MPI_DOUBLE, s->nodes, 1, MPI_DOUBLE, 0, comm);
   if (rank == 0)
     out->node_times = s->nodes;
@@ -146,7 +151,7 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
                      void *ctx, MPI_Comm comm, sk_samples_t *s,
                      sk_point_t *out)
 {
-  long n = 0, todo, i;
+  long n = 0, nv = 0, todo, i;
   double dummy, t_start = MPI_Wtime();
   int rank, size;
   MPI_Comm_rank(comm, &rank);
@@ -158,16 +163,24 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
     return -1;
   for (i = 0; i < cfg->warmup; i++)
     rep(ctx, &dummy);
-  todo = sk_measure_chunk(cfg, 0, 0.0);
+  todo = sk_measure_chunk(cfg, 0, 0, 0.0);
   while (todo > 0) {
-    for (i = 0; i < todo; i++, n++)
-      s->x[n] = rep(ctx, &s->local[n]);
+    for (i = 0; i < todo; i++, n++) {
+      double v;
+      if (cfg->between != NULL)
+        cfg->between(cfg->between_ctx);
+      v = rep(ctx, &s->local[n]);
+      if (!isnan(v))
+        s->x[nv++] = v;
+    }
     if (rank == 0)
-      todo = sk_measure_decide(cfg, s, n, t_start, out);
+      todo = sk_measure_decide(cfg, s, nv, n, t_start, out);
     MPI_Bcast(&todo, 1, MPI_LONG, 0, comm);
   }
   if (cfg->node_times)
     sk_measure_node_times(cfg, s, n, comm, out);
+  if (cfg->raw && rank == 0)
+    out->raw = s->x;
   if (rank != 0)
     memset(out, 0, sizeof *out);
   return 0;

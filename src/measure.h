@@ -23,6 +23,12 @@ typedef struct sk_measure_cfg {
   long multiple_of;     /* Multiple_of (>= 1) */
   double eps;           /* Standard_error */
   double cut;           /* Cut_Quantile */
+  int filter;           /* Outlier_Filter (SK_STATS_FILTER_*) */
+  int raw;              /* Raw_Samples: out->raw points into s->x */
+  int fixed;            /* Fixed_Repetitions: exactly max_rep, no ε rule */
+  void (*between)(void *);  /* before every repetition, untimed (the cold
+                             * cache's flush), or NULL */
+  void *between_ctx;
   double tick;          /* MPI_Wtick() */
   double point_limit;   /* Time_Measurement in seconds, or < 0 */
   double suite_left;    /* seconds left of Time_Suite, or < 0 */
@@ -45,7 +51,9 @@ int sk_samples_init(sk_samples_t *s, size_t cap, int nprocs);
 void sk_samples_free(sk_samples_t *s);
 
 /* One repetition: returns the sample (used on rank 0) and stores this
- * process's own time in *local. */
+ * process's own time in *local.  A NaN sample is an invalid repetition
+ * (window sync: started late or overran its window): rank 0 counts it
+ * in out->invalid and leaves it out of every statistic. */
 typedef double (*sk_measure_rep_fn)(void *ctx, double *local);
 
 /* Measures one point, collectively over comm.  On rank 0 of comm *out is

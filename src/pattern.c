@@ -2,6 +2,7 @@
  * pattern.c -- the instance table and the timing of one repetition.
  */
 #include "pattern.h"
+#include "timer.h"
 
 #include <stddef.h>
 
@@ -57,9 +58,9 @@ double sk_pattern_overhead(void)
   sk_stats_t st;
   int i;
   for (i = -WARM; i < N; i++) {
-    double t0 = MPI_Wtime();
+    double t0 = sk_timer_now();
     ops->run(&ctx);
-    double t1 = MPI_Wtime();
+    double t1 = sk_timer_now();
     if (i >= 0)
       x[i] = t1 - t0;
   }
@@ -72,9 +73,9 @@ double sk_pattern_rep_local(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
-  double t0 = MPI_Wtime();
+  double t0 = sk_timer_now();
   r->ops->run(c);
-  double t1 = MPI_Wtime();
+  double t1 = sk_timer_now();
   *local = t1 - t0 - c->overhead;
   return *local;
 }
@@ -85,9 +86,9 @@ double sk_pattern_rep_max_local(void *rep, double *local)
   sk_pctx_t *c = r->ctx;
   double t0, t1, max = 0.0;
   MPI_Barrier(c->comm);
-  t0 = MPI_Wtime();
+  t0 = sk_timer_now();
   r->ops->run(c);
-  t1 = MPI_Wtime();
+  t1 = sk_timer_now();
   *local = t1 - t0 - c->overhead;
   MPI_Reduce(local, &max, 1, MPI_DOUBLE, MPI_MAX, 0, c->comm);
   return max;
@@ -99,10 +100,10 @@ double sk_pattern_rep_root_barrier(void *rep, double *local)
   sk_pctx_t *c = r->ctx;
   double t0, t1;
   MPI_Barrier(c->comm);
-  t0 = MPI_Wtime();
+  t0 = sk_timer_now();
   r->ops->run(c);
   MPI_Barrier(c->comm);
-  t1 = MPI_Wtime();
+  t1 = sk_timer_now();
   *local = t1 - t0 - c->overhead - c->barrier;
   return *local;
 }
@@ -113,9 +114,9 @@ double sk_pattern_rep_barrier(void *rep, double *local)
   sk_pctx_t *c = r->ctx;
   double t0, t1;
   MPI_Barrier(c->comm);
-  t0 = MPI_Wtime();
+  t0 = sk_timer_now();
   MPI_Barrier(c->comm);
-  t1 = MPI_Wtime();
+  t1 = sk_timer_now();
   *local = t1 - t0 - c->overhead;
   return *local;
 }

@@ -14,6 +14,7 @@
 
 #include "dtype.h"
 #include "pattern.h"
+#include "timer.h"
 #include "stats.h"
 
 #define SK_PP_TAG 1
@@ -179,7 +180,7 @@ static double sk_pp_probe(MPI_Comm comm, int me, int i, int j)
   double x[SK_PP_PROBE_REPS], buf = 0.0;
   int k, other = me == i ? j : i;
   for (k = -SK_PP_PROBE_WARM; k < SK_PP_PROBE_REPS; k++) {
-    double t0 = MPI_Wtime();
+    double t0 = sk_timer_now();
     if (me == i) {
       MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
       MPI_Recv(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm,
@@ -190,7 +191,7 @@ static double sk_pp_probe(MPI_Comm comm, int me, int i, int j)
       MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
     }
     if (k >= 0)
-      x[k] = MPI_Wtime() - t0;
+      x[k] = sk_timer_now() - t0;
   }
   sk_stats_sort(x, SK_PP_PROBE_REPS);
   return sk_stats_median(x, SK_PP_PROBE_REPS);

@@ -33,8 +33,35 @@ typedef enum {
 /* How a collective repetition's time is computed (Collective_Timing). */
 typedef enum {
   SK_COLL_TIMING_MAX_LOCAL = 0,    /* max over processes (the default) */
-  SK_COLL_TIMING_ROOT_BARRIER      /* root's time minus a barrier (paper) */
+  SK_COLL_TIMING_ROOT_BARRIER,     /* root's time minus a barrier (paper) */
+  SK_COLL_TIMING_GLOBAL_SPAN       /* max end - min start, global clock */
 } sk_coll_timing_t;
+
+/* How the processes start a repetition together (Synchronization). */
+typedef enum {
+  SK_SYNC_BARRIER = 0,   /* MPI_Barrier before each repetition */
+  SK_SYNC_WINDOW         /* synchronized clocks, start + i * window */
+} sk_sync_t;
+
+/* How the clocks are synchronized for window sync (Clock_Sync). */
+typedef enum {
+  SK_CLOCK_SYNC_OFFSET = 0,  /* one offset per process (SKaMPI style) */
+  SK_CLOCK_SYNC_LINEAR,      /* Jones & Koenig: offset and drift */
+  SK_CLOCK_SYNC_HCA          /* linear models composed along a tree */
+} sk_clock_sync_t;
+
+/* Cache: warm, or evicted between repetitions (Cold). */
+typedef enum {
+  SK_CACHE_WARM = 0,
+  SK_CACHE_COLD
+} sk_cache_mode_t;
+
+/* Which repetitions are outliers (Outlier_Filter). */
+typedef enum {
+  SK_FILTER_CUT_QUANTILE = 0,  /* cut Cut_Quantile at each end */
+  SK_FILTER_TUKEY,             /* outside [Q1 - 1.5 IQR, Q3 + 1.5 IQR] */
+  SK_FILTER_NONE
+} sk_filter_t;
 
 /* A source position, for messages that point back into the suite file. */
 typedef struct sk_loc {
@@ -95,6 +122,14 @@ typedef struct sk_suite {
   sk_coll_timing_t collective_timing;  /* Collective_Timing */
   int count_distribution;        /* Count_Distribution: 0 Equal,
                                   * 1 Increasing (SK_DIST_* in pattern.h) */
+  sk_sync_t synchronization;     /* Synchronization */
+  double window_size;            /* Window_Size, s, or SK_UNSET (pilot) */
+  sk_clock_sync_t clock_sync;    /* Clock_Sync */
+  sk_filter_t outlier_filter;    /* Outlier_Filter */
+  int raw_samples;               /* Raw_Samples: 0 / 1 */
+  long fixed_repetitions;        /* Fixed_Repetitions, or SK_UNSET */
+  sk_cache_mode_t cache;         /* Cache */
+  long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
 } sk_suite_t;
 
 typedef struct sk_plan {

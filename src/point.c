@@ -10,6 +10,7 @@ const char *sk_stop_name(sk_stop_t stop)
   case SK_STOP_MAX_REPETITION: return "max_repetition";
   case SK_STOP_TIME_MEASUREMENT: return "time_measurement";
   case SK_STOP_TIME_SUITE: return "time_suite";
+  case SK_STOP_FIXED: return "fixed";
   }
   return "?";
 }

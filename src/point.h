@@ -13,7 +13,8 @@ typedef enum {
   SK_STOP_EPS,               /* stderr/mean < Standard_error was reached */
   SK_STOP_MAX_REPETITION,    /* Max_Repetition repetitions were done */
   SK_STOP_TIME_MEASUREMENT,  /* the Time_Measurement bound was hit */
-  SK_STOP_TIME_SUITE         /* the Time_Suite bound was hit */
+  SK_STOP_TIME_SUITE,        /* the Time_Suite bound was hit */
+  SK_STOP_FIXED              /* Fixed_Repetitions were done */
 } sk_stop_t;
 
 typedef struct sk_point {
@@ -21,17 +22,24 @@ typedef struct sk_point {
   double mean;           /* after the cut, overhead subtracted */
   double se;             /* standard error of that mean */
   double min, median, max;   /* of all repetitions, overhead subtracted */
+  double q1, q3;         /* quartiles of all valid repetitions */
   long repetitions;      /* kept for the mean */
-  long cut;              /* cut as outliers (both ends) */
+  long cut;              /* removed as outliers by the filter */
+  long valid;            /* repetitions measured and valid */
+  long invalid;          /* window sync: late or overrun, excluded */
   int eps_met;
   sk_stop_t stop;
   int refined;           /* added by adaptive refinement */
+  long order;            /* 0, 1, ...: when it was measured in its suite */
   double barrier_time;   /* subtracted barrier time, or NaN when none */
+  double window;         /* window sync: the window W in s, else 0 */
   double elapsed;        /* seconds spent on the point, warm-up included */
   int nprocs;            /* processes that took part */
   double rate;           /* the instance's rate (sk_inst_ops_t.rate), or 0 */
   double *node_times;    /* nprocs per-process means, or NULL; owned by
                             the suite result that holds the point */
+  double *raw;           /* Raw_Samples: the `valid` times in the order
+                            measured, or NULL; owned like node_times */
 } sk_point_t;
 
 /* "eps", "max_repetition", "time_measurement", "time_suite". */

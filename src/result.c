@@ -53,8 +53,10 @@ static void sk_result_free_strv(char **v, size_t n)
 static void sk_result_free_suite(sk_suite_result_t *s)
 {
   size_t i;
-  for (i = 0; i < s->npoints; i++)
+  for (i = 0; i < s->npoints; i++) {
     free(s->points[i].node_times);
+    free(s->points[i].raw);
+  }
   free(s->points);
   free(s->message);
   sk_result_free_strv(s->notes, s->nnotes);
@@ -73,7 +75,17 @@ void sk_result_free(sk_result_t *r)
   sk_result_free_strv(r->factors.hosts, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.affinity, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.env, r->factors.nenv);
+  free(r->factors.governor);
+  free(r->factors.warning);
   free(r);
+}
+
+static double *sk_result_dup_doubles(const double *v, size_t n)
+{
+  double *d = malloc(n * sizeof *d);
+  if (d != NULL)
+    memcpy(d, v, n * sizeof *d);
+  return d;
 }
 
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
@@ -96,15 +108,16 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
   q = &s->points[i];
   *q = *p;
   q->node_times = NULL;
-  if (p->node_times != NULL && p->nprocs > 0) {
-    q->node_times = malloc((size_t)p->nprocs * sizeof *q->node_times);
-    if (q->node_times == NULL) {
-      memmove(&s->points[i], &s->points[i + 1],
-              (s->npoints - i) * sizeof *s->points);
-      return -1;
-    }
-    memcpy(q->node_times, p->node_times,
-           (size_t)p->nprocs * sizeof *q->node_times);
+  q->raw = NULL;
+  if ((p->node_times != NULL && p->nprocs > 0 &&
+       (q->node_times = sk_result_dup_doubles(p->node_times,
+                                              (size_t)p->nprocs)) == NULL) ||
+      (p->raw != NULL && p->valid > 0 &&
+       (q->raw = sk_result_dup_doubles(p->raw, (size_t)p->valid)) == NULL)) {
+    free(q->node_times);
+    memmove(&s->points[i], &s->points[i + 1],
+            (s->npoints - i) * sizeof *s->points);
+    return -1;
   }
   s->npoints++;
   return 0;
@@ -215,6 +228,27 @@ static int sk_result_emit_env(sk_emit_t *e, const sk_factors_t *f)
   return sk_emit_map_end(e);
 }
 
+/* What else may change the numbers: CPU frequency, pinning, the order
+ * and grid of the run (doc/output-format.md). */
+static int sk_result_emit_conditions(sk_emit_t *e, const sk_factors_t *f)
+{
+  sk_emit_kv_str(e, "cpu_governor", f->governor);
+  if (f->cpu_frequency > 0.0)
+    sk_emit_kv_double(e, "cpu_frequency", f->cpu_frequency);
+  else
+    sk_emit_kv_str(e, "cpu_frequency", NULL);
+  sk_emit_kv_bool(e, "pinned", f->pinned);
+  if (f->shuffle) {
+    sk_emit_str(e, "shuffle_seed");
+    sk_emit_long(e, (long)f->shuffle_seed);
+  }
+  if (f->grid_from != NULL)
+    sk_emit_kv_str(e, "grid_from", f->grid_from);
+  if (f->warning != NULL)
+    sk_emit_kv_str(e, "warning", f->warning);
+  return 0;
+}
+
 static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
 {
   const sk_factors_t *f = &r->factors;
@@ -230,8 +264,11 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   sk_emit_kv_str(e, "cflags", f->cflags);
   sk_emit_kv_str(e, "timer", f->timer);
   sk_emit_kv_double(e, "timer_resolution", f->timer_resolution);
+  if (f->timer_frequency > 0.0)
+    sk_emit_kv_double(e, "timer_frequency", f->timer_frequency);
   sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
   sk_result_emit_env(e, f);
+  sk_result_emit_conditions(e, f);
   sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);
   sk_emit_kv_long(e, "cachewarmup", r->plan->cachewarmup);
   return sk_emit_map_end(e);
@@ -260,20 +297,34 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_double(e, "min", p->min);
   sk_emit_kv_double(e, "median", p->median);
   sk_emit_kv_double(e, "max", p->max);
+  sk_emit_kv_double(e, "q1", p->q1);
+  sk_emit_kv_double(e, "q3", p->q3);
+  sk_emit_kv_long(e, "valid", p->valid);
+  sk_emit_kv_long(e, "invalid", p->invalid);
   sk_emit_kv_bool(e, "eps_met", p->eps_met);
   sk_emit_kv_str(e, "stop", sk_stop_name(p->stop));
   sk_emit_kv_bool(e, "refined", p->refined);
+  sk_emit_kv_long(e, "order", p->order);
   sk_emit_kv_long(e, "processes", p->nprocs);
   sk_emit_kv_double(e, "elapsed", p->elapsed);
   if (!isnan(p->barrier_time))
     sk_emit_kv_double(e, "barrier_time", p->barrier_time);
   if (p->rate > 0.0)
     sk_emit_kv_double(e, "rate", p->rate);
+  if (p->window > 0.0)
+    sk_emit_kv_double(e, "window", p->window);
   if (p->node_times != NULL) {
     sk_emit_str(e, "node_times");
     sk_emit_flow_seq_begin(e);
     for (i = 0; i < p->nprocs; i++)
       sk_emit_double(e, p->node_times[i]);
+    sk_emit_seq_end(e);
+  }
+  if (p->raw != NULL) {
+    sk_emit_str(e, "raw");
+    sk_emit_flow_seq_begin(e);
+    for (long j = 0; j < p->valid; j++)
+      sk_emit_double(e, p->raw[j]);
     sk_emit_seq_end(e);
   }
   return sk_emit_map_end(e);
@@ -287,6 +338,32 @@ static int sk_result_emit_calib(sk_emit_t *e, const sk_calib_t *c)
   sk_emit_kv_double(e, "b", c->b);
   sk_emit_kv_double(e, "c", c->c);
   sk_emit_kv_long(e, "m0", c->m0);
+  return sk_emit_map_end(e);
+}
+
+/* How the repetitions were started together (doc/output-format.md). */
+static int sk_result_emit_sync(sk_emit_t *e, const sk_sync_info_t *y)
+{
+  if (y->method == NULL)
+    return 0;
+  sk_emit_str(e, "synchronization");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "method", y->method);
+  if (y->clock_sync != NULL) {
+    if (y->window > 0.0)
+      sk_emit_kv_double(e, "window", y->window);
+    sk_emit_kv_str(e, "window_source", y->window_source);
+    sk_emit_str(e, "clock_sync");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "algorithm", y->clock_sync);
+    sk_emit_kv_long(e, "fit_points", y->fit_points);
+    sk_emit_kv_long(e, "exchanges", y->exchanges);
+    sk_emit_kv_long(e, "rounds", y->rounds);
+    sk_emit_kv_double(e, "cost", y->cost);
+    sk_emit_kv_double(e, "max_rtt", y->max_rtt);
+    sk_emit_kv_double(e, "max_slope", y->max_slope);
+    sk_emit_map_end(e);
+  }
   return sk_emit_map_end(e);
 }
 
@@ -325,6 +402,17 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
     sk_result_emit_calib(e, &s->calib);
   if (s->rate_unit != NULL)
     sk_emit_kv_str(e, "rate_unit", s->rate_unit);
+  sk_result_emit_sync(e, &s->sync);
+  if (s->cache_mode != NULL) {
+    sk_emit_str(e, "cache");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "mode", s->cache_mode);
+    if (strcmp(s->cache_mode, "cold") == 0) {
+      sk_emit_kv_long(e, "size", s->cache_size);
+      sk_emit_kv_str(e, "size_source", s->cache_source);
+    }
+    sk_emit_map_end(e);
+  }
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
   if (s->refine_stop != NULL) {

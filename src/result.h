@@ -36,6 +36,22 @@ typedef struct sk_calib {
   long m0;       /* where the step is */
 } sk_calib_t;
 
+/* How a suite's repetitions were started together; method NULL: not
+ * recorded (patterns without synchronization). */
+typedef struct sk_sync_info {
+  const char *method;            /* "barrier", "window" (static) */
+  double window;                 /* s, window sync */
+  const char *window_source;     /* "Window_Size" or "pilot" (static) */
+  const char *clock_sync;        /* "Offset", "Linear", "HCA"; NULL for
+                                  * barrier sync (static) */
+  long fit_points;               /* points of each fit (1: offset only) */
+  long exchanges;                /* ping-pongs per fit point */
+  long rounds;                   /* sequential rounds of exchanges */
+  double cost;                   /* s the clock sync took */
+  double max_rtt;                /* largest min round trip used */
+  double max_slope;              /* largest |drift| of a model */
+} sk_sync_info_t;
+
 typedef struct sk_suite_result {
   const sk_suite_t *suite;       /* borrowed from the plan */
   sk_suite_status_t status;
@@ -46,6 +62,10 @@ typedef struct sk_suite_result {
   int has_calib;
   sk_calib_t calib;
   const char *rate_unit;         /* unit of the points' rate, or NULL */
+  sk_sync_info_t sync;
+  const char *cache_mode;        /* "warm", "cold" (static), or NULL */
+  long cache_size;               /* cold: bytes written over */
+  const char *cache_source;      /* cold: "Cache_Size" or "sysfs" */
   double elapsed;
   const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
   double refine_worst;           /* largest segment error left */
@@ -65,9 +85,17 @@ typedef struct sk_factors {
   const char *cflags;            /* static (config.h) */
   const char *timer;             /* static: "MPI_Wtime" */
   double timer_resolution;
+  double timer_frequency;        /* RDTSCP: calibrated ticks/s, else 0 */
   double timer_overhead;
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;
+  char *governor;                /* cpu0's cpufreq governor, or NULL */
+  double cpu_frequency;          /* cpu0's current frequency, Hz, or 0 */
+  int pinned;                    /* every process bound to one CPU */
+  int shuffle;                   /* --shuffle given */
+  unsigned long long shuffle_seed;
+  const char *grid_from;         /* --grid-from FILE (borrowed), or NULL */
+  char *warning;                 /* about the run's conditions, or NULL */
 } sk_factors_t;
 
 typedef struct sk_result {

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "execute.h"
+#include "gridfile.h"
 #include "factors.h"
 #include "guard.h"
 #include "journal.h"
@@ -67,6 +68,17 @@ static int sk_run_write(sk_runstate_t *st)
   return ok ? 0 : -1;
 }
 
+/* Rank 0: the run's options among the factors, and the warning (also on
+ * stderr, where mpiexec shows it at once, unless --quiet). */
+static void sk_run_conditions(sk_factors_t *f, const sk_run_options_t *opt)
+{
+  f->shuffle = opt->shuffle;
+  f->shuffle_seed = opt->seed;
+  f->grid_from = opt->grid ? opt->grid->path : NULL;
+  if (f->warning != NULL && !opt->quiet)
+    fprintf(stderr, "skampi: warning: %s\n", f->warning);
+}
+
 /* Everything before the first suite; -1 (on every rank) when the result
  * cannot be kept. */
 static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
@@ -85,6 +97,9 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   e->tick = MPI_Wtick();
   sk_run_calib(e);
   e->progress = &st->progress;
+  e->shuffle = opt->shuffle;
+  sk_shuffle_init(&e->rng, (uint64_t)opt->seed);
+  e->grid = opt->grid;
   if (e->rank == 0) {
     sk_progress_init(&st->progress, stderr,
                      sk_progress_mode(opt->quiet, getenv("SKAMPI_PROGRESS")),
@@ -96,6 +111,8 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
     return -1;
   ok = sk_factors_collect(e->rank == 0 ? &st->res->factors : &scratch,
                           e->world, e->overhead) == 0;
+  if (e->rank == 0)
+    sk_run_conditions(&st->res->factors, opt);
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   return ok ? 0 : -1;
 }
@@ -207,6 +224,11 @@ static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
     if (code != 0)
       sk_progress_error(&st->progress, st->rr.err[0] ? st->rr.err
                                                       : "out of memory");
+    /* --shuffle: the untried suites in random order; those retried after
+     * a crash stay last (SKaMPI §4.3). */
+    else if (e->shuffle && st->rr.norder > st->rr.retried)
+      sk_shuffle_longs(&e->rng, st->rr.order,
+                       st->rr.norder - st->rr.retried);
     n = (long)st->rr.norder;
   }
   MPI_Bcast(&code, 1, MPI_INT, 0, e->world);

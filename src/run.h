@@ -11,6 +11,10 @@ typedef struct sk_run_options {
   int quiet;                /* --quiet: no progress on stderr */
   int fresh;                /* --fresh: start over, keep FILE.bak */
   double timeout;           /* --timeout, or -1: from the suite's limits */
+  int shuffle;              /* --shuffle: suites and fixed grids in random
+                             * order */
+  unsigned long long seed;  /* its seed (the same on every rank) */
+  const struct sk_gridfile *grid;  /* --grid-from, rank 0 only, or NULL */
 } sk_run_options_t;
 
 /* Exit statuses of skampi (skampi(1), EXIT STATUS, and doc/robustness.md

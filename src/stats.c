@@ -98,21 +98,68 @@ void sk_stats_sort(double *x, size_t n)
   }
 }
 
-int sk_stats_summarize(const double *sorted, size_t n, double q,
-                       sk_stats_t *out)
+double sk_stats_quantile(const double *sorted, size_t n, double p)
 {
-  size_t c;
+  double h, f;
+  size_t k;
+  if (n == 0)
+    return 0.0;
+  if (p <= 0.0)
+    return sorted[0];
+  if (p >= 1.0)
+    return sorted[n - 1];
+  h = (double)(n - 1) * p;
+  f = floor(h);
+  k = (size_t)f;
+  if (k + 1 >= n)
+    return sorted[n - 1];
+  return sorted[k] + (h - f) * (sorted[k + 1] - sorted[k]);
+}
+
+void sk_stats_filter(const double *sorted, size_t n, int filter, double q,
+                     size_t *first, size_t *kept)
+{
+  size_t lo = 0, hi = n;
+  if (filter == SK_STATS_FILTER_CUT) {
+    lo = sk_stats_cut_count(n, q);
+    hi = n - lo;
+  } else if (filter == SK_STATS_FILTER_TUKEY && n > 0) {
+    double q1 = sk_stats_quantile(sorted, n, 0.25);
+    double q3 = sk_stats_quantile(sorted, n, 0.75);
+    double lf = q1 - 1.5 * (q3 - q1), uf = q3 + 1.5 * (q3 - q1);
+    while (lo < n && sorted[lo] < lf)
+      lo++;
+    while (hi > lo && sorted[hi - 1] > uf)
+      hi--;
+  }
+  *first = lo;
+  *kept = hi - lo;
+}
+
+int sk_stats_summarize_filter(const double *sorted, size_t n, int filter,
+                              double q, sk_stats_t *out)
+{
+  size_t first, kept;
   memset(out, 0, sizeof *out);
   if (n == 0)
     return -1;
-  c = sk_stats_cut_count(n, q);
+  sk_stats_filter(sorted, n, filter, q, &first, &kept);
   out->n = n;
-  out->kept = n - 2 * c;
-  out->cut = 2 * c;
-  out->mean = sk_stats_mean(sorted + c, out->kept);
-  out->se = sk_stats_stderr(sorted + c, out->kept);
+  out->kept = kept;
+  out->cut = n - kept;
+  out->lo_cut = first;
+  out->mean = sk_stats_mean(sorted + first, kept);
+  out->se = sk_stats_stderr(sorted + first, kept);
   out->min = sorted[0];
   out->median = sk_stats_median(sorted, n);
   out->max = sorted[n - 1];
+  out->q1 = sk_stats_quantile(sorted, n, 0.25);
+  out->q3 = sk_stats_quantile(sorted, n, 0.75);
   return 0;
+}
+
+int sk_stats_summarize(const double *sorted, size_t n, double q,
+                       sk_stats_t *out)
+{
+  return sk_stats_summarize_filter(sorted, n, SK_STATS_FILTER_CUT, q, out);
 }

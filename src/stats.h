@@ -22,7 +22,18 @@ typedef struct sk_stats {
   double min;        /* of all n repetitions */
   double median;     /* of all n repetitions */
   double max;        /* of all n repetitions */
+  double q1, q3;     /* first and third quartiles of all n repetitions
+                      * (sk_stats_quantile) */
+  size_t lo_cut;     /* repetitions removed at the fast end */
 } sk_stats_t;
+
+/* Which repetitions sk_stats_filter() leaves out (values as in plan.h's
+ * sk_filter_t: 0 Cut_Quantile, 1 Tukey, 2 none). */
+enum {
+  SK_STATS_FILTER_CUT = 0,
+  SK_STATS_FILTER_TUKEY = 1,
+  SK_STATS_FILTER_NONE = 2
+};
 
 /* Mean of x[0..n); 0 when n == 0. */
 double sk_stats_mean(const double *x, size_t n);
@@ -43,6 +54,23 @@ void sk_stats_insert_sorted(double *sorted, size_t n, double v);
 
 /* Sorts x[0..n) ascending in place (heapsort: no allocation). */
 void sk_stats_sort(double *x, size_t n);
+
+/* The p-quantile (0 <= p <= 1) of an ascending array by linear
+ * interpolation between order statistics: with h = (n - 1) p, the value
+ * sorted[floor h] + (h - floor h) (sorted[floor h + 1] - sorted[floor h])
+ * (Hyndman & Fan's definition 7, R's default).  0 when n == 0. */
+double sk_stats_quantile(const double *sorted, size_t n, double p);
+
+/* The kept repetitions of an ascending array are a contiguous range
+ * sorted[*first .. *first + *kept); this finds it.  filter: 0 cuts
+ * floor(q n) at each end (sk_stats_cut_count), 1 keeps the values within
+ * Tukey's fences [Q1 - 1.5 IQR, Q3 + 1.5 IQR], 2 keeps all. */
+void sk_stats_filter(const double *sorted, size_t n, int filter, double q,
+                     size_t *first, size_t *kept);
+
+/* Like sk_stats_summarize with the given filter (see sk_stats_filter). */
+int sk_stats_summarize_filter(const double *sorted, size_t n, int filter,
+                              double q, sk_stats_t *out);
 
 /* Fills *out from the ascending array sorted[0..n) with cut quantile q.
  * Returns -1 (and leaves *out zeroed) when n == 0. */

@@ -22,7 +22,7 @@ fail=0
 # stdin: lines that start with blanks and a '-', up to the description
 # (two blanks).
 help_options() {
-  sed -n 's/^ *\(-[^ ].*\)$/\1/p' | sed 's/   *.*//' |
+  sed -n 's/^ *\(-[^ ].*\)$/\1/p' | sed -e 's/   *.*//' -e 's/\[=[A-Z]*\]//' |
     tr ', ' '\n\n' | grep -E '^--?[A-Za-z]' | sort -u
 }
 

@@ -52,12 +52,17 @@ printf 'run-01.yaml seed=7 status=0\nrun-02.yaml seed=8 status=0\nrun-03.yaml se
 flatten "$out/merged.yaml"
 expect merged.runs 3
 expect merged.files.2.path "$out/run-03.yaml"
-# Each run's median is in run_medians, in run order, exactly.
+# Each run's median is in run_medians, in run order, exactly.  A run
+# lists its suites in the order it measured them (the seeds shuffle it):
+# suite s of the merged file is the run's suite of the same name.
 for r in 1 2 3; do
   "$YAMLFLAT" "$out/run-0$r.yaml" > "$work/run$r.flat" || fail "run $r"
   for sp in 0.0 0.1 1.0 1.1; do
     s=${sp%.*} p=${sp#*.}
-    want=$(sed -n "s/^suites\.$s\.points\.$p\.median=//p" "$work/run$r.flat")
+    name=$(get "suites.$s.name")
+    rs=$(sed -n "s/^suites\.\([0-9]*\)\.name=$name\$/\1/p" "$work/run$r.flat")
+    [ -n "$rs" ] || fail "run $r has no suite '$name'"
+    want=$(sed -n "s/^suites\.$rs\.points\.$p\.median=//p" "$work/run$r.flat")
     [ -n "$want" ] || fail "run $r has no point $sp"
     awk -v a="$want" -v b="$(get "suites.$s.points.$p.run_medians.$((r - 1))")" \
       'BEGIN { exit !(a + 0 == b + 0) }' || fail "run $r point $sp median"

@@ -48,9 +48,14 @@ static sk_point_t point(long arg, double mean, int refined)
   p.min = mean / 2;
   p.median = mean;
   p.max = mean * 4;
+  p.q1 = mean * 0.75;
+  p.q3 = mean * 2;
+  p.valid = 100;
+  p.invalid = arg == 512 ? 3 : 0;
   p.eps_met = arg != 512;
   p.stop = arg == 512 ? SK_STOP_MAX_REPETITION : SK_STOP_EPS;
   p.refined = refined;
+  p.order = arg / 256;
   p.barrier_time = NAN;
   p.elapsed = 0.25;
   p.nprocs = 2;
@@ -62,6 +67,7 @@ static void fill(sk_result_t *r)
   static char *hosts[] = {"n0", "n1"}, *cpus[] = {"0", "1-3"};
   static char *env[] = {"MPIR_CVAR_X=1", "UCX_TLS=sm,self"};
   double nt[2] = {1.5e-06, 1.25e-06};
+  static const double raw[] = {1e-06, 4e-06, 2e-06, 3e-06};
   sk_suite_result_t *s = &r->suites[0];
   sk_point_t p;
   strcpy(r->sha256, "ab");
@@ -84,6 +90,12 @@ static void fill(sk_result_t *r)
   r->factors.timer = "MPI_Wtime";
   r->factors.timer_resolution = 1e-9;
   r->factors.timer_overhead = 2.5e-08;
+  r->factors.governor = strdup("performance");
+  r->factors.cpu_frequency = 2.4e9;
+  r->factors.shuffle = 1;
+  r->factors.shuffle_seed = 9007199254740991ULL;
+  r->factors.grid_from = "first.yaml";
+  r->factors.warning = strdup("not pinned");
   r->nsuites = 1;
   s->status = SK_SUITE_TIMED_OUT;
   sk_result_set_message(s, "Time_Suite (1 s) reached after 3 points");
@@ -93,6 +105,15 @@ static void fill(sk_result_t *r)
   s->elapsed = 1.0;
   s->refine_stop = "epsilon";
   s->refine_worst = 0.01;
+  s->sync.method = "window";
+  s->sync.window_source = "pilot";
+  s->sync.clock_sync = "HCA";
+  s->sync.fit_points = 16;
+  s->sync.exchanges = 8;
+  s->sync.rounds = 1;
+  s->sync.cost = 0.015;
+  s->sync.max_rtt = 5e-07;
+  s->sync.max_slope = 2.5e-07;
   sk_result_add_note(s, "a note");
   /* Out of order on purpose: the file lists them by argument. */
   p = point(1024, 3e-06, 0);
@@ -102,6 +123,11 @@ static void fill(sk_result_t *r)
   sk_result_add_point(s, &p);
   p = point(512, 2e-06, 1);
   p.barrier_time = 5e-07;
+  p.window = 2.5e-05;
+  p.raw = (double *)raw;     /* copied by sk_result_add_point */
+  p.valid = 4;
+  p.repetitions = 4;
+  p.cut = 0;
   sk_result_add_point(s, &p);
 }
 

@@ -61,6 +61,50 @@ static void test_summarize(void)
   SK_CHECK(s.n == 0 && s.mean == 0.0);
 }
 
+/* Quartiles by definition 7 (R's quantile() default): h = (n-1) p. */
+static void test_quantile(void)
+{
+  static const double x[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.25), 3.25);
+  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.5), 5.5);
+  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.75), 7.75);
+  SK_CHECK(sk_stats_quantile(x, 10, 0.0) == 1.0);
+  SK_CHECK(sk_stats_quantile(x, 10, 1.0) == 100.0);
+  SK_CHECK(sk_stats_quantile(x, 1, 0.25) == 1.0);
+  SK_CHECK(sk_stats_quantile(x, 0, 0.25) == 0.0);
+}
+
+static void test_tukey(void)
+{
+  /* Q1 3.25, Q3 7.75, IQR 4.5: fences -3.5 and 14.5 drop only 100. */
+  static const double hi[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+  /* Q1 10.25, Q3 12.75, IQR 2.5: fences 6.5 and 16.5 drop only -50. */
+  static const double lo[] = {-50, 10, 11, 12, 13, 14};
+  /* Q1 2, Q3 4, upper fence exactly 7: a value on a fence is kept. */
+  static const double edge[] = {1, 2, 3, 4, 7};
+  static const double flat[] = {0, 0, 0, 0, 3};
+  size_t first, kept;
+  sk_stats_t s;
+  SK_CHECK(sk_stats_summarize_filter(hi, 10, SK_STATS_FILTER_TUKEY, 0.0,
+                                     &s) == 0);
+  SK_CHECK(s.kept == 9 && s.cut == 1 && s.lo_cut == 0);
+  SK_CHECK_NEAR(s.mean, 5.0);
+  SK_CHECK_NEAR(s.q1, 3.25);
+  SK_CHECK_NEAR(s.q3, 7.75);
+  SK_CHECK(s.max == 100.0);
+  sk_stats_filter(lo, 6, SK_STATS_FILTER_TUKEY, 0.0, &first, &kept);
+  SK_CHECK(first == 1 && kept == 5);
+  sk_stats_filter(edge, 5, SK_STATS_FILTER_TUKEY, 0.0, &first, &kept);
+  SK_CHECK(first == 0 && kept == 5);
+  sk_stats_filter(flat, 5, SK_STATS_FILTER_TUKEY, 0.0, &first, &kept);
+  SK_CHECK(first == 0 && kept == 4);
+  /* none keeps everything; the cut ignores nothing of q */
+  sk_stats_filter(hi, 10, SK_STATS_FILTER_NONE, 0.25, &first, &kept);
+  SK_CHECK(first == 0 && kept == 10);
+  sk_stats_filter(hi, 10, SK_STATS_FILTER_CUT, 0.25, &first, &kept);
+  SK_CHECK(first == 2 && kept == 6);
+}
+
 static void test_insert_sorted(void)
 {
   static const double in[] = {5, 1, 4, 1, 9, 0, 4};
@@ -97,6 +141,8 @@ int main(void)
   test_median();
   test_cut_count();
   test_summarize();
+  test_quantile();
+  test_tukey();
   test_insert_sorted();
   test_sort();
   return sk_check_done();
