@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "pattern.h"
+#include "timer.h"
 #include "pattern_beyond.h"
 #include "stats.h"
 
@@ -68,9 +69,9 @@ static double sk_bc_rep_per_root(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
-  double t0 = MPI_Wtime();
+  double t0 = sk_timer_now();
   r->ops->run(c);
-  double t1 = MPI_Wtime();
+  double t1 = sk_timer_now();
   *local = (t1 - t0 - c->overhead) / c->size;
   return *local;
 }
@@ -111,7 +112,7 @@ static double sk_bc_rtl(sk_pctx_t *c, int i, double *x)
 {
   int k;
   for (k = 0; k < SK_BEYOND_RTL_REPS; k++) {
-    double t0 = MPI_Wtime();
+    double t0 = sk_timer_now();
     if (c->rank == 0) {
       MPI_Send(NULL, 0, MPI_BYTE, i, SK_BC_RTL_TAG, c->comm);
       MPI_Recv(NULL, 0, MPI_BYTE, i, SK_BC_RTL_TAG, c->comm,
@@ -121,7 +122,7 @@ static double sk_bc_rtl(sk_pctx_t *c, int i, double *x)
                MPI_STATUS_IGNORE);
       MPI_Send(NULL, 0, MPI_BYTE, 0, SK_BC_RTL_TAG, c->comm);
     }
-    x[k] = MPI_Wtime() - t0;
+    x[k] = sk_timer_now() - t0;
   }
   MPI_Barrier(c->comm);
   sk_stats_sort(x, SK_BEYOND_RTL_REPS);
@@ -178,7 +179,7 @@ static void sk_bc_ol_dest(sk_pctx_t *c, int i)
   MPI_Barrier(c->comm);
   for (k = 0; k < 2; k++) {
     if (k == 1)
-      t1 = MPI_Wtime();
+      t1 = sk_timer_now();
     sk_bc_bcast(c, 0);
     if (c->rank == 0)
       sk_bc_ack_recv(c, i);
@@ -186,7 +187,7 @@ static void sk_bc_ol_dest(sk_pctx_t *c, int i)
       sk_bc_ack_send(c);
   }
   if (c->rank == 0)
-    s->ol[i] = MPI_Wtime() - t1 - c->overhead - s->rtl[i] / 2.0;
+    s->ol[i] = sk_timer_now() - t1 - c->overhead - s->rtl[i] / 2.0;
 }
 
 static void sk_bc_ol_run(sk_pctx_t *c)
