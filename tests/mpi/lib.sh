@@ -41,6 +41,12 @@ run_skampi() {
   $MPIEXEC -n "$np" "$SKAMPI" "$@" -o "$out" "$file" 2> "$work/stderr"
 }
 
+# skampi_stderr: skampi's own lines of $work/stderr.  Open MPI's mpiexec
+# adds a banner of its own there when a process exits non-zero.
+skampi_stderr() {
+  grep '^skampi' "$work/stderr"
+}
+
 # flatten OUT: $work/flat holds the PATH=VALUE lines of result file OUT.
 flatten() {
   "$YAMLFLAT" "$1" > "$work/flat" || fail "$1 is not valid YAML"

@@ -28,12 +28,21 @@ wait_journal() {
   done
 }
 
-# ranks: the pids of the processes mpiexec $bg started (its grandchildren).
+# ranks: the pids of the skampi processes below mpiexec $bg.  How deep
+# they are is the launcher's business: MPICH's mpiexec starts them through
+# hydra_pmi_proxy (grandchildren), Open MPI's mpiexec starts them itself
+# (children); so every descendant of $bg named skampi.
 ranks() {
-  ps -eo pid=,ppid= > "$work/ps"
-  for c in $(awk -v p=$bg '$2 == p { print $1 }' "$work/ps"); do
-    awk -v p=$c '$2 == p { print $1 }' "$work/ps"
-  done
+  ps -eo pid=,ppid=,comm= > "$work/ps"
+  awk -v top=$bg '
+    { parent[$1] = $2; name[$1] = $3 }
+    END {
+      for (p in parent) {
+        q = p
+        while (q in parent && q != top && q > 1) q = parent[q]
+        if (q == top && p != top && name[p] == "skampi") print p
+      }
+    }' "$work/ps"
 }
 
 # names: the suite names of the result file, in file order, on one line.

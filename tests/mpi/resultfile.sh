@@ -40,8 +40,6 @@ grep -q '^run complete at ' "$log" || fail "log has no final line"
 run_skampi 2 "$SUITES/resultfile.skampi" "$work/no/such/dir/out.yaml" --quiet
 rc=$?
 [ $rc -eq 4 ] || fail "unwritable result file: exit status $rc, want 4"
-# (Only skampi's lines: Open MPI's mpiexec adds a banner of its own when
-# a process exits non-zero.)
-[ "$(grep '^skampi' "$work/stderr")" = "skampi: error: cannot write the result file $work/no/such/dir/out.yaml: No such file or directory" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot write the result file $work/no/such/dir/out.yaml: No such file or directory" ] ||
   fail "unwritable result file: stderr is '$(cat "$work/stderr")'"
 exit 0

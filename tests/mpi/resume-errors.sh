@@ -13,7 +13,7 @@ other="$SUITES/resultfile.skampi"
 run_skampi 2 "$other" "$result" --quiet
 rc=$?
 [ $rc -eq 1 ] || fail "another suite file: exit status $rc, want 1"
-[ "$(cat "$work/stderr")" = "skampi: error: $result holds the results of another suite file (or of $other before it changed): nothing measured; --fresh starts over and keeps it as $result.bak" ] ||
+[ "$(skampi_stderr)" = "skampi: error: $result holds the results of another suite file (or of $other before it changed): nothing measured; --fresh starts over and keeps it as $result.bak" ] ||
   fail "another suite file: '$(cat "$work/stderr")'"
 cmp -s "$result" "$work/saved.yaml" || fail "another suite file changed $result"
 cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
@@ -21,13 +21,13 @@ cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
 rm "$result"
 run_skampi 2 "$other" "$result" --quiet
 [ $? -eq 1 ] || fail "journal of another suite file accepted"
-[ "$(cat "$work/stderr")" = "skampi: error: cannot continue from the journal $journal: line 4 is not a journal line of this suite file; nothing measured (--fresh starts over)" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot continue from the journal $journal: line 4 is not a journal line of this suite file; nothing measured (--fresh starts over)" ] ||
   fail "journal of another suite file: '$(cat "$work/stderr")'"
 
 printf 'schema_version: 1\nsuites: [a\n' > "$work/bad.yaml"
 run_skampi 2 "$suite" "$work/bad.yaml" --quiet
 [ $? -eq 1 ] || fail "a broken result file accepted"
-[ "$(cat "$work/stderr")" = "skampi: error: cannot continue the run in $work/bad.yaml: line 3: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot continue the run in $work/bad.yaml: line 3: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
   fail "broken result file: '$(cat "$work/stderr")'"
 
 run_skampi 2 "$work/none.skampi" "$work/x.yaml" --quiet
