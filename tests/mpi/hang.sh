@@ -8,7 +8,11 @@
 SKAMPI_TEST_HANG=r2 run_skampi 2 "$suite" "$result" --quiet --timeout 2 \
   > "$work/stdout"
 rc=$?
-[ $rc -eq 4 ] || fail "hung run exited with $rc, want 4"
+# skampi's rank 0 exits with 4; the launcher passes on the status of the
+# process it sees end first, which for MPICH's hydra is sometimes the
+# other rank's (seen: 1 in about half the runs).  The message and the
+# journal below say what happened; the launcher's status must not be 0.
+[ $rc -ne 0 ] || fail "hung run exited with 0"
 grep -q '^skampi: error: the watchdog ended suite 2 (r2) at argument 0: no end after 2 s (a hung operation?); run aborted, a rerun skips the suite as crashed$' "$work/stderr" ||
   fail "no watchdog message: $(cat "$work/stderr")"
 tail -n 1 "$journal" | grep -q '^hung 2 0 2$' ||
