@@ -77,7 +77,7 @@ expect suites.1.message "--grid-from: $a has no points of a suite 'other'"
 rm -f "$c"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/none.yaml"
 [ $? -eq 2 ] || fail "missing file: exit status"
-[ "$(cat "$work/stderr")" = "skampi: --grid-from: cannot read $work/none.yaml: No such file or directory" ] ||
+[ "$(skampi_stderr)" = "skampi: --grid-from: cannot read $work/none.yaml: No such file or directory" ] ||
   fail "missing file: '$(cat "$work/stderr")'"
 printf 'a: [1\n' > "$work/bad.yaml"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/bad.yaml"
@@ -87,7 +87,7 @@ grep -q "^skampi: --grid-from: $work/bad.yaml: malformed YAML at line " "$work/s
 printf 'a: 1\n' > "$work/other.yaml"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/other.yaml"
 [ $? -eq 2 ] || fail "not a result: exit status"
-[ "$(cat "$work/stderr")" = "skampi: --grid-from: $work/other.yaml is not a skampi result file (no schema_version or suites)" ] ||
+[ "$(skampi_stderr)" = "skampi: --grid-from: $work/other.yaml is not a skampi result file (no schema_version or suites)" ] ||
   fail "not a result: '$(cat "$work/stderr")'"
 [ ! -e "$c" ] || fail "a result file after a refused --grid-from"
 exit 0
