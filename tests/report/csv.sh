@@ -4,7 +4,7 @@
 need_pdf_tools
 cd "$FIX" || exit 99
 
-inputs="results/cluster-a.yaml results/cluster-b.yaml extra/unknown-keys.yaml"
+inputs="results/cluster-a.yaml results/cluster-b.yaml extra/unknown-keys.yaml real/mpich.yaml real/openmpi.yaml"
 # shellcheck disable=SC2086
 "$REPORT" $inputs -p groups.yaml -o "$TMP/r.pdf" --csv "$TMP/csv" \
   2>"$TMP/err" || fail "report with --csv: $(cat "$TMP/err")"

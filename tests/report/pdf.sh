@@ -36,6 +36,10 @@ run groups -p groups.yaml results/cluster-a.yaml results/cluster-b.yaml
 run unknown-keys extra/unknown-keys.yaml
 run empty-run extra/empty-run.yaml
 run many-suites extra/many-suites.yaml
+# real runs of tests/report/real/real.skampi: MPICH, and MPICH against
+# Open MPI on one machine
+run real-mpich real/mpich.yaml
+run real-libraries real/mpich.yaml real/openmpi.yaml
 run everything results/*.yaml extra/*.yaml
 
 # Every result fixture, alone: the lead adds files from real runs here.
