@@ -66,7 +66,7 @@ static void sk_csv_point(FILE *f, const sk_inputs_t *in,
   fprintf(f, ",%s,%s,", p->eps_met ? "true" : "false",
           p->refined ? "true" : "false");
   if (su->arg == SK_RESULT_ARG_LENGTH && p->mean > 0)
-    sk_csv_num(f, p->argument / p->mean);
+    sk_csv_num(f, p->bytes / p->mean);
   fputc('\n', f);
 }
 

@@ -270,6 +270,23 @@ static int sk_load_suite_strings(sk_ydoc_t *y, yaml_node_t *node,
   return 0;
 }
 
+/* The bandwidth view divides bytes by time: a ping-pong round trip
+ * (timing round_trip) and a Sendrecv exchange carry the message twice in
+ * the time measured, as IMB and OSU count them; everything else once. */
+static void sk_load_bytes(sk_ydoc_t *y, yaml_node_t *node,
+                          sk_result_suite_t *s)
+{
+  yaml_node_t *t = sk_ydoc_get(y, node, "timing");
+  const char *v = "";
+  double f;
+  size_t i;
+  if (t != NULL && t->type == YAML_SCALAR_NODE)
+    v = (const char *)t->data.scalar.value;
+  f = strcmp(v, "round_trip") == 0 || strcmp(v, "exchange") == 0 ? 2.0 : 1.0;
+  for (i = 0; i < s->npoints; i++)
+    s->points[i].bytes = f * s->points[i].argument;
+}
+
 static int sk_load_suite(sk_ydoc_t *y, yaml_node_t *node,
                          sk_result_suite_t *s)
 {
@@ -293,6 +310,7 @@ static int sk_load_suite(sk_ydoc_t *y, yaml_node_t *node,
                  &s->rate_unit);
   sk_ydoc_number(y, sk_ydoc_get(y, node, "elapsed"), "elapsed", &s->elapsed);
   sk_load_points(y, sk_ydoc_get(y, node, "points"), s);
+  sk_load_bytes(y, node, s);
   return y->errors > before ? -1 : 0;
 }
 

@@ -54,9 +54,9 @@ static int sk_plot_value(const sk_plot_view_t *v, const sk_result_point_t *p,
     *lo = p->mean - se;
     *hi = p->mean + se;
   } else {
-    *val = p->argument / p->mean;
-    *lo = p->argument / (p->mean + se);
-    *hi = p->mean > se ? p->argument / (p->mean - se) : 2 * *val;
+    *val = p->bytes / p->mean;
+    *lo = p->bytes / (p->mean + se);
+    *hi = p->mean > se ? p->bytes / (p->mean - se) : 2 * *val;
   }
   /* A bar reaching zero or below has no place on a log axis. */
   if (v->ylog && *lo < *val / 100)

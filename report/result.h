@@ -30,6 +30,9 @@ typedef enum {
 
 typedef struct sk_result_point {
   double argument;
+  double bytes;            /* bytes one timed repetition moves: 2 x the
+                            * argument for a round trip or an exchange
+                            * (timing), else the argument; for bandwidth */
   double mean;             /* seconds */
   double se;               /* `stderr` in the file: standard error, s */
   long repetitions;        /* -1 when absent */
