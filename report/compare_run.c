@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "compare_plot.h"
@@ -128,20 +127,13 @@ static int sk_crun_draw(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
 {
   const char *tmp = getenv("TMPDIR");
   char sbase[4096], *pdf = sk_crun_tmpname(o->output), *script;
-  struct stat st;
   int rc = -1;
   snprintf(sbase, sizeof sbase, "%s/skampi-report",
            tmp && *tmp ? tmp : "/tmp");
   script = o->script ? strdup(o->script) : sk_crun_tmpname(sbase);
   if (pdf && script && sk_crun_script(script, pl, pdf, rows, n) == 0 &&
-      sk_gnuplot_run(script) == 0) {
-    if (stat(pdf, &st) != 0 || st.st_size == 0)
-      sk_msg_error("gnuplot '%s' wrote no PDF", sk_gnuplot_program());
-    else if (rename(pdf, o->output) != 0)
-      sk_msg_error("cannot write '%s': %s", o->output, strerror(errno));
-    else
-      rc = 0;
-  }
+      sk_gnuplot_run(script) == 0)
+    rc = sk_gnuplot_publish(pdf, o->output);
   if (pdf && rc != 0)
     unlink(pdf);
   if (script && !o->script)

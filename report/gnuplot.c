@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -114,4 +115,18 @@ int sk_gnuplot_run(const char *script)
   rc = sk_gnuplot_wait(pid, prog, out);
   fclose(out);
   return rc;
+}
+
+int sk_gnuplot_publish(const char *pdf, const char *output)
+{
+  struct stat st;
+  if (stat(pdf, &st) != 0 || st.st_size == 0) {
+    sk_msg_error("gnuplot '%s' wrote no PDF", sk_gnuplot_program());
+    return -1;
+  }
+  if (rename(pdf, output) != 0) {
+    sk_msg_error("cannot write '%s': %s", output, strerror(errno));
+    return -1;
+  }
+  return 0;
 }

@@ -14,4 +14,9 @@ const char *sk_gnuplot_program(void);
  * successful run is passed on as a warning. */
 int sk_gnuplot_run(const char *script);
 
+/* After a successful run: moves the PDF gnuplot wrote to PDF over OUTPUT,
+ * so OUTPUT appears complete or not at all.  -1 (with the message) when
+ * PDF is missing or empty or cannot be renamed; the caller removes PDF. */
+int sk_gnuplot_publish(const char *pdf, const char *output);
+
 #endif

@@ -106,12 +106,6 @@ static int sk_report_script(const sk_report_opts_t *o, const sk_inputs_t *in,
   return 0;
 }
 
-static int sk_report_nonempty(const char *path)
-{
-  struct stat st;
-  return stat(path, &st) == 0 && st.st_size > 0;
-}
-
 /* Script, gnuplot, rename: the PDF appears complete or not at all. */
 static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
                           const sk_pages_t *pages)
@@ -126,14 +120,8 @@ static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
     return -1;
   }
   if (sk_report_script(o, in, pages, pdf, &script) == 0 &&
-      sk_gnuplot_run(script) == 0) {
-    if (!sk_report_nonempty(pdf))
-      sk_msg_error("gnuplot '%s' wrote no PDF", sk_gnuplot_program());
-    else if (rename(pdf, o->output) != 0)
-      sk_msg_error("cannot write '%s': %s", o->output, strerror(errno));
-    else
-      rc = 0;
-  }
+      sk_gnuplot_run(script) == 0)
+    rc = sk_gnuplot_publish(pdf, o->output);
   if (rc != 0)
     unlink(pdf);
   if (script && !o->script)
