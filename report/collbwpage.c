@@ -252,7 +252,8 @@ void sk_collbwpage_draw(FILE *f, const sk_inputs_t *in,
   sk_gp_page_begin(f);
   snprintf(sub, sizeof sub, "%lu host%s, %lu rank%s (factors.hosts)%s",
            (unsigned long)nh, nh == 1 ? "" : "s", (unsigned long)r->nhosts,
-           r->nhosts == 1 ? "" : "s", nh == 0 ? ": no bandwidth per host" : "");
+           r->nhosts == 1 ? "" : "s",
+           nh == 0 ? ": no bandwidth per host" : "");
   sk_gp_frame(f, page, npages, page->title, in->labels[page->file],
               "bytes per operation: what a process must send of its own "
               "data plus what it must receive of others' (doc/report.md)",

@@ -478,6 +478,11 @@ static int fit_versus(const fit_side_t *s, double m, double t, double noise,
   return 0;
 }
 
+static double fit_nz(const double *noise, size_t j)
+{
+  return noise ? noise[j] : 0.0;
+}
+
 /* The direction of a level shift in the gap (i, i+1), 0 for none: the
  * first point right of the gap lies beyond the left line by the
  * threshold, the one after it on the same side by half the threshold
@@ -499,18 +504,17 @@ static int fit_shift_at(const double *m, const double *t,
     return 0;
   fit_side(m, t, noise, a, i + 1, &l);
   fit_side(m, t, noise, i + 1, b, &r);
-#define SK_FIT_NZ(j) (noise ? noise[j] : 0.0)
-  dir = fit_versus(&l, m[i + 1], t[i + 1], SK_FIT_NZ(i + 1), threshold,
+  dir = fit_versus(&l, m[i + 1], t[i + 1], fit_nz(noise, i + 1), threshold,
                    &ratio);
   *factor = ratio;
   if (dir == 0 ||
-      fit_versus(&l, m[i + 2], t[i + 2], SK_FIT_NZ(i + 2), half,
+      fit_versus(&l, m[i + 2], t[i + 2], fit_nz(noise, i + 2), half,
                  &dummy) != dir ||
-      fit_versus(&r, m[i], t[i], SK_FIT_NZ(i), threshold, &dummy) != -dir ||
-      fit_versus(&r, m[i - 1], t[i - 1], SK_FIT_NZ(i - 1), half,
+      fit_versus(&r, m[i], t[i], fit_nz(noise, i), threshold,
+                 &dummy) != -dir ||
+      fit_versus(&r, m[i - 1], t[i - 1], fit_nz(noise, i - 1), half,
                  &dummy) != -dir)
     dir = 0;
-#undef SK_FIT_NZ
   return dir;
 }
 
