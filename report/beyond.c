@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collbwpage.h"
 #include "gp.h"
 #include "model.h"
 #include "modelpage.h"
@@ -139,7 +140,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
       return -1;
     snprintf(slug, sizeof slug, "roundtrip-rate-%lu", F);
     if (sk_by_page(in, out, f, SK_PAGE_RATE, "round-trip rate", slug,
-                   sk_by_keep_rate, "1/s") < 0)
+                   sk_by_keep_rate, "1/s") < 0 ||
+        sk_collbwpage_plan(in, out, f) < 0)
       return -1;
   }
   return 0;
@@ -148,7 +150,7 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
 int sk_beyond_is_page(const sk_page_t *page)
 {
   return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
-         page->kind == SK_PAGE_RATE;
+         page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -310,6 +312,8 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
 {
   if (page->kind == SK_PAGE_MODEL)
     sk_modelpage_draw(f, in, page, npages);
+  else if (page->kind == SK_PAGE_COLLBW)
+    sk_collbwpage_draw(f, in, page, npages);
   else
     sk_by_xy_page(f, in, page, npages);
 }
@@ -317,6 +321,8 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
 int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
                   const sk_page_t *page)
 {
+  if (page->kind == SK_PAGE_COLLBW)
+    return sk_collbwpage_csv(dir, in, page);
   if (page->kind != SK_PAGE_MODEL)
     return 0;
   return sk_modelpage_csv(dir, in, page);

@@ -150,6 +150,7 @@ static const char *sk_gp_kind(const sk_page_t *p)
   case SK_PAGE_MODEL: return "max-rate model";
   case SK_PAGE_BCAST: return "broadcast methods";
   case SK_PAGE_RATE: return "rate";
+  case SK_PAGE_COLLBW: return "collective bandwidth";
   }
   return "";
 }

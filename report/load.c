@@ -149,6 +149,7 @@ static int sk_load_point(sk_ydoc_t *y, yaml_node_t *node,
   p->argument = 0;
   p->mean = 0;
   p->se = 0;
+  p->q1 = p->q3 = NAN;
   p->repetitions = -1;
   p->eps_met = 1;
   p->refined = 0;
@@ -166,6 +167,8 @@ static int sk_load_point(sk_ydoc_t *y, yaml_node_t *node,
                  &p->argument);
   sk_ydoc_number(y, sk_ydoc_get(y, node, "mean"), "mean", &p->mean);
   sk_ydoc_number(y, sk_ydoc_get(y, node, "stderr"), "stderr", &p->se);
+  sk_ydoc_number(y, sk_ydoc_get(y, node, "q1"), "q1", &p->q1);
+  sk_ydoc_number(y, sk_ydoc_get(y, node, "q3"), "q3", &p->q3);
   sk_ydoc_integer(y, sk_ydoc_get(y, node, "repetitions"), "repetitions",
                   &p->repetitions);
   sk_ydoc_bool(y, sk_ydoc_get(y, node, "eps_met"), "eps_met", &p->eps_met);
@@ -394,6 +397,28 @@ static int sk_load_run(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
   return 0;
 }
 
+/* factors.hosts as one name per rank (the joined factor text counts
+ * repeated names): the collective bandwidth per host needs the ranks. */
+static int sk_load_hosts(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
+{
+  yaml_node_t *f = sk_ydoc_get(y, root, "factors");
+  yaml_node_t *h = f && f->type == YAML_MAPPING_NODE
+                   ? sk_ydoc_get(y, f, "hosts") : NULL;
+  size_t i, n = sk_ydoc_len(h);
+  if (!h || h->type != YAML_SEQUENCE_NODE || n == 0)
+    return 0;
+  r->hosts = calloc(n, sizeof *r->hosts);
+  if (!r->hosts)
+    return -1;
+  r->nhosts = n;
+  for (i = 0; i < n; i++) {
+    const char *t = sk_ydoc_text(sk_ydoc_item(y, h, i));
+    if (!(r->hosts[i] = strdup(t ? t : "")))
+      return -1;
+  }
+  return 0;
+}
+
 static int sk_load_root(sk_ydoc_t *y, sk_result_t *r)
 {
   yaml_node_t *root = sk_ydoc_root(y);
@@ -403,7 +428,8 @@ static int sk_load_root(sk_ydoc_t *y, sk_result_t *r)
       sk_load_map(y, sk_ydoc_get(y, root, "metadata"), "'metadata'",
                   &r->meta, &r->nmeta) < 0 ||
       sk_load_map(y, sk_ydoc_get(y, root, "factors"), "'factors'",
-                  &r->factors, &r->nfactors) < 0)
+                  &r->factors, &r->nfactors) < 0 ||
+      sk_load_hosts(y, root, r) < 0)
     return -1;
   sk_load_suites(y, sk_ydoc_get(y, root, "suites"), r);
   return y->errors ? -1 : 0;

@@ -99,12 +99,45 @@ static const sk_result_suite_t *sk_model_curve(const sk_result_t *r)
   return best;
 }
 
-/* Jumps of the curve over its strictly increasing lengths. */
+/* The noise of a point for the switch detector: its standard error, or
+ * half its interquartile range when that is larger (the scatter of
+ * single repetitions, which the mean of the next point may show too). */
+static double sk_model_noise(const sk_result_point_t *p)
+{
+  double se = isfinite(p->se) ? fabs(p->se) : 0.0;
+  if (isfinite(p->q1) && isfinite(p->q3) && p->q3 > p->q1)
+    return fmax(se, 0.5 * (p->q3 - p->q1));
+  return se;
+}
+
+long sk_model_curve_jumps(const sk_result_suite_t *s, sk_fit_jump_t *out,
+                          size_t cap)
+{
+  double *len = calloc(s->npoints ? s->npoints : 1, sizeof *len);
+  double *t = calloc(s->npoints ? s->npoints : 1, sizeof *t);
+  double *noise = calloc(s->npoints ? s->npoints : 1, sizeof *noise);
+  size_t i, n = 0;
+  long nj = -2;
+  for (i = 0; len && t && noise && i < s->npoints; i++)
+    if (s->points[i].mean > 0 && isfinite(s->points[i].mean) &&
+        s->points[i].argument >= 0 &&
+        (n == 0 || s->points[i].argument > len[n - 1])) {
+      len[n] = s->points[i].argument;
+      noise[n] = sk_model_noise(&s->points[i]);
+      t[n++] = s->points[i].mean;
+    }
+  if (len && t && noise)
+    nj = sk_fit_jumps(len, t, noise, n, SK_FIT_JUMP_THRESHOLD, out, cap);
+  free(len);
+  free(t);
+  free(noise);
+  return nj;
+}
+
+/* Switches of the curve over its strictly increasing lengths. */
 static int sk_model_jumps(const sk_result_t *r, sk_model_t *m)
 {
   const sk_result_suite_t *s = sk_model_curve(r);
-  double *len, *t;
-  size_t i, n = 0;
   long nj;
   m->jumps = calloc(SK_MODEL_MAX_JUMPS, sizeof *m->jumps);
   if (!m->jumps)
@@ -112,20 +145,11 @@ static int sk_model_jumps(const sk_result_t *r, sk_model_t *m)
   if (!s)
     return 0;
   m->curve = s->name;
-  len = calloc(s->npoints, sizeof *len);
-  t = calloc(s->npoints, sizeof *t);
-  for (i = 0; len && t && i < s->npoints; i++)
-    if (s->points[i].mean > 0 && s->points[i].argument >= 0 &&
-        (n == 0 || s->points[i].argument > len[n - 1])) {
-      len[n] = s->points[i].argument;
-      t[n++] = s->points[i].mean;
-    }
-  nj = (len && t) ? sk_fit_jumps(len, t, n, SK_FIT_JUMP_THRESHOLD, m->jumps,
-                                 SK_MODEL_MAX_JUMPS) : -1;
-  free(len);
-  free(t);
+  nj = sk_model_curve_jumps(s, m->jumps, SK_MODEL_MAX_JUMPS);
+  if (nj == -2)
+    return -1;
   if (nj < 0)
-    return len && t ? 0 : -1;
+    return 0;
   m->njumps = nj > SK_MODEL_MAX_JUMPS ? SK_MODEL_MAX_JUMPS : (size_t)nj;
   return 0;
 }

@@ -56,6 +56,13 @@ int sk_model_has_data(const sk_result_t *r);
 int sk_model_build(const sk_result_t *r, sk_model_t *m);
 void sk_model_free(sk_model_t *m);
 
+/* The protocol switches of one ping-pong Length suite (src/fit.h), the
+ * noise of each point being max(stderr, (q3 - q1) / 2) from the file:
+ * up to CAP to OUT, the number found; -1 when the points are unusable,
+ * -2 when out of memory. */
+long sk_model_curve_jumps(const sk_result_suite_t *s, sk_fit_jump_t *out,
+                          size_t cap);
+
 /* The regime of length n. */
 const sk_model_regime_t *sk_model_regime(const sk_model_t *m, double n);
 

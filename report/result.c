@@ -44,6 +44,9 @@ void sk_result_free(sk_result_t *r)
   free(r->start_time);
   free(r->end_time);
   sk_result_kv_free(r->factors, r->nfactors);
+  for (i = 0; r->hosts && i < r->nhosts; i++)
+    free(r->hosts[i]);
+  free(r->hosts);
   for (i = 0; i < r->nsuites; i++)
     sk_result_suite_free(&r->suites[i]);
   free(r->suites);

@@ -35,6 +35,7 @@ typedef struct sk_result_point {
                             * (timing), else the argument; for bandwidth */
   double mean;             /* seconds */
   double se;               /* `stderr` in the file: standard error, s */
+  double q1, q3;           /* quartiles of the repetitions, s; NaN: none */
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */
@@ -78,6 +79,8 @@ typedef struct sk_result {
    * "v ×3"), a mapping becomes one entry per key named "map.key". */
   sk_result_kv_t *factors;
   size_t nfactors;
+  char **hosts;            /* factors.hosts: one name per rank, or NULL */
+  size_t nhosts;
   sk_result_suite_t *suites;
   size_t nsuites;
 } sk_result_t;

@@ -413,77 +413,157 @@ size_t sk_fit_select(const sk_fit_point_t *p, size_t n, double lo,
 
 /* ---- jumps in a ping-pong curve --------------------------------------- */
 
-/* Within one regime t(m) = alpha + beta m with alpha, beta >= 0, so
- * between lengths a < b:  t(a) <= t(b) <= t(a) b / a.  The prediction
- * of t[i+1] from the left extends the slope of the segment before it
- * (negative slopes count as 0) and is capped by that bound, so a noisy
- * slope cannot predict wildly over a long step.  NAN: no left segment. */
-static double fit_pred_left(const double *m, const double *t, size_t i)
+/* A robust line through the points [a, b) of one side of a gap: the
+ * Theil-Sen slope (the median of the pairwise slopes; with three points
+ * one outlier cannot move it past the other two) and the median
+ * intercept.  Within one regime t(m) = alpha + beta m with alpha, beta
+ * >= 0, so a negative slope counts as 0 and a negative intercept as 0
+ * (then the slope is the median of t / m). */
+typedef struct fit_side {
+  double a, b;        /* t = a + b m */
+  double noise;       /* the largest noise of the side's points, s */
+} fit_side_t;
+
+static double fit_median(double *v, size_t n)
 {
-  if (i == 0)
-    return NAN;
-  double s = (t[i] - t[i - 1]) / (m[i] - m[i - 1]);
-  double p = t[i] + (s > 0.0 ? s : 0.0) * (m[i + 1] - m[i]);
-  if (m[i] > 0.0 && p > t[i] * (m[i + 1] / m[i]))
-    p = t[i] * (m[i + 1] / m[i]);
-  return p;
+  for (size_t i = 1; i < n; i++)          /* n <= SK_FIT_JUMP_SIDE^2 */
+    for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
+      double x = v[j];
+      v[j] = v[j - 1], v[j - 1] = x;
+    }
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* The mirror image: t[i] predicted back from the segment after i+1,
- * floored by t[i+1] m[i] / m[i+1].  NAN: no right segment. */
-static double fit_pred_right(const double *m, const double *t, size_t n,
-                             size_t i)
+static void fit_side(const double *m, const double *t, const double *noise,
+                     size_t a, size_t b, fit_side_t *s)
 {
-  if (i + 2 >= n)
-    return NAN;
-  double s = (t[i + 2] - t[i + 1]) / (m[i + 2] - m[i + 1]);
-  double p = t[i + 1] - (s > 0.0 ? s : 0.0) * (m[i + 1] - m[i]);
-  double floor_ = t[i + 1] * (m[i] / m[i + 1]);
-  return p < floor_ ? floor_ : p;
+  double v[SK_FIT_JUMP_SIDE * SK_FIT_JUMP_SIDE];
+  size_t n = 0;
+
+  for (size_t i = a; i < b; i++)
+    for (size_t j = i + 1; j < b; j++)
+      v[n++] = (t[j] - t[i]) / (m[j] - m[i]);
+  s->b = fmax(0.0, fit_median(v, n));
+  n = 0;
+  for (size_t i = a; i < b; i++)
+    v[n++] = t[i] - s->b * m[i];
+  s->a = fit_median(v, n);
+  if (s->a < 0.0) {
+    n = 0;
+    for (size_t i = a; i < b; i++)
+      if (m[i] > 0.0)
+        v[n++] = t[i] / m[i];
+    s->a = 0.0, s->b = n ? fit_median(v, n) : 0.0;
+  }
+  s->noise = 0.0;
+  for (size_t i = a; noise && i < b; i++)
+    s->noise = fmax(s->noise, noise[i]);
 }
 
-/* +1: a jump up between i and i+1, -1: down, 0: none.  Both sides that
- * exist must agree by more than the factor f = 1 + threshold; *factor
- * gets the left ratio t[i+1] / pred (or the right one at the start). */
-static int fit_jump_at(const double *m, const double *t, size_t n, size_t i,
-                       double f, double *factor)
+/* How point j stands against the line of the other side: +1 clearly
+ * above, -1 clearly below, 0 within the tolerance.  Clearly means by
+ * more than the threshold (relative to the lower of the two values) and
+ * by more than twice the noise of the point and of the other side. */
+static int fit_versus(const fit_side_t *s, double m, double t, double noise,
+                      double threshold, double *ratio)
 {
-  double pl = fit_pred_left(m, t, i), pr = fit_pred_right(m, t, n, i);
-  int has_l = !isnan(pl), has_r = !isnan(pr);
-  double rl = has_l ? t[i + 1] / pl : 1.0;   /* > f: up from the left */
-  double rr = has_r ? pr / t[i] : 1.0;       /* > f: up from the right */
+  double p = s->a + s->b * m;
+  double tol = SK_FIT_JUMP_NOISE * (noise + s->noise);
 
-  if (!has_l && !has_r)
-    return 0;
-  *factor = has_l ? rl : rr;
-  if ((!has_l || rl > f) && (!has_r || rr > f))
+  *ratio = t / p;
+  if (t - p > tol && t > p * (1.0 + threshold))
     return 1;
-  if ((!has_l || rl < 1.0 / f) && (!has_r || rr < 1.0 / f))
+  if (p - t > tol && p > t * (1.0 + threshold))
     return -1;
   return 0;
 }
 
-long sk_fit_jumps(const double *len, const double *t, size_t n,
-                  double threshold, sk_fit_jump_t *out, size_t cap)
+static double fit_nz(const double *noise, size_t j)
 {
-  long count = 0;
+  return noise ? noise[j] : 0.0;
+}
 
+/* The direction of a level shift in the gap (i, i+1), 0 for none: the
+ * first point right of the gap lies beyond the left line by the
+ * threshold, the one after it on the same side by half the threshold
+ * (a shift in the level stays; a shift on a slope shrinks relative to
+ * the growing time), and the last two points left of the gap beyond the
+ * right line in the opposite direction likewise.  Two points on each
+ * side make the shift persistent: one outlier is never a switch. */
+static int fit_shift_at(const double *m, const double *t,
+                        const double *noise, size_t n, size_t i,
+                        double threshold, double *factor)
+{
+  fit_side_t l, r;
+  size_t a = i + 1 >= SK_FIT_JUMP_SIDE ? i + 1 - SK_FIT_JUMP_SIDE : 0;
+  size_t b = i + 1 + SK_FIT_JUMP_SIDE < n ? i + 1 + SK_FIT_JUMP_SIDE : n;
+  double ratio, dummy, half = 0.5 * threshold;
+  int dir;
+
+  if (i < 1 || i + 3 > n)
+    return 0;
+  fit_side(m, t, noise, a, i + 1, &l);
+  fit_side(m, t, noise, i + 1, b, &r);
+  dir = fit_versus(&l, m[i + 1], t[i + 1], fit_nz(noise, i + 1), threshold,
+                   &ratio);
+  *factor = ratio;
+  if (dir == 0 ||
+      fit_versus(&l, m[i + 2], t[i + 2], fit_nz(noise, i + 2), half,
+                 &dummy) != dir ||
+      fit_versus(&r, m[i], t[i], fit_nz(noise, i), threshold,
+                 &dummy) != -dir ||
+      fit_versus(&r, m[i - 1], t[i - 1], fit_nz(noise, i - 1), half,
+                 &dummy) != -dir)
+    dir = 0;
+  return dir;
+}
+
+static int fit_jumps_valid(const double *len, const double *t,
+                           const double *noise, size_t n, double threshold)
+{
   if (!(threshold > 0.0) || !isfinite(threshold))
     return -1;
   for (size_t i = 0; i < n; i++)
     if (!isfinite(len[i]) || len[i] < 0.0 || !isfinite(t[i]) ||
-        !(t[i] > 0.0) || (i > 0 && !(len[i] > len[i - 1])))
+        !(t[i] > 0.0) || (i > 0 && !(len[i] > len[i - 1])) ||
+        (noise && (!isfinite(noise[i]) || noise[i] < 0.0)))
       return -1;
+  return 0;
+}
+
+long sk_fit_jumps(const double *len, const double *t, const double *noise,
+                  size_t n, double threshold, sk_fit_jump_t *out, size_t cap)
+{
+  long count = 0;
+  size_t last = 0;      /* gap of the previous switch */
+  int last_dir = 0;
+
+  if (fit_jumps_valid(len, t, noise, n, threshold) < 0)
+    return -1;
   for (size_t i = 0; i + 1 < n; i++) {
     double factor = 1.0;
-    if (fit_jump_at(len, t, n, i, 1.0 + threshold, &factor) == 0)
+    int dir = fit_shift_at(len, t, noise, n, i, threshold, &factor);
+    if (dir == 0)
       continue;
-    if ((size_t)count < cap) {
-      out[count].lo = len[i];
-      out[count].hi = len[i + 1];
-      out[count].factor = factor;
+    /* A shift spread over a few gaps is flagged in each: one switch,
+     * from the first gap's lower length to the last one's upper, with
+     * the largest factor. */
+    if (count > 0 && dir == last_dir && i - last <= SK_FIT_JUMP_MERGE) {
+      sk_fit_jump_t *j = (size_t)count <= cap ? &out[count - 1] : NULL;
+      if (j) {
+        j->hi = len[i + 1];
+        if (fabs(log(factor)) > fabs(log(j->factor)))
+          j->factor = factor;
+      }
+    } else {
+      if ((size_t)count < cap) {
+        out[count].lo = len[i];
+        out[count].hi = len[i + 1];
+        out[count].factor = factor;
+      }
+      count++;
     }
-    count++;
+    last = i, last_dir = dir;
   }
   return count;
 }

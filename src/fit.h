@@ -43,9 +43,10 @@ typedef struct sk_fit_model {
   size_t npoints;     /* points the fit used */
 } sk_fit_model_t;
 
-/* A jump in a ping-pong curve: between lengths lo and hi (consecutive
- * measured lengths) the time changes by `factor` more than the regime on
- * either side predicts (> 1: up, < 1: down). */
+/* A protocol switch in a ping-pong curve: between lengths lo and hi
+ * (measured lengths; consecutive unless a shift spread over a few gaps
+ * was merged) the time moves to another level by `factor` (> 1: up,
+ * < 1: down) against the regime on the left. */
 typedef struct sk_fit_jump {
   double lo, hi;
   double factor;
@@ -53,6 +54,14 @@ typedef struct sk_fit_jump {
 
 /* The default relative threshold of sk_fit_jumps(): 10%. */
 #define SK_FIT_JUMP_THRESHOLD 0.1
+/* Points per side whose robust line judges a gap. */
+#define SK_FIT_JUMP_SIDE 3
+/* A shift must pass this many times the noise of the point and of the
+ * points of the other side. */
+#define SK_FIT_JUMP_NOISE 2.0
+/* Switches in the same direction whose gaps are at most this many
+ * points apart are one switch. */
+#define SK_FIT_JUMP_MERGE 2
 
 /* The weight of a point of length n in every fit: 1 / max(n, 1). */
 double sk_fit_weight(double n);
@@ -94,10 +103,18 @@ int sk_fit_relerr(const sk_fit_model_t *m, const sk_fit_point_t *p,
 size_t sk_fit_select(const sk_fit_point_t *p, size_t n, double lo,
                      double hi, sk_fit_point_t *out);
 
-/* Jumps of a ping-pong curve: len[] strictly increasing (>= 0), t[] > 0.
- * Writes up to cap jumps to out[] in increasing order and returns how many
- * there are in all; -1 on invalid input or threshold <= 0. */
-long sk_fit_jumps(const double *len, const double *t, size_t n,
-                  double threshold, sk_fit_jump_t *out, size_t cap);
+/* Protocol switches of a ping-pong curve: len[] strictly increasing
+ * (>= 0), t[] > 0, noise[] (NULL: none) the noise of each t in seconds,
+ * >= 0.  A gap (i, i+1) is a switch when the two points after it lie
+ * beyond the robust line of up to SK_FIT_JUMP_SIDE points before it, and
+ * the two points before it beyond the line of those after it, in the
+ * opposite direction, each by more than the relative threshold and more
+ * than SK_FIT_JUMP_NOISE times the noise of the point and of the other
+ * side's points (doc/statistics.md).  So the first and the last gap are
+ * never switches.  Writes up to cap switches to out[] in increasing order
+ * and returns how many there are in all; -1 on invalid input or
+ * threshold <= 0. */
+long sk_fit_jumps(const double *len, const double *t, const double *noise,
+                  size_t n, double threshold, sk_fit_jump_t *out, size_t cap);
 
 #endif

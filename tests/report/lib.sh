@@ -43,8 +43,12 @@ rows_per_single=$(sed -n 's/^#define SK_PAGES_SINGLE_ROWS //p' \
 # suites FILE: the S lines of yaml-points.awk, prefixed by FILE.
 suites() {
   awk -f "$FIX/yaml-points.awk" "$1" | awk -v f="$1" -F '\t' \
-    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 }'
+    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 "\t" $6 }'
 }
+
+# The Types that have a collective bandwidth page (doc/report.md, "Pages
+# of instances 60-69": the payload table).
+collbw_types=" 18 20 21 22 24 33 35 36 37 38 39 40 41 42 43 44 45 46 47 65 66 67 68 69 "
 
 # expected_pages [-p PARAMS] RESULT...: the page count doc/report.md
 # promises for these inputs.
@@ -64,16 +68,20 @@ expected_pages() {
   fi
   for f in "$@"; do suites "$f"; done | awk -F '\t' \
     -v tr="$rows_per_title" -v sr="$rows_per_single" -v groups="$groups" \
-    -v sp="$suite_pages" -v cp="$comparison_pages" -v nfiles=$# '
+    -v sp="$suite_pages" -v cp="$comparison_pages" -v nfiles=$# \
+    -v cbt="$collbw_types" '
     { if (!($1 in n)) nfw++; n[$1]++ }
     $3 != "none" && $4 > 0 { plots++; if (!seen[$1 SUBSEP $2]++) files[$2]++ }
     $3 == "none" && $4 > 0 && !single[$2]++ { nsingle++ }
+    # a collective bandwidth page per file and variation (Length, Nodes)
+    ($3 == "length" || $3 == "nodes") && $4 > 0 && index(cbt, " " $5 " ") &&
+      !cb[$1 SUBSEP $3]++ { collbw++ }
     END {
       for (f in n) titles += int((n[f] + tr - 1) / tr)
       titles += nfiles - nfw            # files without suites: one page
       for (s in files) if (files[s] >= 2) compare++
       print titles + sp * (plots + int((nsingle + sr - 1) / sr)) \
-        + cp * compare + groups
+        + cp * compare + groups + sp * collbw
     }'
 }
 

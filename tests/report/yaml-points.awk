@@ -4,7 +4,7 @@
 # doc/output-format.md), with sequences indented or not, so that the
 # report tests can derive what a PDF and its CSV files must contain
 # without using the code under test.  Output, tab-separated:
-#   S  suite  argument_name  number-of-points  timing
+#   S  suite  argument_name  number-of-points  timing  type
 #   P  suite  argument  mean  stderr  repetitions  eps_met  refined
 # Numbers are printed with %.17g so that equal values give equal text.
 
@@ -31,7 +31,7 @@ function start_point() {
 }
 function flush_suite() {
   flush_point()
-  if (suite != "") printf "S\t%s\t%s\t%d\t%s\n", suite, argname, npoints, timing
+  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\n", suite, argname, npoints, timing, type
   suite = ""; inpoints = 0
 }
 function point_key(k, v) {
@@ -51,7 +51,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   i = indent($0); dash = ($0 ~ /^ *- /); k = keyof($0); v = valof($0)
   if (sind < 0 && dash) sind = i
   if (dash && i == sind) {           # a new suite
-    flush_suite(); npoints = 0; argname = "none"; timing = ""; pind = -1; pitem = -1
+    flush_suite(); npoints = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
   }
   if (inpoints && pitem < 0 && dash && i >= pind) pitem = i
   if (inpoints && (i < pind || (i == pind && !(dash && i == pitem)))) {
@@ -65,6 +65,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   if (k == "name" && (i == sind + 2 || (dash && i == sind))) suite = v
   else if (k == "argument_name") argname = v
   else if (k == "timing" && i == sind + 2) timing = v
+  else if (k == "type" && (i == sind + 2 || (dash && i == sind))) type = v
   else if (k == "points" && v == "") { inpoints = 1; pind = i; pitem = -1 }
 }
 END { flush_suite() }

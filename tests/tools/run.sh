@@ -70,8 +70,9 @@ for r in 1 2 3; do
 done
 pages() { pdfinfo "$1" 2>/dev/null | sed -n 's/^Pages: *//p'; }
 if command -v pdfinfo > /dev/null 2>&1; then
-  # report.pdf: 1 title page + 2 suite pages; runs.pdf: 1 + 2 suites
-  [ "$(pages "$out/report.pdf")" = 3 ] || fail "report.pdf pages"
+  # report.pdf: 1 title page + 2 suite pages + the collective bandwidth
+  # page of bcast; runs.pdf: 1 + 2 suites
+  [ "$(pages "$out/report.pdf")" = 4 ] || fail "report.pdf pages"
   [ "$(pages "$out/runs.pdf")" = 3 ] || fail "runs.pdf pages"
 fi
 # Grid replay (only with a skampi that has --grid-from): a refining suite,

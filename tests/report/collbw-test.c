@@ -1,0 +1,129 @@
+/*
+ * collbw-test.c -- the payload table of report/collbw.c row by row, and
+ * the protocol switches report/model.c finds in the ping-pong curves of
+ * the real runs in tests/report/real/ (no MPI; reads $top_srcdir).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collbw.h"
+#include "load.h"
+#include "model.h"
+
+static int failures;
+
+static void check(int ok, const char *what)
+{
+  if (!ok) {
+    printf("FAIL: %s\n", what);
+    failures++;
+  }
+}
+
+/* The payloads of ranks 0..3 of 4 and of ranks 0, 1 of 2, in units of
+ * n, as doc/report.md's table gives them. */
+typedef struct {
+  const char *instance;
+  double p4[4], p2[2];
+} want_t;
+
+static const want_t wants[] = {
+  {"MPI_Bcast", {1, 1, 1, 1}, {1, 1}},
+  {"MPI_Reduce", {1, 1, 1, 1}, {1, 1}},
+  {"MPI_Alltoall", {6, 6, 6, 6}, {2, 2}},
+  {"MPI_Scan", {1, 2, 2, 1}, {1, 1}},
+  {"memcpy", {1, 1, 1, 1}, {1, 1}},
+  {"MPI_Gather", {3, 1, 1, 1}, {1, 1}},
+  {"MPI_Scatter", {3, 1, 1, 1}, {1, 1}},
+  {"MPI_Allreduce", {2, 2, 2, 2}, {2, 2}},
+  {"Reduce_Bcast", {2, 2, 2, 2}, {2, 2}},
+  {"MPI_Reduce_scatter", {1, 1, 1, 1}, {1, 1}},
+  {"MPI_Allgather", {4, 4, 4, 4}, {2, 2}},
+  {"MPI_Scatterv", {3, 1, 1, 1}, {1, 1}},
+  {"MPI_Gatherv", {3, 1, 1, 1}, {1, 1}},
+  {"MPI_Allgatherv", {4, 4, 4, 4}, {2, 2}},
+  {"MPI_Alltoallv", {6, 6, 6, 6}, {2, 2}},
+  {"Gather_Send_Recv", {3, 1, 1, 1}, {1, 1}},
+  {"Scatterv_Send_Recv", {3, 1, 1, 1}, {1, 1}},
+  {"Gatherv_Send_Recv", {3, 1, 1, 1}, {1, 1}},
+  {"Gather_Isend_Irecv_Waitall", {3, 1, 1, 1}, {1, 1}},
+  {"Bcast_Send_Latency", {1, 1, 1, 1}, {1, 1}},
+  {"Bcast_Rounds", {1, 1, 1, 1}, {1, 1}},
+  {"Bcast_Barrier", {1, 1, 1, 1}, {1, 1}},
+  {"Bcast_Ack", {1, 1, 1, 1}, {1, 1}},
+  {"Bcast_OL", {1, 1, 1, 1}, {1, 1}},
+};
+
+static void test_table(void)
+{
+  char inst[64], what[160];
+  sk_result_suite_t s;
+  size_t i;
+  int r;
+  memset(&s, 0, sizeof s);
+  s.type = -1;                 /* found by the instance name */
+  s.instance = inst;
+  for (i = 0; i < sizeof wants / sizeof *wants; i++) {
+    snprintf(inst, sizeof inst, "%s", wants[i].instance);
+    snprintf(what, sizeof what, "%s is in the table", inst);
+    check(sk_collbw_known(&s), what);
+    for (r = 0; r < 4; r++) {
+      snprintf(what, sizeof what, "%s rank %d of 4", inst, r);
+      check(sk_collbw_rank_bytes(&s, 4, r, 100) == 100 * wants[i].p4[r],
+            what);
+    }
+    for (r = 0; r < 2; r++) {
+      snprintf(what, sizeof what, "%s rank %d of 2", inst, r);
+      check(sk_collbw_rank_bytes(&s, 2, r, 100) == 100 * wants[i].p2[r],
+            what);
+    }
+    snprintf(what, sizeof what, "%s: 1 process", inst);
+    check(strcmp(inst, "memcpy") == 0
+          ? sk_collbw_rank_bytes(&s, 1, 0, 100) == 100
+          : isnan(sk_collbw_rank_bytes(&s, 1, 0, 100)), what);
+    check(isnan(sk_collbw_rank_bytes(&s, 4, 4, 100)), "rank beyond P");
+  }
+  snprintf(inst, sizeof inst, "MPI_Barrier");
+  check(!sk_collbw_known(&s), "MPI_Barrier moves no data");
+  s.type = 33;                 /* the Type wins over the instance */
+  check(sk_collbw_rank_bytes(&s, 4, 0, 10) == 30, "Type 33 is a gather");
+  s.type = 19;
+  snprintf(inst, sizeof inst, "MPI_Gather");
+  check(!sk_collbw_known(&s), "Type 19 is a barrier");
+}
+
+/* Switches of the file's suite "pingpong". */
+static long switches(const char *file, sk_fit_jump_t *j, size_t cap)
+{
+  const char *top = getenv("top_srcdir");
+  char path[1024];
+  sk_result_t *r = NULL;
+  long n = -9;
+  snprintf(path, sizeof path, "%s/tests/report/real/%s",
+           top ? top : ".", file);
+  if (sk_load_file(path, &r) == 0 && sk_result_find(r, "pingpong"))
+    n = sk_model_curve_jumps(sk_result_find(r, "pingpong"), j, cap);
+  sk_result_free(r);
+  return n;
+}
+
+static void test_real_switches(void)
+{
+  sk_fit_jump_t j[16];
+  long n = switches("mpich.yaml", j, 16);
+  printf("MPICH ping-pong: %ld switches\n", n);
+  check(n == 0, "MPICH: no switch in the noise");
+  n = switches("openmpi.yaml", j, 16);
+  printf("Open MPI ping-pong: %ld switches\n", n);
+  check(n == 1 && j[0].lo == 3922 && j[0].hi == 4096 && j[0].factor > 3,
+        "Open MPI: the eager limit between 3922 and 4096 bytes");
+}
+
+int main(void)
+{
+  test_table();
+  test_real_switches();
+  return failures ? 1 : 0;
+}
