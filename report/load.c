@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "collbw.h"
 #include "msg.h"
 #include "ydoc.h"
 
@@ -419,6 +420,26 @@ static int sk_load_hosts(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
   return 0;
 }
 
+/* A collective's bandwidth on the suite pages is its payload per process
+ * (collbw.h), the same figure as the collective bandwidth page's upper
+ * panel; it needs the process counts, so it comes after the suites. */
+static void sk_load_collbw(sk_result_t *r)
+{
+  size_t i, j;
+  for (i = 0; i < r->nsuites; i++) {
+    sk_result_suite_t *s = &r->suites[i];
+    if (!sk_collbw_known(s))
+      continue;
+    for (j = 0; j < s->npoints; j++) {
+      long procs;
+      double n, b;
+      if (sk_collbw_point(r, s, &s->points[j], &procs, &n) == 0 &&
+          isfinite(b = sk_collbw_process_bytes(s, procs, n)))
+        s->points[j].bytes = b;
+    }
+  }
+}
+
 static int sk_load_root(sk_ydoc_t *y, sk_result_t *r)
 {
   yaml_node_t *root = sk_ydoc_root(y);
@@ -432,6 +453,7 @@ static int sk_load_root(sk_ydoc_t *y, sk_result_t *r)
       sk_load_hosts(y, root, r) < 0)
     return -1;
   sk_load_suites(y, sk_ydoc_get(y, root, "suites"), r);
+  sk_load_collbw(r);
   return y->errors ? -1 : 0;
 }
 
