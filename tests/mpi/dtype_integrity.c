@@ -71,7 +71,7 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
     sk_dtype_fill(buf, sc, dt.send, (unsigned)seed);
     MPI_Send(buf, sc, dt.send, 1, 0, MPI_COMM_WORLD);
   } else {
-    long data = sk_dtype_elements(&dt, LENGTH) * dt.base_size;
+    long data = sk_dtype_elements(&dt, LENGTH) * dt.lay.base_size;
     MPI_Recv(buf, rc, dt.recv, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) != 0)
       fail("the data did not arrive intact", base, s, r);
