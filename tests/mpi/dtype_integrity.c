@@ -2,7 +2,8 @@
  * dtype_integrity.c -- every pair of datatype patterns carries a message
  * intact (tests/mpi/dtype.sh, 2 processes).
  *
- * For three base types (MPI_CHAR, MPI_INT, a structure with a gap) and
+ * For four base types (MPI_CHAR, MPI_INT, a structure with a gap inside,
+ * one with gaps before, between and after its blocks) and
  * every send and receive pattern of datatypes.def: rank 0 fills a message
  * in the send layout and sends it, rank 1 receives it in the receive
  * layout into a buffer prefilled with a marker, and checks (untimed, as
@@ -34,8 +35,11 @@ static void fail(const char *what, int base, int s, int r)
 static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
 static sk_basetype_field_t f_struct[] = {{1, 0, "MPI_DOUBLE"},
                                          {2, 12, "MPI_INT"}};
+static sk_basetype_field_t f_gaps[] = {{2, 4, "MPI_SHORT"},
+                                       {1, 16, "MPI_FLOAT"}};
 static sk_basetype_t bases[] = {{1, {0, 0}, f_int, 1},
-                                {2, {0, 0}, f_struct, 2}};
+                                {2, {0, 0}, f_struct, 2},
+                                {3, {0, 0}, f_gaps, 2}};
 
 /* Bytes of buf still holding the marker. */
 static long marked(const unsigned char *buf, long n)
@@ -154,18 +158,18 @@ int main(int argc, char **argv)
   }
   memset(&plan, 0, sizeof plan);
   plan.basetypes = bases;
-  plan.nbasetypes = 2;
+  plan.nbasetypes = 3;
   if (rank == 0) {
     shapes();
     shares();
   }
-  for (b = 0; b <= 2; b++)
+  for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)
       for (j = 0; j < n; j++)
         pair(&plan, b, t[i].number, t[j].number, rank);
   MPI_Allreduce(&errors, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0)
-    printf("dtype_integrity: %zu x %zu patterns, 3 base types: %d "
+    printf("dtype_integrity: %zu x %zu patterns, 4 base types: %d "
            "failures\n", n, n, all);
   MPI_Finalize();
   return all ? 1 : 0;
