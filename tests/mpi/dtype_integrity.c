@@ -95,18 +95,24 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
   sk_dtype_free(&dt);
 }
 
-/* Every pattern but 0 carries SK_DTYPE_UNIT base elements; 50 is a vector
- * (resized to repeat its gaps). */
+/* Every pattern but 0 carries SK_DTYPE_UNIT base elements, and every
+ * pattern has the elements and the extent datatypes.def gives (what the
+ * checker counts); 50 is a vector (resized to repeat its gaps). */
 static void shapes(void)
 {
   size_t n, i;
   const sk_datatype_t *t = sk_datatype_table(&n);
   for (i = 0; i < n; i++) {
     MPI_Datatype d = sk_dtype_pattern(t[i].number, MPI_INT);
-    int size, want = t[i].number == 0 ? 4 : 4 * SK_DTYPE_UNIT;
+    int size, want = 4 * t[i].elements;
+    MPI_Aint lb, extent;
     MPI_Type_size(d, &size);
-    if (size != want)
+    MPI_Type_get_extent(d, &lb, &extent);
+    if (size != want ||
+        t[i].elements != (t[i].number == 0 ? 1 : SK_DTYPE_UNIT))
       fail("a pattern's size is not its base elements'", 1, t[i].number, 0);
+    if (lb != 0 || extent != 4 * (MPI_Aint)t[i].extent)
+      fail("a pattern's extent is not datatypes.def's", 1, t[i].number, 0);
     if (t[i].number == 50) {
       int ni, na, nd, comb, is[4];
       MPI_Aint as[4];
