@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "check_int.h"
+#include "layout.h"
 #include "refine.h"
 
 typedef struct sk_resolve {
@@ -135,75 +136,95 @@ static void sk_resolve_variation(sk_resolve_t *r)
 
 /* ---- lengths and arguments --------------------------------------------- */
 
-/* Buffer bytes per 8 bytes of data in the layout of datatype pattern
- * `number` (src/dtype.c: extents per 8 base elements). */
-static long sk_resolve_layout(const sk_kv_t *kv)
+/* The base type Basetype_Number names; NULL for bytes, and for a number
+ * without its @BasetypeN (sk_resolve_basetype() reports that). */
+static const sk_basetype_t *sk_resolve_base(const sk_resolve_t *r)
 {
-  if (!sk_known(kv))
-    return 8;
-  switch (kv->l) {
-  case 50: case 51: case 52: case 53: case 54: return 12;
-  case 56: return 24;
-  case 57: return 16;
-  default: return 8;
-  }
+  const sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
+  const sk_plan_t *p = r->c->plan;
+  size_t i;
+  for (i = 0; sk_known(b) && b->l != 0 && i < p->nbasetypes; i++)
+    if (p->basetypes[i].number == b->l)
+      return &p->basetypes[i];
+  return NULL;
 }
 
-/* The largest message length whose buffers fit in @MEMORY: ping-pong and
- * simple instances hold 2 buffers of the length, collective and
- * master-worker ones 2 per process, each as wide as the wider of the
- * send and receive layouts (gaps of a structured base type are left to
- * the engine).  -1 when the instance is unknown. */
-static long sk_resolve_fit(const sk_resolve_t *r)
+/* The layout of the suite's messages, gaps of the patterns and of a
+ * structured base type included: src/layout.c, as the engine lays them
+ * out.  An unknown pattern counts as 0 (its error is reported apart). */
+static int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
 {
-  long mem = r->c->plan->memory_kib * 1024L;
-  long factor = 2;
-  long ls = sk_resolve_layout(SK_KV(r, SEND_DATATYPE_NUMBER));
-  long lr = sk_resolve_layout(SK_KV(r, RECEIVE_DATATYPE_NUMBER));
-  if (r->inst == NULL)
-    return -1;
-  if (r->inst->pattern == SK_PATTERN_COLLECTIVE ||
-      r->inst->pattern == SK_PATTERN_MASTER_WORKER)
-    factor = 2L * r->c->nprocs;
-  return (long)((double)mem * 8.0 / (double)(factor * (ls > lr ? ls : lr)));
+  const sk_kv_t *s = SK_KV(r, SEND_DATATYPE_NUMBER);
+  const sk_kv_t *v = SK_KV(r, RECEIVE_DATATYPE_NUMBER);
+  return sk_layout_init(l, sk_resolve_base(r), sk_known(s) ? (int)s->l : 0,
+                        sk_known(v) ? (int)v->l : 0);
 }
 
-/* " on 4 processes" where the process count matters, and the datatype
- * layout when its gaps count. */
-static const char *sk_resolve_procs(const sk_resolve_t *r, char *buf,
+/* How much wider than its data a layout's pattern is (1: no gaps). */
+static double sk_resolve_pattern_width(long extent, int per, long base)
+{
+  return (double)extent / ((double)per * (double)base);
+}
+
+/* What makes the buffers wide, for the memory message: " on 4
+ * processes" where the process count matters, and the datatype pattern
+ * and structured base type whose gaps count. */
+static const char *sk_resolve_procs(const sk_resolve_t *r,
+                                    const sk_layout_t *l, char *buf,
                                     size_t size)
 {
-  long ls = sk_resolve_layout(SK_KV(r, SEND_DATATYPE_NUMBER));
-  long lr = sk_resolve_layout(SK_KV(r, RECEIVE_DATATYPE_NUMBER));
-  int n = 0;
+  double ws = sk_resolve_pattern_width(l->send_extent, l->send_per,
+                                       l->base_extent);
+  double wr = sk_resolve_pattern_width(l->recv_extent, l->recv_per,
+                                       l->base_extent);
+  int gapped = l->base_extent > l->base_size, n = 0;
+  size_t s, v;
   buf[0] = '\0';
-  if (r->inst->pattern == SK_PATTERN_COLLECTIVE ||
-      r->inst->pattern == SK_PATTERN_MASTER_WORKER)
+  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, &s, &v) !=
+      sk_layout_need(l, r->inst, 1L << 20, 1, &s, &v))
     n = snprintf(buf, size, " on %d processes", r->c->nprocs);
-  if ((ls > 8 || lr > 8) && n >= 0 && (size_t)n < size)
-    snprintf(buf + n, size - (size_t)n, " in the layout of datatype %ld "
-             "(%g times as wide as its data)",
-             ls >= lr ? SK_KV(r, SEND_DATATYPE_NUMBER)->l
-                      : SK_KV(r, RECEIVE_DATATYPE_NUMBER)->l,
-             (double)(ls > lr ? ls : lr) / 8.0);
+  if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
+    n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
+                  "%d%s", ws >= wr ? l->send : l->recv, gapped ? " over"
+                                                               : "");
+  else if (n >= 0 && (size_t)n < size && gapped)
+    n += snprintf(buf + n, size - (size_t)n, " in the layout of");
+  if (n >= 0 && (size_t)n < size && gapped)
+    n += snprintf(buf + n, size - (size_t)n, " @Basetype%ld",
+                  SK_KV(r, BASETYPE_NUMBER)->l);
+  if (n >= 0 && (size_t)n < size && sk_layout_width(l) > 1.0)
+    snprintf(buf + n, size - (size_t)n, " (%g times as wide as its data)",
+             sk_layout_width(l));
   return buf;
 }
 
+/* Max_Value becomes the longest message whose buffers fit in @MEMORY on
+ * the run's processes, computed as the engine computes it
+ * (sk_layout_max_length()); a written length above it is an error. */
 static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
                             const char *key)
 {
-  long fit = sk_resolve_fit(r);
-  char shown[64], procs[128];
-  if (fit < 0 || !sk_known(kv) || kv->unset)
+  long mem = r->c->plan->memory_kib * 1024L, fit;
+  char shown[64], procs[160];
+  sk_layout_t l;
+  if (r->inst == NULL || !sk_known(kv) || kv->unset ||
+      sk_resolve_layout(r, &l) != 0)
     return;
-  if (kv->is_max) {
+  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs);
+  if (kv->is_max && fit >= 0) {
     kv->l = fit;
+  } else if (fit < 0) {
+    sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
+                     "(%ld KiB per process): no message fits for %s%s",
+                     key, sk_show(kv, shown, sizeof shown),
+                     r->c->plan->memory_kib, r->inst->name,
+                     sk_resolve_procs(r, &l, procs, sizeof procs));
   } else if (kv->l > fit) {
     sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
                      "(%ld KiB per process): at most %ld fits for %s%s",
                      key, sk_show(kv, shown, sizeof shown),
                      r->c->plan->memory_kib, fit, r->inst->name,
-                     sk_resolve_procs(r, procs, sizeof procs));
+                     sk_resolve_procs(r, &l, procs, sizeof procs));
   }
 }
 
@@ -359,13 +380,8 @@ static void sk_resolve_grid(sk_resolve_t *r, size_t errors_before)
 static void sk_resolve_basetype(sk_resolve_t *r)
 {
   sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
-  const sk_plan_t *p = r->c->plan;
-  size_t i;
-  if (!sk_known(b) || b->l == 0)
+  if (!sk_known(b) || b->l == 0 || sk_resolve_base(r) != NULL)
     return;
-  for (i = 0; i < p->nbasetypes; i++)
-    if (p->basetypes[i].number == b->l)
-      return;
   sk_resolve_error(r, SK_RULE_BASETYPE, b, NULL, "Basetype_Number %ld: the "
                    "preamble defines no @Basetype%ld", b->l, b->l);
 }

@@ -3,19 +3,35 @@
  */
 #include "datatype.h"
 
+#include <stddef.h>
 #include <strings.h>
 
 static const sk_datatype_t sk_datatypes[] = {
-#define SK_DATATYPE(num, nm, meaning) {(num), (nm), (meaning)},
-#define SK_MPITYPE(nm)
+#define SK_DATATYPE(num, nm, elems, ext, meaning) \
+  {(num), (nm), (elems), (ext), (meaning)},
+#define SK_MPITYPE(nm, ctype)
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
 };
 
 static const char *const sk_mpi_types[] = {
-#define SK_DATATYPE(num, nm, meaning)
-#define SK_MPITYPE(nm) (nm),
+#define SK_DATATYPE(num, nm, elems, ext, meaning)
+#define SK_MPITYPE(nm, ctype) (nm),
+#include "datatypes.def"
+#undef SK_DATATYPE
+#undef SK_MPITYPE
+};
+
+/* The alignment of a C type, in C99 (C11 would say _Alignof). */
+#define SK_ALIGN_OF(ctype) offsetof(struct { char c; ctype x; }, x)
+
+/* Size and alignment of each builtin, in sk_mpi_types order. */
+static const struct {
+  size_t size, align;
+} sk_mpi_type_bytes[] = {
+#define SK_DATATYPE(num, nm, elems, ext, meaning)
+#define SK_MPITYPE(nm, ctype) {sizeof(ctype), SK_ALIGN_OF(ctype)},
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
@@ -60,4 +76,16 @@ const char *sk_mpi_type_lookup(const char *name)
     if (strcasecmp(sk_mpi_types[i], name) == 0)
       return sk_mpi_types[i];
   return NULL;
+}
+
+int sk_mpi_type_bytes_of(const char *name, long *size, long *align)
+{
+  size_t i;
+  for (i = 0; i < SK_N(sk_mpi_types); i++)
+    if (strcasecmp(sk_mpi_types[i], name) == 0) {
+      *size = (long)sk_mpi_type_bytes[i].size;
+      *align = (long)sk_mpi_type_bytes[i].align;
+      return 0;
+    }
+  return -1;
 }

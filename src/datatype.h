@@ -11,6 +11,8 @@
 typedef struct sk_datatype {
   int number;
   const char *name;
+  int elements;            /* base elements in one element */
+  int extent;              /* its buffer room, in base-type extents */
   const char *meaning;
 } sk_datatype_t;
 
@@ -22,5 +24,8 @@ const sk_datatype_t *sk_datatype_by_name(const char *name);  /* any case */
 const char *const *sk_mpi_type_table(size_t *count);
 /* The table's spelling of name (any case), or NULL. */
 const char *sk_mpi_type_lookup(const char *name);
+/* Bytes and alignment of builtin `name` (any case): those of the C type
+ * the MPI standard pairs with it.  -1 for an unknown name. */
+int sk_mpi_type_bytes_of(const char *name, long *size, long *align);
 
 #endif

@@ -2,8 +2,11 @@
  * dtype.c -- base types and the datatype patterns of §3.2.
  *
  * Each pattern but 0 is one element of SK_DTYPE_UNIT (8) base elements;
- * its extent is resized so that consecutive elements repeat the layout
- * (with its gaps).  The layouts, in base-type extents e:
+ * its extent is resized, to the extent datatypes.def gives, so that
+ * consecutive elements repeat the layout (with its gaps).  A structured
+ * base type is resized to the extent src/layout.c computes, so that the
+ * buffers the engine allocates (src/layout.c) are exactly what MPI
+ * touches.  The layouts, in base-type extents e:
  *   50 vector     4 blocks of 2, stride 3            extent 12e
  *   51 hvector    the same, stride 3e in bytes       extent 12e
  *   52 indexed    blocks 1,2,3,2 at 0,2,5,9          extent 12e
@@ -19,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "datatype.h"
 
 static const struct {
   const char *name;
@@ -98,19 +103,18 @@ static MPI_Datatype sk_dtype_inner(MPI_Datatype base, MPI_Aint e)
   return sk_dtype_resize(t, 6 * e);
 }
 
+/* The outer type of 56 and 57 (not yet resized). */
 static MPI_Datatype sk_dtype_nested(int number, MPI_Datatype base,
                                     MPI_Aint e)
 {
   MPI_Datatype in = sk_dtype_inner(base, e), t;
   if (number == 56) {
     MPI_Type_vector(2, 1, 2, in, &t);
-    t = sk_dtype_resize(t, 24 * e);
   } else {
     int bl[2] = {1, 1};
     MPI_Aint d[2] = {0, 8 * e};
     MPI_Datatype ty[2] = {in, in};
     MPI_Type_create_struct(2, bl, d, ty, &t);
-    t = sk_dtype_resize(t, 16 * e);
   }
   MPI_Type_free(&in);
   return t;
@@ -120,9 +124,12 @@ MPI_Datatype sk_dtype_pattern(int number, MPI_Datatype base)
 {
   static int bl_ix[4] = {1, 2, 3, 2}, ds_ix[4] = {0, 2, 5, 9};
   int bl_st[3] = {3, 2, 3};
+  const sk_datatype_t *d = sk_datatype_by_number(number);
   MPI_Aint lb, e, dh[4], ds[3];
   MPI_Datatype t, ty[3] = {base, base, base};
   int i;
+  if (d == NULL)
+    return MPI_DATATYPE_NULL;
   MPI_Type_get_extent(base, &lb, &e);
   for (i = 0; i < 4; i++)
     dh[i] = ds_ix[i] * e;
@@ -136,16 +143,17 @@ MPI_Datatype sk_dtype_pattern(int number, MPI_Datatype base)
   case 52: MPI_Type_indexed(4, bl_ix, ds_ix, base, &t); break;
   case 53: MPI_Type_create_hindexed(4, bl_ix, dh, base, &t); break;
   case 54: MPI_Type_create_struct(3, bl_st, ds, ty, &t); break;
-  case 55: MPI_Type_contiguous(SK_DTYPE_UNIT, base, &t);
-    return sk_dtype_resize(t, 8 * e);
-  case 56: case 57: return sk_dtype_nested(number, base, e);
+  case 55: MPI_Type_contiguous(SK_DTYPE_UNIT, base, &t); break;
+  case 56: case 57: t = sk_dtype_nested(number, base, e); break;
   default: return MPI_DATATYPE_NULL;
   }
-  return sk_dtype_resize(t, 12 * e);
+  return sk_dtype_resize(t, d->extent * e);
 }
 
-/* The base type of suite s: MPI_CHAR, a builtin, or a committed struct. */
-static MPI_Datatype sk_dtype_base(const sk_basetype_t *b, MPI_Datatype *arith)
+/* The base type of suite s: MPI_CHAR, a builtin, or a committed struct
+ * resized to `extent` from byte 0 (the offsets count from there). */
+static MPI_Datatype sk_dtype_base(const sk_basetype_t *b, long extent,
+                                  MPI_Datatype *arith)
 {
   int n = (int)b->nfields, i, *bl;
   MPI_Aint *d;
@@ -165,7 +173,7 @@ static MPI_Datatype sk_dtype_base(const sk_basetype_t *b, MPI_Datatype *arith)
       ty[i] = sk_dtype_builtin(b->fields[i].mpi_type);
     }
     MPI_Type_create_struct(n, bl, d, ty, &t);
-    MPI_Type_commit(&t);
+    t = sk_dtype_resize(t, (MPI_Aint)extent);
   }
   free(bl);
   free(d);
@@ -173,24 +181,48 @@ static MPI_Datatype sk_dtype_base(const sk_basetype_t *b, MPI_Datatype *arith)
   return t;
 }
 
+/* MPI agrees with the layout the buffers are sized by: the size of the
+ * base type and the extents of the patterns.  Else -1 with a note. */
+static int sk_dtype_agree(const sk_dtype_t *dt, char *note, size_t notesize)
+{
+  MPI_Aint lb, se, re;
+  int size;
+  MPI_Type_size(dt->base, &size);
+  MPI_Type_get_extent(dt->send, &lb, &se);
+  MPI_Type_get_extent(dt->recv, &lb, &re);
+  if ((long)size == dt->lay.base_size && (long)se == dt->lay.send_extent &&
+      (long)re == dt->lay.recv_extent)
+    return 0;
+  snprintf(note, notesize, "MPI's datatypes disagree with skampi's layout: "
+           "base type %d bytes (skampi: %ld), extents %ld and %ld (skampi: "
+           "%ld and %ld)", size, dt->lay.base_size, (long)se, (long)re,
+           dt->lay.send_extent, dt->lay.recv_extent);
+  return -1;
+}
+
 int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
                    sk_dtype_t *dt, char *note, size_t notesize)
 {
   const sk_basetype_t *b = s->basetype ? sk_dtype_find(plan, s->basetype)
                                         : NULL;
-  MPI_Aint lb;
   memset(dt, 0, sizeof *dt);
   note[0] = '\0';
   dt->send = dt->recv = MPI_DATATYPE_NULL;
   dt->base = MPI_CHAR;
   dt->arith = MPI_INT;
+  if (sk_layout_init(&dt->lay, b, (int)s->send_datatype,
+                     (int)s->recv_datatype) != 0) {
+    snprintf(note, notesize, "no layout for @Basetype%d with datatype "
+             "patterns %d and %d", s->basetype, s->send_datatype,
+             s->recv_datatype);
+    return -1;
+  }
   if (b != NULL)
-    dt->base = sk_dtype_base(b, &dt->arith);
+    dt->base = sk_dtype_base(b, dt->lay.base_extent, &dt->arith);
   if (dt->base == MPI_DATATYPE_NULL) {
     snprintf(note, notesize, "@Basetype%d cannot be built", s->basetype);
     return -1;
   }
-  MPI_Type_size(dt->base, &dt->base_size);
   MPI_Type_size(dt->arith, &dt->arith_size);
   dt->send = sk_dtype_pattern(s->send_datatype, dt->base);
   dt->recv = sk_dtype_pattern(s->recv_datatype, dt->base);
@@ -199,17 +231,13 @@ int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
              MPI_DATATYPE_NULL ? s->send_datatype : s->recv_datatype);
     return -1;
   }
-  dt->send_per = s->send_datatype == 0 ? 1 : SK_DTYPE_UNIT;
-  dt->recv_per = s->recv_datatype == 0 ? 1 : SK_DTYPE_UNIT;
-  dt->per_elem = s->send_datatype == 0 && s->recv_datatype == 0
-                     ? 1 : SK_DTYPE_UNIT;
-  MPI_Type_get_extent(dt->send, &lb, &dt->send_extent);
-  MPI_Type_get_extent(dt->recv, &lb, &dt->recv_extent);
-  if (dt->per_elem > 1)
+  if (sk_dtype_agree(dt, note, notesize) != 0)
+    return -1;
+  if (dt->lay.per_elem > 1)
     snprintf(note, notesize, "datatype patterns: send %d, receive %d; a "
              "message is a whole number of %d-element units of the base "
-             "type (%d bytes)", s->send_datatype, s->recv_datatype,
-             SK_DTYPE_UNIT, SK_DTYPE_UNIT * dt->base_size);
+             "type (%ld bytes)", s->send_datatype, s->recv_datatype,
+             dt->lay.per_elem, dt->lay.per_elem * dt->lay.base_size);
   return 0;
 }
 
@@ -228,28 +256,21 @@ void sk_dtype_free(sk_dtype_t *dt)
 
 long sk_dtype_elements(const sk_dtype_t *dt, long length)
 {
-  long unit = (long)dt->per_elem * (dt->base_size > 0 ? dt->base_size : 1);
-  return length / unit * dt->per_elem;
+  return sk_layout_elements(&dt->lay, length);
 }
 
 void sk_dtype_counts(const sk_dtype_t *dt, long length, int *scount,
                      int *rcount)
 {
-  long n = sk_dtype_elements(dt, length);
-  *scount = (int)(n / dt->send_per);
-  *rcount = (int)(n / dt->recv_per);
+  long sc, rc;
+  sk_layout_counts(&dt->lay, length, &sc, &rc);
+  *scount = (int)sc;
+  *rcount = (int)rc;
 }
 
 long sk_dtype_span(const sk_dtype_t *dt, long length)
 {
-  int sc, rc;
-  long s, r;
-  sk_dtype_counts(dt, length, &sc, &rc);
-  s = (long)sc * (long)dt->send_extent;
-  r = (long)rc * (long)dt->recv_extent;
-  if (r > s)
-    s = r;
-  return s > length ? s : length;
+  return sk_layout_span(&dt->lay, length);
 }
 
 /* The data bytes of the sequence: byte i is a function of i and seed. */

@@ -14,6 +14,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
+#include "layout.h"
 #include "plan.h"
 
 /* Base elements in one element of every datatype pattern but 0. */
@@ -25,14 +26,9 @@ typedef struct sk_dtype {
   MPI_Datatype send;      /* the send pattern over base */
   MPI_Datatype recv;      /* the receive pattern over base */
   MPI_Datatype arith;     /* reductions: arithmetic builtin type */
-  int base_size;          /* bytes of data in one base element */
-  int per_elem;           /* a message is a multiple of this many base
-                           * elements: 1 when both patterns are 0, else
-                           * SK_DTYPE_UNIT */
-  int send_per, recv_per; /* base elements in one send / recv element */
-  MPI_Aint send_extent;   /* buffer bytes of one send element */
-  MPI_Aint recv_extent;   /* buffer bytes of one receive element */
   int arith_size;
+  sk_layout_t lay;        /* sizes and extents; the MPI types are
+                           * resized to its extents */
 } sk_dtype_t;
 
 /* The builtin type named name ("MPI_INT", ...), or MPI_DATATYPE_NULL. */
@@ -45,7 +41,8 @@ int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
                    sk_dtype_t *dt, char *note, size_t notesize);
 
 /* The committed pattern `number` over base (freed by the caller), or
- * MPI_DATATYPE_NULL for an unknown number. */
+ * MPI_DATATYPE_NULL for an unknown number.  Its extent is the one
+ * datatypes.def gives, in extents of base. */
 MPI_Datatype sk_dtype_pattern(int number, MPI_Datatype base);
 
 void sk_dtype_free(sk_dtype_t *dt);
@@ -59,7 +56,7 @@ void sk_dtype_counts(const sk_dtype_t *dt, long length, int *scount,
                      int *rcount);
 
 /* Buffer bytes that a message of length bytes occupies in the larger of
- * the send and receive layouts (at least length). */
+ * the send and receive layouts (at least length): sk_layout_span(). */
 long sk_dtype_span(const sk_dtype_t *dt, long length);
 
 /* Integrity (outside the timed region): fills count elements of type at

@@ -52,35 +52,27 @@ typedef struct sk_exec {
 /* ---- what the suite needs, decided alike on every process ------------- */
 
 /* Buffer bytes per process for messages of length bytes, laid out in
- * the suite's datatype patterns (gaps included). */
-static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs)
+ * the suite's datatype patterns (gaps included): src/layout.c, which the
+ * checker uses too. */
+static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs,
+                           size_t *send, size_t *recv)
 {
-  size_t s, r;
-  return sk_pattern_need(x->ops, sk_dtype_span(&x->dt, length), nprocs, &s,
-                         &r);
-}
-
-/* The longest message whose buffers fit in mem bytes (0 if none). */
-static long sk_exec_max_fit(const sk_exec_t *x, long mem)
-{
-  double per_byte = (double)sk_exec_need(x, 1L << 20, x->eng->size) /
-                    (double)(1L << 20);
-  long hi = per_byte > 0 ? (long)((double)mem / per_byte) : 0;
-  while (hi > 0 && sk_exec_need(x, hi, x->eng->size) > (size_t)mem)
-    hi -= hi / 64 + 1;
-  return hi;
+  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs, send,
+                        recv);
 }
 
 /* The argument range of a Length suite, with Max_Value resolved to the
- * longest message that fits in @MEMORY. */
+ * longest message that fits in @MEMORY (as skampi --check resolves it,
+ * for the processes of this run). */
 static int sk_exec_length_range(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
   long mem = x->eng->plan->memory_kib * 1024L;
   x->lo = s->start_argument;
   x->hi = s->end_argument;
-  if (s->end_is_max && mem > 0 && sk_exec_need(x, 1L << 20, 1) > 0) {
-    x->hi = sk_exec_max_fit(x, mem);
+  if (s->end_is_max) {
+    x->hi = sk_layout_max_length(&x->dt.lay, s->instance, mem,
+                                 x->eng->size);
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
              "bytes here (the longest message that fits in @MEMORY)", x->hi);
   }
@@ -171,7 +163,7 @@ static int sk_exec_check(sk_exec_t *x)
 {
   const sk_instance_t *in = x->s->instance;
   long mem = x->eng->plan->memory_kib * 1024L;
-  size_t need;
+  size_t need, sb, rb;
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
   x->pattern = in->pattern;
   if (x->ops == NULL) {
@@ -194,7 +186,7 @@ static int sk_exec_check(sk_exec_t *x)
     return -1;
   if (sk_exec_range(x) != 0)
     return -1;
-  need = sk_exec_need(x, x->max_length, x->eng->size);
+  need = sk_exec_need(x, x->max_length, x->eng->size, &sb, &rb);
   if (mem > 0 && need > (size_t)mem) {
     snprintf(x->msg, sizeof x->msg, "needs %zu KiB of buffers per process "
              "for %ld-byte messages, @MEMORY is %ld KiB", (need + 1023) / 1024,
@@ -238,8 +230,7 @@ static void sk_exec_cfg(sk_exec_t *x)
 static int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
-  sk_pattern_need(x->ops, sk_dtype_span(&x->dt, x->max_length),
-                  x->eng->size, &s, &r);
+  sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
   x->sbuf = calloc(s > 0 ? s : 1, 1);
   x->rbuf = calloc(r > 0 ? r : 1, 1);
   if (x->sbuf == NULL || x->rbuf == NULL ||
@@ -323,8 +314,8 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->dtype = x->dt.send;
   c->rcvtype = x->dt.recv;
   sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
-  c->sext = x->dt.send_extent;
-  c->rext = x->dt.recv_extent;
+  c->sext = (MPI_Aint)x->dt.lay.send_extent;
+  c->rext = (MPI_Aint)x->dt.lay.recv_extent;
   c->rtype = x->dt.arith;
   c->rcount = (int)(length / (asize > 0 ? asize : 1));
   c->distribution = x->s->count_distribution;

@@ -5,12 +5,12 @@
 
 #include <string.h>
 
-#define SK_ROW(num, nm, pat, vars, fn, sum, impl) \
-  {(num), (nm), SK_PATTERN_##pat, (vars), (impl), (sum)},
-#define SK_INSTANCE(num, nm, pat, vars, fn, sum) \
-  SK_ROW(num, nm, pat, vars, fn, sum, 1)
-#define SK_PLANNED(num, nm, pat, vars, fn, sum) \
-  SK_ROW(num, nm, pat, vars, fn, sum, 0)
+#define SK_ROW(num, nm, pat, vars, buf, sum, impl) \
+  {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, (sum)},
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
+  SK_ROW(num, nm, pat, vars, buf, sum, 1)
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum) \
+  SK_ROW(num, nm, pat, vars, buf, sum, 0)
 
 static const sk_instance_t sk_instances[] = {
 #include "instances.def"
@@ -55,4 +55,27 @@ const char *sk_pattern_name(sk_pattern_t pattern)
   case SK_PATTERN_SIMPLE: return "simple";
   }
   return "?";
+}
+
+size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
+                        size_t *send, size_t *recv)
+{
+  size_t m = span > 0 ? (size_t)span : 0;
+  size_t all = m * (size_t)(nprocs > 0 ? nprocs : 1);
+  *send = m;
+  *recv = m;
+  switch (in->buffers) {
+  case SK_BUFFERS_PAIR: break;
+  case SK_BUFFERS_NONE: *send = 0; *recv = 0; break;
+  case SK_BUFFERS_ROOT: *recv = 0; break;
+  case SK_BUFFERS_GATHER: *recv = all; break;
+  case SK_BUFFERS_SCATTER: *send = all; break;
+  case SK_BUFFERS_ALL: *send = all; *recv = all; break;
+  case SK_BUFFERS_WINDOW: *recv = m * SK_INSTANCE_WINDOW; break;
+  case SK_BUFFERS_ATTACH:
+    *send = m + SK_INSTANCE_BSEND_OVERHEAD;
+    *recv = 0;
+    break;
+  }
+  return *send + *recv;
 }

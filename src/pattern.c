@@ -12,8 +12,8 @@ static const struct {
   int number;
   const sk_inst_ops_t *ops;
 } sk_pattern_table[] = {
-#define SK_INSTANCE(num, nm, pat, vars, fn, sum) {(num), &sk_inst_##fn},
-#define SK_PLANNED(num, nm, pat, vars, fn, sum) {(num), NULL},
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) {(num), &sk_inst_##fn},
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum) {(num), NULL},
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED
@@ -26,18 +26,6 @@ const sk_inst_ops_t *sk_pattern_ops(int number)
     if (sk_pattern_table[i].number == number)
       return sk_pattern_table[i].ops;
   return NULL;
-}
-
-size_t sk_pattern_need(const sk_inst_ops_t *ops, long length, int nprocs,
-                       size_t *send, size_t *recv)
-{
-  if (ops->need != NULL) {
-    ops->need(length, nprocs, send, recv);
-  } else {
-    *send = (size_t)length;
-    *recv = (size_t)length;
-  }
-  return *send + *recv;
 }
 
 static void sk_pattern_run_empty(sk_pctx_t *c)

@@ -47,9 +47,6 @@ typedef struct sk_pctx {
 typedef struct sk_inst_ops {
   /* One repetition's MPI calls (the timed region). */
   void (*run)(sk_pctx_t *c);
-  /* Bytes of send and receive buffer per process for a message of
-   * length bytes on nprocs processes; NULL means length each. */
-  void (*need)(long length, int nprocs, size_t *send, size_t *recv);
   /* Untimed work before and after a point (NULL: none); setup returns
    * -1 when the point cannot run. */
   int (*setup)(sk_pctx_t *c);
@@ -82,19 +79,15 @@ enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
  * a whole number, the shares add up to total). */
 int sk_pattern_share(int d, long total, int nprocs, int i);
 
-#define SK_INSTANCE(num, nm, pat, vars, fn, sum) \
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
   extern const sk_inst_ops_t sk_inst_##fn;
-#define SK_PLANNED(num, nm, pat, vars, fn, sum)
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum)
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED
 
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
-
-/* Buffer bytes per process an instance needs (send + receive). */
-size_t sk_pattern_need(const sk_inst_ops_t *ops, long length, int nprocs,
-                       size_t *send, size_t *recv);
 
 /* The time of an empty measurement on this process: the two timer reads
  * around a call of an instance that does nothing, as in every repetition

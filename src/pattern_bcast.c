@@ -76,24 +76,17 @@ static double sk_bc_rep_per_root(void *rep, double *local)
   return *local;
 }
 
-static void sk_bc_need(long len, int p, size_t *s, size_t *r)
-{
-  (void)p;
-  *s = (size_t)len;
-  *r = 0;
-}
-
 const sk_inst_ops_t sk_inst_bc_send_latency = {
-  .run = sk_bc_send_latency, .need = sk_bc_need,
-  .rep = sk_pattern_rep_local, .timing = "root_local"};
+  .run = sk_bc_send_latency, .rep = sk_pattern_rep_local,
+  .timing = "root_local"};
 const sk_inst_ops_t sk_inst_bc_rounds = {
-  .run = sk_bc_rounds, .need = sk_bc_need, .rep = sk_bc_rep_per_root,
+  .run = sk_bc_rounds, .rep = sk_bc_rep_per_root,
   .timing = "per_root_of_round"};
 const sk_inst_ops_t sk_inst_bc_barrier = {
-  .run = sk_bc_barrier, .need = sk_bc_need, .rep = sk_pattern_rep_local,
+  .run = sk_bc_barrier, .rep = sk_pattern_rep_local,
   .timing = "root_local"};
 const sk_inst_ops_t sk_inst_bc_ack = {
-  .run = sk_bc_ack, .need = sk_bc_need, .rep = sk_pattern_rep_local,
+  .run = sk_bc_ack, .rep = sk_pattern_rep_local,
   .timing = "root_local"};
 
 /* ---- OL_i: per destination (Fig. 9) --------------------------------------- */
@@ -221,6 +214,6 @@ static double sk_bc_ol_rep(void *rep, double *local)
 }
 
 const sk_inst_ops_t sk_inst_bc_ol = {
-  .run = sk_bc_ol_run, .need = sk_bc_need, .setup = sk_bc_ol_setup,
+  .run = sk_bc_ol_run, .setup = sk_bc_ol_setup,
   .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
   .timing = "max_per_destination", .node_times = 1};

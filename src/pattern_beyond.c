@@ -175,13 +175,6 @@ static void sk_by_free_priv(sk_pctx_t *c)
   c->priv = NULL;
 }
 
-static void sk_by_need_bi(long len, int p, size_t *s, size_t *r)
-{
-  (void)p;
-  *s = (size_t)len;
-  *r = (size_t)len * SK_BEYOND_WINDOW;
-}
-
 static double sk_by_rate_one(long length, int nprocs, double t)
 {
   (void)nprocs;
@@ -205,7 +198,7 @@ const sk_inst_ops_t sk_inst_by_bw_uni = {
   .run = sk_by_uni, .rep = sk_by_rep_window, .timing = "per_message",
   .rate = sk_by_rate_one, .rate_unit = "B/s"};
 const sk_inst_ops_t sk_inst_by_bw_bi = {
-  .run = sk_by_bi, .need = sk_by_need_bi, .setup = sk_by_bi_setup,
+  .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
   .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s"};
 const sk_inst_ops_t sk_inst_by_rt_rate = {

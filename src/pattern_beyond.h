@@ -5,9 +5,11 @@
 #ifndef SK_PATTERN_BEYOND_H
 #define SK_PATTERN_BEYOND_H
 
+#include "instance.h"
+
 /* Messages (or round trips) in one repetition of the bandwidth and
  * round-trip-rate instances; their time is divided by it. */
-#define SK_BEYOND_WINDOW 32
+#define SK_BEYOND_WINDOW SK_INSTANCE_WINDOW
 
 /* Round trips of the untimed RTL_i measurement of Bcast_OL, per
  * destination (their median is used). */

@@ -6,11 +6,6 @@
 
 #include "pattern.h"
 
-void sk_coll_need_one(long len, int p, size_t *s, size_t *r);
-void sk_coll_need_gather(long len, int p, size_t *s, size_t *r);
-void sk_coll_need_scatter(long len, int p, size_t *s, size_t *r);
-void sk_coll_need_alltoall(long len, int p, size_t *s, size_t *r);
-
 /* Segment i of buf, whose segments are count elements of extent ext. */
 char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext);
 

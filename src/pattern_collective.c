@@ -18,41 +18,6 @@
 #include "pattern.h"
 #include "pattern_coll.h"
 
-/* ---- buffer needs ----------------------------------------------------- */
-
-void sk_coll_need_one(long len, int p, size_t *s, size_t *r)
-{
-  (void)p;
-  *s = (size_t)len;
-  *r = (size_t)len;
-}
-
-static void sk_coll_need_none(long len, int p, size_t *s, size_t *r)
-{
-  (void)len;
-  (void)p;
-  *s = 0;
-  *r = 0;
-}
-
-void sk_coll_need_gather(long len, int p, size_t *s, size_t *r)
-{
-  *s = (size_t)len;
-  *r = (size_t)len * (size_t)p;
-}
-
-void sk_coll_need_scatter(long len, int p, size_t *s, size_t *r)
-{
-  *s = (size_t)len * (size_t)p;
-  *r = (size_t)len;
-}
-
-void sk_coll_need_alltoall(long len, int p, size_t *s, size_t *r)
-{
-  *s = (size_t)len * (size_t)p;
-  *r = (size_t)len * (size_t)p;
-}
-
 /* Segment i of a buffer of elements of extent ext, count each. */
 char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext)
 {
@@ -225,10 +190,8 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
-  .run = sk_coll_bcast, .need = sk_coll_need_one,
-  .verify = sk_coll_verify_bcast};
-const sk_inst_ops_t sk_inst_coll_barrier = {
-  .run = sk_coll_barrier, .need = sk_coll_need_none};
+  .run = sk_coll_bcast, .verify = sk_coll_verify_bcast};
+const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
   .run = sk_coll_reduce, .plain = SK_COLL_REDUCING};
 const sk_inst_ops_t sk_inst_coll_allreduce = {
@@ -238,22 +201,17 @@ const sk_inst_ops_t sk_inst_coll_reduce_bcast = {
 const sk_inst_ops_t sk_inst_coll_scan = {
   .run = sk_coll_scan, .plain = SK_COLL_REDUCING};
 const sk_inst_ops_t sk_inst_coll_alltoall = {
-  .run = sk_coll_alltoall, .need = sk_coll_need_alltoall,
-  .verify = sk_coll_verify_alltoall};
+  .run = sk_coll_alltoall, .verify = sk_coll_verify_alltoall};
 const sk_inst_ops_t sk_inst_coll_gather = {
-  .run = sk_coll_gather, .need = sk_coll_need_gather,
-  .verify = sk_coll_verify_gather};
+  .run = sk_coll_gather, .verify = sk_coll_verify_gather};
 const sk_inst_ops_t sk_inst_coll_scatter = {
-  .run = sk_coll_scatter, .need = sk_coll_need_scatter,
-  .verify = sk_coll_verify_scatter};
+  .run = sk_coll_scatter, .verify = sk_coll_verify_scatter};
 const sk_inst_ops_t sk_inst_coll_allgather = {
-  .run = sk_coll_allgather, .need = sk_coll_need_gather,
-  .verify = sk_coll_verify_gather};
+  .run = sk_coll_allgather, .verify = sk_coll_verify_gather};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {
   .run = sk_coll_reduce_scatter, .setup = sk_coll_reduce_scatter_setup,
   .teardown = sk_coll_free_arrays, .plain = SK_COLL_REDUCING};
 const sk_inst_ops_t sk_inst_coll_comm_split = {
-  .run = sk_coll_comm_split, .need = sk_coll_need_none,
-  .plain = "it moves no data"};
+  .run = sk_coll_comm_split, .plain = "it moves no data"};
 const sk_inst_ops_t sk_inst_coll_memcpy = {
   .run = sk_coll_memcpy, .plain = "it copies length bytes with memcpy"};

@@ -247,33 +247,26 @@ static int sk_collv_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
   return rc;
 }
 
-/* The v-variants hold up to the total on one process (Increasing). */
-static void sk_collv_need(long len, int p, size_t *s, size_t *r)
-{
-  *s = (size_t)len * (size_t)p;
-  *r = (size_t)len * (size_t)p;
-}
-
-#define SK_COLLV_OPS(fn, run_, need_, setup_, verify_) \
+/* The v-variants hold up to the total on one process (Increasing):
+ * buffers ALL in instances.def. */
+#define SK_COLLV_OPS(fn, run_, setup_, verify_) \
   const sk_inst_ops_t sk_inst_##fn = { \
-    .run = run_, .need = need_, .setup = setup_, \
+    .run = run_, .setup = setup_, \
     .teardown = sk_coll_free_arrays, .verify = verify_};
 
-SK_COLLV_OPS(coll_scatterv, sk_collv_scatterv, sk_collv_need,
-             sk_collv_setup, sk_collv_verify_scatter)
-SK_COLLV_OPS(coll_gatherv, sk_collv_gatherv, sk_collv_need,
-             sk_collv_setup, sk_collv_verify_gather)
-SK_COLLV_OPS(coll_allgatherv, sk_collv_allgatherv, sk_collv_need,
-             sk_collv_setup, sk_collv_verify_gather)
-SK_COLLV_OPS(coll_alltoallv, sk_collv_alltoallv, sk_collv_need,
-             sk_collv_setup_alltoallv, sk_collv_verify_alltoall)
+SK_COLLV_OPS(coll_scatterv, sk_collv_scatterv, sk_collv_setup,
+             sk_collv_verify_scatter)
+SK_COLLV_OPS(coll_gatherv, sk_collv_gatherv, sk_collv_setup,
+             sk_collv_verify_gather)
+SK_COLLV_OPS(coll_allgatherv, sk_collv_allgatherv, sk_collv_setup,
+             sk_collv_verify_gather)
+SK_COLLV_OPS(coll_alltoallv, sk_collv_alltoallv, sk_collv_setup_alltoallv,
+             sk_collv_verify_alltoall)
 SK_COLLV_OPS(coll_gather_send_recv, sk_collv_gather_send_recv,
-             sk_coll_need_gather, sk_collv_setup_equal,
-             sk_collv_verify_gather)
+             sk_collv_setup_equal, sk_collv_verify_gather)
 SK_COLLV_OPS(coll_gather_isend_irecv, sk_collv_gather_isend_irecv,
-             sk_coll_need_gather, sk_collv_setup_equal,
-             sk_collv_verify_gather)
+             sk_collv_setup_equal, sk_collv_verify_gather)
 SK_COLLV_OPS(coll_gatherv_send_recv, sk_collv_gatherv_send_recv,
-             sk_collv_need, sk_collv_setup, sk_collv_verify_gather)
+             sk_collv_setup, sk_collv_verify_gather)
 SK_COLLV_OPS(coll_scatterv_send_recv, sk_collv_scatterv_send_recv,
-             sk_collv_need, sk_collv_setup, sk_collv_verify_scatter)
+             sk_collv_setup, sk_collv_verify_scatter)

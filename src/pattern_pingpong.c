@@ -99,7 +99,7 @@ static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 /* An instance: rank 0 sends then receives, rank 1 receives then sends. */
-#define SK_PP_INSTANCE(fn, SEND, RECV, NEED, SETUP, TEARDOWN) \
+#define SK_PP_INSTANCE(fn, SEND, RECV, SETUP, TEARDOWN) \
   static void sk_pp_run_##fn(sk_pctx_t *c) \
   { \
     if (c->rank == 0) { \
@@ -110,7 +110,7 @@ static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
       SEND(c); \
     } \
   } \
-  const sk_inst_ops_t sk_inst_##fn = {.run = sk_pp_run_##fn, .need = NEED, \
+  const sk_inst_ops_t sk_inst_##fn = {.run = sk_pp_run_##fn, \
                                       .setup = SETUP, .teardown = TEARDOWN, \
                                       .verify = sk_pp_verify};
 
@@ -137,17 +137,17 @@ static void sk_pp_bsend_teardown(sk_pctx_t *c)
   c->abuf = NULL;
 }
 
-SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_send_recv_anytag, sk_pp_send, sk_pp_recv_anytag,
-               NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_send_irecv, sk_pp_send, sk_pp_irecv, NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_send_iprobe_recv, sk_pp_send, sk_pp_iprobe_recv,
-               NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL, NULL)
-SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, NULL,
-               sk_pp_bsend_setup, sk_pp_bsend_teardown)
+SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL)
+SK_PP_INSTANCE(pp_send_recv_anytag, sk_pp_send, sk_pp_recv_anytag, NULL,
+               NULL)
+SK_PP_INSTANCE(pp_send_irecv, sk_pp_send, sk_pp_irecv, NULL, NULL)
+SK_PP_INSTANCE(pp_send_iprobe_recv, sk_pp_send, sk_pp_iprobe_recv, NULL,
+               NULL)
+SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL)
+SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL)
+SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL)
+SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, sk_pp_bsend_setup,
+               sk_pp_bsend_teardown)
 
 /* MPI_Sendrecv on both sides at once: both messages cross concurrently,
  * so a repetition is one exchange rather than two sequential trips. */

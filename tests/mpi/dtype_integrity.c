@@ -2,7 +2,8 @@
  * dtype_integrity.c -- every pair of datatype patterns carries a message
  * intact (tests/mpi/dtype.sh, 2 processes).
  *
- * For three base types (MPI_CHAR, MPI_INT, a structure with a gap) and
+ * For four base types (MPI_CHAR, MPI_INT, a structure with a gap inside,
+ * one with gaps before, between and after its blocks) and
  * every send and receive pattern of datatypes.def: rank 0 fills a message
  * in the send layout and sends it, rank 1 receives it in the receive
  * layout into a buffer prefilled with a marker, and checks (untimed, as
@@ -34,8 +35,11 @@ static void fail(const char *what, int base, int s, int r)
 static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
 static sk_basetype_field_t f_struct[] = {{1, 0, "MPI_DOUBLE"},
                                          {2, 12, "MPI_INT"}};
+static sk_basetype_field_t f_gaps[] = {{2, 4, "MPI_SHORT"},
+                                       {1, 16, "MPI_FLOAT"}};
 static sk_basetype_t bases[] = {{1, {0, 0}, f_int, 1},
-                                {2, {0, 0}, f_struct, 2}};
+                                {2, {0, 0}, f_struct, 2},
+                                {3, {0, 0}, f_gaps, 2}};
 
 /* Bytes of buf still holding the marker. */
 static long marked(const unsigned char *buf, long n)
@@ -71,7 +75,7 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
     sk_dtype_fill(buf, sc, dt.send, (unsigned)seed);
     MPI_Send(buf, sc, dt.send, 1, 0, MPI_COMM_WORLD);
   } else {
-    long data = sk_dtype_elements(&dt, LENGTH) * dt.base_size;
+    long data = sk_dtype_elements(&dt, LENGTH) * dt.lay.base_size;
     MPI_Recv(buf, rc, dt.recv, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) != 0)
       fail("the data did not arrive intact", base, s, r);
@@ -91,18 +95,24 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
   sk_dtype_free(&dt);
 }
 
-/* Every pattern but 0 carries SK_DTYPE_UNIT base elements; 50 is a vector
- * (resized to repeat its gaps). */
+/* Every pattern but 0 carries SK_DTYPE_UNIT base elements, and every
+ * pattern has the elements and the extent datatypes.def gives (what the
+ * checker counts); 50 is a vector (resized to repeat its gaps). */
 static void shapes(void)
 {
   size_t n, i;
   const sk_datatype_t *t = sk_datatype_table(&n);
   for (i = 0; i < n; i++) {
     MPI_Datatype d = sk_dtype_pattern(t[i].number, MPI_INT);
-    int size, want = t[i].number == 0 ? 4 : 4 * SK_DTYPE_UNIT;
+    int size, want = 4 * t[i].elements;
+    MPI_Aint lb, extent;
     MPI_Type_size(d, &size);
-    if (size != want)
+    MPI_Type_get_extent(d, &lb, &extent);
+    if (size != want ||
+        t[i].elements != (t[i].number == 0 ? 1 : SK_DTYPE_UNIT))
       fail("a pattern's size is not its base elements'", 1, t[i].number, 0);
+    if (lb != 0 || extent != 4 * (MPI_Aint)t[i].extent)
+      fail("a pattern's extent is not datatypes.def's", 1, t[i].number, 0);
     if (t[i].number == 50) {
       int ni, na, nd, comb, is[4];
       MPI_Aint as[4];
@@ -154,18 +164,18 @@ int main(int argc, char **argv)
   }
   memset(&plan, 0, sizeof plan);
   plan.basetypes = bases;
-  plan.nbasetypes = 2;
+  plan.nbasetypes = 3;
   if (rank == 0) {
     shapes();
     shares();
   }
-  for (b = 0; b <= 2; b++)
+  for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)
       for (j = 0; j < n; j++)
         pair(&plan, b, t[i].number, t[j].number, rank);
   MPI_Allreduce(&errors, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0)
-    printf("dtype_integrity: %zu x %zu patterns, 3 base types: %d "
+    printf("dtype_integrity: %zu x %zu patterns, 4 base types: %d "
            "failures\n", n, n, all);
   MPI_Finalize();
   return all ? 1 : 0;

@@ -50,8 +50,8 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->dtype = dt->send;
   c->rcvtype = dt->recv;
   sk_dtype_counts(dt, length, &c->count, &c->rcvcount);
-  c->sext = dt->send_extent;
-  c->rext = dt->recv_extent;
+  c->sext = (MPI_Aint)dt->lay.send_extent;
+  c->rext = (MPI_Aint)dt->lay.recv_extent;
   c->rtype = dt->arith;
   c->rcount = (int)(length / dt->arith_size);
   c->distribution = SK_DIST_INCREASING;
@@ -69,7 +69,7 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt)
   if (real == NULL || real->verify == NULL)
     return 0;
   context(&c, dt, 1000);
-  sk_pattern_need(real, sk_dtype_span(dt, 1000), c.size, &s, &r);
+  sk_layout_need(&dt->lay, in, 1000, c.size, &s, &r);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
   if (!all(real->setup == NULL || real->setup(&c) == 0))

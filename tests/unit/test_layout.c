@@ -1,0 +1,144 @@
+/*
+ * test_layout.c -- the room messages take in memory (src/layout.c) and
+ * the buffers each kind of instance holds (sk_instance_need()): the one
+ * count the checker and the engine share.  Extents of structured base
+ * types with gaps, of patterns over them, and Max_Value as the longest
+ * message that exactly fits.
+ */
+#include "instance.h"
+#include "layout.h"
+#include "sk_test.h"
+
+static sk_basetype_field_t f_dc[] = {{1, 0, "MPI_DOUBLE"},
+                                     {1, 8, "MPI_CHAR"}};
+static sk_basetype_field_t f_lead[] = {{2, 4, "mpi_short"}};
+static sk_basetype_field_t f_dii[] = {{1, 0, "MPI_DOUBLE"},
+                                      {2, 12, "MPI_INT"}};
+static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
+static sk_basetype_field_t f_bad[] = {{1, 0, "MPI_QUAD"}};
+static sk_basetype_t b_dc = {1, {0, 0}, f_dc, 2};
+static sk_basetype_t b_lead = {2, {0, 0}, f_lead, 1};
+static sk_basetype_t b_dii = {3, {0, 0}, f_dii, 2};
+static sk_basetype_t b_int = {4, {0, 0}, f_int, 1};
+static sk_basetype_t b_bad = {5, {0, 0}, f_bad, 1};
+
+static void test_base(void)
+{
+  long size, extent;
+  SK_CHECK_INT(sk_layout_base(NULL, &size, &extent), 0);
+  SK_CHECK_INT(size, 1);
+  SK_CHECK_INT(extent, 1);
+  SK_CHECK_INT(sk_layout_base(&b_int, &size, &extent), 0);
+  SK_CHECK_INT(size, sizeof(int));
+  SK_CHECK_INT(extent, sizeof(int));
+  /* a double and a char: 9 bytes of data, padded to the double's 8 */
+  SK_CHECK_INT(sk_layout_base(&b_dc, &size, &extent), 0);
+  SK_CHECK_INT(size, 9);
+  SK_CHECK_INT(extent, 16);
+  /* a gap before the first block counts: the offsets start at 0 */
+  SK_CHECK_INT(sk_layout_base(&b_lead, &size, &extent), 0);
+  SK_CHECK_INT(size, 4);
+  SK_CHECK_INT(extent, 8);
+  SK_CHECK_INT(sk_layout_base(&b_dii, &size, &extent), 0);
+  SK_CHECK_INT(size, 16);
+  SK_CHECK_INT(extent, 24);
+  SK_CHECK_INT(sk_layout_base(&b_bad, &size, &extent), -1);
+}
+
+static void test_patterns(void)
+{
+  sk_layout_t l;
+  long sc, rc;
+  SK_CHECK_INT(sk_layout_init(&l, &b_dc, 999, 0), -1);
+  SK_CHECK_INT(sk_layout_init(&l, &b_bad, 0, 0), -1);
+  SK_CHECK_INT(sk_layout_init(&l, &b_dc, 0, 0), 0);
+  SK_CHECK_INT(l.per_elem, 1);
+  SK_CHECK_INT(sk_layout_elements(&l, 100), 11);
+  SK_CHECK_INT(sk_layout_span(&l, 100), 176);
+  SK_CHECK_NEAR(sk_layout_width(&l), 16.0 / 9.0, 1e-12);
+  /* 56 sends 8 elements in 24 extents, received one by one */
+  SK_CHECK_INT(sk_layout_init(&l, &b_dc, 56, 0), 0);
+  SK_CHECK_INT(l.per_elem, 8);
+  SK_CHECK_INT(l.send_extent, 24 * 16);
+  SK_CHECK_INT(l.recv_extent, 16);
+  sk_layout_counts(&l, 1000, &sc, &rc);
+  SK_CHECK_INT(sc, 13);          /* 1000 / 72 whole units */
+  SK_CHECK_INT(rc, 104);
+  SK_CHECK_INT(sk_layout_span(&l, 1000), 13 * 384);
+  SK_CHECK_NEAR(sk_layout_width(&l), 384.0 / 72.0, 1e-12);
+  /* bytes: the span is at least the length */
+  SK_CHECK_INT(sk_layout_init(&l, NULL, 0, 0), 0);
+  SK_CHECK_INT(sk_layout_span(&l, 5), 5);
+  SK_CHECK_INT(sk_layout_init(&l, NULL, 50, 57), 0);
+  SK_CHECK_INT(sk_layout_span(&l, 7), 7);        /* no whole unit */
+  SK_CHECK_INT(sk_layout_span(&l, 64), 8 * 16);  /* 57 is wider than 50 */
+}
+
+static size_t need(const char *name, long span, int p, size_t *s, size_t *r)
+{
+  return sk_instance_need(sk_instance_by_name(name), span, p, s, r);
+}
+
+static void test_need(void)
+{
+  size_t s, r;
+  SK_CHECK_INT(need("Pingpong_Send_Recv", 100, 4, &s, &r), 200);
+  SK_CHECK_INT(need("MPI_Alltoall", 100, 4, &s, &r), 800);
+  SK_CHECK_INT(need("MPI_Gather", 100, 4, &s, &r), 500);
+  SK_CHECK_INT(r, 400);
+  SK_CHECK_INT(need("MPI_Scatter", 100, 4, &s, &r), 500);
+  SK_CHECK_INT(s, 400);
+  SK_CHECK_INT(need("MPI_Bcast", 100, 4, &s, &r), 200);
+  SK_CHECK_INT(need("MPI_Barrier", 100, 4, &s, &r), 0);
+  SK_CHECK_INT(need("Bcast_Rounds", 100, 4, &s, &r), 100);
+  SK_CHECK_INT(need("Bandwidth_Bidirectional", 100, 2, &s, &r),
+               100 + 100 * SK_INSTANCE_WINDOW);
+  SK_CHECK_INT(need("MPI_Buffer_attach", 100, 2, &s, &r),
+               100 + SK_INSTANCE_BSEND_OVERHEAD);
+  SK_CHECK_INT(need("MW_Send", 100, 4, &s, &r), 200);
+  SK_CHECK_INT(need("MPI_Alltoallv", 100, 3, &s, &r), 600);
+}
+
+/* fit is the longest length whose buffers fit in mem: exact. */
+static void check_fit(const sk_layout_t *l, const char *name, long mem,
+                      int p, long want)
+{
+  const sk_instance_t *in = sk_instance_by_name(name);
+  long fit = sk_layout_max_length(l, in, mem, p);
+  size_t s, r;
+  SK_CHECK_INT(fit, want);
+  if (fit >= 0 && fit < mem) {
+    SK_CHECK(sk_layout_need(l, in, fit, p, &s, &r) <= (size_t)mem);
+    SK_CHECK(sk_layout_need(l, in, fit + 1, p, &s, &r) > (size_t)mem);
+  }
+}
+
+static void test_max_length(void)
+{
+  sk_layout_t l;
+  sk_layout_init(&l, &b_dc, 0, 0);
+  check_fit(&l, "Pingpong_Send_Recv", 65536, 2, 18440);
+  check_fit(&l, "MPI_Alltoall", 65536, 2, 9224);
+  check_fit(&l, "MPI_Barrier", 65536, 2, 65536);
+  sk_layout_init(&l, &b_dc, 56, 0);
+  check_fit(&l, "Pingpong_Send_Recv", 65536, 2, 6191);
+  sk_layout_init(&l, &b_lead, 0, 0);
+  check_fit(&l, "Pingpong_Send_Recv", 65536, 2, 16387);
+  sk_layout_init(&l, NULL, 56, 56);
+  check_fit(&l, "Pingpong_Send_Recv", 8388608, 2, 1398103);
+  sk_layout_init(&l, NULL, 0, 0);
+  check_fit(&l, "Pingpong_Send_Recv", 65536, 2, 32768);
+  check_fit(&l, "MPI_Gather", 65536, 4, 13107);
+  check_fit(&l, "MPI_Buffer_attach", SK_INSTANCE_BSEND_OVERHEAD - 1, 2, -1);
+  check_fit(&l, "MPI_Buffer_attach", 65536, 2,
+            65536 - SK_INSTANCE_BSEND_OVERHEAD);
+}
+
+int main(void)
+{
+  test_base();
+  test_patterns();
+  test_need();
+  test_max_length();
+  return sk_test_result();
+}
