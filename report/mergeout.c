@@ -129,7 +129,7 @@ static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
   size_t i;
   sk_emit_str(e, "merged");
   sk_emit_map_begin(e);
-  sk_emit_kv_str(e, "tool", "skampi-merge " PACKAGE_VERSION);
+  sk_emit_kv_str(e, "tool", SK_MSG_PROGRAM " " PACKAGE_VERSION);
   sk_emit_kv_long(e, "runs", (long)n);
   sk_emit_str(e, "files");
   sk_emit_seq_begin(e);
