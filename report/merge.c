@@ -8,6 +8,32 @@
 #include <string.h>
 
 #include "msg.h"
+#include "stats.h"
+
+/* The point's `raw` list, when there is one (Raw_Samples = yes). */
+static int sk_merge_raw(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
+{
+  yaml_node_t *raw = sk_ydoc_get(y, n, "raw");
+  size_t i;
+  int rc = 0;
+  if (!raw)
+    return 0;
+  if (sk_ydoc_want_seq(y, raw, "'raw'") != 0)
+    return -1;
+  p->nraw = sk_ydoc_len(raw);
+  p->raw = malloc((p->nraw + 1) * sizeof *p->raw);
+  if (!p->raw)
+    return -1;
+  for (i = 0; i < p->nraw; i++) {
+    yaml_node_t *v = sk_ydoc_item(y, raw, i);
+    if (!v) {
+      sk_ydoc_error(y, raw, "'raw' has an empty entry");
+      return -1;
+    }
+    rc |= sk_ydoc_number(y, v, "raw", &p->raw[i]);
+  }
+  return rc ? -1 : 0;
+}
 
 /* One point's fields; median is required since the merge is built on it. */
 static int sk_merge_point(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
@@ -37,7 +63,30 @@ static int sk_merge_point(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
                         &p->processes);
   rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "eps_met"), "eps_met", &p->eps_met);
   rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "refined"), "refined", &p->refined);
+  rc |= sk_merge_raw(y, n, p);
   return rc ? -1 : 0;
+}
+
+/* The outlier filter the suite's parameters record.  A file without
+ * Outlier_Filter predates it and always cut by Cut_Quantile. */
+static void sk_merge_filter(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
+{
+  yaml_node_t *par = sk_ydoc_get(y, n, "parameters");
+  const char *f = sk_ydoc_text(sk_ydoc_get(y, par, "Outlier_Filter"));
+  const char *q = sk_ydoc_text(sk_ydoc_get(y, par, "Cut_Quantile"));
+  char *end = NULL;
+  s->filter = -1;
+  s->cut_q = 0.0;
+  if (!f || strcmp(f, "Cut_Quantile") == 0) {
+    if (q)
+      s->cut_q = strtod(q, &end);
+    if (q && end != q && *end == '\0' && s->cut_q >= 0.0 && s->cut_q < 0.5)
+      s->filter = SK_STATS_FILTER_CUT;
+  } else if (strcmp(f, "Tukey") == 0) {
+    s->filter = SK_STATS_FILTER_TUKEY;
+  } else if (strcmp(f, "None") == 0) {
+    s->filter = SK_STATS_FILTER_NONE;
+  }
 }
 
 static int sk_merge_suite(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
@@ -55,6 +104,7 @@ static int sk_merge_suite(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
     sk_ydoc_error(y, n, "suite has no 'name'");
     return -1;
   }
+  sk_merge_filter(y, n, s);
   pts = sk_ydoc_get(y, n, "points");
   if (!pts)
     return 0;
@@ -104,11 +154,14 @@ int sk_merge_load(sk_merge_run_t *run, const char *path)
 
 void sk_merge_run_free(sk_merge_run_t *run)
 {
-  size_t i;
+  size_t i, j;
   if (!run)
     return;
-  for (i = 0; run->suites && i < run->nsuites; i++)
+  for (i = 0; run->suites && i < run->nsuites; i++) {
+    for (j = 0; run->suites[i].points && j < run->suites[i].npoints; j++)
+      free(run->suites[i].points[j].raw);
     free(run->suites[i].points);
+  }
   free(run->suites);
   sk_ydoc_done(&run->y);
   memset(run, 0, sizeof *run);
@@ -222,19 +275,78 @@ static void sk_merge_mean_se(const double *v, size_t n, double *mean,
   *se = sqrt(ss / (double)n) / sqrt((double)n);
 }
 
+int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
+                        double *median, double *mean)
+{
+  double *v;
+  size_t first = 0, kept = 0;
+  if (n == 0 || (v = malloc(n * sizeof *v)) == NULL)
+    return -1;
+  memcpy(v, x, n * sizeof *v);
+  sk_stats_sort(v, n);
+  sk_stats_filter(v, n, filter, q, &first, &kept);
+  *median = sk_stats_median(v + first, kept);
+  *mean = sk_stats_mean(v + first, kept);
+  free(v);
+  return 0;
+}
+
+/* Alg. 3 needs the samples of every run and the filter each used. */
+static sk_merge_source_t sk_merge_source(const sk_merge_run_t *runs,
+                                         size_t n, size_t is, size_t ipt)
+{
+  size_t r;
+  for (r = 0; r < n; r++)
+    if (runs[r].suites[is].filter < 0 ||
+        runs[r].suites[is].points[ipt].nraw == 0)
+      return SK_MERGE_RECORDED;
+  return SK_MERGE_RAW;
+}
+
+/* The per-run median and mean into out's arrays. */
+static int sk_merge_run_values(const sk_merge_run_t *runs, size_t n,
+                               size_t is, size_t ipt, sk_merge_stats_t *out)
+{
+  const sk_merge_point_t *p;
+  size_t r;
+  out->source = sk_merge_source(runs, n, is, ipt);
+  for (r = 0; r < n; r++) {
+    p = &runs[r].suites[is].points[ipt];
+    out->run_medians[r] = p->median;
+    out->run_means[r] = p->mean;
+    if (out->source == SK_MERGE_RAW &&
+        sk_merge_raw_values(p->raw, p->nraw, runs[r].suites[is].filter,
+                            runs[r].suites[is].cut_q, &out->run_medians[r],
+                            &out->run_means[r]) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+void sk_merge_stats_done(sk_merge_stats_t *st)
+{
+  if (!st)
+    return;
+  free(st->run_medians);
+  free(st->run_means);
+  st->run_medians = st->run_means = NULL;
+}
+
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out)
 {
-  double *v = malloc(2 * n * sizeof *v);
-  size_t r;
-  if (!v || n == 0) {
+  double *v = malloc(2 * n * sizeof *v + 1);
+  memset(out, 0, sizeof *out);
+  out->run_medians = malloc(n * sizeof *v + 1);
+  out->run_means = malloc(n * sizeof *v + 1);
+  if (!v || n == 0 || !out->run_medians || !out->run_means ||
+      sk_merge_run_values(runs, n, is, ipt, out) != 0) {
     free(v);
+    sk_merge_stats_done(out);
     return -1;
   }
-  for (r = 0; r < n; r++) {
-    v[r] = runs[r].suites[is].points[ipt].median;
-    v[n + r] = runs[r].suites[is].points[ipt].mean;
-  }
+  memcpy(v, out->run_medians, n * sizeof *v);
+  memcpy(v + n, out->run_means, n * sizeof *v);
   out->median = sk_merge_quantile(v, n, 0.5);
   out->q1 = sk_merge_quantile(v, n, 0.25);
   out->q3 = sk_merge_quantile(v, n, 0.75);

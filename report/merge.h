@@ -20,6 +20,8 @@ typedef struct sk_merge_point {
   double mean, median, min, max;
   long repetitions, cut, processes;   /* -1 when absent */
   int eps_met, refined;
+  double *raw;             /* `raw` (Raw_Samples = yes), owned; or NULL */
+  size_t nraw;
 } sk_merge_point_t;
 
 typedef struct sk_merge_suite {
@@ -28,6 +30,11 @@ typedef struct sk_merge_suite {
   yaml_node_t *node;       /* the suite's mapping */
   sk_merge_point_t *points;
   size_t npoints;
+  /* The suite's recorded outlier filter (parameters.Outlier_Filter and
+   * .Cut_Quantile): an SK_STATS_FILTER_* of stats.h and its quantile;
+   * filter is -1 when the file does not say which one was used. */
+  int filter;
+  double cut_q;
 } sk_merge_suite_t;
 
 typedef struct sk_merge_run {
@@ -38,11 +45,21 @@ typedef struct sk_merge_run {
   size_t nsuites;
 } sk_merge_run_t;
 
+/* Where a point's per-run median and mean come from. */
+typedef enum {
+  SK_MERGE_RECORDED,       /* the run's own `median` and `mean` */
+  SK_MERGE_RAW             /* its `raw` samples, filtered with the
+                            * suite's recorded filter (Alg. 3) */
+} sk_merge_source_t;
+
 /* Across-run statistics of one point (every array has one entry per run). */
 typedef struct sk_merge_stats {
   double median, q1, q3, min, max;   /* of the per-run medians */
   double spread;           /* (max - min) / min; NaN when min <= 0 */
   double mean, se;         /* of the per-run means; se divisor n */
+  sk_merge_source_t source;
+  double *run_medians;     /* per run, in run order; owned, see */
+  double *run_means;       /* sk_merge_stats_done() */
 } sk_merge_stats_t;
 
 /* Load PATH into *run.  -1 (messages printed) when it cannot be read or
@@ -62,8 +79,19 @@ int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
  * interpolation between order statistics: position (n-1)p. */
 double sk_merge_quantile(double *v, size_t n, double p);
 
-/* Statistics of point IPT of suite IS over RUNS[0..N-1]; -1 on no memory. */
+/* Alg. 3 for one run and point: the samples x[0..n) (any order) are
+ * filtered with FILTER (SK_STATS_FILTER_*) and quantile Q as the engine
+ * filters them (doc/statistics.md), and *median and *mean are those of
+ * the kept samples.  -1 when n == 0 or out of memory. */
+int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
+                        double *median, double *mean);
+
+/* Statistics of point IPT of suite IS over RUNS[0..N-1]: the per-run
+ * values come from the raw samples when every run has them and records
+ * its filter, else from each run's median and mean.  -1 on no memory. */
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out);
+/* Frees the arrays of *st (safe on a zeroed or NULL one). */
+void sk_merge_stats_done(sk_merge_stats_t *st);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "emit.h"
 #include "msg.h"
+#include "sha256.h"
 
 /* A YAML node of a run, copied: scalars keep plain or quoted as they
  * were, so numbers stay numbers and quoted text stays text. */
@@ -91,24 +92,49 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
   return sk_emit_map_end(e);
 }
 
+/* KEY: the factor of run R as its file has it, or null. */
+static int sk_mergeout_factor(sk_emit_t *e, const sk_merge_run_t *r,
+                              const char *key)
+{
+  sk_ydoc_t *y = (sk_ydoc_t *)&r->y;
+  yaml_node_t *v = sk_ydoc_get(y, sk_ydoc_get(y, r->root, "factors"), key);
+  sk_emit_str(e, key);
+  if (!v || v->type != YAML_SCALAR_NODE)
+    return sk_emit_null(e);
+  return sk_mergeout_node(e, y, v);
+}
+
+/* Where run R came from: its file (path and checksum), its seed and the
+ * grid it replayed, so that a merged result can be traced back. */
+static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
+{
+  char hex[65];
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "path", r->y.path);
+  sk_emit_str(e, "sha256");
+  if (sk_sha256_file(r->y.path, hex) == 0)
+    sk_emit_str(e, hex);
+  else
+    sk_emit_null(e);
+  sk_emit_kv_str(e, "status", sk_mergeout_text(r, "run", "status"));
+  sk_emit_kv_str(e, "start_time", sk_mergeout_text(r, "run", "start_time"));
+  sk_mergeout_factor(e, r, "shuffle_seed");
+  sk_mergeout_factor(e, r, "grid_from");
+  return sk_emit_map_end(e);
+}
+
 static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n)
 {
   size_t i;
   sk_emit_str(e, "merged");
   sk_emit_map_begin(e);
-  sk_emit_kv_str(e, "tool", "skampi-merge " PACKAGE_VERSION);
+  sk_emit_kv_str(e, "tool", SK_MSG_PROGRAM " " PACKAGE_VERSION);
   sk_emit_kv_long(e, "runs", (long)n);
   sk_emit_str(e, "files");
   sk_emit_seq_begin(e);
-  for (i = 0; i < n; i++) {
-    sk_emit_map_begin(e);
-    sk_emit_kv_str(e, "path", runs[i].y.path);
-    sk_emit_kv_str(e, "status", sk_mergeout_text(&runs[i], "run", "status"));
-    sk_emit_kv_str(e, "start_time", sk_mergeout_text(&runs[i], "run",
-                                                     "start_time"));
-    sk_emit_map_end(e);
-  }
+  for (i = 0; i < n; i++)
+    sk_mergeout_file(e, &runs[i]);
   sk_emit_seq_end(e);
   return sk_emit_map_end(e);
 }
@@ -122,19 +148,15 @@ static int sk_mergeout_number(sk_emit_t *e, const char *key, double v)
   return sk_emit_double(e, v);
 }
 
-/* One field of a point over all runs, as a flow list. */
-static int sk_mergeout_list(sk_emit_t *e, const char *key,
-                            const sk_merge_run_t *runs, size_t n, size_t is,
-                            size_t ip, int medians)
+/* One value per run, as a flow list. */
+static int sk_mergeout_list(sk_emit_t *e, const char *key, const double *v,
+                            size_t n)
 {
   size_t r;
-  const sk_merge_point_t *p;
   sk_emit_str(e, key);
   sk_emit_flow_seq_begin(e);
-  for (r = 0; r < n; r++) {
-    p = &runs[r].suites[is].points[ip];
-    sk_emit_double(e, medians ? p->median : p->mean);
-  }
+  for (r = 0; r < n; r++)
+    sk_emit_double(e, v[r]);
   return sk_emit_seq_end(e);
 }
 
@@ -200,9 +222,12 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
   if (p->processes >= 0)
     sk_emit_kv_long(e, "processes", p->processes);
   sk_emit_kv_long(e, "runs", (long)n);
-  sk_mergeout_list(e, "run_medians", runs, n, is, ip, 1);
-  sk_mergeout_list(e, "run_means", runs, n, is, ip, 0);
+  sk_emit_kv_str(e, "run_values",
+                 st.source == SK_MERGE_RAW ? "raw" : "recorded");
+  sk_mergeout_list(e, "run_medians", st.run_medians, n);
+  sk_mergeout_list(e, "run_means", st.run_means, n);
   sk_mergeout_across(e, &st);
+  sk_merge_stats_done(&st);
   return sk_emit_map_end(e);
 }
 

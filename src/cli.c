@@ -21,7 +21,7 @@
 
 enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
        SK_OPT_FRESH, SK_OPT_TIMEOUT, SK_OPT_TIMER, SK_OPT_SHUFFLE,
-       SK_OPT_GRID_FROM };
+       SK_OPT_GRID_FROM, SK_OPT_NO_POSTPROC };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
@@ -33,6 +33,7 @@ static const struct option sk_cli_options[] = {
   {"timer", required_argument, NULL, SK_OPT_TIMER},
   {"shuffle", optional_argument, NULL, SK_OPT_SHUFFLE},
   {"grid-from", required_argument, NULL, SK_OPT_GRID_FROM},
+  {"no-postproc", no_argument, NULL, SK_OPT_NO_POSTPROC},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -138,10 +139,10 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
                         "processes mpiexec starts)");
   if ((cli->fresh || cli->timeout >= 0.0) && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "--fresh and --timeout go with a run");
-  if ((cli->shuffle || cli->grid_from || cli->timer) &&
+  if ((cli->shuffle || cli->grid_from || cli->timer || cli->no_postproc) &&
       cli->mode != SK_CLI_RUN)
-    return sk_cli_usage("%s", "--timer, --shuffle and --grid-from go with "
-                        "a run");
+    return sk_cli_usage("%s", "--timer, --shuffle, --grid-from and "
+                        "--no-postproc go with a run");
   if (cli->output && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
@@ -183,6 +184,7 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case SK_OPT_TIMER: rc = sk_cli_timer(optarg, cli); break;
     case SK_OPT_SHUFFLE: rc = sk_cli_shuffle(optarg, cli); break;
     case SK_OPT_GRID_FROM: cli->grid_from = optarg; break;
+    case SK_OPT_NO_POSTPROC: cli->no_postproc = 1; break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -222,6 +224,8 @@ void sk_cli_help(FILE *fp)
 "      --grid-from FILE\n"
 "                     measure exactly the arguments of the same-named\n"
 "                     suites of the earlier result FILE (no refinement)\n"
+"      --no-postproc  one result file, as with @POSTPROC no (skampi-run\n"
+"                     merges its runs itself)\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"

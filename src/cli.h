@@ -31,6 +31,7 @@ typedef struct sk_cli {
   int seed_given;          /* ... with a SEED */
   unsigned long long seed; /* that SEED */
   const char *grid_from;   /* --grid-from FILE (borrowed), or NULL */
+  int no_postproc;         /* --no-postproc: ignore @POSTPROC yes */
 } sk_cli_t;
 
 /* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing

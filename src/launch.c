@@ -9,11 +9,14 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "parse.h"
+#include "postproc.h"
 #include "run.h"
 #include "gridfile.h"
+#include "sha256.h"
 #include "shuffle.h"
 #include "timer.h"
 
@@ -78,17 +81,19 @@ static int sk_launch_timer(const sk_cli_t *cli, int rank)
   return all ? 0 : -1;
 }
 
-/* --grid-from (read by rank 0) and --shuffle's seed (chosen by rank 0),
- * into *run; a file that cannot be used is a usage error, said once. */
-static int sk_launch_replay(const sk_cli_t *cli, int rank,
-                            sk_run_options_t *run, sk_gridfile_t **grid)
+/* The grid file (--grid-from, or with @POSTPROC run 1's; read by rank
+ * 0) and --shuffle's seed (chosen by rank 0), into *run; a file that
+ * cannot be used is a usage error, said once. */
+static int sk_launch_replay(const sk_cli_t *cli, const char *grid_from,
+                            int rank, sk_run_options_t *run,
+                            sk_gridfile_t **grid)
 {
   char why[600] = "";
   int ok = 1;
   unsigned long long seed = cli->seed;
   *grid = NULL;
-  if (rank == 0 && cli->grid_from != NULL &&
-      (*grid = sk_gridfile_load(cli->grid_from, why, sizeof why)) == NULL) {
+  if (rank == 0 && grid_from != NULL &&
+      (*grid = sk_gridfile_load(grid_from, why, sizeof why)) == NULL) {
     fprintf(stderr, "skampi: --grid-from: %s\n", why);
     ok = 0;
   }
@@ -102,13 +107,90 @@ static int sk_launch_replay(const sk_cli_t *cli, int rank,
   return ok ? 0 : -1;
 }
 
+/* @POSTPROC yes without --no-postproc: rank 0 picks this start's run
+ * file (report/postproc.h); every rank learns whether it could.  0, or
+ * -1 (said once) when the series belongs to another suite file. */
+static int sk_launch_postproc(const sk_cli_t *cli, const sk_plan_t *plan,
+                              int rank, sk_postproc_t *pp)
+{
+  char why[1200] = "", sha[65] = "";
+  const char *out = cli->output ? cli->output
+                    : plan->outfile ? plan->outfile : "skampi.yaml";
+  int ok = 1;
+  memset(pp, 0, sizeof *pp);
+  if (rank == 0) {
+    if (sk_sha256_file(cli->file, sha) != 0)
+      sha[0] = '\0';
+    if (sk_postproc_prepare(pp, out, sha, why, sizeof why) != 0) {
+      fprintf(stderr, "skampi: error: %s\n", why);
+      ok = 0;
+    }
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return ok ? 0 : -1;
+}
+
+/* After a run that finished: rank 0 merges the series into the result
+ * file; a merge that fails makes the exit status 3.  Every rank returns
+ * the same status. */
+static int sk_launch_merge(const sk_cli_t *cli, const sk_postproc_t *pp,
+                           int rank, int rc)
+{
+  if (rc != SK_EXIT_OK && rc != SK_EXIT_PARTIAL)
+    return rc;
+  if (rank == 0) {
+    if (sk_postproc_merge(pp) != 0) {
+      fprintf(stderr, "skampi: error: @POSTPROC: runs 1 to %d could not "
+              "be merged into %s; this run is in %s\n", pp->run,
+              pp->outfile, pp->run_path);
+      rc = SK_EXIT_PARTIAL;
+    } else if (!cli->quiet) {
+      fprintf(stderr, "skampi: @POSTPROC: %d run%s merged into %s (this "
+              "run: %s)\n", pp->run, pp->run == 1 ? "" : "s", pp->outfile,
+              pp->run_path);
+    }
+  }
+  MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return rc;
+}
+
+/* A plan every rank accepted: timer, @POSTPROC, grid and seed, the run,
+ * and the merge; returns the exit status. */
+static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
+                             int rank)
+{
+  sk_run_options_t run;
+  sk_gridfile_t *grid = NULL;
+  sk_postproc_t pp;
+  int post = plan->postproc && !cli->no_postproc, rc;
+  memset(&pp, 0, sizeof pp);
+  if (sk_launch_timer(cli, rank) != 0)
+    rc = SK_EXIT_USAGE;
+  else if (post && sk_launch_postproc(cli, plan, rank, &pp) != 0)
+    rc = SK_EXIT_INPUT;
+  else if (sk_launch_replay(cli, cli->grid_from ? cli->grid_from
+                                                : pp.grid_path,
+                            rank, &run, &grid) != 0)
+    rc = SK_EXIT_USAGE;
+  else {
+    run.outfile = post && rank == 0 ? pp.run_path : cli->output;
+    run.quiet = cli->quiet;
+    run.fresh = cli->fresh;
+    run.timeout = cli->timeout;
+    rc = sk_run(plan, &run);
+    if (post)
+      rc = sk_launch_merge(cli, &pp, rank, rc);
+  }
+  sk_gridfile_free(grid);
+  sk_postproc_release(&pp);
+  return rc;
+}
+
 int sk_launch(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
-  sk_run_options_t run;
   sk_diag_t *diag;
   sk_plan_t *plan = NULL;
-  sk_gridfile_t *grid = NULL;
   char *buf;
   size_t len = 0;
   int rank, size, ok, all_ok, rc;
@@ -126,21 +208,13 @@ int sk_launch(const sk_cli_t *cli)
   free(buf);
   ok = plan != NULL;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (all_ok && (sk_launch_timer(cli, rank) != 0 ||
-                 sk_launch_replay(cli, rank, &run, &grid) != 0)) {
-    rc = SK_EXIT_USAGE;
-  } else if (all_ok) {
-    run.outfile = cli->output;
-    run.quiet = cli->quiet;
-    run.fresh = cli->fresh;
-    run.timeout = cli->timeout;
-    rc = sk_run(plan, &run);
+  if (all_ok) {
+    rc = sk_launch_measure(cli, plan, rank);
   } else {
     if (rank == 0 && diag != NULL)
       sk_launch_refuse(cli, diag);
     rc = SK_EXIT_INPUT;
   }
-  sk_gridfile_free(grid);
   sk_plan_free(plan);
   sk_diag_free(diag);
   MPI_Finalize();

@@ -35,25 +35,35 @@ for c in 1 2; do
   echo "campaign $c: $runs runs in $(( $(date +%s) - start )) s"
   "$b/tests/yamlflat" "$out/c$c/merged.yaml" > "$out/c$c.flat" || exit 1
 done
+# Suites are matched by name and points by argument: a merged file lists
+# its suites in the order its first run measured them, which --shuffle
+# makes random, so the two campaigns' files may list them differently.
 awk -F= '
   FNR == 1 { c++ }
   { split($1, k, ".") }
-  k[1] == "suites" && k[3] == "name" { name[k[2]] = $2 }
-  k[1] == "suites" && k[3] == "points" && k[5] == "argument" { arg[k[2], k[4]] = $2; np[k[2]] = k[4] + 1 }
+  k[1] == "suites" && k[3] == "name" { name[c, k[2]] = $2; ns[c] = k[2] + 1 }
+  k[1] == "suites" && k[3] == "points" && k[5] == "argument" {
+    arg[c, k[2], k[4]] = $2; np[c, k[2]] = k[4] + 1 }
   k[1] == "suites" && k[3] == "points" && k[5] == "median" { med[c, k[2], k[4]] = $2 }
   k[1] == "suites" && k[3] == "points" && k[5] == "across_runs" && k[6] == "spread" { spr[c, k[2], k[4]] = $2 }
   END {
     printf "%-9s %8s %12s %12s %8s %9s %9s\n", "suite", "bytes",
            "median c1", "median c2", "c2/c1", "spread c1", "spread c2"
-    for (s = 0; (s in name); s++)
-      for (p = 0; p < np[s]; p++) {
-        r = med[2, s, p] / med[1, s, p]
+    for (s = 0; s < ns[1]; s++) {
+      for (t = 0; t < ns[2] && name[2, t] != name[1, s]; t++) ;
+      if (t == ns[2]) { printf "%s: not in campaign 2\n", name[1, s]; bad++; continue }
+      for (p = 0; p < np[1, s]; p++) {
+        for (q = 0; q < np[2, t] && arg[2, t, q] != arg[1, s, p]; q++) ;
+        if (q == np[2, t]) { printf "%s %s: not in campaign 2\n", name[1, s], arg[1, s, p]; bad++; continue }
+        r = med[2, t, q] / med[1, s, p]
         d = r > 1 ? r - 1 : 1 - r
         printf "%-9s %8d %10.3f us %10.3f us %8.4f %8.1f%% %8.1f%% %s\n",
-               name[s], arg[s, p], med[1, s, p] * 1e6, med[2, s, p] * 1e6, r,
-               spr[1, s, p] * 100, spr[2, s, p] * 100,
+               name[1, s], arg[1, s, p], med[1, s, p] * 1e6, med[2, t, q] * 1e6, r,
+               spr[1, s, p] * 100, spr[2, t, q] * 100,
                d <= 0.05 ? "within 5%" : "OUTSIDE 5%"
         n++; ok += d <= 0.05
       }
+    }
     printf "%d of %d ratios within 5%%\n", ok, n
+    exit (bad > 0)
   }' "$out/c1.flat" "$out/c2.flat"

@@ -43,9 +43,10 @@ expect 2 "skampi: --timer expects MPI_Wtime, monotonic or rdtscp, not 'tsc'$nl$h
 expect 2 "skampi: option '--timer' needs a value$nl$hint$nl" f --timer
 expect 2 "skampi: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
 expect 2 "skampi: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
-expect 2 "skampi: --timer, --shuffle and --grid-from go with a run$nl$hint$nl" --check --shuffle f
-expect 2 "skampi: --timer, --shuffle and --grid-from go with a run$nl$hint$nl" --list --grid-from x.yaml
-expect 2 "skampi: --timer, --shuffle and --grid-from go with a run$nl$hint$nl" --check --timer monotonic f
+expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
+expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
+expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
+expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
 expect 2 "skampi: --np goes with --check (a run has the processes mpiexec starts)$nl$hint$nl" --np 4 f
 expect 2 "skampi: -o/--output goes with a run, not with --check or --list$nl$hint$nl" --check -o x.yaml f
 expect 2 "skampi: --check and --list cannot be combined$nl$hint$nl" --check --list

@@ -10,6 +10,23 @@
 sed "s|$RUNS/|RUNS/|" "$TMP/m.yaml" > "$TMP/m.norm"
 diff -u "$FIX/merge3.expected" "$TMP/m.norm" || fail "merged file differs"
 
+# Where each run came from: the checksum of its file (against
+# sha256sum), its shuffle seed and grid file as it recorded them (a1
+# records neither: null).
+"$BUILD/tests/yamlflat" "$TMP/m.yaml" > "$TMP/m.flat"
+i=0
+for r in a1 a2 a3; do
+  if command -v sha256sum > /dev/null 2>&1; then
+    h=$(sha256sum < "$RUNS/$r.yaml" | cut -c1-64)
+    grep -qx "merged.files.$i.sha256=$h" "$TMP/m.flat" ||
+      fail "$r: sha256 is not $h"
+  fi
+  i=$((i + 1))
+done
+for kv in 0.shuffle_seed=null 0.grid_from=null 1.shuffle_seed=4000000001     1.grid_from=out/run-01.yaml 2.shuffle_seed=9; do
+  grep -qx "merged.files.$kv" "$TMP/m.flat" || fail "no merged.files.$kv"
+done
+
 # A merged file of one run is that run's values with zero spread.
 "$MERGE" -o "$TMP/one.yaml" "$RUNS/b2.yaml" || fail "merge of one run"
 "$BUILD/tests/yamlflat" "$TMP/one.yaml" > "$TMP/one.flat"
