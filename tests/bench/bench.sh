@@ -6,6 +6,7 @@
 set -u
 : "${MPIEXEC:=mpiexec}"
 : "${SK_BENCH_JOBS:=3}"
+. "$top_srcdir/tests/bench/pin.sh"
 out=bench-default.yaml
 
 # One mpirun can land in a slow or a fast mode of the machine for its whole

@@ -6,6 +6,7 @@
 # Reads top_srcdir, top_builddir, MPIEXEC; writes bench-repro/ here.
 set -u
 : "${MPIEXEC:=mpiexec}"
+. "$top_srcdir/tests/bench/pin.sh"
 runs=${SKAMPI_BENCH_RUNS:-10}
 b=$(cd "$top_builddir" && pwd)
 SKAMPI_MERGE=$b/report/skampi-merge
