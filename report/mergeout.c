@@ -71,7 +71,7 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
   double wall = 0.0, w;
   size_t i;
   for (i = 0; i < n; i++) {
-    st = sk_mergeout_text(&runs[i], "run", "status");
+    st = runs[i].run_status;
     if (!st || strcmp(st, "complete") != 0)
       status = "partial";
     w = 0.0;
@@ -104,7 +104,7 @@ static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
   for (i = 0; i < n; i++) {
     sk_emit_map_begin(e);
     sk_emit_kv_str(e, "path", runs[i].y.path);
-    sk_emit_kv_str(e, "status", sk_mergeout_text(&runs[i], "run", "status"));
+    sk_emit_kv_str(e, "status", runs[i].run_status);
     sk_emit_kv_str(e, "start_time", sk_mergeout_text(&runs[i], "run",
                                                      "start_time"));
     sk_emit_map_end(e);
