@@ -13,6 +13,10 @@ kill_in() {
   start_bg
   wait_journal "^begin $1 " "$2"
   sleep 0.1
+  # While the run goes on, its rank 0 holds the journal's lock.
+  if command -v flock > /dev/null 2>&1; then
+    flock -n "$journal" true && fail "nobody holds $journal during the run"
+  fi
   victims=$(ranks)
   [ -n "$victims" ] || fail "no rank found to kill"
   kill -9 $victims
@@ -51,6 +55,14 @@ kill_one() {
 kill_in 2 1
 [ "$(names)" = "r1 " ] || fail "after the kill the file holds '$(names)'"
 expect run.status running
+# Nothing could write "aborted": readers see the status "running" of a
+# file no process writes any more, and call the run incomplete.
+"$top_builddir/report/skampi-merge" -o "$work/merged.yaml" "$result" \
+  2> "$work/merge.err" || fail "skampi-merge failed: $(cat "$work/merge.err")"
+grep -qxF "skampi-merge: warning: $result is incomplete: its run.status says running, but no run is writing it (killed, or copied while it ran); it holds the suites completed before" "$work/merge.err" ||
+  fail "skampi-merge: '$(cat "$work/merge.err")'"
+"$YAMLFLAT" "$work/merged.yaml" | grep -qx 'merged.files.0.status=incomplete' ||
+  fail "skampi-merge: the run is not incomplete"
 r1_entry() {
   awk '/^- name: / { p = ($3 == "r1") } /^[a-z]/ { p = 0 } p' "$result"
 }
