@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
@@ -50,12 +51,20 @@ static int sk_journal_line(const char *line)
 /* The lock tells readers that a live process writes the journal (and the
  * result file beside it); the kernel drops it when the process dies, by
  * kill -9 too.  A file system without locks (ENOLCK, EINVAL) goes on
- * without it. */
+ * without it.  A reader asking (sk_journal_held) holds a shared lock for
+ * an instant: a lock still taken after a second is another run's. */
 static int sk_journal_lock(int fd)
 {
-  if (flock(fd, LOCK_EX | LOCK_NB) == 0 || errno == ENOLCK ||
-      errno == EINVAL || errno == ENOSYS)
-    return 0;
+  struct timespec pause = {0, 50000000L};
+  int i;
+  for (i = 0; i < 20; i++) {
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0 || errno == ENOLCK ||
+        errno == EINVAL || errno == ENOSYS)
+      return 0;
+    if (errno != EWOULDBLOCK && errno != EINTR)
+      return -1;
+    nanosleep(&pause, NULL);
+  }
   return -1;
 }
 
