@@ -25,6 +25,7 @@ static const char *sk_guard_tmp;
 static const char *sk_guard_out;
 static char sk_guard_head[SK_GUARD_HEAD];
 static volatile unsigned sk_guard_seconds;
+static volatile int sk_guard_retry;  /* the suite brought a run down */
 
 typedef struct sk_guard_msg {
   char buf[768];
@@ -166,7 +167,9 @@ static void sk_guard_signal(int sig)
   /* A SIGTERM during a suite counts as the suite bringing the run down
    * (doc/robustness.md): say what a rerun does with it. */
   if (sig == SIGTERM && sk_journal_current(&dummy, &arg, &has) != 0)
-    sk_guard_put(&m, "; a rerun retries this suite last");
+    sk_guard_put(&m, sk_guard_retry ? "; it brought the run down before: "
+                                      "a rerun skips it as crashed"
+                                    : "; a rerun retries this suite last");
   sk_journal_interrupted_now(name);
   sk_guard_leave(&m);
 }
@@ -184,6 +187,11 @@ void sk_guard_install(int rank, const char *out_path, const char *tmp_path)
   sigaction(SIGTERM, &sa, NULL);
   sa.sa_handler = sk_guard_alarm;
   sigaction(SIGALRM, &sa, NULL);
+}
+
+void sk_guard_retrying(int retry)
+{
+  sk_guard_retry = retry;
 }
 
 void sk_guard_arm(double seconds)

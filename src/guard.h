@@ -23,6 +23,9 @@ void sk_guard_install(int rank, const char *out_path, const char *tmp_path);
  * in place (async-signal-safe; nothing when the file or the status line
  * is not there). */
 void sk_guard_mark_aborted(void);
+/* Whether the suite about to run brought an earlier run down (it is
+ * retried): the SIGTERM message says what a rerun does with it. */
+void sk_guard_retrying(int retry);
 /* Disarms the watchdog and gives the signals their default actions. */
 void sk_guard_remove(void);
 /* Arms the watchdog for seconds (<= 0: disarms).  Other ranks than 0

@@ -288,6 +288,7 @@ static int sk_run_loop(sk_runstate_t *st)
   size_t i;
   for (i = 0; i < st->rr.norder; i++) {
     size_t k = (size_t)st->rr.order[i];
+    sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
     sk_run_suite(st, k);
     if (sk_run_write(st) != 0) {
       if (st->eng.rank == 0)    /* measured, not kept: no crash either */

@@ -48,6 +48,8 @@ rm -f "$result" "$journal"
 interrupt TERM 2
 interrupt TERM 2 2
 [ "$(names)" = "r1 r3 r4 " ] || fail "after two SIGTERMs: '$(names)'"
+grep -q '^skampi: error: SIGTERM during suite 2 (r2) at argument 0; run aborted, the result file holds the suites completed before; it brought the run down before: a rerun skips it as crashed$' "$work/stderr" ||
+  fail "second SIGTERM: no message: $(cat "$work/stderr")"
 run_skampi 2 "$suite" "$result" --quiet
 rc=$?
 [ $rc -eq 3 ] || fail "run after two SIGTERMs exited with $rc, want 3"
