@@ -15,6 +15,7 @@
 
 #include "collbw.h"
 #include "msg.h"
+#include "runstate.h"
 #include "ydoc.h"
 
 /* Append a key/value pair (both copied) to *kv. */
@@ -372,6 +373,17 @@ static int sk_load_schema(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
   return 0;
 }
 
+/* "running" with no run writing the file is "incomplete" (runstate.h). */
+static void sk_load_run_status(sk_result_t *r)
+{
+  const char *st = sk_runstate_status(r->path, r->run_status);
+  char *s;
+  if (st != r->run_status && (s = strdup(st)) != NULL) {
+    free(r->run_status);
+    r->run_status = s;
+  }
+}
+
 static int sk_load_run(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
 {
   yaml_node_t *run = sk_ydoc_get(y, root, "run");
@@ -389,6 +401,7 @@ static int sk_load_run(sk_ydoc_t *y, yaml_node_t *root, sk_result_t *r)
     return 0;
   sk_ydoc_string(y, sk_ydoc_get(y, run, "status"), "status",
                  &r->run_status);
+  sk_load_run_status(r);
   sk_ydoc_string(y, sk_ydoc_get(y, run, "start_time"), "start_time",
                  &r->start_time);
   sk_ydoc_string(y, sk_ydoc_get(y, run, "end_time"), "end_time",

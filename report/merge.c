@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "msg.h"
+#include "runstate.h"
 #include "stats.h"
 
 /* The point's `raw` list, when there is one (Raw_Samples = yes). */
@@ -136,6 +137,8 @@ int sk_merge_load(sk_merge_run_t *run, const char *path)
     return -1;
   sf = sk_ydoc_get(&run->y, run->root, "suite_file");
   run->sha256 = sk_ydoc_text(sk_ydoc_get(&run->y, sf, "sha256"));
+  run->run_status = sk_runstate_status(path, sk_ydoc_text(sk_ydoc_get(
+      &run->y, sk_ydoc_get(&run->y, run->root, "run"), "status")));
   suites = sk_ydoc_get(&run->y, run->root, "suites");
   if (!suites || sk_ydoc_want_seq(&run->y, suites, "'suites'") != 0) {
     if (!suites)

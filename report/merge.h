@@ -41,6 +41,9 @@ typedef struct sk_merge_run {
   sk_ydoc_t y;
   yaml_node_t *root;
   const char *sha256;      /* suite_file.sha256, NULL when absent */
+  const char *run_status;  /* run.status as a reader sees it: "incomplete"
+                              for a "running" file no run writes
+                              (runstate.h); NULL when absent */
   sk_merge_suite_t *suites;
   size_t nsuites;
 } sk_merge_run_t;

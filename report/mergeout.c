@@ -72,7 +72,7 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
   double wall = 0.0, w;
   size_t i;
   for (i = 0; i < n; i++) {
-    st = sk_mergeout_text(&runs[i], "run", "status");
+    st = runs[i].run_status;
     if (!st || strcmp(st, "complete") != 0)
       status = "partial";
     w = 0.0;
@@ -116,7 +116,7 @@ static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
     sk_emit_str(e, hex);
   else
     sk_emit_null(e);
-  sk_emit_kv_str(e, "status", sk_mergeout_text(r, "run", "status"));
+  sk_emit_kv_str(e, "status", r->run_status);
   sk_emit_kv_str(e, "start_time", sk_mergeout_text(r, "run", "start_time"));
   sk_mergeout_factor(e, r, "shuffle_seed");
   sk_mergeout_factor(e, r, "grid_from");

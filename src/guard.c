@@ -6,6 +6,8 @@
  */
 #include "guard.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <signal.h>
 #include <string.h>
@@ -16,9 +18,14 @@
 #define SK_GUARD_EXIT 4          /* SK_EXIT_ABORTED (run.h) */
 #define SK_GUARD_GRACE 5         /* seconds the other ranks wait longer */
 
+#define SK_GUARD_HEAD 65536      /* bytes searched for the run status */
+
 static int sk_guard_rank;
 static const char *sk_guard_tmp;
+static const char *sk_guard_out;
+static char sk_guard_head[SK_GUARD_HEAD];
 static volatile unsigned sk_guard_seconds;
+static volatile int sk_guard_retry;  /* the suite brought a run down */
 
 typedef struct sk_guard_msg {
   char buf[768];
@@ -68,14 +75,56 @@ static void sk_guard_where(sk_guard_msg_t *m)
   }
 }
 
+/* Where "\nrun:\n  status: running\n" is in the first n bytes of
+ * sk_guard_head, or -1. */
+static long sk_guard_find(size_t n)
+{
+  static const char key[] = "\nrun:\n  status: running\n";
+  size_t i, j, len = sizeof key - 1;
+  for (i = 0; i + len <= n; i++) {
+    for (j = 0; j < len && sk_guard_head[i + j] == key[j]; j++)
+      ;
+    if (j == len)
+      return (long)i;
+  }
+  return -1;
+}
+
+/* The result file's run status "running" becomes "aborted", in place
+ * (async-signal-safe: open, pread, pwrite, fsync).  Both words have 7
+ * letters, so every other byte stays where it is, and whatever a crash in
+ * the middle could leave is still one plain YAML scalar.  The run mapping
+ * comes before the factors and suites, well within the first bytes. */
+void sk_guard_mark_aborted(void)
+{
+  size_t n = 0;
+  ssize_t r;
+  long at;
+  int fd;
+  if (sk_guard_out == NULL ||
+      (fd = open(sk_guard_out, O_RDWR | O_CLOEXEC)) < 0)
+    return;
+  while (n < sizeof sk_guard_head &&
+         ((r = pread(fd, sk_guard_head + n, sizeof sk_guard_head - n,
+                     (off_t)n)) > 0 || (r < 0 && errno == EINTR)))
+    n += r > 0 ? (size_t)r : 0;
+  at = sk_guard_find(n);
+  if (at >= 0 && pwrite(fd, "aborted", 7, (off_t)at + 16) == 7)
+    fsync(fd);
+  close(fd);
+}
+
 static void sk_guard_leave(sk_guard_msg_t *m)
 {
   ssize_t w;
+  int saved = errno;
+  if (sk_guard_tmp != NULL)
+    unlink(sk_guard_tmp);
+  sk_guard_mark_aborted();
+  errno = saved;
   m->buf[m->at++] = '\n';
   w = write(STDERR_FILENO, m->buf, m->at);
   (void)w;
-  if (sk_guard_tmp != NULL)
-    unlink(sk_guard_tmp);
   _exit(SK_GUARD_EXIT);
 }
 
@@ -98,8 +147,10 @@ static void sk_guard_alarm(int sig)
 
 static void sk_guard_signal(int sig)
 {
-  const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM";
+  const char *name = sig == SIGINT ? "SIGINT" : "SIGTERM", *dummy;
   sk_guard_msg_t m;
+  long arg;
+  int has;
   /* The launcher kills the others when one rank ends: rank 0 must have
    * written its journal line first. */
   if (sk_guard_rank != 0) {
@@ -113,14 +164,21 @@ static void sk_guard_signal(int sig)
   sk_guard_where(&m);
   sk_guard_put(&m, "; run aborted, the result file holds the suites "
                "completed before");
+  /* A SIGTERM during a suite counts as the suite bringing the run down
+   * (doc/robustness.md): say what a rerun does with it. */
+  if (sig == SIGTERM && sk_journal_current(&dummy, &arg, &has) != 0)
+    sk_guard_put(&m, sk_guard_retry ? "; it brought the run down before: "
+                                      "a rerun skips it as crashed"
+                                    : "; a rerun retries this suite last");
   sk_journal_interrupted_now(name);
   sk_guard_leave(&m);
 }
 
-void sk_guard_install(int rank, const char *tmp_path)
+void sk_guard_install(int rank, const char *out_path, const char *tmp_path)
 {
   struct sigaction sa;
   sk_guard_rank = rank;
+  sk_guard_out = out_path;
   sk_guard_tmp = tmp_path;
   memset(&sa, 0, sizeof sa);
   sigfillset(&sa.sa_mask);
@@ -129,6 +187,11 @@ void sk_guard_install(int rank, const char *tmp_path)
   sigaction(SIGTERM, &sa, NULL);
   sa.sa_handler = sk_guard_alarm;
   sigaction(SIGALRM, &sa, NULL);
+}
+
+void sk_guard_retrying(int retry)
+{
+  sk_guard_retry = retry;
 }
 
 void sk_guard_arm(double seconds)
@@ -165,4 +228,5 @@ void sk_guard_remove(void)
   signal(SIGTERM, SIG_DFL);
   signal(SIGALRM, SIG_DFL);
   sk_guard_tmp = NULL;
+  sk_guard_out = NULL;
 }

@@ -3,8 +3,9 @@
  *
  * SIGINT and SIGTERM end the process at once: the result file on disk is
  * always a complete document (it is replaced by rename), so the handler
- * only appends "interrupted" to the journal, says so, removes a half-
- * written temporary file and exits with SK_EXIT_ABORTED.  The watchdog is
+ * only appends "interrupted" to the journal, turns the file's run status
+ * "running" into "aborted", says so, removes a half-written temporary
+ * file and exits with SK_EXIT_ABORTED.  The watchdog is
  * an alarm armed for each suite: when it fires the operation is taken to
  * hang; the journal gets "hung" (a rerun skips the suite as crashed) and
  * the process exits the same way.  No MPI here.
@@ -14,9 +15,17 @@
 
 #include "plan.h"
 
-/* Installs the handlers.  Rank 0 alone writes messages and the journal;
- * tmp_path (kept: must outlive the run) is removed on the way out. */
-void sk_guard_install(int rank, const char *tmp_path);
+/* Installs the handlers.  Rank 0 alone writes messages, the journal and
+ * the status into the result file out_path; tmp_path is removed on the
+ * way out (both kept: they must outlive the run). */
+void sk_guard_install(int rank, const char *out_path, const char *tmp_path);
+/* Rank 0: the result file's "status: running" becomes "status: aborted"
+ * in place (async-signal-safe; nothing when the file or the status line
+ * is not there). */
+void sk_guard_mark_aborted(void);
+/* Whether the suite about to run brought an earlier run down (it is
+ * retried): the SIGTERM message says what a rerun does with it. */
+void sk_guard_retrying(int retry);
 /* Disarms the watchdog and gives the signals their default actions. */
 void sk_guard_remove(void);
 /* Arms the watchdog for seconds (<= 0: disarms).  Other ranks than 0

@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <time.h>
 #include <unistd.h>
 
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
@@ -46,13 +48,39 @@ static int sk_journal_line(const char *line)
   return sk_journal_put(line, strlen(line));
 }
 
+/* The lock tells readers that a live process writes the journal (and the
+ * result file beside it); the kernel drops it when the process dies, by
+ * kill -9 too.  A file system without locks (ENOLCK, EINVAL) goes on
+ * without it.  A reader asking (sk_journal_held) holds a shared lock for
+ * an instant: a lock still taken after a second is another run's. */
+static int sk_journal_lock(int fd)
+{
+  struct timespec pause = {0, 50000000L};
+  int i;
+  for (i = 0; i < 20; i++) {
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0 || errno == ENOLCK ||
+        errno == EINVAL || errno == ENOSYS)
+      return 0;
+    if (errno != EWOULDBLOCK && errno != EINTR)
+      return -1;
+    nanosleep(&pause, NULL);
+  }
+  return -1;
+}
+
 int sk_journal_open(const char *path, const char *sha256)
 {
   char head[128];
   off_t end;
-  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT, 0644);
+  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     return -1;
+  if (sk_journal_lock(fd) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
   sk_journal_fd = fd;
   end = lseek(fd, 0, SEEK_END);
   if (end == 0) {
@@ -64,6 +92,17 @@ int sk_journal_open(const char *path, const char *sha256)
     }
   }
   return 0;
+}
+
+int sk_journal_held(const char *path)
+{
+  int rc = 0, fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0)
+    return errno == ENOENT ? 0 : -1;
+  if (flock(fd, LOCK_SH | LOCK_NB) != 0)
+    rc = errno == EWOULDBLOCK ? 1 : -1;
+  close(fd);               /* drops our own lock, if we got it */
+  return rc;
 }
 
 void sk_journal_close(void)
@@ -233,6 +272,8 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
   if (strncmp(line, "finish ", 7) == 0 ||
       sscanf(line, "%15s %lu %299[^\n]", word, &k, rest) < 2)
     return 0;
+  if (k == 0 && strcmp(word, "interrupted") == 0)
+    return 0;                /* between suites: no suite to blame */
   if (k < 1 || k > st->n)
     return -1;
   k--;
@@ -251,8 +292,15 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
     st->has_arg[k] = sscanf(rest, "%ld", &a) == 1;
     st->last_arg[k] = st->has_arg[k] ? a : 0;
     *open = -1;
-  } else if (strcmp(word, "end") == 0 || strcmp(word, "interrupted") == 0) {
-    st->ended[k] += word[0] == 'e';
+  } else if (strcmp(word, "end") == 0) {
+    st->ended[k]++;
+    *open = -1;
+  } else if (strcmp(word, "interrupted") == 0) {
+    /* SIGTERM is how launchers end the other ranks when one died (Open
+     * MPI's mpiexec) and how batch systems end a job at its time limit:
+     * either way the suite brought the run down.  SIGINT (Ctrl-C) only
+     * interrupts. */
+    st->crashes[k] += strcmp(rest, "SIGTERM") == 0;
     *open = -1;
   }
   return 0;

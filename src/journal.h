@@ -13,7 +13,8 @@
 typedef struct sk_journal_state {
   char sha256[65];        /* of the suite file it was written for */
   size_t n;               /* suites of the plan */
-  int *crashes;           /* attempts that ended with no line at all */
+  int *crashes;           /* attempts that brought the run down: no line
+                             at all after their begin, or SIGTERM */
   int *hung;              /* the watchdog ended an attempt */
   int *ended;             /* an attempt ended normally */
   long *last_arg;         /* last argument begun */
@@ -27,8 +28,10 @@ int sk_journal_read(const char *path, const char *const *names, size_t n,
                     sk_journal_state_t *st, char *err, size_t errlen);
 void sk_journal_state_free(sk_journal_state_t *st);
 
-/* Opens path for appending (creating it with its header when new);
- * -1 with errno set.  One journal per process. */
+/* Opens path for appending (creating it with its header when new) and
+ * takes an exclusive flock(2) on it for as long as the process lives;
+ * -1 with errno set (EWOULDBLOCK: another process holds it).  One journal
+ * per process. */
 int sk_journal_open(const char *path, const char *sha256);
 /* Lines; each is written whole and fsync'ed.  -1 when writing failed. */
 int sk_journal_start(int processes, const char *iso_time);
@@ -38,6 +41,10 @@ int sk_journal_end(const char *status);
 int sk_journal_crashed(size_t k, const char *why);
 int sk_journal_finish(const char *status);
 void sk_journal_close(void);
+/* 1 when a live process holds the lock of the journal at path (a run is
+ * writing it), 0 when none does or there is no journal, -1 when it
+ * cannot tell (no locks on that file system, no permission). */
+int sk_journal_held(const char *path);
 
 /* For signal handlers (async-signal-safe): the suite running now (its
  * 1-based number and name, 0 when none) and its last argument. */

@@ -30,6 +30,7 @@ typedef struct sk_resume_entry {
 
 struct sk_resume {
   char sha256[65];
+  char run_status[16];       /* run.status, "" when absent */
   sk_resume_entry_t *entries;
   size_t n, cap;
 };
@@ -197,8 +198,11 @@ static int sk_resume_suites(sk_resume_rd_t *rd, sk_resume_t *r)
   }
 }
 
-/* The value of suite_file: its sha256 is kept. */
-static int sk_resume_suite_file(sk_resume_rd_t *rd, sk_resume_t *r)
+/* The value of suite_file (its sha256 is kept) or of run (its status):
+ * the scalar value of key in the mapping, into out (n bytes), when it
+ * has at least min characters. */
+static int sk_resume_field(sk_resume_rd_t *rd, const char *key, char *out,
+                           size_t n, size_t min)
 {
   sk_resume_entry_t en;
   size_t i;
@@ -209,9 +213,10 @@ static int sk_resume_suite_file(sk_resume_rd_t *rd, sk_resume_t *r)
   rc = sk_resume_node(rd, &en);
   for (i = 1; rc == 0 && i + 1 < en.nev; i++)
     if (en.ev[i].kind == SK_RESUME_SCALAR &&
-        strcmp(en.ev[i].value, "sha256") == 0 &&
-        en.ev[i + 1].kind == SK_RESUME_SCALAR && en.ev[i + 1].len == 64)
-      memcpy(r->sha256, en.ev[i + 1].value, 65);
+        strcmp(en.ev[i].value, key) == 0 &&
+        en.ev[i + 1].kind == SK_RESUME_SCALAR &&
+        en.ev[i + 1].len >= min && en.ev[i + 1].len < n)
+      memcpy(out, en.ev[i + 1].value, en.ev[i + 1].len + 1);
   sk_resume_entry_free(&en);
   return rc;
 }
@@ -239,7 +244,11 @@ static int sk_resume_top(sk_resume_rd_t *rd, sk_resume_t *r)
         return -1;
       suites = 1;
     } else if (strcmp((char *)rd->ev.data.scalar.value, "suite_file") == 0) {
-      if (sk_resume_suite_file(rd, r) != 0)
+      if (sk_resume_field(rd, "sha256", r->sha256, sizeof r->sha256, 64))
+        return -1;
+    } else if (strcmp((char *)rd->ev.data.scalar.value, "run") == 0) {
+      if (sk_resume_field(rd, "status", r->run_status,
+                          sizeof r->run_status, 1) != 0)
         return -1;
     } else if (sk_resume_next(rd) != 0 || sk_resume_node(rd, NULL) != 0) {
       return -1;
@@ -281,6 +290,11 @@ sk_resume_t *sk_resume_load(const char *path, char *err, size_t n)
 const char *sk_resume_sha256(const sk_resume_t *r)
 {
   return r->sha256;
+}
+
+const char *sk_resume_run_status(const sk_resume_t *r)
+{
+  return r->run_status;
 }
 
 size_t sk_resume_count(const sk_resume_t *r)

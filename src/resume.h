@@ -22,6 +22,8 @@ void sk_resume_free(sk_resume_t *r);
 
 /* suite_file.sha256 of the file, or "" when it has none. */
 const char *sk_resume_sha256(const sk_resume_t *r);
+/* run.status of the file ("running", "complete", ...), or "". */
+const char *sk_resume_run_status(const sk_resume_t *r);
 /* Number of suite entries, and the name of entry i ("" if it has none). */
 size_t sk_resume_count(const sk_resume_t *r);
 const char *sk_resume_name(const sk_resume_t *r, size_t i);

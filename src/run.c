@@ -7,10 +7,12 @@
 #include "run.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "execute.h"
 #include "gridfile.h"
@@ -204,8 +206,13 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
     snprintf(m, sizeof m, "cannot write the result file %s: %s",
              st->outfile, strerror(errno));
     sk_progress_error(&st->progress, m);
+    r->status = SK_RUN_ABORTED;
     code = SK_EXIT_ABORTED;
   }
+  /* The file could not be rewritten (a full disk): its status at least
+   * stops saying "running", in place. */
+  if (r->status == SK_RUN_ABORTED)
+    sk_guard_mark_aborted();
   sk_runlog_footer(st->eng.log, r);
   sk_progress_done(&st->progress, sk_run_status_name(r->status),
                    MPI_Wtime());
@@ -246,8 +253,8 @@ static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
   return 0;
 }
 
-/* Rank 0, once the result file is written: the journal, and what the
- * earlier run left (said unless --quiet). */
+/* Rank 0, before the result file is rewritten: the journal, and what
+ * the earlier run left (said unless --quiet). */
 static int sk_run_open_journal(sk_runstate_t *st)
 {
   sk_result_t *r = st->res;
@@ -263,6 +270,10 @@ static int sk_run_open_journal(sk_runstate_t *st)
   for (i = 0; i < r->nsuites; i++)
     sk_journal_crashed((size_t)(r->suites[i].suite - r->plan->suites) + 1,
                        r->suites[i].message);
+  if (!st->quiet && st->rr.killed)
+    fprintf(stderr, "skampi: %s is incomplete: the run that wrote it was "
+            "killed before it finished (its status says running, and no "
+            "process holds %s)\n", st->outfile, st->rr.journal);
   if (!st->quiet && (kept > 0 || r->nsuites > 0 || st->rr.retried > 0))
     fprintf(stderr, "skampi: continuing %s: %zu suites kept, %zu to "
             "measure (%zu of them retried last), %zu skipped as crashed\n",
@@ -277,6 +288,7 @@ static int sk_run_loop(sk_runstate_t *st)
   size_t i;
   for (i = 0; i < st->rr.norder; i++) {
     size_t k = (size_t)st->rr.order[i];
+    sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
     sk_run_suite(st, k);
     if (sk_run_write(st) != 0) {
       if (st->eng.rank == 0)    /* measured, not kept: no crash either */
@@ -290,7 +302,28 @@ static int sk_run_loop(sk_runstate_t *st)
   return 0;
 }
 
-/* Everything before the loop; 0 or the exit status. */
+/* Rank 0: can the result file be written?  Creating its temporary file
+ * (and removing it again) tells, before the journal is touched. */
+static int sk_run_probe(sk_runstate_t *st)
+{
+  char m[1200];
+  int fd = -1;
+  if (st->tmp != NULL &&
+      (fd = open(st->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644))
+          >= 0) {
+    close(fd);
+    unlink(st->tmp);
+    return 0;
+  }
+  snprintf(m, sizeof m, "cannot write the result file %s: %s", st->outfile,
+           st->tmp != NULL ? strerror(errno) : "out of memory");
+  sk_progress_error(&st->progress, m);
+  return -1;
+}
+
+/* Everything before the loop; 0 or the exit status.  The journal is
+ * opened before the result file is first rewritten, so that a journal
+ * that cannot be written leaves an earlier result file as it was. */
 static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
                        const sk_run_options_t *opt)
 {
@@ -303,19 +336,19 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
     sk_run_open_records(st);
   if ((code = sk_run_plan_order(st, opt)) != 0)
     return code;
-  if (sk_run_write(st) != 0)
-    return SK_EXIT_ABORTED;
   if (st->eng.rank == 0) {
-    ok = sk_run_open_journal(st) == 0;
-    if (ok)
-      sk_run_open_log(st);
     st->tmp = malloc(strlen(st->outfile) + 5);
     if (st->tmp != NULL)
       sprintf(st->tmp, "%s.tmp", st->outfile);
+    ok = sk_run_probe(st) == 0 && sk_run_open_journal(st) == 0;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
-  sk_guard_install(st->eng.rank, st->tmp);
-  return ok ? 0 : SK_EXIT_ABORTED;
+  if (!ok || sk_run_write(st) != 0)
+    return SK_EXIT_ABORTED;
+  if (st->eng.rank == 0)
+    sk_run_open_log(st);
+  sk_guard_install(st->eng.rank, st->outfile, st->tmp);
+  return 0;
 }
 
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)

@@ -107,6 +107,8 @@ static int sk_run_resume_load(sk_run_resume_t *rr, const sk_result_t *r)
              r->plan->path, rr->outfile);
     return SK_EXIT_INPUT;
   }
+  /* Not busy (checked before): a run that left "running" was killed. */
+  rr->killed = strcmp(sk_resume_run_status(rr->kept), "running") == 0;
   return 0;
 }
 
@@ -139,6 +141,16 @@ static int sk_run_resume_journal(sk_run_resume_t *rr, const sk_result_t *r,
   return SK_EXIT_INPUT;
 }
 
+/* A live run holds the lock of its journal: its files are not ours. */
+static int sk_run_resume_busy(sk_run_resume_t *rr)
+{
+  if (sk_journal_held(rr->journal) != 1)
+    return 0;
+  snprintf(rr->err, sizeof rr->err, "another run is writing %s (its "
+           "process holds %s): nothing measured", rr->outfile, rr->journal);
+  return SK_EXIT_INPUT;
+}
+
 int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
                           const char *outfile, int fresh)
 {
@@ -150,6 +162,8 @@ int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
   rr->journal = sk_run_resume_cat(outfile, ".journal");
   if (rr->journal == NULL)
     return SK_EXIT_ABORTED;
+  if ((rc = sk_run_resume_busy(rr)) != 0)
+    return rc;
   if (fresh && (sk_run_resume_backup(rr, outfile) != 0 ||
                 sk_run_resume_backup(rr, rr->journal) != 0))
     return SK_EXIT_ABORTED;

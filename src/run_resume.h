@@ -17,6 +17,8 @@ typedef struct sk_run_resume {
   long *order;              /* plan indices to measure, in this order */
   size_t norder;
   size_t retried;           /* the last `retried` of order crashed once */
+  int killed;               /* the earlier file says "running", and no
+                               process holds its journal */
   char err[1024];           /* why the run cannot go on */
 } sk_run_resume_t;
 

@@ -18,6 +18,7 @@ grep -q '^skampi: error: the watchdog ended suite 2 (r2) at argument 0: no end a
 tail -n 1 "$journal" | grep -q '^hung 2 0 2$' ||
   fail "journal ends with '$(tail -n 1 "$journal")'"
 [ "$(names)" = "r1 " ] || fail "after the hang: '$(names)'"
+expect run.status aborted
 [ -e "$result.tmp" ] && fail "temporary file left behind"
 
 run_skampi 2 "$suite" "$result" --quiet

@@ -45,6 +45,17 @@ ranks() {
     }' "$work/ps"
 }
 
+# rank_pid R: the pid of rank R of that run, from the rank number the
+# launcher puts in its environment (MPICH: PMI_RANK, Open MPI:
+# OMPI_COMM_WORLD_RANK).
+rank_pid() {
+  for p in $(ranks); do
+    r=$(tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null |
+        sed -n 's/^\(PMI_RANK\|OMPI_COMM_WORLD_RANK\)=//p' | head -n 1)
+    [ "$r" = "$1" ] && echo "$p"
+  done
+}
+
 # names: the suite names of the result file, in file order, on one line.
 names() {
   flatten "$result"

@@ -1,5 +1,6 @@
-# restart.sh -- crash restart (doc/robustness.md): the ranks killed with
-# SIGKILL in the middle of a suite cost nothing measured before; the rerun
+# restart.sh -- crash restart (doc/robustness.md): the ranks (all of them,
+# or rank 1 alone) killed with SIGKILL in the middle of a suite cost
+# nothing measured before; the rerun
 # keeps the finished suites as they are, measures the untried ones and
 # retries the killed suite last; a suite that brings the run down twice is
 # skipped as crashed.  --fresh starts over and keeps a backup.
@@ -7,14 +8,15 @@
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
 # kill_in N K: run, and kill -9 every rank once suite N has begun for the
-# K-th time in the journal.  Every rank, not one: how a launcher takes
-# down the others when one dies is its own business, and Open MPI's
-# mpiexec sends them SIGTERM, which skampi records as an interruption,
-# not a crash.
+# K-th time in the journal: nothing can write a word.
 kill_in() {
   start_bg
   wait_journal "^begin $1 " "$2"
   sleep 0.1
+  # While the run goes on, its rank 0 holds the journal's lock.
+  if command -v flock > /dev/null 2>&1; then
+    flock -n "$journal" true && fail "nobody holds $journal during the run"
+  fi
   victims=$(ranks)
   [ -n "$victims" ] || fail "no rank found to kill"
   kill -9 $victims
@@ -24,9 +26,43 @@ kill_in() {
   return 0
 }
 
+# kill_one N K: the same, but kill -9 rank 1 alone, as when one process
+# of a job dies.  How the launcher takes down rank 0 is its own business:
+# MPICH's hydra kills it (nothing written: the status stays "running"),
+# Open MPI's mpiexec sends it SIGTERM (the journal gets "interrupted N
+# SIGTERM", the status becomes "aborted").  Either way suite N brought
+# the run down.
+kill_one() {
+  start_bg
+  wait_journal "^begin $1 " "$2"
+  sleep 0.1
+  victim=$(rank_pid 1)
+  [ -n "$victim" ] || fail "rank 1 not found among $(ranks)"
+  kill -9 $victim
+  wait $bg && fail "skampi survived the kill of rank 1 ($victim)"
+  flatten "$result"
+  last=$(tail -n 1 "$journal")
+  echo "after the kill of rank 1 the journal ends with '$last'"
+  case $last in
+    "interrupted $1 SIGTERM") expect run.status aborted ;;
+    "begin $1 "* | "arg $1 "*) expect run.status running ;;
+    *) fail "after the kill of rank 1 the journal ends with '$last'" ;;
+  esac
+  [ -e "$result.tmp" ] && rm -f "$result.tmp"   # the killed writer's, if any
+  return 0
+}
+
 kill_in 2 1
 [ "$(names)" = "r1 " ] || fail "after the kill the file holds '$(names)'"
 expect run.status running
+# Nothing could write "aborted": readers see the status "running" of a
+# file no process writes any more, and call the run incomplete.
+"$top_builddir/report/skampi-merge" -o "$work/merged.yaml" "$result" \
+  2> "$work/merge.err" || fail "skampi-merge failed: $(cat "$work/merge.err")"
+grep -qxF "skampi-merge: warning: $result is incomplete: its run.status says running, but no run is writing it (killed, or copied while it ran); it holds the suites completed before" "$work/merge.err" ||
+  fail "skampi-merge: '$(cat "$work/merge.err")'"
+"$YAMLFLAT" "$work/merged.yaml" | grep -qx 'merged.files.0.status=incomplete' ||
+  fail "skampi-merge: the run is not incomplete"
 r1_entry() {
   awk '/^- name: / { p = ($3 == "r1") } /^[a-z]/ { p = 0 } p' "$result"
 }
@@ -42,6 +78,8 @@ expect suites.3.status complete
 sane
 grep -q '^skampi: continuing .*out.yaml: 1 suites kept, 3 to measure (1 of them retried last), 0 skipped as crashed$' "$work/stderr" ||
   fail "rerun did not say what it continues: $(cat "$work/stderr")"
+grep -qxF "skampi: $result is incomplete: the run that wrote it was killed before it finished (its status says running, and no process holds $journal)" "$work/stderr" ||
+  fail "rerun did not say the file was left by a killed run: $(cat "$work/stderr")"
 r1_entry > "$work/r1.after"
 cmp -s "$work/r1.before" "$work/r1.after" || fail "kept suite r1 changed"
 [ "$(grep -c '^begin 2 r2$' "$journal")" -eq 2 ] || fail "r2 not begun twice"
@@ -55,15 +93,16 @@ grep -q 'continuing .*: 4 suites kept, 0 to measure' "$work/stderr" ||
 cp "$result" "$work/done.yaml"
 
 # --fresh: the old file becomes out.yaml.bak.  Then, from scratch, r3
-# crashes twice (killed during its first try and during its retry): the
-# next run skips it.
+# brings the run down twice (rank 1 alone killed during its first try and
+# during its retry): the third run skips it.
 run_skampi 2 "$suite" "$result" --fresh || fail "--fresh exited with $?"
 cmp -s "$work/done.yaml" "$result.bak" || fail "--fresh kept no backup"
 [ -e "$journal.bak" ] || fail "--fresh kept no journal backup"
 [ "$(grep -c '^begin' "$journal")" -eq 4 ] || fail "--fresh journal"
 rm -f "$result" "$journal"
-kill_in 3 1
-kill_in 3 2
+kill_one 3 1
+[ "$(names)" = "r1 r2 " ] || fail "after one kill: '$(names)'"
+kill_one 3 2
 [ "$(names)" = "r1 r2 r4 " ] || fail "after two kills: '$(names)'"
 run_skampi 2 "$suite" "$result"
 rc=$?

@@ -1,8 +1,9 @@
 # resume-errors.sh -- what stops a run before it measures, or at the moment
 # it happens (doc/robustness.md): a result file or journal of another
-# suite file, a result file that is no result file, a missing suite file,
-# and a full disk in the middle of a run (the temporary file is made a
-# link to /dev/full, which fails every write with ENOSPC).
+# suite file, a journal that cannot be written, a journal another run
+# holds, a result file that is no result file, a missing suite file, and
+# a full disk in the middle of a run (the temporary file is made a link
+# to /dev/full, which fails every write with ENOSPC).
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
@@ -17,6 +18,35 @@ rc=$?
   fail "another suite file: '$(cat "$work/stderr")'"
 cmp -s "$result" "$work/saved.yaml" || fail "another suite file changed $result"
 cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
+
+# The journal cannot be written (here a link into a directory that does
+# not exist; reading it finds no journal): the run stops before the first
+# suite and the earlier result file stays as it was.
+rm "$journal" && ln -s "$work/no/such/dir/journal" "$journal" || exit 99
+run_skampi 2 "$suite" "$result" --quiet
+rc=$?
+[ $rc -eq 4 ] || fail "unwritable journal: exit status $rc, want 4"
+[ "$(skampi_stderr)" = "skampi: error: cannot write the journal $journal: No such file or directory" ] ||
+  fail "unwritable journal: '$(cat "$work/stderr")'"
+cmp -s "$result" "$work/saved.yaml" || fail "unwritable journal changed $result"
+[ -e "$result.tmp" ] && fail "unwritable journal: $result.tmp left behind"
+rm "$journal" && cp "$work/saved.journal" "$journal" || exit 99
+
+# Another run holds the journal (flock(1) takes the lock skampi's rank 0
+# holds while it runs): nothing is touched, and --fresh renames nothing.
+if command -v flock > /dev/null 2>&1; then
+  for opt in "" --fresh; do
+    # shellcheck disable=SC2086
+    flock "$journal" $MPIEXEC -n 2 "$SKAMPI" --quiet $opt -o "$result" "$suite" \
+      2> "$work/stderr"
+    rc=$?
+    [ $rc -eq 1 ] || fail "held journal ($opt): exit status $rc, want 1"
+    [ "$(skampi_stderr)" = "skampi: error: another run is writing $result (its process holds $journal): nothing measured" ] ||
+      fail "held journal ($opt): '$(cat "$work/stderr")'"
+    cmp -s "$result" "$work/saved.yaml" || fail "held journal changed $result"
+    cmp -s "$journal" "$work/saved.journal" || fail "held journal changed"
+  done
+fi
 
 rm "$result"
 run_skampi 2 "$other" "$result" --quiet
@@ -46,6 +76,8 @@ grep -q "^skampi: error: cannot write the result file $result: No space left on 
   fail "full disk: '$(cat "$work/stderr")'"
 [ "$(names)" = "r1 " ] || fail "full disk: the file holds '$(names)'"
 grep -q '^end 2 unwritten$' "$journal" || fail "full disk: journal"
+flatten "$result"
+expect run.status aborted
 tail -n 1 "$journal" | grep -q '^finish aborted$' || fail "no finish line"
 run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
 [ "$(names)" = "r1 r2 r3 r4 " ] || fail "after the full disk: '$(names)'"

@@ -5,7 +5,19 @@
 need_pdf_tools
 cd "$FIX" || exit 99
 
-# run NAME [ARGS...]: one report; checks exit status, silence, pages.
+# running_warnings ARGS...: the one warning each input that says
+# "status: running" gets: no run writes these fixtures, so they are
+# incomplete (doc/output-format.md, "A file that says running").
+running_warnings() {
+  for f in "$@"; do
+    [ -f "$f" ] && sed -n '/^run:/,/^[a-z]/p' "$f" |
+      grep -qx '  status: running' &&
+      echo "skampi-report: warning: $f is incomplete: its run.status says running, but no run is writing it (killed, or copied while it ran); it holds the suites completed before"
+  done | sort
+}
+
+# run NAME [ARGS...]: one report; checks exit status, silence (but for
+# the warnings above), pages.
 run() {
   name=$1
   shift
@@ -14,7 +26,8 @@ run() {
     fail "$name: exit status $? ($(cat "$TMP/$name.err"))"
     return
   fi
-  [ -s "$TMP/$name.err" ] && fail "$name: unexpected stderr: $(cat "$TMP/$name.err")"
+  [ "$(sort "$TMP/$name.err")" = "$(running_warnings "$@")" ] ||
+    fail "$name: unexpected stderr: $(cat "$TMP/$name.err")"
   [ -s "$out" ] || { fail "$name: no PDF"; return; }
   want=$(expected_pages "$@")
   got=$(pdf_pages "$out")

@@ -15,7 +15,8 @@
 #include "result.h"
 
 static sk_suite_t suite;
-static sk_meta_t meta[] = {{"MACHINE", "test box"}, {"USER", "yes"}};
+static sk_meta_t meta[] = {{.key = "MACHINE", .value = "test box"},
+                            {.key = "USER", .value = "yes"}};
 static sk_plan_t plan;
 
 static void make_plan(void)

@@ -1,8 +1,9 @@
 /*
  * test_journal.c -- src/journal.c and src/resume.c without MPI: what a
  * journal written through the API says when read back (crashes, hangs,
- * interruptions, a line cut by a crash), and the suites of a result file
- * replayed unchanged, and the watchdog's default time.  Files go to the current (build) directory.
+ * interruptions, a line cut by a crash, the lock), and the suites of a
+ * result file replayed unchanged, the watchdog's default time, and the
+ * run status a signal leaves in the result file.  Files go to the current (build) directory.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +35,14 @@ static void write_journal(const char *path)
   sk_journal_hung_now(30);
   sk_journal_start(2, "2026-01-01T00:02:00Z");
   sk_journal_begin(4, "d");
-  sk_journal_interrupted_now("SIGTERM");
+  sk_journal_interrupted_now("SIGTERM");  /* the run died in d */
+  sk_journal_start(2, "2026-01-01T00:03:00Z");
+  sk_journal_begin(4, "d");
+  sk_journal_interrupted_now("SIGINT");   /* Ctrl-C: no crash */
+  sk_journal_start(2, "2026-01-01T00:04:00Z");
+  sk_journal_begin(1, "a");
+  sk_journal_end("complete");
+  sk_journal_interrupted_now("SIGTERM");  /* between suites: no crash */
   sk_journal_begin(2, "b");          /* crashes again, no argument yet */
   sk_journal_close();
 }
@@ -48,7 +56,7 @@ static void test_read(void)
   write_journal(path);
   SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
   SK_CHECK_STR(st.sha256, SHA);
-  SK_CHECK_INT(st.ended[0], 1);
+  SK_CHECK_INT(st.ended[0], 2);
   SK_CHECK_INT(st.crashes[0], 0);
   SK_CHECK_INT(st.crashes[1], 2);
   SK_CHECK_INT(st.has_arg[1], 0);    /* the last attempt saw none */
@@ -56,7 +64,7 @@ static void test_read(void)
   SK_CHECK_INT(st.crashes[2], 0);
   SK_CHECK_INT(st.last_arg[2], 0);
   SK_CHECK_INT(st.has_arg[2], 1);
-  SK_CHECK_INT(st.crashes[3], 0);    /* interrupted is no crash */
+  SK_CHECK_INT(st.crashes[3], 1);    /* SIGTERM counts, SIGINT not */
   SK_CHECK_INT(st.ended[3], 0);
   sk_journal_state_free(&st);
   /* A line cut by a crash never happened. */
@@ -76,11 +84,53 @@ static void test_read(void)
   sk_journal_state_free(&st);
 }
 
+/* The lock: held while the journal is open, by this process too (flock
+ * locks belong to open files), gone when it is closed. */
+static void test_held(void)
+{
+  const char *path = "test_journal.tmp.held";
+  remove(path);
+  SK_CHECK_INT(sk_journal_held(path), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_held(path), 1);
+  SK_CHECK_INT(sk_journal_open(path, SHA), -1);    /* one writer only */
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_held(path), 0);
+  remove(path);
+}
+
+/* A signal's handler turns "status: running" into "status: aborted" in
+ * place: the same size, every other byte kept. */
+static void test_mark(void)
+{
+  const char *path = "test_journal.tmp.mark";
+  const char text[] = "schema_version: 1\nmetadata:\n  run: x\nrun:\n"
+                      "  status: running\n  start_time: t\nsuites: []\n";
+  char buf[256];
+  size_t n;
+  FILE *fp = fopen(path, "w");
+  fputs(text, fp);
+  fclose(fp);
+  sk_guard_install(0, path, NULL);
+  sk_guard_mark_aborted();
+  sk_guard_remove();
+  fp = fopen(path, "r");
+  n = fread(buf, 1, sizeof buf - 1, fp);
+  fclose(fp);
+  buf[n] = '\0';
+  SK_CHECK_STR(buf, "schema_version: 1\nmetadata:\n  run: x\nrun:\n"
+                    "  status: aborted\n  start_time: t\nsuites: []\n");
+  sk_guard_mark_aborted();           /* removed: no file to mark */
+  remove(path);
+}
+
 static const char result_text[] =
     "schema_version: 1\n"
     "suite_file:\n"
     "  path: x.skampi\n"
     "  sha256: " SHA "\n"
+    "run:\n"
+    "  status: running\n"
     "suites:\n"
     "- name: one\n"
     "  message: \"\"\n"
@@ -107,6 +157,7 @@ static void test_resume(void)
   if (r == NULL)
     return;
   SK_CHECK_STR(sk_resume_sha256(r), SHA);
+  SK_CHECK_STR(sk_resume_run_status(r), "running");
   SK_CHECK_INT(sk_resume_count(r), 2);
   SK_CHECK_STR(sk_resume_name(r, 1), "yes");
   SK_CHECK_STR(sk_resume_status(r, 0), "");
@@ -163,5 +214,7 @@ int main(void)
   test_timeout();
   test_read();
   test_resume();
+  test_held();
+  test_mark();
   return sk_test_result();
 }
