@@ -28,6 +28,15 @@ grep -qx 'doc/gallery.md' "$tmp/dist" || bad "doc/gallery.md is not distributed"
 grep -qx 'doc/gallery/make-gallery.sh' "$tmp/dist" ||
   bad "doc/gallery/make-gallery.sh is not distributed"
 
+# The script that makes the pictures parses and documents its options.
+script=$srcdir/doc/gallery/make-gallery.sh
+sh -n "$script" || bad "doc/gallery/make-gallery.sh has a syntax error"
+for opt in $(sed -n 's/^ *\(--[a-z-]*\)).*/\1/p' "$script"); do
+  sh "$script" --help | grep -q -- "$opt" ||
+    bad "make-gallery.sh --help does not mention $opt"
+  grep -q -- "\`$opt" "$md" || bad "doc/gallery.md does not mention make-gallery.sh $opt"
+done
+
 # check_png FILE (relative to the source tree) WHO
 check_png() {
   [ -f "$srcdir/$1" ] || { bad "$2 shows $1, which does not exist"; return; }
