@@ -10,8 +10,8 @@
 # (make).  Options:
 #   --openmpi-build DIR  a build directory configured with
 #                        MPICC=mpicc.openmpi; default BUILD/gallery-openmpi,
-#                        configured and built (src/skampi only) when it
-#                        holds no src/skampi yet
+#                        made (a copy of the sources, src/skampi built)
+#                        when it does not exist yet
 #   --work DIR           where the runs and PDFs go (default
 #                        BUILD/gallery-work; emptied first)
 #   --out DIR            where the PNGs go (default SRCDIR/doc/gallery)
@@ -49,7 +49,8 @@ report=$build/report/skampi-report
 [ -x "$build/src/skampi" ] && [ -x "$report" ] &&
   [ -x "$build/report/skampi-run" ] ||
   die "run me from a built build directory (no src/skampi, report/skampi-report or report/skampi-run in $build)"
-for tool in mpiexec.mpich mpiexec.openmpi mpicc.openmpi pdftoppm pdftotext; do
+for tool in mpiexec.mpich mpiexec.openmpi mpicc.openmpi pdftoppm pdftotext \
+    pdfinfo; do
   command -v "$tool" >/dev/null 2>&1 || die "'$tool' is not installed"
 done
 # Open MPI refuses to run as root unless told; only for this script.
@@ -65,13 +66,17 @@ note() {    # the command as doc/gallery.md shows it
   printf '%s\n' "$*" >> "$work/commands.txt"
 }
 
+# The Open MPI build: from a copy of the sources (make distdir), so that
+# it works whether the source tree is configured in place or not.
 openmpi_build() {
   [ -x "$ompi/src/skampi" ] && return 0
+  [ -e "$ompi" ] &&
+    die "$ompi exists but holds no src/skampi: remove it, or build skampi there (configure MPICC=mpicc.openmpi)"
   log "building skampi against Open MPI in $ompi"
-  mkdir -p "$ompi" && (cd "$ompi" &&
-    "$src/configure" -q MPICC=mpicc.openmpi > configure.log 2>&1 &&
-    make -j"${JOBS:-2}" src/skampi > build.log 2>&1) ||
-    die "building against Open MPI failed (see $ompi/*.log)"
+  make -C "$build" distdir distdir="$ompi" > "$build/gallery-openmpi.log" 2>&1 &&
+    (cd "$ompi" && ./configure -q MPICC=mpicc.openmpi > configure.log 2>&1 &&
+     make -j"${JOBS:-2}" src/skampi > build.log 2>&1) ||
+    die "building against Open MPI failed (see $build/gallery-openmpi.log, $ompi/*.log)"
 }
 
 # skampi SKAMPI LAUNCHER... -- SUITE OUT: one run; status 3 (a suite
@@ -136,6 +141,18 @@ png() {
   printf '%-20s %-18s page %3s %7s bytes\n' "$4.png" "$1" "$2" "$size"
 }
 
+# page_with PDF TEXT: sets page to the first page of PDF showing TEXT.
+page_with() {
+  n=$(pdfinfo "$work/$1" 2>/dev/null | sed -n 's/^Pages: *//p')
+  i=1
+  while [ "$i" -le "${n:-0}" ]; do
+    if pdftotext -f "$i" -l "$i" "$work/$1" - 2>/dev/null | grep -qF -- "$2"
+    then page=$i; return 0; fi
+    i=$((i + 1))
+  done
+  die "no page of $1 shows '$2'"
+}
+
 shot() {    # PDF SLUG TEXT NAME: png of the page of page_of PDF SLUG
   page_of "$1" "$2"
   png "$1" "$page" "$3" "$4"
@@ -194,13 +211,16 @@ shot bcast-methods.pdf bcast-methods-1 "broadcast methods" bcast-methods
 shot bandwidth.pdf bandwidth-1 "rate" rate-bandwidth
 shot bandwidth.pdf roundtrip-rate-1 "rate" rate-roundtrip
 # --runs and --compare: a title page, then per suite (in the order of the
-# merged file) the test page (--compare only) and the reproducibility
-# page (doc/reproducibility.md).
+# merged file, which is run 1's shuffled order) the test page (--compare
+# only) and the reproducibility page: the ping-pong's are shown.
 png runs.pdf 1 "several runs" runs-title
-png runs.pdf 2 "reproducibility over the runs" runs-repro
+page_with runs.pdf "Pingpong_Send_Recv: reproducibility over the runs"
+png runs.pdf "$page" "reproducibility over the runs" runs-repro
 png compare.pdf 1 "two sets of runs compared" compare-title
-png compare.pdf 2 "Wilcoxon rank-sum" compare-test
-png compare.pdf 3 "reproducibility over the runs" compare-repro
+page_with compare.pdf "Pingpong_Send_Recv: A against B"
+png compare.pdf "$page" "Wilcoxon rank-sum" compare-test
+page_with compare.pdf "Pingpong_Send_Recv: reproducibility over the runs"
+png compare.pdf "$page" "reproducibility over the runs" compare-repro
 
 total=0
 for f in "$out"/*.png; do total=$((total + $(wc -c < "$f"))); done
