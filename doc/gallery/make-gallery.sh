@@ -11,7 +11,8 @@
 #   --openmpi-build DIR  a build directory configured with
 #                        MPICC=mpicc.openmpi; default BUILD/gallery-openmpi,
 #                        made (a copy of the sources, src/skampi built)
-#                        when it does not exist yet
+#                        when it does not exist yet (else reused as it
+#                        is: remove it after changing skampi)
 #   --work DIR           where the runs and PDFs go (default
 #                        BUILD/gallery-work; emptied first)
 #   --out DIR            where the PNGs go (default SRCDIR/doc/gallery)
