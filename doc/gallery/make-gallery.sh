@@ -45,6 +45,9 @@ while [ $# -gt 0 ]; do
 done
 : "${ompi:=$build/gallery-openmpi}" "${work:=$build/gallery-work}"
 : "${out:=$src/doc/gallery}"
+# Absolute paths: the reports are drawn from inside WORK.
+abs() { case $1 in /*) printf '%s\n' "$1" ;; *) printf '%s\n' "$build/$1" ;; esac; }
+ompi=$(abs "$ompi") work=$(abs "$work") out=$(abs "$out")
 lock=${SKAMPI_MPI_LOCK:-/tmp/skampi-mpi.lock}
 report=$build/report/skampi-report
 [ -x "$build/src/skampi" ] && [ -x "$report" ] &&
