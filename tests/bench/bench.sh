@@ -2,10 +2,10 @@
 # loop, (2) the wall time of the default suite and how many of its points
 # met their target standard error.  Prints figures; judges nothing but
 # the 3% goal of (1).  Reads top_srcdir, top_builddir, MPIEXEC and
-# SK_BENCH_JOBS (the number of accuracy jobs, default 3).
+# SK_BENCH_JOBS (the number of accuracy jobs, default 5).
 set -u
 : "${MPIEXEC:=mpiexec}"
-: "${SK_BENCH_JOBS:=3}"
+: "${SK_BENCH_JOBS:=5}"
 . "$top_srcdir/tests/bench/pin.sh"
 out=bench-default.yaml
 
