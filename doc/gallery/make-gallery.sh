@@ -212,6 +212,7 @@ shot gallery.pdf 'group-1-*' "group" group
 shot gallery.pdf 'group-2-*' "group" group-bandwidth
 shot maxrate.pdf model-1 "max-rate model" model
 shot bcast-methods.pdf bcast-methods-1 "broadcast methods" bcast-methods
+shot gallery.pdf collbw-1 "collective bandwidth" collbw
 shot bandwidth.pdf bandwidth-1 "rate" rate-bandwidth
 shot bandwidth.pdf roundtrip-rate-1 "rate" rate-roundtrip
 # --runs and --compare: a title page, then per suite (in the order of the
