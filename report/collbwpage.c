@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "collbw.h"
+#include "csv.h"
 #include "gp.h"
 #include "modelpage.h"
 #include "msg.h"
@@ -270,29 +271,6 @@ void sk_collbwpage_draw(FILE *f, const sk_inputs_t *in,
 
 /* ---- CSV ------------------------------------------------------------- */
 
-static void sk_cbp_csv_text(FILE *f, const char *s)
-{
-  const char *p;
-  if (!strpbrk(s, ",\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (p = s; *p; p++) {
-    if (*p == '"')
-      fputc('"', f);
-    fputc(*p, f);
-  }
-  fputc('"', f);
-}
-
-static void sk_cbp_csv_num(FILE *f, double v)
-{
-  char buf[40];
-  sk_units_num(v, buf, sizeof buf);
-  fputs(buf, f);
-}
-
 /* One row: scope "process" (HOST NULL) or "host". */
 static void sk_cbp_csv_row(FILE *f, const sk_result_t *r,
                            const sk_result_suite_t *s,
@@ -304,20 +282,20 @@ static void sk_cbp_csv_row(FILE *f, const sk_result_t *r,
     return;
   for (i = 0; host && i < procs; i++)
     ranks += strcmp(r->hosts[i], host) == 0;
-  sk_cbp_csv_text(f, s->name);
+  sk_csv_field(f, s->name);
   fputc(',', f);
-  sk_cbp_csv_text(f, s->instance);
+  sk_csv_field(f, s->instance);
   fputc(',', f);
-  sk_cbp_csv_num(f, p->argument);
+  sk_csv_num(f, p->argument);
   fprintf(f, ",%ld,", procs);
-  sk_cbp_csv_num(f, p->mean);
+  sk_csv_num(f, p->mean);
   fprintf(f, ",%s,", host ? "host" : "process");
   if (host)
-    sk_cbp_csv_text(f, host);
+    sk_csv_field(f, host);
   fprintf(f, ",%ld,", host ? ranks : procs);
-  sk_cbp_csv_num(f, bytes);
+  sk_csv_num(f, bytes);
   fputc(',', f);
-  sk_cbp_csv_num(f, bw);
+  sk_csv_num(f, bw);
   fputc('\n', f);
 }
 

@@ -18,8 +18,7 @@ static const char sk_csv_header[] =
   "file,label,suite,instance,argument,mean,stderr,repetitions,eps_met,"
   "refined,bandwidth\n";
 
-/* A field, quoted (RFC 4180) when it holds a comma, quote or newline. */
-static void sk_csv_field(FILE *f, const char *s)
+void sk_csv_field(FILE *f, const char *s)
 {
   const char *p;
   if (!strpbrk(s, ",\"\r\n")) {
@@ -35,7 +34,7 @@ static void sk_csv_field(FILE *f, const char *s)
   fputc('"', f);
 }
 
-static void sk_csv_num(FILE *f, double v)
+void sk_csv_num(FILE *f, double v)
 {
   char buf[40];
   sk_units_num(v, buf, sizeof buf);

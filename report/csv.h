@@ -12,7 +12,15 @@
 #ifndef SK_CSV_H
 #define SK_CSV_H
 
+#include <stdio.h>
+
 #include "pages.h"
+
+/* A field, quoted (RFC 4180) when it holds a comma, quote or newline. */
+void sk_csv_field(FILE *f, const char *s);
+
+/* A number written so that it reads back exactly. */
+void sk_csv_num(FILE *f, double v);
 
 /* Create DIR if needed and write the files.  -1 with a message. */
 int sk_csv_write(const char *dir, const sk_inputs_t *in,
