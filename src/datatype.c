@@ -72,6 +72,8 @@ const char *const *sk_mpi_type_table(size_t *count)
 const char *sk_mpi_type_lookup(const char *name)
 {
   size_t i;
+  if (name == NULL)
+    return NULL;
   for (i = 0; i < SK_N(sk_mpi_types); i++)
     if (strcasecmp(sk_mpi_types[i], name) == 0)
       return sk_mpi_types[i];
@@ -81,6 +83,8 @@ const char *sk_mpi_type_lookup(const char *name)
 int sk_mpi_type_bytes_of(const char *name, long *size, long *align)
 {
   size_t i;
+  if (name == NULL)     /* a field the parser rejected */
+    return -1;
   for (i = 0; i < SK_N(sk_mpi_types); i++)
     if (strcasecmp(sk_mpi_types[i], name) == 0) {
       *size = (long)sk_mpi_type_bytes[i].size;
