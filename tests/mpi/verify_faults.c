@@ -70,6 +70,7 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt)
     return 0;
   context(&c, dt, 1000);
   sk_layout_need(&dt->lay, in, 1000, c.size, &s, &r);
+  c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, 1000), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
   if (!all(real->setup == NULL || real->setup(&c) == 0))
