@@ -322,6 +322,8 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
   c->rbuf = x->rbuf;
+  c->aroom = sk_instance_attach(x->s->instance,
+                                sk_layout_span(&x->dt.lay, length), c->size);
   c->overhead = x->eng->overhead;
   c->barrier = 0.0;
   c->calib = &x->eng->calib;
@@ -374,7 +376,8 @@ static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
 }
 
 /* The untimed part before a point: context, setup, integrity check.
- * 0 when the point can be measured; -1 when a setup failed, -2 when
+ * 0 when the point can be measured; -1 when a setup failed (-3 on the
+ * processes whose Bsend buffer exceeded its counted room), -2 when
  * the data did not arrive intact (torn down again, on all of comm). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -385,7 +388,7 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   if (!all) {
     if (ok && x->ops->teardown != NULL)
       x->ops->teardown(&x->ctx);
-    return -1;
+    return x->ctx.aover ? -3 : -1;
   }
   if (x->ops->verify == NULL)
     return 0;
@@ -399,8 +402,9 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 when the point could not be set up, -2 when the
- * untimed integrity check found data that did not arrive intact. */
+ * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
+ * not be set up, -2 when the untimed integrity check found data that
+ * did not arrive intact. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                            double suite_left, sk_point_t *pt)
 {
@@ -461,8 +465,8 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
 }
 
 /* The point at arg, on every process of the world (those not taking part
- * wait); *pt is valid on world rank 0.  -1 on every process when the
- * instance could not set the point up. */
+ * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
+ * every process when the instance could not set the point up. */
 static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                          double suite_left, sk_point_t *pt)
 {
@@ -499,6 +503,21 @@ static void sk_exec_fail(sk_exec_t *x, const char *msg)
     return;
   x->res->status = SK_SUITE_FAILED;
   sk_result_set_message(x->res, msg);
+}
+
+/* Why the point at arg failed, from sk_exec_point()'s code. */
+static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
+{
+  if (rc == -2)
+    snprintf(m, size, "at argument %ld the data did not arrive intact (the "
+             "untimed integrity check)", arg);
+  else if (rc == -3)
+    snprintf(m, size, "at argument %ld the buffer MPI_Bsend needs "
+             "(MPI_Pack_size + MPI_BSEND_OVERHEAD per message) exceeds the "
+             "room counted against @MEMORY for it", arg);
+  else
+    snprintf(m, size, "a point could not be set up at argument %ld (out of "
+             "memory?)", arg);
 }
 
 /* Rank 0: the next argument into msg = {more, arg, refined, suite_left};
@@ -677,11 +696,8 @@ static void sk_exec_points(sk_exec_t *x)
       sk_journal_arg((long)msg[1]);
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
-      char m[160];
-      snprintf(m, sizeof m, rc == -2 ? "at argument %ld the data did not "
-               "arrive intact (the untimed integrity check)" : "a point "
-               "could not be set up at argument %ld (out of memory?)",
-               (long)msg[1]);
+      char m[256];
+      sk_exec_point_failure(rc, (long)msg[1], m, sizeof m);
       sk_exec_fail(x, m);
       break;
     }

@@ -76,6 +76,22 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
     *send = m + SK_INSTANCE_BSEND_OVERHEAD;
     *recv = 0;
     break;
+  case SK_BUFFERS_BSEND: break;
+  case SK_BUFFERS_BSEND_MW: break;
   }
-  return *send + *recv;
+  return *send + *recv + sk_instance_attach(in, span, nprocs);
+}
+
+/* Ping-pong Bsend attaches room for two messages with a header each;
+ * master-worker Bsend for one round's chunks and one more (at most P
+ * chunks, together at most two messages' data: src/pattern_mw.c). */
+size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs)
+{
+  size_t m = span > 0 ? (size_t)span : 0;
+  size_t p = (size_t)(nprocs > 1 ? nprocs : 1);
+  if (in->buffers == SK_BUFFERS_BSEND)
+    return 2 * (m + SK_INSTANCE_BSEND_OVERHEAD);
+  if (in->buffers == SK_BUFFERS_BSEND_MW)
+    return 2 * m + p * SK_INSTANCE_BSEND_OVERHEAD;
+  return 0;
 }

@@ -34,7 +34,9 @@ typedef enum {
   SK_BUFFERS_SCATTER,   /* one per process out, a message in */
   SK_BUFFERS_ALL,       /* one per process each way */
   SK_BUFFERS_WINDOW,    /* a message out, SK_INSTANCE_WINDOW in */
-  SK_BUFFERS_ATTACH     /* a message + SK_INSTANCE_BSEND_OVERHEAD */
+  SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
+  SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
+  SK_BUFFERS_BSEND_MW   /* PAIR + an attached buffer: 2 messages + P H */
 } sk_buffers_t;
 
 /* Messages in flight at once in Bandwidth_Bidirectional (and the window
@@ -66,10 +68,17 @@ const sk_instance_t *sk_instance_by_name(const char *name);
 /* Buffer bytes per process instance `in` holds on nprocs processes for
  * messages that each occupy `span` bytes (src/layout.c: a message's
  * length laid out in its datatypes, gaps included): the send buffer in
- * *send, the receive buffer in *recv, their sum returned.  The engine
- * allocates exactly this and the checker counts it against @MEMORY. */
+ * *send, the receive buffer in *recv; returned their sum plus the
+ * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
+ * The engine allocates no more than this and the checker counts it
+ * against @MEMORY. */
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
                         size_t *send, size_t *recv);
+
+/* The part of sk_instance_need() that the MPI_Bsend instances attach
+ * with MPI_Buffer_attach (their setup allocates it, at most this); 0
+ * for the other instances. */
+size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
 
 /* "pingpong", "collective", "master_worker", "simple". */
 const char *sk_pattern_name(sk_pattern_t pattern);

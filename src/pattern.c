@@ -5,6 +5,7 @@
 #include "timer.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "stats.h"
 
@@ -122,4 +123,37 @@ int sk_pattern_share(int d, long total, int nprocs, int i)
   for (k = 0; k < nprocs - 1; k++)
     sum += (long long)total * (k + 1) / parts;
   return (int)(total - sum);
+}
+
+/* The size is checked against what the checker counted, so a suite that
+ * passed the @MEMORY check never attaches more (H in instance.h is
+ * larger than MPI_BSEND_OVERHEAD; MPI_Pack_size could still exceed the
+ * layout's span in some MPI). */
+int sk_pattern_attach(sk_pctx_t *c, int messages, int count)
+{
+  int size = 0;
+  double want;
+  MPI_Pack_size(count, c->dtype, c->comm, &size);
+  want = (double)messages * ((double)size + MPI_BSEND_OVERHEAD);
+  if (want > (double)c->aroom || want > 2147483647.0) {
+    c->aover = 1;
+    return -1;
+  }
+  c->asize = (int)want;
+  c->abuf = malloc((size_t)c->asize);
+  if (c->abuf == NULL)
+    return -1;
+  MPI_Buffer_attach(c->abuf, c->asize);
+  return 0;
+}
+
+void sk_pattern_detach(sk_pctx_t *c)
+{
+  void *p;
+  int size;
+  if (c->abuf == NULL)
+    return;
+  MPI_Buffer_detach(&p, &size);
+  free(c->abuf);
+  c->abuf = NULL;
 }

@@ -28,6 +28,9 @@ typedef struct sk_pctx {
   char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */
   char *abuf;           /* attach buffer for Bsend / Buffer_attach */
   int asize;            /* its size in bytes */
+  size_t aroom;         /* Bsend instances: the most abuf may take, as
+                         * counted against @MEMORY (sk_instance_attach) */
+  int aover;            /* set by a setup whose abuf exceeds aroom */
   int *counts;          /* size entries, for Reduce_scatter and the
                          * v-variants (in elements of dtype) */
   int *displs;          /* size entries: v-variants' send displacements */
@@ -85,6 +88,15 @@ int sk_pattern_share(int d, long total, int nprocs, int i);
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED
+
+/* Allocates and attaches c->abuf with room for `messages` buffered
+ * sends of `count` elements of c->dtype (MPI_Pack_size +
+ * MPI_BSEND_OVERHEAD each); -1 without attaching when it would exceed
+ * c->aroom (then c->aover is set) or memory is short. */
+int sk_pattern_attach(sk_pctx_t *c, int messages, int count);
+
+/* Detaches and frees c->abuf (nothing when there is none). */
+void sk_pattern_detach(sk_pctx_t *c);
 
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);

@@ -122,7 +122,7 @@ static void sk_mw_run(sk_pctx_t *c, sk_mw_kind_t kind)
     sk_mw_worker(c, n, rc);
 }
 
-/* Requests for a round; Bsend: room for a round's chunks, attached. */
+/* Requests for a round. */
 static int sk_mw_setup(sk_pctx_t *c)
 {
   c->reqs = malloc((size_t)(c->size + 1) * sizeof *c->reqs);
@@ -130,30 +130,26 @@ static int sk_mw_setup(sk_pctx_t *c)
   return c->reqs != NULL && c->stats != NULL && c->size >= 2 ? 0 : -1;
 }
 
+/* A round gives at most min(C, W) chunks; one chunk more in the buffer
+ * leaves MPI slack to reclaim the last round's.  Those chunks hold at
+ * most two messages' data (min(C, W) chunks of length / C bytes, plus
+ * one of at most length) and at most P headers: buffers BSEND_MW in
+ * instances.def counts that. */
 static int sk_mw_bsend_setup(sk_pctx_t *c)
 {
-  int sc, rc, size = 0;
+  int sc, rc, n, w = c->size - 1;
   if (sk_mw_setup(c) != 0)
     return -1;
-  sk_mw_chunks(c, &sc, &rc);
-  MPI_Pack_size(sc, c->dtype, c->comm, &size);
-  c->asize = c->size * (size + MPI_BSEND_OVERHEAD);
-  c->abuf = malloc((size_t)c->asize);
-  if (c->abuf == NULL)
-    return -1;
-  MPI_Buffer_attach(c->abuf, c->asize);
-  return 0;
+  n = sk_mw_chunks(c, &sc, &rc);
+  if (sk_pattern_attach(c, (n < w ? n : w) + 1, sc) == 0)
+    return 0;
+  sk_coll_free_arrays(c);
+  return -1;
 }
 
 static void sk_mw_bsend_teardown(sk_pctx_t *c)
 {
-  void *p;
-  int size;
-  if (c->abuf != NULL) {
-    MPI_Buffer_detach(&p, &size);
-    free(c->abuf);
-    c->abuf = NULL;
-  }
+  sk_pattern_detach(c);
   sk_coll_free_arrays(c);
 }
 

@@ -115,26 +115,11 @@ static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
                                       .verify = sk_pp_verify};
 
 /* MPI_Bsend needs an attached buffer: room for two messages, attached
- * before the point and detached after it (untimed). */
+ * before the point and detached after it (untimed); buffers BSEND in
+ * instances.def counts it. */
 static int sk_pp_bsend_setup(sk_pctx_t *c)
 {
-  int size = 0;
-  MPI_Pack_size(c->count, c->dtype, c->comm, &size);
-  c->asize = 2 * (size + MPI_BSEND_OVERHEAD);
-  c->abuf = malloc((size_t)c->asize);
-  if (c->abuf == NULL)
-    return -1;
-  MPI_Buffer_attach(c->abuf, c->asize);
-  return 0;
-}
-
-static void sk_pp_bsend_teardown(sk_pctx_t *c)
-{
-  void *p;
-  int size;
-  MPI_Buffer_detach(&p, &size);
-  free(c->abuf);
-  c->abuf = NULL;
+  return sk_pattern_attach(c, 2, c->count);
 }
 
 SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL)
@@ -147,7 +132,7 @@ SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL)
 SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL)
 SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL)
 SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, sk_pp_bsend_setup,
-               sk_pp_bsend_teardown)
+               sk_pattern_detach)
 
 /* MPI_Sendrecv on both sides at once: both messages cross concurrently,
  * so a repetition is one exchange rather than two sequential trips. */

@@ -7,7 +7,10 @@
  * pattern 50, receive pattern 56, 1000 bytes, Increasing shares, 3
  * chunks): its check must pass; then the same check around a run that
  * flips the first data byte of both buffers after the real run must fail
- * on some process.  Prints the failures and exits 1; 0 when all pass.
+ * on some process.  The MPI_Bsend instances must attach no more than
+ * the room counted against @MEMORY (sk_instance_attach()) and refuse,
+ * with aover set, when the room is one byte short of what they need.
+ * Prints the failures and exits 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -70,6 +73,7 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt)
     return 0;
   context(&c, dt, 1000);
   sk_layout_need(&dt->lay, in, 1000, c.size, &s, &r);
+  c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, 1000), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
   if (!all(real->setup == NULL || real->setup(&c) == 0))
@@ -86,6 +90,43 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt)
     printf("FAIL: %s: %s\n", in->name, !intact ? "intact data rejected"
                                                : "corruption unnoticed");
   return intact && noticed ? 0 : -1;
+}
+
+/* Setup with `room` bytes for the attach buffer: 0 when it succeeds
+ * attaching at most room bytes (*asize: how many), -1 when it refuses
+ * with aover set and nothing attached, -2 otherwise. */
+static int attach_with(const sk_inst_ops_t *ops, const sk_dtype_t *dt,
+                       size_t room, int *asize)
+{
+  sk_pctx_t c;
+  int rc;
+  context(&c, dt, 1000);
+  c.aroom = room;
+  rc = ops->setup(&c);
+  *asize = c.asize;
+  if (rc == 0 && c.abuf != NULL && (size_t)c.asize <= room) {
+    ops->teardown(&c);
+    return 0;
+  }
+  if (rc == 0)
+    ops->teardown(&c);
+  return rc != 0 && c.aover && c.abuf == NULL ? -1 : -2;
+}
+
+/* 0 when a Bsend instance fits its counted room and refuses less. */
+static int bounded(const sk_instance_t *in, const sk_dtype_t *dt)
+{
+  const sk_inst_ops_t *ops = sk_pattern_ops(in->number);
+  int size, rank, size2, fits, refuses;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  fits = all(attach_with(ops, dt, sk_instance_attach(in,
+             sk_layout_span(&dt->lay, 1000), size), &size2) == 0);
+  refuses = fits && all(attach_with(ops, dt, (size_t)size2 - 1, &size) == -1);
+  if (rank == 0 && (!fits || !refuses))
+    printf("FAIL: %s: %s\n", in->name, !fits ? "attach exceeds the room "
+           "counted" : "a room one byte short not refused");
+  return fits && refuses ? 0 : -1;
 }
 
 int main(int argc, char **argv)
@@ -115,6 +156,8 @@ int main(int argc, char **argv)
       continue;
     checked++;
     errors += one(&t[i], &dt) != 0;
+    if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
+      errors += bounded(&t[i], &dt) != 0;
   }
   sk_dtype_free(&dt);
   if (errors == 0 && checked > 0) {

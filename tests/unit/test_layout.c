@@ -99,6 +99,34 @@ static void test_need(void)
   SK_CHECK_INT(need("MPI_Alltoallv", 100, 3, &s, &r), 600);
 }
 
+/* The Bsend instances hold a message each way and count the buffer they
+ * attach: two messages with a header each, or for master-worker two
+ * messages' data with a header per process. */
+static void test_need_bsend(void)
+{
+  const sk_instance_t *pp = sk_instance_by_name("Pingpong_Bsend_Recv");
+  const sk_instance_t *mw = sk_instance_by_name("MW_Bsend");
+  size_t s, r;
+  SK_CHECK_INT(need("Pingpong_Bsend_Recv", 100, 4, &s, &r),
+               200 + 2 * (100 + SK_INSTANCE_BSEND_OVERHEAD));
+  SK_CHECK_INT(s, 100);
+  SK_CHECK_INT(r, 100);
+  SK_CHECK_INT(sk_instance_attach(pp, 100, 4),
+               2 * (100 + SK_INSTANCE_BSEND_OVERHEAD));
+  SK_CHECK_INT(sk_instance_attach(pp, 100, 2),
+               2 * (100 + SK_INSTANCE_BSEND_OVERHEAD));
+  SK_CHECK_INT(need("MW_Bsend", 100, 4, &s, &r),
+               400 + 4 * SK_INSTANCE_BSEND_OVERHEAD);
+  SK_CHECK_INT(s, 100);
+  SK_CHECK_INT(r, 100);
+  SK_CHECK_INT(sk_instance_attach(mw, 100, 3),
+               200 + 3 * SK_INSTANCE_BSEND_OVERHEAD);
+  SK_CHECK_INT(sk_instance_attach(sk_instance_by_name("MW_Send"), 100, 4),
+               0);
+  SK_CHECK_INT(sk_instance_attach(sk_instance_by_name("MPI_Buffer_attach"),
+                                  100, 2), 0);
+}
+
 /* fit is the longest length whose buffers fit in mem: exact. */
 static void check_fit(const sk_layout_t *l, const char *name, long mem,
                       int p, long want)
@@ -132,6 +160,14 @@ static void test_max_length(void)
   check_fit(&l, "MPI_Buffer_attach", SK_INSTANCE_BSEND_OVERHEAD - 1, 2, -1);
   check_fit(&l, "MPI_Buffer_attach", 65536, 2,
             65536 - SK_INSTANCE_BSEND_OVERHEAD);
+  /* 4m + 2H and 4m + PH bytes: 65536 holds exactly 15872 and 15360 */
+  check_fit(&l, "Pingpong_Bsend_Recv", 65536, 2, 15872);
+  check_fit(&l, "Pingpong_Bsend_Recv", 65536, 4, 15872);
+  check_fit(&l, "MW_Bsend", 65536, 4, 15360);
+  check_fit(&l, "MW_Bsend", 65536, 2, 15872);
+  check_fit(&l, "Pingpong_Bsend_Recv", 2 * SK_INSTANCE_BSEND_OVERHEAD - 1, 2,
+            -1);
+  check_fit(&l, "MW_Bsend", 3 * SK_INSTANCE_BSEND_OVERHEAD, 3, 0);
 }
 
 int main(void)
@@ -139,6 +175,7 @@ int main(void)
   test_base();
   test_patterns();
   test_need();
+  test_need_bsend();
   test_max_length();
   return sk_test_result();
 }
