@@ -21,6 +21,7 @@
 #include "mpierr.h"
 #include "pattern.h"
 #include "pattern_pingpong.h"
+#include "reduce.h"
 #include "refine.h"
 #include "runlog.h"
 #include "window.h"
@@ -35,6 +36,7 @@ typedef struct sk_exec {
   MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
   int decider;              /* world rank of the timing process */
   sk_dtype_t dt;            /* the suite's datatypes */
+  sk_reduce_t red;          /* reductions: their type and operation */
   int chunks;               /* master-worker: chunks of the current point */
   sk_pctx_t ctx;
   sk_samples_t samples;
@@ -304,7 +306,6 @@ static int sk_exec_comm(sk_exec_t *x)
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
   sk_pctx_t *c = &x->ctx;
-  int asize = x->dt.arith_size;
   memset(c, 0, sizeof *c);
   c->comm = comm;
   MPI_Comm_rank(comm, &c->rank);
@@ -316,8 +317,12 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
-  c->rtype = x->dt.arith;
-  c->rcount = (int)(length / (asize > 0 ? asize : 1));
+  if (x->ops->reduces) {
+    c->red = &x->red;
+    c->rtype = x->red.type;
+    c->rop = x->red.op;
+    c->rcount = sk_reduce_count(&x->red, &x->dt, length);
+  }
   c->distribution = x->s->count_distribution;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
@@ -786,10 +791,14 @@ static void sk_exec_describe(sk_exec_t *x)
                        "halves; factors.hosts says which cross hosts)");
 }
 
-/* Instances that move no typed data say so when a suite names patterns. */
+/* Instances that move no typed data say so when a suite names patterns;
+ * reductions say what they add and how. */
 static void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size)
 {
-  if (x->ops->plain && (x->s->send_datatype || x->s->recv_datatype))
+  note[0] = '\0';
+  if (x->ops->reduces)
+    sk_reduce_note(&x->red, x->s, note, size);
+  else if (x->ops->plain && (x->s->send_datatype || x->s->recv_datatype))
     snprintf(note, size, "%s does not use the datatype patterns: %s",
              x->s->instance->name, x->ops->plain);
 }
@@ -805,6 +814,13 @@ static int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
   }
   if (sk_exec_check(x) != 0) {
     sk_exec_fail(x, x->msg);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  if (x->ops->reduces &&
+      sk_reduce_init(&x->red, x->eng->plan, x->s, &x->dt) != 0) {
+    sk_exec_fail(x, "the reduction's datatype and operation cannot be "
+                 "built");
     sk_dtype_free(&x->dt);
     return -1;
   }
@@ -844,6 +860,8 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                        "as they are");
   if (all && sk_exec_comm(&x) == 0) {
     sk_exec_describe(&x);
+    if (eng->rank == 0 && dtnote[0] != '\0')
+      sk_result_add_note(res, dtnote);
     sk_exec_dtype_note(&x, dtnote, sizeof dtnote);
     if (eng->rank == 0 && dtnote[0] != '\0')
       sk_result_add_note(res, dtnote);
@@ -853,6 +871,7 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                  "suite");
   }
   sk_exec_release(&x);
+  sk_reduce_free(&x.red);
   sk_dtype_free(&x.dt);
   if (eng->rank == 0)
     res->elapsed = MPI_Wtime() - t0;

@@ -23,8 +23,10 @@ typedef struct sk_pctx {
   int rcvcount;         /* elements of rcvtype: the same data */
   MPI_Datatype rcvtype; /* receives data (the receive pattern) */
   MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
-  int rcount;           /* elements of rtype in length bytes */
-  MPI_Datatype rtype;   /* arithmetic type for reductions */
+  int rcount;           /* reductions: elements of rtype in length bytes */
+  MPI_Datatype rtype;   /* reductions: their datatype and operation */
+  MPI_Op rop;
+  const struct sk_reduce *red;  /* and what they add (src/reduce.h) */
   char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */
   char *abuf;           /* attach buffer for Bsend / Buffer_attach */
   int asize;            /* its size in bytes */
@@ -70,9 +72,10 @@ typedef struct sk_inst_ops {
    * one repetition and checks what arrived; 0 intact, -1 not (NULL: the
    * instance moves no data to check). */
   int (*verify)(const struct sk_inst_ops *ops, sk_pctx_t *c);
-  /* Why the datatype patterns do not apply (reductions, memcpy, ...);
-   * NULL: they do. */
+  /* Why the datatype patterns do not apply (memcpy, ...); NULL: they do. */
   const char *plain;
+  /* 1: a reduction, with rtype, rop and red set (src/reduce.h). */
+  int reduces;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */

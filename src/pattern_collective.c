@@ -6,9 +6,8 @@
  * `length` is the message of ONE process (doc/engine.md gives the exact
  * meaning per operation).  Data go out in the send datatype pattern
  * (dtype, count) and arrive in the receive pattern (rcvtype, rcvcount).
- * Reductions use MPI_SUM on rtype, contiguous (the base type when it is
- * a builtin arithmetic type, MPI_INT otherwise): MPI defines its
- * predefined operations on builtin types.  The timing around run() is
+ * Reductions use rtype and rop (src/reduce.h: MPI_SUM on a builtin
+ * type, or skampi's own sum over the send pattern).  The timing around run() is
  * the collective pattern's (sk_pattern_rep_max_local or _root_barrier).
  */
 #include <stdlib.h>
@@ -17,6 +16,10 @@
 #include "dtype.h"
 #include "pattern.h"
 #include "pattern_coll.h"
+#include "reduce.h"
+
+/* Fills a receive buffer before a check: bytes MPI must not touch. */
+#define SK_COLL_MARK 0xA5
 
 /* Segment i of a buffer of elements of extent ext, count each. */
 char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext)
@@ -42,24 +45,24 @@ static void sk_coll_barrier(sk_pctx_t *c)
 
 static void sk_coll_reduce(sk_pctx_t *c)
 {
-  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, 0, c->comm);
+  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0, c->comm);
 }
 
 static void sk_coll_allreduce(sk_pctx_t *c)
 {
-  MPI_Allreduce(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, c->comm);
+  MPI_Allreduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm);
 }
 
 /* Allreduce built from two collectives (Fig. 2 "Reduce-Bcast"). */
 static void sk_coll_reduce_bcast(sk_pctx_t *c)
 {
-  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, 0, c->comm);
+  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0, c->comm);
   MPI_Bcast(c->rbuf, c->rcount, c->rtype, 0, c->comm);
 }
 
 static void sk_coll_scan(sk_pctx_t *c)
 {
-  MPI_Scan(c->sbuf, c->rbuf, c->rcount, c->rtype, MPI_SUM, c->comm);
+  MPI_Scan(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm);
 }
 
 static void sk_coll_alltoall(sk_pctx_t *c)
@@ -88,7 +91,7 @@ static void sk_coll_allgather(sk_pctx_t *c)
 
 static void sk_coll_reduce_scatter(sk_pctx_t *c)
 {
-  MPI_Reduce_scatter(c->sbuf, c->rbuf, c->counts, c->rtype, MPI_SUM,
+  MPI_Reduce_scatter(c->sbuf, c->rbuf, c->counts, c->rtype, c->rop,
                      c->comm);
 }
 
@@ -131,9 +134,6 @@ void sk_coll_free_arrays(sk_pctx_t *c)
   c->stats = NULL;
 }
 
-#define SK_COLL_REDUCING \
-  "MPI's predefined reductions work on builtin types: the arithmetic " \
-  "base type, contiguous"
 
 /* ---- integrity checks (untimed) --------------------------------------- */
 
@@ -173,6 +173,50 @@ static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
                          (unsigned)c->rank + 1);
 }
 
+/* Reductions: process i adds i + 1 in every scalar, the receive buffer
+ * is marked first; `count` elements at rbuf must hold `want`, the gaps
+ * between their scalars the mark. */
+static int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c,
+                           int count, int want, int check)
+{
+  sk_reduce_fill(c->red, c->sbuf, c->rcount, c->rank + 1);
+  memset(c->rbuf, SK_COLL_MARK, (size_t)(c->rcount * c->red->extent));
+  ops->run(c);
+  return check ? sk_reduce_check(c->red, c->rbuf, count, want,
+                                 SK_COLL_MARK) : 0;
+}
+
+/* 1 + 2 + ... + n */
+static int sk_coll_triangle(int n)
+{
+  return n * (n + 1) / 2;
+}
+
+static int sk_coll_verify_reduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->size),
+                         c->rank == 0);
+}
+
+/* Allreduce and Reduce_Bcast: every process has the sum. */
+static int sk_coll_verify_allreduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->size), 1);
+}
+
+static int sk_coll_verify_scan(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->rank + 1),
+                         1);
+}
+
+static int sk_coll_verify_reduce_scatter(const sk_inst_ops_t *ops,
+                                         sk_pctx_t *c)
+{
+  return sk_coll_reduced(ops, c, c->counts[c->rank],
+                         sk_coll_triangle(c->size), 1);
+}
+
 /* Alltoall: the block from j to i carries seed j * size + i + 1. */
 static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
@@ -193,13 +237,15 @@ const sk_inst_ops_t sk_inst_coll_bcast = {
   .run = sk_coll_bcast, .verify = sk_coll_verify_bcast};
 const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
-  .run = sk_coll_reduce, .plain = SK_COLL_REDUCING};
+  .run = sk_coll_reduce, .verify = sk_coll_verify_reduce, .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_allreduce = {
-  .run = sk_coll_allreduce, .plain = SK_COLL_REDUCING};
+  .run = sk_coll_allreduce, .verify = sk_coll_verify_allreduce,
+  .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_reduce_bcast = {
-  .run = sk_coll_reduce_bcast, .plain = SK_COLL_REDUCING};
+  .run = sk_coll_reduce_bcast, .verify = sk_coll_verify_allreduce,
+  .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_scan = {
-  .run = sk_coll_scan, .plain = SK_COLL_REDUCING};
+  .run = sk_coll_scan, .verify = sk_coll_verify_scan, .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_alltoall = {
   .run = sk_coll_alltoall, .verify = sk_coll_verify_alltoall};
 const sk_inst_ops_t sk_inst_coll_gather = {
@@ -210,7 +256,8 @@ const sk_inst_ops_t sk_inst_coll_allgather = {
   .run = sk_coll_allgather, .verify = sk_coll_verify_gather};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {
   .run = sk_coll_reduce_scatter, .setup = sk_coll_reduce_scatter_setup,
-  .teardown = sk_coll_free_arrays, .plain = SK_COLL_REDUCING};
+  .teardown = sk_coll_free_arrays,
+  .verify = sk_coll_verify_reduce_scatter, .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_comm_split = {
   .run = sk_coll_comm_split, .plain = "it moves no data"};
 const sk_inst_ops_t sk_inst_coll_memcpy = {

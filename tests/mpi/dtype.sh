@@ -1,13 +1,14 @@
 # dtype.sh -- every pair of datatype patterns over four base types
 # carries a message intact, leaves the gaps alone, and a corrupted byte
-# is noticed (tests/mpi/dtype_integrity.c, 2 processes).  Then
+# is noticed, and the reductions add in every pattern
+# (tests/mpi/dtype_integrity.c, 2 processes).  Then
 # End_Argument = Max_Value over a structured base type with gaps: the run
 # measures up to the length skampi --check resolves (dtype-memory.skampi),
 # without a memory failure.
 . "$top_srcdir/tests/mpi/lib.sh"
 $MPIEXEC -n 2 "$top_builddir/tests/mpi/dtype_integrity" > "$work/out" \
   2> "$work/stderr" || fail "dtype_integrity: $(cat "$work/out" "$work/stderr")"
-grep -q '^dtype_integrity: 9 x 9 patterns, 4 base types: 0 failures$' \
+grep -q '^dtype_integrity: 9 x 9 patterns, 4 base types, reductions in 9: 0 failures$' \
   "$work/out" || fail "unexpected output: $(cat "$work/out")"
 
 file="$SUITES/dtype-memory.skampi"

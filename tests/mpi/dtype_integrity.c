@@ -10,7 +10,11 @@
  * the engine does) that the data are the sequence, that the gaps of the
  * layout still hold the marker, and that a flipped byte is noticed.  Also
  * checks that every pattern carries 8 base elements, that 50 is a
- * vector, and the shares of the count distributions.  Prints the failures and exits 1; 0 when all pass.
+ * vector, and the shares of the count distributions.  And for every
+ * base type and send pattern, an MPI_Allreduce with the reductions'
+ * datatype and operation (src/reduce.h) adds 1 and 2 into 3 in every
+ * scalar and leaves the gaps alone (so its table of scalars misses no
+ * data byte: one it missed would hold 0, not the mark).  Prints the failures and exits 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -20,6 +24,7 @@
 #include "datatype.h"
 #include "dtype.h"
 #include "pattern.h"
+#include "reduce.h"
 
 #define LENGTH 3000L
 #define MARK 0xEE
@@ -92,6 +97,46 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
     }
   }
   free(buf);
+  sk_dtype_free(&dt);
+}
+
+/* The reduction of base type `base` in send pattern s. */
+static void reduction(const sk_plan_t *plan, int base, int s, int rank)
+{
+  sk_suite_t suite;
+  sk_dtype_t dt;
+  sk_reduce_t red;
+  char note[256];
+  int count, size;
+  char *sbuf, *rbuf;
+  memset(&suite, 0, sizeof suite);
+  suite.basetype = base;
+  suite.send_datatype = s;
+  if (sk_dtype_build(plan, &suite, &dt, note, sizeof note) != 0 ||
+      sk_reduce_init(&red, plan, &suite, &dt) != 0) {
+    fail("the reduction cannot be built", base, s, 0);
+    return;
+  }
+  count = sk_reduce_count(&red, &dt, LENGTH);
+  MPI_Type_size(red.type, &size);
+  if (count <= 0 || (long)size != red.size || red.n == 0 ||
+      red.own != (s != 0 || base >= 2))
+    fail("the reduction's type, count or operation", base, s, 0);
+  sbuf = malloc((size_t)(count * red.extent));
+  rbuf = malloc((size_t)(count * red.extent));
+  memset(sbuf, 0, (size_t)(count * red.extent));
+  memset(rbuf, MARK, (size_t)(count * red.extent));
+  sk_reduce_fill(&red, sbuf, count, rank + 1);
+  MPI_Allreduce(sbuf, rbuf, count, red.type, red.op, MPI_COMM_WORLD);
+  if (sk_reduce_check(&red, rbuf, count, 3, MARK) != 0)
+    fail("the reduction did not add 1 and 2 into 3, gaps intact", base, s,
+         0);
+  rbuf[red.off[red.n - 1]] ^= 0x01;
+  if (sk_reduce_check(&red, rbuf, count, 3, MARK) == 0)
+    fail("a changed scalar of a reduction went unnoticed", base, s, 0);
+  free(sbuf);
+  free(rbuf);
+  sk_reduce_free(&red);
   sk_dtype_free(&dt);
 }
 
@@ -173,10 +218,13 @@ int main(int argc, char **argv)
     for (i = 0; i < n; i++)
       for (j = 0; j < n; j++)
         pair(&plan, b, t[i].number, t[j].number, rank);
+  for (b = 0; b <= 3; b++)
+    for (i = 0; i < n; i++)
+      reduction(&plan, b, t[i].number, rank);
   MPI_Allreduce(&errors, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0)
-    printf("dtype_integrity: %zu x %zu patterns, 4 base types: %d "
-           "failures\n", n, n, all);
+    printf("dtype_integrity: %zu x %zu patterns, 4 base types, reductions "
+           "in %zu: %d failures\n", n, n, n, all);
   MPI_Finalize();
   return all ? 1 : 0;
 }

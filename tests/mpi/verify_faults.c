@@ -20,6 +20,7 @@
 #include "dtype.h"
 #include "instance.h"
 #include "pattern.h"
+#include "reduce.h"
 
 static const sk_inst_ops_t *real;
 
@@ -55,14 +56,13 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   sk_dtype_counts(dt, length, &c->count, &c->rcvcount);
   c->sext = (MPI_Aint)dt->lay.send_extent;
   c->rext = (MPI_Aint)dt->lay.recv_extent;
-  c->rtype = dt->arith;
-  c->rcount = (int)(length / dt->arith_size);
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
 }
 
 /* 0 when the instance's check passes intact and fails corrupted. */
-static int one(const sk_instance_t *in, const sk_dtype_t *dt)
+static int one(const sk_instance_t *in, const sk_dtype_t *dt,
+               const sk_reduce_t *red)
 {
   sk_inst_ops_t bad;
   sk_pctx_t c;
@@ -72,6 +72,12 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt)
   if (real == NULL || real->verify == NULL)
     return 0;
   context(&c, dt, 1000);
+  if (real->reduces) {
+    c.red = red;
+    c.rtype = red->type;
+    c.rop = red->op;
+    c.rcount = sk_reduce_count(red, dt, 1000);
+  }
   sk_layout_need(&dt->lay, in, 1000, c.size, &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, 1000), c.size);
   c.sbuf = calloc(s + 1, 1);
@@ -134,6 +140,7 @@ int main(int argc, char **argv)
   sk_plan_t plan;
   sk_suite_t suite;
   sk_dtype_t dt;
+  sk_reduce_t red;
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
@@ -148,17 +155,19 @@ int main(int argc, char **argv)
   memset(&suite, 0, sizeof suite);
   suite.send_datatype = 50;
   suite.recv_datatype = 56;
-  if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0)
+  if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0 ||
+      sk_reduce_init(&red, &plan, &suite, &dt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
     if (ops == NULL || ops->verify == NULL)
       continue;
     checked++;
-    errors += one(&t[i], &dt) != 0;
+    errors += one(&t[i], &dt, &red) != 0;
     if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
       errors += bounded(&t[i], &dt) != 0;
   }
+  sk_reduce_free(&red);
   sk_dtype_free(&dt);
   if (errors == 0 && checked > 0) {
     int rank;
