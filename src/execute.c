@@ -316,14 +316,14 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
+  c->span = sk_layout_span(&x->dt.lay, length);
   c->rtype = x->dt.arith;
   c->rcount = (int)(length / (asize > 0 ? asize : 1));
   c->distribution = x->s->count_distribution;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
   c->rbuf = x->rbuf;
-  c->aroom = sk_instance_attach(x->s->instance,
-                                sk_layout_span(&x->dt.lay, length), c->size);
+  c->aroom = sk_instance_attach(x->s->instance, c->span, c->size);
   c->overhead = x->eng->overhead;
   c->barrier = 0.0;
   c->calib = &x->eng->calib;

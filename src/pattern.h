@@ -23,6 +23,9 @@ typedef struct sk_pctx {
   int rcvcount;         /* elements of rcvtype: the same data */
   MPI_Datatype rcvtype; /* receives data (the receive pattern) */
   MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
+  long span;            /* buffer bytes of one message in the wider of
+                         * the two layouts, gaps included (sk_layout_span):
+                         * how far apart messages of a window lie */
   int rcount;           /* elements of rtype in length bytes */
   MPI_Datatype rtype;   /* arithmetic type for reductions */
   char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */

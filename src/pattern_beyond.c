@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 
+#include "dtype.h"
 #include "pattern.h"
 #include "timer.h"
 
@@ -143,11 +144,20 @@ static void sk_by_roundtrips(sk_pctx_t *c)
 }
 
 /* Both processes send a window and receive one at the same time: each
- * message of the window lands in its own slice of the receive buffer. */
+ * message of the window lands in its own slot of the receive buffer. */
 typedef struct sk_by_bi {
   MPI_Request rq[2 * SK_BEYOND_WINDOW];
   MPI_Status st[2 * SK_BEYOND_WINDOW];
 } sk_by_bi_t;
+
+/* Slot i of the window's receive buffer.  Slots lie one span apart, not
+ * one length: a layout with gaps is wider than its data, and receives
+ * in flight at once must not share a byte (buffers WINDOW hold 32
+ * spans). */
+static char *sk_by_slot(sk_pctx_t *c, int i)
+{
+  return c->rbuf + (size_t)i * (size_t)c->span;
+}
 
 static void sk_by_bi(sk_pctx_t *c)
 {
@@ -155,12 +165,25 @@ static void sk_by_bi(sk_pctx_t *c)
   MPI_Request *rq = b->rq;
   int i;
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
-    MPI_Irecv(c->rbuf + (size_t)i * (size_t)c->length, c->count, c->dtype,
-              c->peer, SK_BY_TAG, c->comm, &rq[i]);
+    MPI_Irecv(sk_by_slot(c, i), c->count, c->dtype, c->peer, SK_BY_TAG,
+              c->comm, &rq[i]);
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
     MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
               &rq[SK_BEYOND_WINDOW + i]);
   MPI_Waitall(2 * SK_BEYOND_WINDOW, rq, b->st);
+}
+
+/* Both send their rank's sequence; every slot must hold the peer's. */
+static int sk_by_verify_bi(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int i, rc = 0;
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  for (i = 0; i < SK_BEYOND_WINDOW; i++)
+    rc |= sk_dtype_verify(sk_by_slot(c, i), c->count, c->dtype,
+                          (unsigned)c->peer + 1);
+  return rc;
 }
 
 static int sk_by_bi_setup(sk_pctx_t *c)
@@ -200,7 +223,8 @@ const sk_inst_ops_t sk_inst_by_bw_uni = {
 const sk_inst_ops_t sk_inst_by_bw_bi = {
   .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
-  .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s"};
+  .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s",
+  .verify = sk_by_verify_bi};
 const sk_inst_ops_t sk_inst_by_rt_rate = {
   .run = sk_by_roundtrips, .rep = sk_by_rep_window, .timing = "per_round_trip",
   .rate = sk_by_rate_transactions, .rate_unit = "1/s"};
