@@ -6,7 +6,10 @@
  * Fig. 9), and the two-process bandwidth and round-trip-rate tests.
  *
  * Each instance brings its own repetition timing (sk_inst_ops_t.rep) and,
- * where it has one, the rate of a point (sk_inst_ops_t.rate).
+ * where it has one, the rate of a point (sk_inst_ops_t.rate).  Data go
+ * out in the send datatype pattern (dtype, count) and arrive in the
+ * receive pattern (rcvtype, rcvcount), checked untimed before every
+ * point (sk_inst_ops_t.verify); acknowledgements are empty.
  * doc/engine.md gives the exact timing of each.
  */
 #include "pattern_beyond.h"
@@ -57,13 +60,26 @@ static void sk_by_multipair(sk_pctx_t *c)
   int k = c->size / 2;
   if (c->rank < k) {
     MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm);
-    MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+    MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
              MPI_STATUS_IGNORE);
   } else if (c->rank < 2 * k) {
-    MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+    MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
              MPI_STATUS_IGNORE);
     MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm);
   }
+}
+
+/* Integrity: each process sends its rank's sequence and, when it has a
+ * peer, must have received the peer's (ping-pong pairs, round trips). */
+static int sk_by_verify_both(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  if (c->peer < 0)
+    return 0;
+  return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+                         (unsigned)c->peer + 1);
 }
 
 /* k pairs moved k * n bytes each way in the round-trip time t. */
@@ -75,7 +91,8 @@ static double sk_by_multipair_rate(long length, int nprocs, double t)
 const sk_inst_ops_t sk_inst_by_multipair = {
   .run = sk_by_multipair, .setup = sk_by_multipair_setup,
   .rep = sk_pattern_rep_max_local, .timing = "max_over_pairs",
-  .rate = sk_by_multipair_rate, .rate_unit = "B/s"};
+  .rate = sk_by_multipair_rate, .rate_unit = "B/s",
+  .verify = sk_by_verify_both};
 
 /* ---- two processes: bandwidth and round-trip rate --------------------- */
 
@@ -86,7 +103,7 @@ static void sk_by_send(sk_pctx_t *c, char *buf)
 
 static void sk_by_recv(sk_pctx_t *c, char *buf)
 {
-  MPI_Recv(buf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+  MPI_Recv(buf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
 
@@ -165,7 +182,7 @@ static void sk_by_bi(sk_pctx_t *c)
   MPI_Request *rq = b->rq;
   int i;
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
-    MPI_Irecv(sk_by_slot(c, i), c->count, c->dtype, c->peer, SK_BY_TAG,
+    MPI_Irecv(sk_by_slot(c, i), c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG,
               c->comm, &rq[i]);
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
     MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
@@ -181,7 +198,7 @@ static int sk_by_verify_bi(const sk_inst_ops_t *ops, sk_pctx_t *c)
     return -1;
   ops->run(c);
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
-    rc |= sk_dtype_verify(sk_by_slot(c, i), c->count, c->dtype,
+    rc |= sk_dtype_verify(sk_by_slot(c, i), c->rcvcount, c->rcvtype,
                           (unsigned)c->peer + 1);
   return rc;
 }
@@ -196,6 +213,17 @@ static void sk_by_free_priv(sk_pctx_t *c)
 {
   free(c->priv);
   c->priv = NULL;
+}
+
+/* Rank 0 sends a window of its sequence; the last message rank 1
+ * received must hold it (unidirectional, repeated send). */
+static int sk_by_verify_one_way(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
+    return -1;
+  ops->run(c);
+  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
+                                            c->rcvtype, 1);
 }
 
 static double sk_by_rate_one(long length, int nprocs, double t)
@@ -219,7 +247,8 @@ static double sk_by_rate_transactions(long length, int nprocs, double t)
 
 const sk_inst_ops_t sk_inst_by_bw_uni = {
   .run = sk_by_uni, .rep = sk_by_rep_window, .timing = "per_message",
-  .rate = sk_by_rate_one, .rate_unit = "B/s"};
+  .rate = sk_by_rate_one, .rate_unit = "B/s",
+  .verify = sk_by_verify_one_way};
 const sk_inst_ops_t sk_inst_by_bw_bi = {
   .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
@@ -227,8 +256,9 @@ const sk_inst_ops_t sk_inst_by_bw_bi = {
   .verify = sk_by_verify_bi};
 const sk_inst_ops_t sk_inst_by_rt_rate = {
   .run = sk_by_roundtrips, .rep = sk_by_rep_window, .timing = "per_round_trip",
-  .rate = sk_by_rate_transactions, .rate_unit = "1/s"};
+  .rate = sk_by_rate_transactions, .rate_unit = "1/s",
+  .verify = sk_by_verify_both};
 const sk_inst_ops_t sk_inst_by_send_repeated = {
   .run = sk_by_send_repeated, .rep = sk_by_rep_window,
   .timing = "per_message_cacheable", .rate = sk_by_rate_one,
-  .rate_unit = "B/s"};
+  .rate_unit = "B/s", .verify = sk_by_verify_one_way};
