@@ -39,8 +39,10 @@ static double sk_by_rep_window(void *rep, double *local)
 
 /* ---- k concurrent ping-pong pairs --------------------------------------- */
 
-/* Rank i < k pairs with rank i + k (k = size / 2): the pairs cross the two
- * halves of the processes.  An odd last process stays idle. */
+/* Rank i < k of the communicator pairs with rank i + k (k = size / 2);
+ * an odd last process stays idle.  The engine orders the communicator
+ * so that these are world ranks i and floor(P/2) + i (src/pairs.h):
+ * every pair crosses the two halves of the world, whatever k is. */
 static int sk_by_multipair_setup(sk_pctx_t *c)
 {
   int k = c->size / 2;
