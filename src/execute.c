@@ -46,6 +46,7 @@ typedef struct sk_exec {
   sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
   char *sbuf, *rbuf;
   sk_point_pair_t *pairs;   /* Multipair_Pingpong, rank 0: a point's */
+  double *rtl;              /* ops->round_trips: a point's, size entries */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];
@@ -239,6 +240,9 @@ static int sk_exec_alloc(sk_exec_t *x)
       (x->pairs = calloc((size_t)x->eng->size / 2 + 1,
                          sizeof *x->pairs)) == NULL)
     return -1;
+  if (x->ops->round_trips != NULL &&
+      (x->rtl = calloc((size_t)x->eng->size, sizeof *x->rtl)) == NULL)
+    return -1;
   if (x->sbuf == NULL || x->rbuf == NULL ||
       sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
     return -1;
@@ -277,6 +281,7 @@ static void sk_exec_release(sk_exec_t *x)
   free(x->sbuf);
   free(x->rbuf);
   free(x->pairs);
+  free(x->rtl);
   sk_samples_free(&x->samples);
   if (x->comm != MPI_COMM_NULL)
     MPI_Comm_free(&x->comm);
@@ -432,6 +437,10 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   else
     rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
                           pt);
+  if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
+    x->ops->round_trips(&x->ctx, x->rtl);
+    pt->rtl = x->rtl;
+  }
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&

@@ -222,6 +222,16 @@ static void sk_bc_ol_run(sk_pctx_t *c)
     sk_bc_ol_dest(c, i);
 }
 
+/* What OL_i was corrected by: RTL_i per destination (the root's is 0). */
+static void sk_bc_ol_round_trips(const sk_pctx_t *c, double *rtl)
+{
+  const sk_bc_ol_t *s = c->priv;
+  int i;
+  rtl[0] = 0.0;
+  for (i = 1; i < c->size; i++)
+    rtl[i] = s->rtl[i];
+}
+
 /* The sample is max_i OL_i; process i's own time is its OL_i (the root's
  * is the maximum), so Node_Times gives OL_i per destination. */
 static double sk_bc_ol_rep(void *rep, double *local)
@@ -249,4 +259,4 @@ const sk_inst_ops_t sk_inst_bc_ol = {
   .run = sk_bc_ol_run, .setup = sk_bc_ol_setup,
   .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
   .timing = "max_per_destination", .node_times = 1,
-  .verify = sk_bc_verify};
+  .round_trips = sk_bc_ol_round_trips, .verify = sk_bc_verify};

@@ -50,6 +50,9 @@ typedef struct sk_point {
                             measured, or NULL; owned like node_times */
   sk_point_pair_t *pairs;   /* Multipair_Pingpong: its npairs pairs, or
                                NULL; owned like node_times */
+  double *rtl;           /* nprocs round trips the processes' times were
+                            corrected by (Bcast_OL: RTL_i), or NULL;
+                            owned like node_times */
   int npairs;
 } sk_point_t;
 

@@ -57,6 +57,7 @@ static void sk_result_free_suite(sk_suite_result_t *s)
     free(s->points[i].node_times);
     free(s->points[i].raw);
     free(s->points[i].pairs);
+    free(s->points[i].rtl);
   }
   free(s->points);
   free(s->message);
@@ -96,12 +97,16 @@ static int sk_result_dup_arrays(sk_point_t *q, const sk_point_t *p)
   q->node_times = NULL;
   q->raw = NULL;
   q->pairs = NULL;
+  q->rtl = NULL;
   if (p->node_times != NULL && p->nprocs > 0 &&
       (q->node_times = sk_result_dup_doubles(p->node_times,
                                              (size_t)p->nprocs)) == NULL)
     return -1;
   if (p->raw != NULL && p->valid > 0 &&
       (q->raw = sk_result_dup_doubles(p->raw, (size_t)p->valid)) == NULL)
+    goto fail;
+  if (p->rtl != NULL && p->nprocs > 0 &&
+      (q->rtl = sk_result_dup_doubles(p->rtl, (size_t)p->nprocs)) == NULL)
     goto fail;
   if (p->pairs != NULL && p->npairs > 0) {
     if ((q->pairs = malloc((size_t)p->npairs * sizeof *q->pairs)) == NULL)
@@ -112,6 +117,7 @@ static int sk_result_dup_arrays(sk_point_t *q, const sk_point_t *p)
 fail:
   free(q->node_times);
   free(q->raw);
+  free(q->rtl);
   return -1;
 }
 
@@ -364,6 +370,13 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_emit_flow_seq_begin(e);
     for (i = 0; i < p->nprocs; i++)
       sk_emit_double(e, p->node_times[i]);
+    sk_emit_seq_end(e);
+  }
+  if (p->rtl != NULL) {
+    sk_emit_str(e, "rtl");
+    sk_emit_flow_seq_begin(e);
+    for (i = 0; i < p->nprocs; i++)
+      sk_emit_double(e, p->rtl[i]);
     sk_emit_seq_end(e);
   }
   if (p->raw != NULL) {
