@@ -19,6 +19,7 @@
 #include "journal.h"
 #include "measure.h"
 #include "mpierr.h"
+#include "pairs.h"
 #include "pattern.h"
 #include "pattern_pingpong.h"
 #include "reduce.h"
@@ -46,6 +47,8 @@ typedef struct sk_exec {
   sk_clocksync_t clock;     /* its clock models (windowed) */
   sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
   char *sbuf, *rbuf;
+  sk_point_pair_t *pairs;   /* Multipair_Pingpong, rank 0: a point's */
+  double *rtl;              /* ops->round_trips: a point's, size entries */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];
@@ -235,6 +238,13 @@ static int sk_exec_alloc(sk_exec_t *x)
   sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
   x->sbuf = calloc(s > 0 ? s : 1, 1);
   x->rbuf = calloc(r > 0 ? r : 1, 1);
+  if (x->ops == &sk_inst_by_multipair &&
+      (x->pairs = calloc((size_t)x->eng->size / 2 + 1,
+                         sizeof *x->pairs)) == NULL)
+    return -1;
+  if (x->ops->round_trips != NULL &&
+      (x->rtl = calloc((size_t)x->eng->size, sizeof *x->rtl)) == NULL)
+    return -1;
   if (x->sbuf == NULL || x->rbuf == NULL ||
       sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
     return -1;
@@ -272,6 +282,8 @@ static void sk_exec_release(sk_exec_t *x)
   sk_cache_free(&x->cache);
   free(x->sbuf);
   free(x->rbuf);
+  free(x->pairs);
+  free(x->rtl);
   sk_samples_free(&x->samples);
   if (x->comm != MPI_COMM_NULL)
     MPI_Comm_free(&x->comm);
@@ -317,6 +329,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
+  c->span = sk_layout_span(&x->dt.lay, length);
   if (x->ops->reduces) {
     c->red = &x->red;
     c->rtype = x->red.type;
@@ -327,8 +340,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
   c->rbuf = x->rbuf;
-  c->aroom = sk_instance_attach(x->s->instance,
-                                sk_layout_span(&x->dt.lay, length), c->size);
+  c->aroom = sk_instance_attach(x->s->instance, c->span, c->size);
   c->overhead = x->eng->overhead;
   c->barrier = 0.0;
   c->calib = &x->eng->calib;
@@ -430,6 +442,10 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   else
     rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
                           pt);
+  if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
+    x->ops->round_trips(&x->ctx, x->rtl);
+    pt->rtl = x->rtl;
+  }
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
@@ -469,6 +485,44 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
   }
 }
 
+/* Multipair_Pingpong, on the timing process (world rank 0): the world
+ * ranks of the point's pairs as its communicator orders them (rank
+ * i < k with i + k, as the instance pairs them), and whether each
+ * crosses hosts. */
+static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
+{
+  MPI_Group g, w;
+  int i, k = x->ctx.size / 2, in[2], out[2];
+  if (x->ctx.rank != 0)
+    return;
+  MPI_Comm_group(comm, &g);
+  MPI_Comm_group(x->eng->world, &w);
+  for (i = 0; i < k; i++) {
+    in[0] = i;
+    in[1] = i + k;
+    MPI_Group_translate_ranks(g, 2, in, w, out);
+    x->pairs[i].lo = out[0];
+    x->pairs[i].hi = out[1];
+    x->pairs[i].cross = sk_pairs_cross(x->eng->hosts, out[0], out[1]);
+  }
+  MPI_Group_free(&g);
+  MPI_Group_free(&w);
+  pt->pairs = x->pairs;
+  pt->npairs = k;
+}
+
+/* A Nodes point's communicator of arg processes: world ranks 0 .. arg-1,
+ * or for Multipair_Pingpong the pairs across the halves of the world
+ * (src/pairs.c); MPI_COMM_NULL on the processes left out. */
+static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
+{
+  const sk_engine_t *e = x->eng;
+  int key = e->rank < arg ? e->rank : -1;
+  if (x->ops == &sk_inst_by_multipair)
+    key = sk_pairs_key(e->size, (int)arg, e->rank);
+  MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
+}
+
 /* The point at arg, on every process of the world (those not taking part
  * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
@@ -485,10 +539,11 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   x->chunks = x->s->variation == SK_VARIATION_CHUNKS
                   ? (int)arg : (int)x->s->default_chunks;
   if (nodes)
-    MPI_Comm_split(e->world, e->rank < arg ? 0 : MPI_UNDEFINED, e->rank,
-                   &comm);
+    sk_exec_nodes_comm(x, arg, &comm);
   if (comm != MPI_COMM_NULL)
     rc = sk_exec_measure(x, comm, length, suite_left, pt);
+  if (comm != MPI_COMM_NULL && rc == 0 && x->pairs != NULL)
+    sk_exec_pairs(x, comm, pt);
   if (nodes && comm != MPI_COMM_NULL)
     MPI_Comm_free(&comm);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
@@ -497,6 +552,7 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   sk_exec_transfer(x, pt);
   if (x->ops->rate != NULL && e->rank == 0)
     pt->rate = x->ops->rate(length, pt->nprocs, pt->mean);
+
   pt->argument = arg;
   pt->refined = refined;
   return 0;
@@ -786,9 +842,11 @@ static void sk_exec_describe(sk_exec_t *x)
     sk_result_add_note(res, x->note);
   res->rate_unit = x->ops->rate_unit;
   if (x->ops == &sk_inst_by_multipair)
-    sk_result_add_note(res, "pairs: rank i with rank i + k for i < k = "
-                       "floor(P/2) of the P processes of a point (the two "
-                       "halves; factors.hosts says which cross hosts)");
+    sk_result_add_note(res, "pairs: world rank i with world rank h + i, "
+                       "h = floor(P/2) of the P processes of the run, for "
+                       "the k pairs of a point (across the two halves); "
+                       "each point lists its pairs and whether they cross "
+                       "hosts");
 }
 
 /* Instances that move no typed data say so when a suite names patterns;

@@ -33,6 +33,8 @@ typedef struct sk_engine {
   int shuffle;                /* --shuffle: fixed grids in random order */
   sk_shuffle_t rng;           /* rank 0: its generator, seeded once */
   const sk_gridfile_t *grid;  /* rank 0: --grid-from, or NULL */
+  char *const *hosts;         /* rank 0: factors.hosts, size entries
+                               * (borrowed), or NULL */
 } sk_engine_t;
 
 /* Runs suite s collectively over eng->world.  On rank 0 *res gets the

@@ -67,7 +67,6 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
   switch (in->buffers) {
   case SK_BUFFERS_PAIR: break;
   case SK_BUFFERS_NONE: *send = 0; *recv = 0; break;
-  case SK_BUFFERS_ROOT: *recv = 0; break;
   case SK_BUFFERS_GATHER: *recv = all; break;
   case SK_BUFFERS_SCATTER: *send = all; break;
   case SK_BUFFERS_ALL: *send = all; *recv = all; break;

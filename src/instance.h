@@ -29,7 +29,6 @@ enum {
 typedef enum {
   SK_BUFFERS_PAIR,      /* a send and a receive buffer of a message */
   SK_BUFFERS_NONE,      /* none: it moves no data */
-  SK_BUFFERS_ROOT,      /* one message (broadcast methods: in place) */
   SK_BUFFERS_GATHER,    /* a message out, one per process in */
   SK_BUFFERS_SCATTER,   /* one per process out, a message in */
   SK_BUFFERS_ALL,       /* one per process each way */

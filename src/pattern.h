@@ -23,6 +23,9 @@ typedef struct sk_pctx {
   int rcvcount;         /* elements of rcvtype: the same data */
   MPI_Datatype rcvtype; /* receives data (the receive pattern) */
   MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
+  long span;            /* buffer bytes of one message in the wider of
+                         * the two layouts, gaps included (sk_layout_span):
+                         * how far apart messages of a window lie */
   int rcount;           /* reductions: elements of rtype in length bytes */
   MPI_Datatype rtype;   /* reductions: their datatype and operation */
   MPI_Op rop;
@@ -68,6 +71,10 @@ typedef struct sk_inst_ops {
   double (*rate)(long length, int nprocs, double t);
   const char *rate_unit;
   int node_times;       /* 1: always record per-process means */
+  /* On the timing process after the point (before teardown): the round
+   * trip each process's time was corrected by, c->size entries (Bcast_OL:
+   * RTL_i per destination i, 0 for the root); NULL: none. */
+  void (*round_trips)(const sk_pctx_t *c, double *rtl);
   /* Untimed integrity check (after setup): fills the send data, runs
    * one repetition and checks what arrived; 0 intact, -1 not (NULL: the
    * instance moves no data to check). */

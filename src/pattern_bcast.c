@@ -2,11 +2,13 @@
  * pattern_bcast.c -- the broadcast benchmark methods of de Supinski &
  * Karonis (1999): four flawed ones (their Fig. 2) and the accurate
  * per-destination method of their Fig. 9.  Rank 0 of the communicator is
- * the root; the message is `length` bytes.  doc/engine.md says what each
- * one's time is and why it errs.
+ * the root; the message is `length` bytes, sent from the root's send
+ * buffer in the send pattern and received in the receive pattern.
+ * doc/engine.md says what each one's time is and why it errs.
  */
 #include <stdlib.h>
 
+#include "dtype.h"
 #include "pattern.h"
 #include "timer.h"
 #include "pattern_beyond.h"
@@ -14,9 +16,14 @@
 
 enum { SK_BC_ACK_TAG = 5, SK_BC_RTL_TAG = 6 };
 
+/* The root sends in the send pattern, the others receive in theirs
+ * (the same data: the type signatures match). */
 static void sk_bc_bcast(sk_pctx_t *c, int root)
 {
-  MPI_Bcast(c->sbuf, c->count, c->dtype, root, c->comm);
+  if (c->rank == root)
+    MPI_Bcast(c->sbuf, c->count, c->dtype, root, c->comm);
+  else
+    MPI_Bcast(c->rbuf, c->rcvcount, c->rcvtype, root, c->comm);
 }
 
 static void sk_bc_ack_send(sk_pctx_t *c)
@@ -76,18 +83,43 @@ static double sk_bc_rep_per_root(void *rep, double *local)
   return *local;
 }
 
+/* ---- integrity checks (untimed) --------------------------------------- */
+
+/* Root 0 broadcasts sequence 1; every other process must have it. */
+static int sk_bc_verify(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
+    return -1;
+  ops->run(c);
+  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
+                                            c->rcvtype, 1);
+}
+
+/* Every root r broadcasts sequence r + 1 in turn: what a process holds
+ * last came from the last root, or from the one before when it is the
+ * last root itself. */
+static int sk_bc_verify_rounds(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int last = c->rank == c->size - 1 ? c->size - 2 : c->size - 1;
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  return last < 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+                                        (unsigned)last + 1);
+}
+
 const sk_inst_ops_t sk_inst_bc_send_latency = {
   .run = sk_bc_send_latency, .rep = sk_pattern_rep_local,
-  .timing = "root_local"};
+  .timing = "root_local", .verify = sk_bc_verify};
 const sk_inst_ops_t sk_inst_bc_rounds = {
   .run = sk_bc_rounds, .rep = sk_bc_rep_per_root,
-  .timing = "per_root_of_round"};
+  .timing = "per_root_of_round", .verify = sk_bc_verify_rounds};
 const sk_inst_ops_t sk_inst_bc_barrier = {
   .run = sk_bc_barrier, .rep = sk_pattern_rep_local,
-  .timing = "root_local"};
+  .timing = "root_local", .verify = sk_bc_verify};
 const sk_inst_ops_t sk_inst_bc_ack = {
   .run = sk_bc_ack, .rep = sk_pattern_rep_local,
-  .timing = "root_local"};
+  .timing = "root_local", .verify = sk_bc_verify};
 
 /* ---- OL_i: per destination (Fig. 9) --------------------------------------- */
 
@@ -190,6 +222,16 @@ static void sk_bc_ol_run(sk_pctx_t *c)
     sk_bc_ol_dest(c, i);
 }
 
+/* What OL_i was corrected by: RTL_i per destination (the root's is 0). */
+static void sk_bc_ol_round_trips(const sk_pctx_t *c, double *rtl)
+{
+  const sk_bc_ol_t *s = c->priv;
+  int i;
+  rtl[0] = 0.0;
+  for (i = 1; i < c->size; i++)
+    rtl[i] = s->rtl[i];
+}
+
 /* The sample is max_i OL_i; process i's own time is its OL_i (the root's
  * is the maximum), so Node_Times gives OL_i per destination. */
 static double sk_bc_ol_rep(void *rep, double *local)
@@ -216,4 +258,5 @@ static double sk_bc_ol_rep(void *rep, double *local)
 const sk_inst_ops_t sk_inst_bc_ol = {
   .run = sk_bc_ol_run, .setup = sk_bc_ol_setup,
   .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
-  .timing = "max_per_destination", .node_times = 1};
+  .timing = "max_per_destination", .node_times = 1,
+  .round_trips = sk_bc_ol_round_trips, .verify = sk_bc_verify};

@@ -6,13 +6,17 @@
  * Fig. 9), and the two-process bandwidth and round-trip-rate tests.
  *
  * Each instance brings its own repetition timing (sk_inst_ops_t.rep) and,
- * where it has one, the rate of a point (sk_inst_ops_t.rate).
+ * where it has one, the rate of a point (sk_inst_ops_t.rate).  Data go
+ * out in the send datatype pattern (dtype, count) and arrive in the
+ * receive pattern (rcvtype, rcvcount), checked untimed before every
+ * point (sk_inst_ops_t.verify); acknowledgements are empty.
  * doc/engine.md gives the exact timing of each.
  */
 #include "pattern_beyond.h"
 
 #include <stdlib.h>
 
+#include "dtype.h"
 #include "pattern.h"
 #include "timer.h"
 
@@ -35,8 +39,10 @@ static double sk_by_rep_window(void *rep, double *local)
 
 /* ---- k concurrent ping-pong pairs --------------------------------------- */
 
-/* Rank i < k pairs with rank i + k (k = size / 2): the pairs cross the two
- * halves of the processes.  An odd last process stays idle. */
+/* Rank i < k of the communicator pairs with rank i + k (k = size / 2);
+ * an odd last process stays idle.  The engine orders the communicator
+ * so that these are world ranks i and floor(P/2) + i (src/pairs.h):
+ * every pair crosses the two halves of the world, whatever k is. */
 static int sk_by_multipair_setup(sk_pctx_t *c)
 {
   int k = c->size / 2;
@@ -56,13 +62,26 @@ static void sk_by_multipair(sk_pctx_t *c)
   int k = c->size / 2;
   if (c->rank < k) {
     MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm);
-    MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+    MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
              MPI_STATUS_IGNORE);
   } else if (c->rank < 2 * k) {
-    MPI_Recv(c->rbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+    MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
              MPI_STATUS_IGNORE);
     MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm);
   }
+}
+
+/* Integrity: each process sends its rank's sequence and, when it has a
+ * peer, must have received the peer's (ping-pong pairs, round trips). */
+static int sk_by_verify_both(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  if (c->peer < 0)
+    return 0;
+  return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+                         (unsigned)c->peer + 1);
 }
 
 /* k pairs moved k * n bytes each way in the round-trip time t. */
@@ -74,7 +93,8 @@ static double sk_by_multipair_rate(long length, int nprocs, double t)
 const sk_inst_ops_t sk_inst_by_multipair = {
   .run = sk_by_multipair, .setup = sk_by_multipair_setup,
   .rep = sk_pattern_rep_max_local, .timing = "max_over_pairs",
-  .rate = sk_by_multipair_rate, .rate_unit = "B/s"};
+  .rate = sk_by_multipair_rate, .rate_unit = "B/s",
+  .verify = sk_by_verify_both};
 
 /* ---- two processes: bandwidth and round-trip rate --------------------- */
 
@@ -85,7 +105,7 @@ static void sk_by_send(sk_pctx_t *c, char *buf)
 
 static void sk_by_recv(sk_pctx_t *c, char *buf)
 {
-  MPI_Recv(buf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+  MPI_Recv(buf, c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
 
@@ -143,11 +163,20 @@ static void sk_by_roundtrips(sk_pctx_t *c)
 }
 
 /* Both processes send a window and receive one at the same time: each
- * message of the window lands in its own slice of the receive buffer. */
+ * message of the window lands in its own slot of the receive buffer. */
 typedef struct sk_by_bi {
   MPI_Request rq[2 * SK_BEYOND_WINDOW];
   MPI_Status st[2 * SK_BEYOND_WINDOW];
 } sk_by_bi_t;
+
+/* Slot i of the window's receive buffer.  Slots lie one span apart, not
+ * one length: a layout with gaps is wider than its data, and receives
+ * in flight at once must not share a byte (buffers WINDOW hold 32
+ * spans). */
+static char *sk_by_slot(sk_pctx_t *c, int i)
+{
+  return c->rbuf + (size_t)i * (size_t)c->span;
+}
 
 static void sk_by_bi(sk_pctx_t *c)
 {
@@ -155,12 +184,25 @@ static void sk_by_bi(sk_pctx_t *c)
   MPI_Request *rq = b->rq;
   int i;
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
-    MPI_Irecv(c->rbuf + (size_t)i * (size_t)c->length, c->count, c->dtype,
-              c->peer, SK_BY_TAG, c->comm, &rq[i]);
+    MPI_Irecv(sk_by_slot(c, i), c->rcvcount, c->rcvtype, c->peer, SK_BY_TAG,
+              c->comm, &rq[i]);
   for (i = 0; i < SK_BEYOND_WINDOW; i++)
     MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
               &rq[SK_BEYOND_WINDOW + i]);
   MPI_Waitall(2 * SK_BEYOND_WINDOW, rq, b->st);
+}
+
+/* Both send their rank's sequence; every slot must hold the peer's. */
+static int sk_by_verify_bi(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int i, rc = 0;
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  for (i = 0; i < SK_BEYOND_WINDOW; i++)
+    rc |= sk_dtype_verify(sk_by_slot(c, i), c->rcvcount, c->rcvtype,
+                          (unsigned)c->peer + 1);
+  return rc;
 }
 
 static int sk_by_bi_setup(sk_pctx_t *c)
@@ -173,6 +215,17 @@ static void sk_by_free_priv(sk_pctx_t *c)
 {
   free(c->priv);
   c->priv = NULL;
+}
+
+/* Rank 0 sends a window of its sequence; the last message rank 1
+ * received must hold it (unidirectional, repeated send). */
+static int sk_by_verify_one_way(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
+    return -1;
+  ops->run(c);
+  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
+                                            c->rcvtype, 1);
 }
 
 static double sk_by_rate_one(long length, int nprocs, double t)
@@ -196,15 +249,18 @@ static double sk_by_rate_transactions(long length, int nprocs, double t)
 
 const sk_inst_ops_t sk_inst_by_bw_uni = {
   .run = sk_by_uni, .rep = sk_by_rep_window, .timing = "per_message",
-  .rate = sk_by_rate_one, .rate_unit = "B/s"};
+  .rate = sk_by_rate_one, .rate_unit = "B/s",
+  .verify = sk_by_verify_one_way};
 const sk_inst_ops_t sk_inst_by_bw_bi = {
   .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
-  .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s"};
+  .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s",
+  .verify = sk_by_verify_bi};
 const sk_inst_ops_t sk_inst_by_rt_rate = {
   .run = sk_by_roundtrips, .rep = sk_by_rep_window, .timing = "per_round_trip",
-  .rate = sk_by_rate_transactions, .rate_unit = "1/s"};
+  .rate = sk_by_rate_transactions, .rate_unit = "1/s",
+  .verify = sk_by_verify_both};
 const sk_inst_ops_t sk_inst_by_send_repeated = {
   .run = sk_by_send_repeated, .rep = sk_by_rep_window,
   .timing = "per_message_cacheable", .rate = sk_by_rate_one,
-  .rate_unit = "B/s"};
+  .rate_unit = "B/s", .verify = sk_by_verify_one_way};

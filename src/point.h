@@ -17,6 +17,14 @@ typedef enum {
   SK_STOP_FIXED              /* Fixed_Repetitions were done */
 } sk_stop_t;
 
+/* A pair of processes of a Multipair_Pingpong point: world ranks, and
+ * whether they run on different hosts (1), the same (0), or unknown
+ * (-1: the host names are not known). */
+typedef struct sk_point_pair {
+  int lo, hi;
+  int cross;
+} sk_point_pair_t;
+
 typedef struct sk_point {
   long argument;         /* bytes, processes, ... (the suite's Variation) */
   double mean;           /* after the cut, overhead subtracted */
@@ -40,6 +48,12 @@ typedef struct sk_point {
                             the suite result that holds the point */
   double *raw;           /* Raw_Samples: the `valid` times in the order
                             measured, or NULL; owned like node_times */
+  sk_point_pair_t *pairs;   /* Multipair_Pingpong: its npairs pairs, or
+                               NULL; owned like node_times */
+  double *rtl;           /* nprocs round trips the processes' times were
+                            corrected by (Bcast_OL: RTL_i), or NULL;
+                            owned like node_times */
+  int npairs;
 } sk_point_t;
 
 /* "eps", "max_repetition", "time_measurement", "time_suite". */

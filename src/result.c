@@ -56,6 +56,8 @@ static void sk_result_free_suite(sk_suite_result_t *s)
   for (i = 0; i < s->npoints; i++) {
     free(s->points[i].node_times);
     free(s->points[i].raw);
+    free(s->points[i].pairs);
+    free(s->points[i].rtl);
   }
   free(s->points);
   free(s->message);
@@ -88,6 +90,37 @@ static double *sk_result_dup_doubles(const double *v, size_t n)
   return d;
 }
 
+/* Copies the arrays p points to into q (a copy of *p); -1 when memory
+ * is short, nothing copied then. */
+static int sk_result_dup_arrays(sk_point_t *q, const sk_point_t *p)
+{
+  q->node_times = NULL;
+  q->raw = NULL;
+  q->pairs = NULL;
+  q->rtl = NULL;
+  if (p->node_times != NULL && p->nprocs > 0 &&
+      (q->node_times = sk_result_dup_doubles(p->node_times,
+                                             (size_t)p->nprocs)) == NULL)
+    return -1;
+  if (p->raw != NULL && p->valid > 0 &&
+      (q->raw = sk_result_dup_doubles(p->raw, (size_t)p->valid)) == NULL)
+    goto fail;
+  if (p->rtl != NULL && p->nprocs > 0 &&
+      (q->rtl = sk_result_dup_doubles(p->rtl, (size_t)p->nprocs)) == NULL)
+    goto fail;
+  if (p->pairs != NULL && p->npairs > 0) {
+    if ((q->pairs = malloc((size_t)p->npairs * sizeof *q->pairs)) == NULL)
+      goto fail;
+    memcpy(q->pairs, p->pairs, (size_t)p->npairs * sizeof *q->pairs);
+  }
+  return 0;
+fail:
+  free(q->node_times);
+  free(q->raw);
+  free(q->rtl);
+  return -1;
+}
+
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 {
   sk_point_t *q;
@@ -107,14 +140,7 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
           (s->npoints - i) * sizeof *s->points);
   q = &s->points[i];
   *q = *p;
-  q->node_times = NULL;
-  q->raw = NULL;
-  if ((p->node_times != NULL && p->nprocs > 0 &&
-       (q->node_times = sk_result_dup_doubles(p->node_times,
-                                              (size_t)p->nprocs)) == NULL) ||
-      (p->raw != NULL && p->valid > 0 &&
-       (q->raw = sk_result_dup_doubles(p->raw, (size_t)p->valid)) == NULL)) {
-    free(q->node_times);
+  if (sk_result_dup_arrays(q, p) != 0) {
     memmove(&s->points[i], &s->points[i + 1],
             (s->npoints - i) * sizeof *s->points);
     return -1;
@@ -285,6 +311,30 @@ static const char *sk_result_arg_name(sk_variation_t v, int unit)
   return "none";
 }
 
+/* Multipair_Pingpong: the world ranks of each pair, and whether each
+ * crosses hosts when every host name is known. */
+static void sk_result_emit_pairs(sk_emit_t *e, const sk_point_t *p)
+{
+  int i, known = 1;
+  sk_emit_str(e, "pairs");
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < p->npairs; i++) {
+    sk_emit_flow_seq_begin(e);
+    sk_emit_long(e, p->pairs[i].lo);
+    sk_emit_long(e, p->pairs[i].hi);
+    sk_emit_seq_end(e);
+    known = known && p->pairs[i].cross >= 0;
+  }
+  sk_emit_seq_end(e);
+  if (!known)
+    return;
+  sk_emit_str(e, "pairs_cross_hosts");
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < p->npairs; i++)
+    sk_emit_bool(e, p->pairs[i].cross);
+  sk_emit_seq_end(e);
+}
+
 static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
 {
   int i;
@@ -311,6 +361,8 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_emit_kv_double(e, "barrier_time", p->barrier_time);
   if (p->rate > 0.0)
     sk_emit_kv_double(e, "rate", p->rate);
+  if (p->pairs != NULL && p->npairs > 0)
+    sk_result_emit_pairs(e, p);
   if (p->window > 0.0)
     sk_emit_kv_double(e, "window", p->window);
   if (p->node_times != NULL) {
@@ -318,6 +370,13 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_emit_flow_seq_begin(e);
     for (i = 0; i < p->nprocs; i++)
       sk_emit_double(e, p->node_times[i]);
+    sk_emit_seq_end(e);
+  }
+  if (p->rtl != NULL) {
+    sk_emit_str(e, "rtl");
+    sk_emit_flow_seq_begin(e);
+    for (i = 0; i < p->nprocs; i++)
+      sk_emit_double(e, p->rtl[i]);
     sk_emit_seq_end(e);
   }
   if (p->raw != NULL) {

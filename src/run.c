@@ -113,8 +113,10 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
     return -1;
   ok = sk_factors_collect(e->rank == 0 ? &st->res->factors : &scratch,
                           e->world, e->overhead) == 0;
-  if (e->rank == 0)
+  if (e->rank == 0) {
     sk_run_conditions(&st->res->factors, opt);
+    e->hosts = st->res->factors.hosts;
+  }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   return ok ? 0 : -1;
 }

@@ -24,9 +24,11 @@ done
 expect suites.0.type 60
 expect suites.9.type 69
 case $(get suites.0.notes.0) in
-  "pairs: rank i with rank i + k"*) ;;
+  "pairs: world rank i with world rank h + i, h = floor(P/2)"*) ;;
   *) fail "no pairing note: $(get suites.0.notes.0)" ;;
 esac
+expect suites.0.points.5.pairs.0.0 0
+expect suites.0.points.5.pairs.0.1 1
 # rate = factor * argument / mean (k = 1 pair; bidirectional counts both
 # directions; the round-trip rate is 1 / mean), to 1e-9 relative.
 check_rate() {

@@ -1,6 +1,8 @@
 # beyond4.sh -- NEEDS 4 PROCESSES (tiny repetition counts): concurrent
-# pairs over 2 and 4 processes (k = 1, 2) and the broadcast methods over
-# process counts; OL_i for every destination, their maximum as the point.
+# pairs over 2 and 4 processes (k = 1, 2), each pair across the halves of
+# the world (world ranks i and 2 + i, recorded per point), and the
+# broadcast methods over process counts; OL_i for every destination,
+# their maximum as the point.
 . "$top_srcdir/tests/mpi/lib.sh"
 out="$work/out.yaml"
 run_skampi 4 "$SUITES/beyond4.skampi" "$out" --quiet ||
@@ -17,6 +19,18 @@ for s in 0 2 3 4 5 6; do
   expect "suites.$s.points.1.processes" 4
   expect "suites.$s.points.2.argument" ""
 done
+# The pairs cross the halves of the 4 processes whatever k is: one pair
+# is world ranks 0 and 2 (not 0 and 1, which block placement puts on one
+# host), two are 0-2 and 1-3; one host here, so none crosses hosts.
+expect suites.0.points.0.pairs.0.0 0
+expect suites.0.points.0.pairs.0.1 2
+expect suites.0.points.0.pairs.1.0 ""
+expect suites.0.points.0.pairs_cross_hosts.0 false
+expect suites.0.points.1.pairs.0.1 2
+expect suites.0.points.1.pairs.1.0 1
+expect suites.0.points.1.pairs.1.1 3
+expect suites.1.points.0.pairs.1.1 3
+[ -z "$(get suites.2.points.0.pairs.0.0)" ] || fail "pairs of a broadcast"
 # Aggregate rate: k = 2 pairs of 64 bytes at 4 processes.
 awk -v r="$(get suites.0.points.1.rate)" -v m="$(get suites.0.points.1.mean)" \
   'BEGIN { w = 2 * 64 / m; d = (r - w) / w; exit !(d < 1e-9 && d > -1e-9) }' ||
@@ -33,6 +47,9 @@ awk -v m="$max" -v p="$(get suites.6.points.1.mean)" \
   'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
   fail "Bcast_OL mean $(get suites.6.points.1.mean) is below max OL_i $max"
 # Four processes on two cores time-slice: a round trip can take
-# milliseconds, so OL_i = E_i - RTL_i/2 may be far below zero here.
-SANE_OL_FLOOR=-1 sane
+# milliseconds, so OL_i = E_i - RTL_i/2 may be far below zero here; sane
+# holds each OL_i to -(RTL_i/2 + overhead), which no noise can break.
+expect suites.6.points.1.rtl.0 0.0
+[ -n "$(get suites.6.points.1.rtl.3)" ] || fail "Bcast_OL has no RTL_3"
+sane
 exit 0

@@ -64,9 +64,7 @@ expect() {
 }
 
 # sane: every point of every suite has consistent statistics (sane.awk).
-# SANE_OL_FLOOR: the lowest Bcast_OL mean accepted (seconds, default -1 ms).
 sane() {
-  awk -F= -v ol_floor="${SANE_OL_FLOOR:--1e-3}" \
-    -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" ||
+  awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" ||
     fail "insane point values (above)"
 }

@@ -1,8 +1,9 @@
 # sane.awk -- checks every point of a flattened result file (yamlflat's
 # PATH=VALUE lines): finite numbers, min <= median <= max, repetitions > 0,
 # stderr >= 0, eps_met and stop present, eps_met true only with a small
-# enough stderr, and for ping-pong and collective suites a positive mean
-# below 10 s (but see low()).  Prints what is wrong and exits 1.
+# enough stderr, and a mean below 10 s and above low() (positive for
+# ping-pong and collective suites, with the exceptions below).  Prints
+# what is wrong and exits 1.
 function bad(msg) { print "point " p ": " msg; errors++ }
 # The least mean a point may have.  Times are positive, except for two
 # estimates that are differences: with Root_Barrier the mean is (operation
@@ -12,16 +13,33 @@ function bad(msg) { print "point " p ": " msg; errors++ }
 # does nothing, so after the empty-measurement overhead is subtracted its
 # mean is zero up to noise of either sign (a microsecond is allowed).
 # Bcast_OL (timing max_per_destination): OL_i = E_i - RTL_i/2 is about 0
-# for an empty broadcast and may dip below it: down to ol_floor
-# (SANE_OL_FLOOR in lib.sh, default -1 ms).
+# for an empty broadcast and dips below it whenever RTL_i, measured
+# before the repetitions, came out longer than the round trip inside
+# E_i (seen: OL = -4 ms on 2 busy cores, where a time slice makes a round
+# trip last milliseconds).  But E_i is a time, at least -overhead (the
+# empty measurement subtracted), so OL_i >= -(RTL_i/2 + overhead) holds
+# for every repetition, whatever the noise: node_times[i] (the mean
+# OL_i) must keep it with the point's rtl[i], and the sample max_i OL_i
+# keeps it for the smallest RTL_i.
+# Simple suites (one call, timed at rank 0) are not held to 0: a call as
+# cheap as MPI_Comm_rank costs less than the noise of the empty
+# measurement subtracted from it (seen: 2.8e-10 s), so its mean may come
+# out slightly negative.  A sample is t1 - t0 - overhead with t1 >= t0,
+# though, so mean and min are at least -overhead (factors.timer_overhead,
+# rank 0's).
 # A collective of 0 bytes is also such a difference: a library may return
 # from an empty MPI_Bcast, MPI_Scan, MPI_Scatter or MPI_Allgather at once
 # (Open MPI and MPICH do), so what is left after the empty-measurement
 # overhead is subtracted is zero up to noise of either sign (seen: -2e-9 s
 # at the root, -1.9e-10 s as the maximum over processes under ASan); a
 # microsecond is allowed there too.
-function low() {
-  if (timing[s] == "max_per_destination") return ol_floor
+function low(   i, m) {
+  if (timing[s] == "max_per_destination") {
+    m = ""
+    for (i in rtl) if (i + 0 > 0 && (m == "" || rtl[i] + 0 < m)) m = rtl[i] + 0
+    return -(m / 2 + overhead) - 1e-12
+  }
+  if (pattern[s] == "simple") return -overhead - 1e-12
   if ("barrier_time" in v) return -v["barrier_time"]
   if (v["processes"] == 1) return -1e-6
   if (v["argument"] == 0 && (pattern[s] == "collective" ||
@@ -29,6 +47,14 @@ function low() {
   return 0
 }
 function num(v) { return v ~ /^-?[0-9.]+(e[-+]?[0-9]+)?$/ }
+# Bcast_OL: every destination's mean OL_i keeps its own floor.
+function check_ol(   i) {
+  for (i = 0; i < v["processes"]; i++)
+    if (!((i "") in rtl) || !((i "") in nt))
+      bad("no rtl." i " or node_times." i)
+    else if (i > 0 && !(nt[i] + 0 >= -(rtl[i] / 2 + overhead) - 1e-12))
+      bad("OL_" i " = " nt[i] " is below -(RTL_" i "/2 + overhead)")
+}
 function check(   k) {
   if (p == "") return
   for (k in need)
@@ -45,9 +71,13 @@ function check(   k) {
     bad("stop is " v["stop"])
   if (v["eps_met"] == "true" && !(v["stderr"] + 0 < eps[s] * v["mean"]))
     bad("eps_met but stderr/mean >= " eps[s])
-  if (pattern[s] != "simple" && !(v["mean"] + 0 > low() && v["mean"] + 0 < 10))
+  if (!(v["mean"] + 0 > low() && v["mean"] + 0 < 10))
     bad("mean " v["mean"] " is not in (" low() ", 10) s")
-  delete v
+  if ((pattern[s] == "simple" || timing[s] == "max_per_destination") &&
+      !(v["min"] + 0 > low()))
+    bad("min " v["min"] " is not above " low() " s")
+  if (timing[s] == "max_per_destination") check_ol()
+  delete v; delete nt; delete rtl
 }
 BEGIN {
   need["mean"]; need["stderr"]; need["repetitions"]; need["cut"]
@@ -55,6 +85,7 @@ BEGIN {
   need["refined"]; need["argument"]; need["processes"]
 }
 {
+  if ($1 == "factors.timer_overhead") overhead = $2 + 0
   if (match($1, /^suites\.[0-9]+\.pattern$/)) { split($1, a, "."); pattern[a[2]] = $2 }
   if (match($1, /^suites\.[0-9]+\.timing$/)) { split($1, a, "."); timing[a[2]] = $2 }
   if (match($1, /^suites\.[0-9]+\.parameters\.Standard_error$/)) { split($1, a, "."); eps[a[2]] = $2 }
@@ -62,7 +93,9 @@ BEGIN {
     split($1, a, ".")
     key = a[1] "." a[2] "." a[3] "." a[4]
     if (key != p) { check(); p = key; s = a[2] }
-    if (a[5] != "node_times") v[a[5]] = $2
+    if (a[5] == "node_times") nt[a[6]] = $2
+    else if (a[5] == "rtl") rtl[a[6]] = $2
+    else v[a[5]] = $2
   }
 }
 END { check(); exit errors ? 1 : 0 }

@@ -56,6 +56,7 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   sk_dtype_counts(dt, length, &c->count, &c->rcvcount);
   c->sext = (MPI_Aint)dt->lay.send_extent;
   c->rext = (MPI_Aint)dt->lay.recv_extent;
+  c->span = sk_layout_span(&dt->lay, length);
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
 }

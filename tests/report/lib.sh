@@ -21,7 +21,7 @@ fail() {
 
 # Skip (77) when the tools a PDF test needs are missing.
 need_pdf_tools() {
-  for tool in "$GNUPLOT" pdfinfo pdftoppm; do
+  for tool in "$GNUPLOT" pdfinfo pdftoppm pdftotext; do
     if ! command -v "$tool" >/dev/null 2>&1; then
       echo "SKIP: $tool not found"
       exit 77

@@ -1,8 +1,9 @@
 # model.sh -- the max-rate model page without MPI: a result file made from
 # known parameters (two protocol regimes, k = 1..4 pairs, exact times)
 # gives back those parameters within 1%, finds the one protocol switch,
-# draws the model, broadcast-methods and rate pages, and leaves them out
-# for files without such suites.
+# draws the model, broadcast-methods and rate pages (the switch named on
+# the model page, units on the y axes), and leaves them out for files
+# without such suites.
 . "$top_srcdir/tests/report/lib.sh"
 need_pdf_tools
 # Regime 1 (n < 8704): alpha 2 us, R_N 1e9, R_C 4e8 B/s; regime 2:
@@ -26,6 +27,20 @@ sw=$(ls "$TMP"/csv/p*-model-1-switches.csv 2>/dev/null)
 [ "$(sed -n 2p "$sw" | cut -d, -f1-2)" = "8192,8704" ] ||
   fail "switch: $(cat "$sw")"
 [ "$(wc -l <"$sw")" = 2 ] || fail "more than one switch: $(cat "$sw")"
+# The PDF itself: the model page names the switch in its subtitle, and
+# the y axes of the model and bandwidth pages carry a unit of B/s.
+# text PAGE: the text of that page of m.pdf, one line a label.
+text() {
+  pdftotext -f "$1" -l "$1" "$TMP/m.pdf" - 2>/dev/null
+}
+mp=$(basename "$fits" | sed 's/^p0*\([0-9]*\)-.*/\1/')
+text "$mp" | grep -q 'protocol switch between 8192 and 8704 bytes' ||
+  fail "model page $mp does not name the switch: $(text "$mp" | head -5)"
+units='\[\(B\|KiB\|MiB\|GiB\|TiB\)/s\]$'
+text "$mp" | grep -q "^aggregate rate k n / T $units" ||
+  fail "model page $mp: no y label with a unit"
+text 11 | grep -q "^bandwidth $units" ||
+  fail "bandwidth page 11: no y label with a unit: $(text 11 | grep -i bandwidth)"
 # within1 ROW-MATCH FIELD WANT: the value of FIELD in the row is within
 # 1% of WANT.
 within1() {

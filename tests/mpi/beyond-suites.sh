@@ -1,0 +1,55 @@
+# beyond-suites.sh -- NEEDS 4 PROCESSES (bcast-methods; the others run on
+# 2): the shipped suites of issue 7, suites/maxrate.skampi,
+# bcast-methods.skampi and bandwidth.skampi, run once each as shipped but
+# for tiny repetition counts and shorter length ranges (tiny() below),
+# and every suite completes with sane points.
+. "$top_srcdir/tests/mpi/lib.sh"
+
+# tiny NAME: suites/NAME.skampi with 2 to 4 repetitions, ε 0.5, one
+# warm-up call, lengths up to 16 KiB in at most 8 steps, no log file.
+tiny() {
+  sed -e 's/^@Min_Repetition .*/@Min_Repetition 2/' \
+      -e 's/^@Max_Repetition .*/@Max_Repetition 4/' \
+      -e 's/^@Standard_error .*/@Standard_error 0.5/' \
+      -e 's/^@CACHEWARMUP .*/@CACHEWARMUP 1/' \
+      -e '/^@LOGFILE /d' \
+      -e 's/End_Argument\( *=* *\)1MiB/End_Argument\116KiB/' \
+      -e 's/Max_Steps\( *=* *\)[0-9]*/Max_Steps\18/' \
+      "$top_srcdir/suites/$1.skampi" > "$work/$1.skampi"
+}
+
+# one NAME NP SUITES: runs the tiny copy on NP processes; the run and
+# each of its SUITES suites complete, every suite has points, all sane.
+one() {
+  tiny "$1"
+  grep -q '^@Max_Repetition 4$' "$work/$1.skampi" ||
+    fail "$1: the repetitions were not lowered"
+  run_skampi "$2" "$work/$1.skampi" "$work/$1.yaml" --quiet ||
+    fail "$1: skampi exited with $? ($(cat "$work/stderr"))"
+  flatten "$work/$1.yaml"
+  expect run.status complete
+  n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
+  [ "$n" -eq "$3" ] || fail "$1: $n suites, want $3"
+  bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
+  [ -z "$bad" ] || fail "$1: not complete: $bad"
+  i=0
+  while [ $i -lt "$3" ]; do
+    [ -n "$(get "suites.$i.points.0.mean")" ] || fail "$1: suite $i has no point"
+    i=$((i + 1))
+  done
+  sane
+}
+
+one maxrate 2 5
+# The Length suite reaches the lowered end; k = 1 pair, ranks 0 and 1.
+[ -n "$(grep '^suites\.0\.points\.[0-9]*\.argument=16384$' "$work/flat")" ] ||
+  fail "maxrate: no 16 KiB point"
+expect suites.1.points.0.pairs.0.1 1
+one bcast-methods 4 5
+# Nodes from 2 to all 4 processes; OL_i of every destination.
+expect suites.4.points.2.argument 4
+[ -n "$(get suites.4.points.2.node_times.3)" ] || fail "bcast-methods: no OL_3"
+one bandwidth 2 5
+expect suites.1.rate_unit B/s
+expect suites.2.rate_unit 1/s
+exit 0
