@@ -91,11 +91,33 @@ static int sk_journal_lock(int fd)
   return -1;
 }
 
+/* The size of the journal on fd without a last line cut in the middle
+ * (by a crash, or a full disk), which is cut off: a line appended to it
+ * would join it and spoil both.  -1 when it cannot be read or cut. */
+static off_t sk_journal_trim(int fd)
+{
+  char buf[512];
+  off_t end = lseek(fd, 0, SEEK_END), at = end;
+  while (at > 0) {
+    size_t n = at < (off_t)sizeof buf ? (size_t)at : sizeof buf, i;
+    if (pread(fd, buf, n, at - (off_t)n) != (ssize_t)n)
+      return -1;
+    for (i = n; i > 0 && buf[i - 1] != '\n'; i--)
+      ;
+    at -= (off_t)(n - i);
+    if (i > 0)
+      break;
+  }
+  if (end < 0 || (at < end && ftruncate(fd, at) != 0))
+    return -1;
+  return at;
+}
+
 int sk_journal_open(const char *path, const char *sha256)
 {
   char head[128];
   off_t end;
-  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
   sk_journal_errno = 0;
   if (fd < 0)
     return -1;
@@ -106,7 +128,13 @@ int sk_journal_open(const char *path, const char *sha256)
     return -1;
   }
   sk_journal_fd = fd;
-  end = lseek(fd, 0, SEEK_END);
+  end = sk_journal_trim(fd);
+  if (end < 0) {
+    int saved = errno;
+    sk_journal_close();
+    errno = saved;
+    return -1;
+  }
   if (end == 0) {
     snprintf(head, sizeof head, SK_JOURNAL_MAGIC "\nsha256 %s\n",
              sha256[0] ? sha256 : "-");

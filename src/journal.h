@@ -28,7 +28,8 @@ int sk_journal_read(const char *path, const char *const *names, size_t n,
                     sk_journal_state_t *st, char *err, size_t errlen);
 void sk_journal_state_free(sk_journal_state_t *st);
 
-/* Opens path for appending (creating it with its header when new) and
+/* Opens path for appending (creating it with its header when new, and
+ * cutting off a last line without its newline first) and
  * takes an exclusive flock(2) on it for as long as the process lives;
  * -1 with errno set (EWOULDBLOCK: another process holds it).  One journal
  * per process. */

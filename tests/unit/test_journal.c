@@ -77,6 +77,25 @@ static void test_read(void)
   SK_CHECK_INT(st.crashes[1], 2);
   SK_CHECK_INT(st.ended[1], 0);
   sk_journal_state_free(&st);
+  /* The next run cuts it off before it appends: its lines stay whole. */
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_begin(2, "b"), 0);
+  SK_CHECK_INT(sk_journal_end("complete"), 0);
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.crashes[1], 2);
+  SK_CHECK_INT(st.ended[1], 1);
+  sk_journal_state_free(&st);
+  /* A journal of nothing but a cut line starts again with its header. */
+  fp = fopen(path, "w");
+  fputs("skampi-jour", fp);
+  fclose(fp);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_STR(st.sha256, SHA);
+  sk_journal_state_free(&st);
+  write_journal(path);
   /* Other suites: refused with the line. */
   SK_CHECK_INT(sk_journal_read(path, names, 1, &st, err, sizeof err), -1);
   SK_CHECK_STR(err, "line 7 is not a journal line of this suite file");
