@@ -735,6 +735,19 @@ static void sk_exec_test_hang(const sk_exec_t *x)
     MPI_Barrier(x->eng->world);
 }
 
+/* msg[0] of a point: > 0 measure it, 0 the suite is done, -1 the
+ * refinement failed, SK_EXEC_STOP the journal failed. */
+#define SK_EXEC_STOP (-2.0)
+
+/* Rank 0: the journal's line for the point msg announces.  When it
+ * cannot be written, the suite stops here on every rank (SK_EXEC_STOP)
+ * and run.c stops the run: without the journal a crash would go unseen. */
+static void sk_exec_journal(double msg[4])
+{
+  if (msg[0] > 0.0 && sk_journal_arg((long)msg[1]) != 0)
+    msg[0] = SK_EXEC_STOP;
+}
+
 /* Every point of the suite, one after another. */
 static void sk_exec_points(sk_exec_t *x)
 {
@@ -746,15 +759,17 @@ static void sk_exec_points(sk_exec_t *x)
   if (e->rank == 0)
     x->res->status = SK_SUITE_COMPLETE;
   for (;;) {
-    if (e->rank == 0)
+    if (e->rank == 0) {
       sk_exec_next(x, r, t0, msg);
+      sk_exec_journal(msg);
+    }
     MPI_Bcast(msg, 4, MPI_DOUBLE, 0, e->world);
+    if (msg[0] == SK_EXEC_STOP)
+      break;
     if (msg[0] < 0.0)
       sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
     if (msg[0] <= 0.0)
       break;
-    if (e->rank == 0)
-      sk_journal_arg((long)msg[1]);
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
       char m[256];

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
 
 static int sk_journal_fd = -1;
+static volatile sig_atomic_t sk_journal_errno;  /* first failed append */
+static int sk_journal_test_fd = -1;   /* SKAMPI_TEST_JOURNAL_FULL */
 static volatile size_t sk_journal_k;        /* 1-based; 0: no suite */
 static const char *volatile sk_journal_name;
 static volatile long sk_journal_last;
@@ -26,21 +29,41 @@ static volatile int sk_journal_has_last;
 
 /* ---- writing ---------------------------------------------------------- */
 
-/* Writes len bytes and syncs them (async-signal-safe). */
+/* Remembers the first failure, err, and returns -1 with errno set
+ * (async-signal-safe). */
+static int sk_journal_failed(int err)
+{
+  if (sk_journal_errno == 0)
+    sk_journal_errno = err;
+  errno = sk_journal_errno;
+  return -1;
+}
+
+/* Writes len bytes and syncs them (async-signal-safe).  After a failure
+ * nothing more is written: the line may have been cut, and a line
+ * appended to a cut one would spoil both. */
 static int sk_journal_put(const char *line, size_t len)
 {
   size_t done = 0;
   if (sk_journal_fd < 0)
     return 0;
+  if (sk_journal_errno != 0)
+    return sk_journal_failed(sk_journal_errno);
   while (done < len) {
     ssize_t w = write(sk_journal_fd, line + done, len - done);
     if (w < 0 && errno == EINTR)
       continue;
     if (w <= 0)
-      return -1;
+      return sk_journal_failed(w < 0 ? errno : EIO);
     done += (size_t)w;
   }
-  return fsync(sk_journal_fd) == 0 || errno == EINVAL ? 0 : -1;
+  return fsync(sk_journal_fd) == 0 || errno == EINVAL
+             ? 0 : sk_journal_failed(errno);
+}
+
+int sk_journal_error(void)
+{
+  return sk_journal_errno;
 }
 
 static int sk_journal_line(const char *line)
@@ -68,11 +91,34 @@ static int sk_journal_lock(int fd)
   return -1;
 }
 
+/* The size of the journal on fd without a last line cut in the middle
+ * (by a crash, or a full disk), which is cut off: a line appended to it
+ * would join it and spoil both.  -1 when it cannot be read or cut. */
+static off_t sk_journal_trim(int fd)
+{
+  char buf[512];
+  off_t end = lseek(fd, 0, SEEK_END), at = end;
+  while (at > 0) {
+    size_t n = at < (off_t)sizeof buf ? (size_t)at : sizeof buf, i;
+    if (pread(fd, buf, n, at - (off_t)n) != (ssize_t)n)
+      return -1;
+    for (i = n; i > 0 && buf[i - 1] != '\n'; i--)
+      ;
+    at -= (off_t)(n - i);
+    if (i > 0)
+      break;
+  }
+  if (end < 0 || (at < end && ftruncate(fd, at) != 0))
+    return -1;
+  return at;
+}
+
 int sk_journal_open(const char *path, const char *sha256)
 {
   char head[128];
   off_t end;
-  int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  sk_journal_errno = 0;
   if (fd < 0)
     return -1;
   if (sk_journal_lock(fd) != 0) {
@@ -82,12 +128,19 @@ int sk_journal_open(const char *path, const char *sha256)
     return -1;
   }
   sk_journal_fd = fd;
-  end = lseek(fd, 0, SEEK_END);
+  end = sk_journal_trim(fd);
+  if (end < 0) {
+    int saved = errno;
+    sk_journal_close();
+    errno = saved;
+    return -1;
+  }
   if (end == 0) {
     snprintf(head, sizeof head, SK_JOURNAL_MAGIC "\nsha256 %s\n",
              sha256[0] ? sha256 : "-");
     if (sk_journal_line(head) != 0) {
       sk_journal_close();
+      errno = sk_journal_errno;
       return -1;
     }
   }
@@ -109,8 +162,28 @@ void sk_journal_close(void)
 {
   if (sk_journal_fd >= 0)
     close(sk_journal_fd);
-  sk_journal_fd = -1;
+  if (sk_journal_test_fd >= 0)
+    close(sk_journal_test_fd);
+  sk_journal_fd = sk_journal_test_fd = -1;
   sk_journal_k = 0;
+}
+
+/* Test only (doc/robustness.md, "Test-only switches"): with
+ * SKAMPI_TEST_JOURNAL_FULL=NAME the lines after "begin K NAME" go to
+ * /dev/full, which fails every write with ENOSPC as a full disk does.
+ * The journal stays open beside it, so its lock stays held. */
+static void sk_journal_test_full(const char *name)
+{
+  const char *full = getenv("SKAMPI_TEST_JOURNAL_FULL");
+  int fd;
+  if (full == NULL || strcmp(full, name) != 0 || sk_journal_fd < 0 ||
+      sk_journal_test_fd >= 0)
+    return;
+  fd = open("/dev/full", O_WRONLY | O_CLOEXEC);
+  if (fd < 0)
+    return;
+  sk_journal_test_fd = sk_journal_fd;
+  sk_journal_fd = fd;
 }
 
 int sk_journal_start(int processes, const char *iso_time)
@@ -124,11 +197,14 @@ int sk_journal_start(int processes, const char *iso_time)
 int sk_journal_begin(size_t k, const char *name)
 {
   char line[320];
+  int rc;
   sk_journal_has_last = 0;
   sk_journal_name = name;
   sk_journal_k = k;
   snprintf(line, sizeof line, "begin %zu %.256s\n", k, name);
-  return sk_journal_line(line);
+  rc = sk_journal_line(line);
+  sk_journal_test_full(name);
+  return rc;
 }
 
 int sk_journal_arg(long arg)

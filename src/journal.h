@@ -28,12 +28,15 @@ int sk_journal_read(const char *path, const char *const *names, size_t n,
                     sk_journal_state_t *st, char *err, size_t errlen);
 void sk_journal_state_free(sk_journal_state_t *st);
 
-/* Opens path for appending (creating it with its header when new) and
+/* Opens path for appending (creating it with its header when new, and
+ * cutting off a last line without its newline first) and
  * takes an exclusive flock(2) on it for as long as the process lives;
  * -1 with errno set (EWOULDBLOCK: another process holds it).  One journal
  * per process. */
 int sk_journal_open(const char *path, const char *sha256);
-/* Lines; each is written whole and fsync'ed.  -1 when writing failed. */
+/* Lines; each is written whole and fsync'ed.  -1 (errno set) when
+ * writing failed: then, and for every later line, which is no longer
+ * written (a cut line would spoil the next). */
 int sk_journal_start(int processes, const char *iso_time);
 int sk_journal_begin(size_t k, const char *name);   /* k is 1-based */
 int sk_journal_arg(long arg);
@@ -41,6 +44,10 @@ int sk_journal_end(const char *status);
 int sk_journal_crashed(size_t k, const char *why);
 int sk_journal_finish(const char *status);
 void sk_journal_close(void);
+/* 0 while every line since sk_journal_open() was written, else the errno
+ * of the first that was not.  A run stops then (doc/robustness.md): the
+ * journal would no longer tell where a crash happened. */
+int sk_journal_error(void);
 /* 1 when a live process holds the lock of the journal at path (a run is
  * writing it), 0 when none does or there is no journal, -1 when it
  * cannot tell (no locks on that file system, no permission). */

@@ -52,19 +52,46 @@ static void sk_run_calib(sk_engine_t *e)
   MPI_Bcast(e->calib_err, (int)sizeof e->calib_err, MPI_CHAR, 0, e->world);
 }
 
-/* Rank 0 writes the result file; every rank learns whether it worked. */
-static int sk_run_write(sk_runstate_t *st)
+/* Rank 0: writes the result file; -1 with the message said. */
+static int sk_run_write_result(sk_runstate_t *st)
 {
-  int ok = 1;
+  char m[512];
+  st->res->wall_time = MPI_Wtime() - st->t0;
+  if (sk_result_write(st->res, st->outfile) == 0)
+    return 0;
+  snprintf(m, sizeof m, "cannot write the result file %s: %s", st->outfile,
+           strerror(errno));
+  sk_progress_error(&st->progress, m);
+  return -1;
+}
+
+/* Rank 0: -1 with the message said once a journal line could not be
+ * written (the journal then writes no more: sk_journal_error()). */
+static int sk_run_journal_ok(sk_runstate_t *st)
+{
+  char m[1200];
+  int err = sk_journal_error();
+  if (err == 0)
+    return 0;
+  snprintf(m, sizeof m, "cannot write the journal %s: %s", st->rr.journal,
+           strerror(err));
+  sk_progress_error(&st->progress, m);
+  return -1;
+}
+
+/* Rank 0 writes the result file and, after a suite, the journal's end
+ * line for it (end: its status); every rank learns whether the run goes
+ * on.  A journal that failed stops the run as a result file that cannot
+ * be written does: a suite cut short by it is not written. */
+static int sk_run_write(sk_runstate_t *st, const char *end)
+{
+  int ok = 1, written;
   if (st->eng.rank == 0) {
-    st->res->wall_time = MPI_Wtime() - st->t0;
-    if (sk_result_write(st->res, st->outfile) != 0) {
-      char m[512];
-      snprintf(m, sizeof m, "cannot write the result file %s: %s",
-               st->outfile, strerror(errno));
-      sk_progress_error(&st->progress, m);
-      ok = 0;
-    }
+    written = sk_journal_error() == 0 && sk_run_write_result(st) == 0;
+    /* measured, not kept: no crash either */
+    if (end != NULL && sk_journal_error() == 0)
+      sk_journal_end(written ? end : "unwritten");
+    ok = sk_run_journal_ok(st) == 0 && written;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
   return ok ? 0 : -1;
@@ -173,6 +200,8 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
   if (e->rank != 0)
     return;
   st->res->nsuites++;
+  if (sk_journal_error() != 0)    /* cut short, not kept: sk_run_write() */
+    return;
   for (i = 0; i < sr->npoints; i++)
     met += sr->points[i].eps_met ? 1 : 0;
   if (sr->status == SK_SUITE_FAILED)
@@ -292,14 +321,9 @@ static int sk_run_loop(sk_runstate_t *st)
     size_t k = (size_t)st->rr.order[i];
     sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
     sk_run_suite(st, k);
-    if (sk_run_write(st) != 0) {
-      if (st->eng.rank == 0)    /* measured, not kept: no crash either */
-        sk_journal_end("unwritten");
+    if (sk_run_write(st, st->eng.rank != 0 ? NULL : sk_suite_status_name(
+            st->res->suites[st->res->nsuites - 1].status)) != 0)
       return 1;
-    }
-    if (st->eng.rank == 0)
-      sk_journal_end(sk_suite_status_name(
-          st->res->suites[st->res->nsuites - 1].status));
   }
   return 0;
 }
@@ -345,7 +369,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
     ok = sk_run_probe(st) == 0 && sk_run_open_journal(st) == 0;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
-  if (!ok || sk_run_write(st) != 0)
+  if (!ok || sk_run_write(st, NULL) != 0)
     return SK_EXIT_ABORTED;
   if (st->eng.rank == 0)
     sk_run_open_log(st);

@@ -1,10 +1,13 @@
 #!/bin/sh
 # install.sh -- make install into a prefix under the build directory: the
-# programs, the suites, the man pages and the docs land where they should,
-# the installed skampi finds a shipped suite by name (from any directory),
-# the installed skampi-report runs, and make uninstall removes every file.
+# programs, the suites, the man pages and the docs land where they should
+# (every doc/*.md and suites/*.skampi, and doc/install.md's table names
+# what is installed), the installed skampi finds a shipped suite by name
+# (from any directory), the installed skampi-report runs, and make
+# uninstall removes every file.
 set -u
 builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
+srcdir=$(cd "${top_srcdir:-.}" && pwd) || exit 99
 tmp=$(mktemp -d "$builddir/sk-install.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 inst=$tmp/inst
@@ -30,6 +33,30 @@ for f in share/skampi/default.skampi share/skampi/fig1.skampi \
 done
 ls "$inst"/share/doc/skampi/gallery/*.png >/dev/null 2>&1 ||
   bad "the gallery's pictures are not installed"
+# Every page of doc/ and every suite of suites/, not a list kept here: a
+# page or a suite added without its install line fails.
+for f in "$srcdir"/doc/*.md; do
+  [ -f "$inst/share/doc/skampi/${f##*/}" ] ||
+    bad "doc/${f##*/} is not installed"
+done
+for f in "$srcdir"/suites/*.skampi; do
+  [ -f "$inst/share/skampi/${f##*/}" ] ||
+    bad "suites/${f##*/} is not installed"
+done
+
+# doc/install.md's table of what make install installs names every
+# program, suite and man page installed.
+table=$(sed -n '/^## What .make install. installs/,/^## /p' \
+  "$srcdir/doc/install.md")
+for f in "$inst"/bin/* "$inst"/share/skampi/*; do
+  case $table in *"\`${f##*/}\`"*) ;;
+    *) bad "doc/install.md's table lacks ${f##*/}" ;; esac
+done
+for f in "$inst"/share/man/man*/*; do
+  page=${f##*/}
+  case $table in *"\`${page%.*}(${page##*.})\`"*) ;;
+    *) bad "doc/install.md's table lacks ${page%.*}(${page##*.})" ;; esac
+done
 
 # The installed skampi, run from elsewhere, takes the installed suite.
 mkdir "$tmp/elsewhere" && cd "$tmp/elsewhere" || exit 99

@@ -2,8 +2,10 @@
 # it happens (doc/robustness.md): a result file or journal of another
 # suite file, a journal that cannot be written, a journal another run
 # holds, a result file that is no result file, a missing suite file, and
-# a full disk in the middle of a run (the temporary file is made a link
-# to /dev/full, which fails every write with ENOSPC).
+# a full disk in the middle of a run, for the result file (the temporary
+# file is made a link to /dev/full, which fails every write with ENOSPC)
+# and for the journal (SKAMPI_TEST_JOURNAL_FULL: its lines go to
+# /dev/full from a given suite on).
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
@@ -81,4 +83,21 @@ expect run.status aborted
 tail -n 1 "$journal" | grep -q '^finish aborted$' || fail "no finish line"
 run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
 [ "$(names)" = "r1 r2 r3 r4 " ] || fail "after the full disk: '$(names)'"
+
+# The journal's disk fills up in the middle of r2 (test only: the lines
+# after "begin 2 r2" go to /dev/full): the run stops before r2's first
+# point on every rank, as for the result file; r1 stays.  The attempt's
+# end could not be written, so a rerun retries r2 last, as after a crash.
+rm -f "$result" "$journal"
+SKAMPI_TEST_JOURNAL_FULL=r2 run_skampi 2 "$suite" "$result" --quiet
+rc=$?
+[ $rc -eq 4 ] || fail "full journal: exit status $rc, want 4"
+[ "$(skampi_stderr)" = "skampi: error: cannot write the journal $journal: No space left on device" ] ||
+  fail "full journal: '$(cat "$work/stderr")'"
+[ "$(names)" = "r1 " ] || fail "full journal: the file holds '$(names)'"
+expect run.status aborted
+[ "$(tail -n 2 "$journal" | tr '\n' ' ')" = "end 1 complete begin 2 r2 " ] ||
+  fail "full journal: the journal ends '$(tail -n 2 "$journal")'"
+run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
+[ "$(names)" = "r1 r3 r4 r2 " ] || fail "after the full journal: '$(names)'"
 exit 0

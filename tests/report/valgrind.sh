@@ -1,6 +1,8 @@
 # valgrind.sh -- skampi-report under valgrind (memcheck, leaks included)
-# on the inputs of the report tests: good files, every option, every bad
-# file and parameter file.  A valgrind finding is exit status 99 of the
+# on the inputs of the report tests: good files (the collective bandwidth
+# fixture among extra/), the real runs of two libraries, every option,
+# every bad file and parameter file, and --runs and --compare on sets
+# that skampi-merge (also under valgrind) merges from tests/tools/runs.  A valgrind finding is exit status 99 of the
 # run; the test fails on it.  Skipped (77) without valgrind, and in a
 # sanitizer build (ASan and valgrind do not mix).
 . "$top_srcdir/tests/report/lib.sh"
@@ -14,12 +16,26 @@ VG="valgrind -q --error-exitcode=99 --leak-check=full \
   --errors-for-leak-kinds=definite,indirect --show-leak-kinds=definite,indirect"
 n=0
 
+# vg_prog PROG ARGS...: one run of PROG under valgrind; returns PROG's
+# exit status (a valgrind finding, 99, is a failure of the test).
+vg_prog() {
+  n=$((n + 1))
+  prog=$1
+  shift
+  $VG "$prog" "$@" > "$TMP/vg.out" 2> "$TMP/vg.err"
+  st=$?
+  [ $st -eq 99 ] && fail "valgrind: ${prog##*/} $*: $(cat "$TMP/vg.err")"
+  return $st
+}
+
+# vg_ok PROG ARGS...: as vg_prog, and PROG must succeed on these inputs.
+vg_ok() {
+  vg_prog "$@" || fail "${1##*/} ${2:-} ...: exit status $st under valgrind"
+}
+
 # vg ARGS...: one run of skampi-report under valgrind.
 vg() {
-  n=$((n + 1))
-  $VG "$REPORT" "$@" > "$TMP/vg.out" 2> "$TMP/vg.err"
-  [ $? -eq 99 ] && fail "valgrind: skampi-report $*: $(cat "$TMP/vg.err")"
-  return 0
+  vg_prog "$REPORT" "$@"
 }
 
 vg results/cluster-a.yaml results/cluster-b.yaml -p groups.yaml \
@@ -33,10 +49,30 @@ for f in bad/*.yaml; do
     *) vg "$f" -o "$TMP/b.pdf" ;;
   esac
 done
+# Real runs of two libraries (tests/report/real), alone and compared.
+for f in real/*.yaml; do
+  vg_ok "$REPORT" "$f" -o "$TMP/real.pdf" --csv "$TMP/real-csv"
+done
+vg_ok "$REPORT" real/mpich.yaml real/openmpi.yaml -o "$TMP/real2.pdf"
+# Merged sets (tests/tools/runs, merged by skampi-merge under valgrind
+# too): --runs on one, also one merged from raw samples, --compare on two.
+RUNS=$SRC/tests/tools/runs
+MERGE=$(dirname "$REPORT")/skampi-merge
+vg_ok "$MERGE" -o "$TMP/A.yaml" "$RUNS"/a[1-5].yaml
+vg_ok "$MERGE" -o "$TMP/B.yaml" "$RUNS"/b[1-5].yaml
+vg_ok "$MERGE" -o "$TMP/R.yaml" "$RUNS"/raw[1-3].yaml
+vg_ok "$REPORT" --runs "$TMP/A.yaml" -o "$TMP/runs.pdf" --csv "$TMP/runs-csv"
+vg_ok "$REPORT" --runs "$TMP/R.yaml" -o "$TMP/raw.pdf"
+vg_ok "$REPORT" --compare "$TMP/A.yaml" "$TMP/B.yaml" -o "$TMP/cmp.pdf" \
+  --csv "$TMP/cmp-csv"
+[ -s "$TMP/cmp-csv/compare.csv" ] || fail "--compare wrote no compare.csv"
+vg --compare "$TMP/A.yaml" "$RUNS/other-suite.yaml" \
+  -o "$TMP/bad.pdf"
+vg_prog "$MERGE" -o "$TMP/bad.yaml" "$RUNS/a1.yaml" "$RUNS/other-grid.yaml"
 vg results/no-such-file.yaml -o "$TMP/n.pdf"
 vg results/cluster-a.yaml -o "$TMP/none/report.pdf"
 vg --colour=red results/cluster-a.yaml -o "$TMP/o.pdf"
 vg results/cluster-a.yaml -o
 vg --help
-echo "$n runs under valgrind, $failures with findings"
+echo "$n runs under valgrind, $failures failed"
 [ $failures -eq 0 ]

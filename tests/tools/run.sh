@@ -1,9 +1,10 @@
 #!/bin/sh
 # skampi-run: 3 runs of a tiny fixed-grid suite on 2 processes, merged
 # and drawn; the seeds, the merged medians against each run's file, the
-# page counts; the command-line refusals; and the message when skampi
-# cannot replay a grid.  While skampi has no --grid-from/--shuffle, the
-# runs go through fixed-grid-skampi.sh (see there).
+# page counts; the command-line refusals; a suite given by name; and the
+# message when skampi cannot replay a grid.  While skampi has no
+# --grid-from/--shuffle, the runs go through fixed-grid-skampi.sh (see
+# there).
 . "$top_srcdir/tests/mpi/lib.sh"
 RUN=$top_builddir/report/skampi-run
 GNUPLOT=${GNUPLOT:-gnuplot}
@@ -85,6 +86,25 @@ if [ "$skampi" = "$(abs "$SKAMPI")" ]; then
   flatten "$work/dyn/merged.yaml"
   expect merged.runs 2
 fi
+
+# A suite given by name, as skampi takes it (doc/install.md): found in
+# $SKAMPI_SUITE_PATH, resolved once, and every run reads that file.
+tools=$(cd "$top_srcdir/tests/tools" && pwd)
+SKAMPI=$skampi SKAMPI_SUITE_PATH=$tools "$RUN" -n 1 --seed 3 --no-report \
+  --launcher "$MPIEXEC -n 2" tiny -o "$work/byname" 2> "$work/stderr" ||
+  fail "suite by name: $(cat "$work/stderr")"
+flatten "$work/byname/run-01.yaml"
+expect suite_file.path "$tools/tiny.skampi"
+flatten "$work/byname/merged.yaml"
+expect merged.runs 1
+# A name found nowhere: exit status 2, before any run.
+SKAMPI=$skampi SKAMPI_SUITE_PATH=$tools "$RUN" -n 1 nonesuch \
+  -o "$work/none" 2> "$work/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "unknown suite name: exit status $rc, not 2"
+echo "skampi-run: error: cannot read 'nonesuch': no such file, nor a suite of that name (see: skampi --check 'nonesuch')" |
+  diff -u - "$work/err" || fail "unknown suite name: message"
+[ ! -e "$work/none" ] || fail "unknown suite name: made the directory"
 
 # A directory that already holds runs is refused.
 SKAMPI=$skampi "$RUN" -n 2 --launcher "$MPIEXEC -n 2" "$suite" -o "$out" \

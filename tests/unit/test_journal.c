@@ -1,10 +1,12 @@
 /*
  * test_journal.c -- src/journal.c and src/resume.c without MPI: what a
  * journal written through the API says when read back (crashes, hangs,
- * interruptions, a line cut by a crash, the lock), and the suites of a
- * result file replayed unchanged, the watchdog's default time, and the
- * run status a signal leaves in the result file.  Files go to the current (build) directory.
+ * interruptions, a line cut by a crash, the lock, a line that cannot be
+ * written), and the suites of a result file replayed unchanged, the
+ * watchdog's default time, and the run status a signal leaves in the
+ * result file.  Files go to the current (build) directory.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,25 @@ static void test_read(void)
   SK_CHECK_INT(st.crashes[1], 2);
   SK_CHECK_INT(st.ended[1], 0);
   sk_journal_state_free(&st);
+  /* The next run cuts it off before it appends: its lines stay whole. */
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_begin(2, "b"), 0);
+  SK_CHECK_INT(sk_journal_end("complete"), 0);
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.crashes[1], 2);
+  SK_CHECK_INT(st.ended[1], 1);
+  sk_journal_state_free(&st);
+  /* A journal of nothing but a cut line starts again with its header. */
+  fp = fopen(path, "w");
+  fputs("skampi-jour", fp);
+  fclose(fp);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_STR(st.sha256, SHA);
+  sk_journal_state_free(&st);
+  write_journal(path);
   /* Other suites: refused with the line. */
   SK_CHECK_INT(sk_journal_read(path, names, 1, &st, err, sizeof err), -1);
   SK_CHECK_STR(err, "line 7 is not a journal line of this suite file");
@@ -96,6 +117,42 @@ static void test_held(void)
   SK_CHECK_INT(sk_journal_open(path, SHA), -1);    /* one writer only */
   sk_journal_close();
   SK_CHECK_INT(sk_journal_held(path), 0);
+  remove(path);
+}
+
+/* A line that cannot be written (test-only switch: the lines after
+ * "begin 2 b" go to /dev/full) is remembered and no later line is
+ * written, while the lock stays held; the journal still reads, its
+ * attempt of b a crash; opening it again clears the error. */
+static void test_full(void)
+{
+  const char *path = "test_journal.tmp.full";
+  sk_journal_state_t st;
+  char err[256];
+  remove(path);
+  setenv("SKAMPI_TEST_JOURNAL_FULL", "b", 1);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_begin(1, "a"), 0);
+  SK_CHECK_INT(sk_journal_end("complete"), 0);
+  SK_CHECK_INT(sk_journal_begin(2, "b"), 0);
+  SK_CHECK_INT(sk_journal_error(), 0);
+  SK_CHECK_INT(sk_journal_arg(8), -1);
+  SK_CHECK_INT(sk_journal_error(), ENOSPC);
+  SK_CHECK_INT(sk_journal_end("complete"), -1);
+  SK_CHECK_INT(errno, ENOSPC);
+  SK_CHECK_INT(sk_journal_held(path), 1);
+  sk_journal_close();
+  unsetenv("SKAMPI_TEST_JOURNAL_FULL");
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.ended[0], 1);
+  SK_CHECK_INT(st.ended[1], 0);
+  SK_CHECK_INT(st.crashes[1], 1);
+  SK_CHECK_INT(st.has_arg[1], 0);
+  sk_journal_state_free(&st);
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_error(), 0);
+  SK_CHECK_INT(sk_journal_end("complete"), 0);
+  sk_journal_close();
   remove(path);
 }
 
@@ -215,6 +272,7 @@ int main(void)
   test_read();
   test_resume();
   test_held();
+  test_full();
   test_mark();
   return sk_test_result();
 }
