@@ -218,10 +218,13 @@ static void sk_exec_cfg(sk_exec_t *x)
   x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
   x->cfg.filter = (int)s->outlier_filter;
   x->cfg.raw = s->raw_samples;
+  /* Fixed_Repetitions replaces Min_ and Max_Repetition (not capped by
+   * them); only the engine's own limit bounds it, as the checker's. */
   if (s->fixed_repetitions != SK_UNSET && s->fixed_repetitions > 0) {
     x->cfg.fixed = 1;
-    x->cfg.max_rep = x->cfg.min_rep = s->fixed_repetitions < max
-                                          ? s->fixed_repetitions : max;
+    x->cfg.max_rep = x->cfg.min_rep =
+        s->fixed_repetitions < SK_EXECUTE_MAX_REPETITION
+            ? s->fixed_repetitions : SK_EXECUTE_MAX_REPETITION;
   }
   x->cfg.tick = x->eng->tick;
   x->cfg.point_limit = s->time_measurement;

@@ -68,6 +68,11 @@ expect suites.5.cache.size_source Cache_Size
 expect suites.5.points.0.stop fixed
 v=$(get suites.5.points.0.valid) i=$(get suites.5.points.0.invalid)
 [ $((v + i)) -eq 10 ] || fail "Fixed_Repetitions 10: $v valid + $i invalid"
+# Max_Repetition does not cap Fixed_Repetitions (it once did: 100 here)
+expect suites.6.name fixed_over_max
+expect suites.6.points.0.stop fixed
+v=$(get suites.6.points.0.repetitions) c=$(get suites.6.points.0.cut)
+[ $((v + c)) -eq 3000 ] || fail "Fixed_Repetitions 3000: $v used + $c cut"
 expect suites.0.cache.mode warm
 [ -z "$(get suites.0.cache.size)" ] || fail "cache size with a warm cache"
 
