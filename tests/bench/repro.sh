@@ -23,10 +23,11 @@ echo "==== (3) reproducibility: 2 campaigns of skampi-run -n $runs ===="
 # merge of campaign 1 overlaps campaign 2's last run; a median of 10 runs
 # shrugs that off.)
 start=$(date +%s)
-echo 1 > "$out/turn"
+mkfifo "$out/turn-1" "$out/turn-2" || exit 1
+(echo go > "$out/turn-1") < /dev/null > /dev/null 2>&1 &
 for c in 1 2; do
   SKAMPI=$skampi "$b/report/skampi-run" -n "$runs" --seed $((c * 1000)) \
-    --launcher "sh $src/tests/bench/turn.sh $out/turn $c $((3 - c)) $MPIEXEC -n 2" \
+    --launcher "sh $src/tests/bench/turn.sh $out $c $((3 - c)) $MPIEXEC -n 2" \
     --no-report "$top_srcdir/tests/bench/repro.skampi" -o "$out/c$c" \
     2> "$out/c$c.log" &
   eval "pid$c=\$!"
@@ -35,6 +36,8 @@ fail=0
 for c in 1 2; do
   eval "wait \$pid$c" || { cat "$out/c$c.log"; fail=1; }
 done
+# The last hand-over waits for a reader that will not come: be it.
+for c in 1 2; do timeout 1 cat "$out/turn-$c" > /dev/null 2>&1; done
 [ $fail -eq 0 ] || exit 1
 echo "campaigns 1 and 2: $runs runs each, taking turns, in $(( $(date +%s) - start )) s"
 for c in 1 2; do
