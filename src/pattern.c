@@ -58,10 +58,25 @@ double sk_pattern_overhead(void)
   return st.mean;
 }
 
+/* Batch = k: k calls back to back between the two timer reads. */
+static double sk_pattern_rep_batch(sk_pattern_rep_t *r, double *local)
+{
+  sk_pctx_t *c = r->ctx;
+  long i, k = c->batch;
+  double t0 = sk_timer_now();
+  for (i = 0; i < k; i++)
+    r->ops->run(c);
+  double t1 = sk_timer_now();
+  *local = (t1 - t0 - c->overhead) / (double)k;
+  return *local;
+}
+
 double sk_pattern_rep_local(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
+  if (c->batch > 1)
+    return sk_pattern_rep_batch(r, local);
   double t0 = sk_timer_now();
   r->ops->run(c);
   double t1 = sk_timer_now();

@@ -46,6 +46,8 @@ typedef struct sk_pctx {
   MPI_Status *stats;    /* as many, for MPI_Waitall (MPICH's
                          * MPI_STATUSES_IGNORE upsets gcc's bounds check) */
   double overhead;      /* empty-measurement time, subtracted */
+  long batch;           /* sk_pattern_rep_local: calls per repetition
+                         * (0 or 1: one) */
   double barrier;       /* barrier time, subtracted by root_minus_barrier */
   const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
   double busy;          /* Calibrate_Busywait: seconds to spin */
@@ -125,7 +127,8 @@ typedef struct sk_pattern_rep {
   sk_pctx_t *ctx;
 } sk_pattern_rep_t;
 
-/* t0, run, t1 on every process (ping-pong, simple). */
+/* t0, run, t1 on every process (ping-pong, simple); with ctx->batch = k
+ * > 1, t0, k runs, t1, and the time is (t1 - t0 - overhead) / k. */
 double sk_pattern_rep_local(void *rep, double *local);
 /* Barrier, t0, run, t1; the sample is the maximum over processes. */
 double sk_pattern_rep_max_local(void *rep, double *local);

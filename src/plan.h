@@ -130,6 +130,7 @@ typedef struct sk_suite {
   long fixed_repetitions;        /* Fixed_Repetitions, or SK_UNSET */
   sk_cache_mode_t cache;         /* Cache */
   long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
+  long batch;                    /* Batch: calls per repetition */
 } sk_suite_t;
 
 typedef struct sk_plan {

@@ -6,7 +6,7 @@
  *   - the engine's point measurement of Pingpong_Send_Recv with the
  *     settings of suites/default.skampi (the very code skampi runs:
  *     sk_measure_point() over the instance, overhead subtracted, its
- *     stopping rule), and
+ *     stopping rule, Batch = 8: 8 round trips a repetition), and
  *   - a minimal reference: N round trips of MPI_Send/MPI_Recv between two
  *     timer reads, divided by N (N for about 1 ms, at least 5).
  * The reference is a plain mean of everything, so the engine is judged by
@@ -142,6 +142,7 @@ int main(int argc, char **argv)
   c.sbuf = sbuf;
   c.rbuf = rbuf;
   c.overhead = sk_pattern_overhead();
+  c.batch = 8;           /* the default suite's ping-pong Batch */
   if (rank == 0)
     printf("accuracy: Pingpong_Send_Recv round trip, engine (eps %g, cut "
            "%g, min. repetitions %ld) vs reference loop, median of %d "

@@ -1,0 +1,32 @@
+# batch.sh -- Batch = k: a repetition times k calls back to back and
+# counts the time per call.  The busy-wait instance's known cost per call
+# (a + b*m, + c from m0 on; the result records them, doc/engine.md)
+# must come out per call, not k times it: within 10% here, loose on
+# purpose (calibrate.sh holds the engine to 2%; this test is about the
+# division).  Collectives ignore Batch with a note.
+. "$top_srcdir/tests/mpi/lib.sh"
+out="$work/out.yaml"
+unset SKAMPI_CALIBRATE
+run_skampi 2 "$SUITES/batch.skampi" "$out" --quiet ||
+  fail "skampi exited with $? ($(cat "$work/stderr"))"
+flatten "$out"
+expect run.status complete
+expect suites.0.parameters.Batch 4
+expect suites.1.parameters.Batch 8
+expect suites.2.parameters.Batch 1000
+expect suites.3.notes.0 "Batch applies to ping-pong and simple suites only: this suite ignores it"
+[ -z "$(get suites.1.notes.0)" ] || fail "ping-pong has a note: $(get suites.1.notes.0)"
+a=$(get suites.0.calibration.a) b=$(get suites.0.calibration.b)
+c=$(get suites.0.calibration.c) m0=$(get suites.0.calibration.m0)
+p=0
+while [ -n "$(get suites.0.points.$p.argument)" ]; do
+  m=$(get suites.0.points.$p.argument) mean=$(get suites.0.points.$p.mean)
+  awk -v a="$a" -v b="$b" -v c="$c" -v m0="$m0" -v m="$m" -v t="$mean" '
+    BEGIN { want = a + b * m + (m >= m0 ? c : 0)
+            exit !(t > 0.9 * want && t < 1.1 * want) }' ||
+    fail "Batch 4 at $m bytes: mean $mean s, a call costs $a + $b * $m (+ $c from $m0) s"
+  p=$((p + 1))
+done
+[ $p -ge 3 ] || fail "calib has $p points"
+sane
+exit 0
