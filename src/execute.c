@@ -247,8 +247,8 @@ static int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
   sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
-  x->sbuf = calloc(s > 0 ? s : 1, 1);
-  x->rbuf = calloc(r > 0 ? r : 1, 1);
+  x->sbuf = sk_pattern_buffer(s);
+  x->rbuf = sk_pattern_buffer(r);
   if (x->ops == &sk_inst_by_multipair &&
       (x->pairs = calloc((size_t)x->eng->size / 2 + 1,
                          sizeof *x->pairs)) == NULL)

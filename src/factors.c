@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pattern.h"
 #include "sysinfo.h"
 
 extern char **environ;
@@ -114,6 +115,7 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   f->timer_resolution = sk_timer_info()->resolution;
   f->timer_frequency = sk_timer_info()->frequency;
   f->timer_overhead = overhead;
+  f->buffer_alignment = sk_pattern_alignment();
   f->env = sk_sysinfo_env(environ, &f->nenv);
   sk_factors_cpu(f);
   return f->hosts && f->affinity && f->mpi_library && f->mpi_version ? 0 : -1;

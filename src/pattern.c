@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "stats.h"
 
@@ -171,4 +173,21 @@ void sk_pattern_detach(sk_pctx_t *c)
   MPI_Buffer_detach(&p, &size);
   free(c->abuf);
   c->abuf = NULL;
+}
+
+long sk_pattern_alignment(void)
+{
+  long page = sysconf(_SC_PAGESIZE);
+  return page > 0 ? page : 4096;
+}
+
+void *sk_pattern_buffer(size_t bytes)
+{
+  void *p = NULL;
+  if (bytes == 0)
+    bytes = 1;
+  if (posix_memalign(&p, (size_t)sk_pattern_alignment(), bytes) != 0)
+    return NULL;
+  memset(p, 0, bytes);
+  return p;
 }

@@ -118,6 +118,17 @@ const sk_inst_ops_t *sk_pattern_ops(int number);
  * (the mean of many, after cutting 10% at each end). */
 double sk_pattern_overhead(void);
 
+/* A message buffer of `bytes` bytes, zeroed (every page touched before a
+ * point), starting at a page boundary; free() frees it.  NULL when
+ * memory is short.  Where a buffer starts changes what a transfer costs:
+ * a 64 KiB ping-pong between heap buffers 16 bytes apart modulo the page
+ * took 80 us here, between page-aligned ones 20 us, so the alignment is
+ * fixed, not left to the heap (factors.buffer_alignment records it). */
+void *sk_pattern_buffer(size_t bytes);
+
+/* The alignment of sk_pattern_buffer(): the page size. */
+long sk_pattern_alignment(void);
+
 /* Repetition wrappers for sk_measure_point(): ctx is an sk_pattern_rep_t.
  * Each returns the repetition's time on rank 0 of the communicator and
  * stores this process's own time in *local; both have the overhead (and

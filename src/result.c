@@ -293,6 +293,8 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   if (f->timer_frequency > 0.0)
     sk_emit_kv_double(e, "timer_frequency", f->timer_frequency);
   sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
+  if (f->buffer_alignment > 0)
+    sk_emit_kv_long(e, "buffer_alignment", f->buffer_alignment);
   sk_result_emit_env(e, f);
   sk_result_emit_conditions(e, f);
   sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);

@@ -87,6 +87,7 @@ typedef struct sk_factors {
   double timer_resolution;
   double timer_frequency;        /* RDTSCP: calibrated ticks/s, else 0 */
   double timer_overhead;
+  long buffer_alignment;         /* message buffers start at a multiple */
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;
   char *governor;                /* cpu0's cpufreq governor, or NULL */

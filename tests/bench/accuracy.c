@@ -127,8 +127,8 @@ int main(int argc, char **argv)
   if (rounds < 1 || rounds > MAX_ROUNDS)
     rounds = 31;
   cfg.tick = MPI_Wtick();
-  sbuf = calloc(1, 1 << 20);
-  rbuf = calloc(1, 1 << 20);
+  sbuf = sk_pattern_buffer(1 << 20);   /* as the engine's buffers */
+  rbuf = sk_pattern_buffer(1 << 20);
   if (sbuf == NULL || rbuf == NULL ||
       sk_samples_init(&s, (size_t)cfg.max_rep, 2) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);

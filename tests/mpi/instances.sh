@@ -8,6 +8,7 @@ run_skampi 2 "$SUITES/instances.skampi" "$out" --quiet ||
 flatten "$out"
 expect run.status complete
 expect factors.processes 2
+expect factors.buffer_alignment "$(getconf PAGESIZE)"
 n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
 [ "$n" -eq 45 ] || fail "$n suites, want 45"
 bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')

@@ -10,9 +10,11 @@
  * on some process.  The MPI_Bsend instances must attach no more than
  * the room counted against @MEMORY (sk_instance_attach()) and refuse,
  * with aover set, when the room is one byte short of what they need.
+ * And message buffers start on a page, zeroed.
  * Prints the failures and exits 1; 0 when all pass.
  */
 #include <mpi.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +138,27 @@ static int bounded(const sk_instance_t *in, const sk_dtype_t *dt)
   return fits && refuses ? 0 : -1;
 }
 
+/* Message buffers start on a page boundary and are zeroed, whatever
+ * the heap held before (src/pattern.h). */
+static int aligned(void)
+{
+  size_t i, n[3] = {1, 65536, 200000}, k;
+  long page = sk_pattern_alignment();
+  void *junk = malloc(24);
+  int bad = page < 4096 || (page & (page - 1)) != 0;
+  for (k = 0; k < 3 && !bad; k++) {
+    unsigned char *p = sk_pattern_buffer(n[k]);
+    bad = p == NULL || (uintptr_t)p % (uintptr_t)page != 0;
+    for (i = 0; !bad && i < n[k]; i++)
+      bad = p[i] != 0;
+    free(p);
+  }
+  free(junk);
+  if (bad)
+    printf("FAIL: a message buffer is not page-aligned and zeroed\n");
+  return bad ? -1 : 0;
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -159,6 +182,7 @@ int main(int argc, char **argv)
   if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0 ||
       sk_reduce_init(&red, &plan, &suite, &dt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
+  errors += aligned() != 0;
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
     if (ops == NULL || ops->verify == NULL)

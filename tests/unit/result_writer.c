@@ -91,6 +91,7 @@ static void fill(sk_result_t *r)
   r->factors.timer = "MPI_Wtime";
   r->factors.timer_resolution = 1e-9;
   r->factors.timer_overhead = 2.5e-08;
+  r->factors.buffer_alignment = 4096;
   r->factors.governor = strdup("performance");
   r->factors.cpu_frequency = 2.4e9;
   r->factors.shuffle = 1;
