@@ -24,7 +24,6 @@ echo "==== (3) reproducibility: 2 campaigns of skampi-run -n $runs ===="
 # shrugs that off.)
 start=$(date +%s)
 mkfifo "$out/turn-1" "$out/turn-2" || exit 1
-(echo go > "$out/turn-1") < /dev/null > /dev/null 2>&1 &
 for c in 1 2; do
   SKAMPI=$skampi "$b/report/skampi-run" -n "$runs" --seed $((c * 1000)) \
     --launcher "sh $src/tests/bench/turn.sh $out $c $((3 - c)) $MPIEXEC -n 2" \
@@ -32,9 +31,22 @@ for c in 1 2; do
     2> "$out/c$c.log" &
   eval "pid$c=\$!"
 done
+# The first token goes out when both campaigns wait for their first run,
+# so that neither's start-up runs beside the other's mpirun.
+waited=0
+until [ -e "$out/ready-1" ] && [ -e "$out/ready-2" ] || [ $waited -ge 600 ]; do
+  sleep 0.1
+  waited=$((waited + 1))
+done
+(echo go > "$out/turn-1") < /dev/null > /dev/null 2>&1 &
+# A campaign that has ended (merged and all) hands on the token it holds.
 fail=0
 for c in 1 2; do
   eval "wait \$pid$c" || { cat "$out/c$c.log"; fail=1; }
+  if [ -e "$out/holds-$c" ]; then
+    rm -f "$out/holds-$c"
+    (echo go > "$out/turn-$((3 - c))") < /dev/null > /dev/null 2>&1 &
+  fi
 done
 # The last hand-over waits for a reader that will not come: be it.
 for c in 1 2; do timeout 1 cat "$out/turn-$c" > /dev/null 2>&1; done

@@ -4,25 +4,29 @@
 # that a slow spell of the machine falls on both campaigns alike, instead
 # of on whichever campaign ran during it.
 #
-#   sh turn.sh DIR ME OTHER LAUNCHER... -- waits for the token on the FIFO
-#   DIR/turn-ME, runs LAUNCHER..., hands the token on to DIR/turn-OTHER;
-#   exit status of LAUNCHER.
+#   sh turn.sh DIR ME OTHER LAUNCHER... -- hands the token it holds (from
+#   its previous run) to DIR/turn-OTHER, waits for the token on the FIFO
+#   DIR/turn-ME, runs LAUNCHER...; exit status of LAUNCHER.
 #
-# The waiting campaign must not use a CPU: an earlier version polled a
-# file (cat and sleep every 50 ms), and those few processes, preempting a
-# rank that spins in MPI_Recv, put whole mpiruns of the other campaign
-# into a slow mode (8-byte round trips of 1.4 us instead of 0.5 us, seen
-# here in 3 of 12 runs with such a loop beside them, in none without).  A
-# blocking read of a FIFO costs nothing until the token comes.
+# A campaign keeps the token after its run until it is about to start the
+# next one, so that what skampi-run does between runs (reading the first
+# run's grid, ...) never runs beside the other campaign's mpirun; repro.sh
+# hands on the token of a campaign that has ended.  Waiting uses no CPU:
+# an earlier version polled a file (cat and sleep every 50 ms), and those
+# few processes, preempting a rank that spins in MPI_Recv, put whole
+# mpiruns of the other campaign into a slow mode (8-byte round trips of
+# 1.4 us instead of 0.5 us, seen here in 3 of 12 runs with such a loop
+# beside them, in none without).  A blocking read of a FIFO costs nothing.
 dir=$1 me=$2 other=$3
 shift 3
+if [ -e "$dir/holds-$me" ]; then
+  rm -f "$dir/holds-$me"
+  # a FIFO opened for writing waits for its reader: in the background
+  (echo go > "$dir/turn-$other") < /dev/null > /dev/null 2>&1 &
+fi
+: > "$dir/ready-$me"
 # 10 minutes without the token: the other campaign has died; go on alone.
 timeout 600 sh -c 'read -r token < "$1"' sh "$dir/turn-$me" ||
   echo "turn.sh: campaign $other does not hand over; going on" >&2
-"$@"
-rc=$?
-# Opening a FIFO for writing waits for a reader: the other campaign may
-# have no run left, so hand over in the background (repro.sh reads what
-# is left when both are done).
-(echo go > "$dir/turn-$other") < /dev/null > /dev/null 2>&1 &
-exit $rc
+: > "$dir/holds-$me"
+exec "$@"
