@@ -25,8 +25,9 @@ enum {
 static const long sk_reduce_ksize[] = {1, 2, 4, 8, sizeof(float),
                                        sizeof(double), sizeof(long double)};
 
-/* The reduction whose op MPI calls (reduce.h says why there is one). */
-static const sk_reduce_t *sk_reduce_active;
+/* The attribute of a reduction's datatype that leads the op to its
+ * table: MPI hands a user function the datatype, nothing else. */
+static int sk_reduce_keyval = MPI_KEYVAL_INVALID;
 
 /* The kind of a scalar of the builtin MPI type `name`, or -1. */
 static int sk_reduce_kind(const char *name)
@@ -71,15 +72,24 @@ static void sk_reduce_add(int k, const char *a, char *b)
   }
 }
 
-/* The MPI_User_function: inout[i] += in[i], scalar by scalar. */
+/* The MPI_User_function: inout[i] += in[i], scalar by scalar.  *t must
+ * be the type the reduction was given (it carries the table): a library
+ * that called the op with another would have it walk the wrong layout,
+ * so that stops the run instead. */
 static void sk_reduce_sum(void *in, void *inout, int *len, MPI_Datatype *t)
 {
-  const sk_reduce_t *r = sk_reduce_active;
+  const sk_reduce_t *r = NULL;
   const char *a = in;
   char *b = inout;
-  int i;
+  int i, found = 0;
   size_t j;
-  (void)t;
+  MPI_Type_get_attr(*t, sk_reduce_keyval, (void *)&r, &found);
+  if (!found || r == NULL) {
+    fprintf(stderr, "skampi: the MPI library called the reduction's "
+            "operation with a datatype it was not given\n");
+    MPI_Abort(MPI_COMM_WORLD, 4);
+    return;
+  }
   for (i = 0; i < *len; i++, a += r->extent, b += r->extent)
     for (j = 0; j < r->n; j++)
       sk_reduce_add(r->kind[j], a + r->off[j], b + r->off[j]);
@@ -245,8 +255,15 @@ int sk_reduce_init(sk_reduce_t *r, const sk_plan_t *plan,
     sk_reduce_free(r);
     return -1;
   }
+  if ((sk_reduce_keyval == MPI_KEYVAL_INVALID &&
+       MPI_Type_create_keyval(MPI_TYPE_NULL_COPY_FN, MPI_TYPE_NULL_DELETE_FN,
+                              &sk_reduce_keyval, NULL) != MPI_SUCCESS) ||
+      MPI_Type_set_attr(r->type, sk_reduce_keyval, r) != MPI_SUCCESS) {
+    MPI_Op_free(&r->op);
+    sk_reduce_free(r);
+    return -1;
+  }
   r->own = 1;
-  sk_reduce_active = r;
   return 0;
 }
 
@@ -256,8 +273,8 @@ void sk_reduce_free(sk_reduce_t *r)
     return;
   if (r->own && r->op != MPI_OP_NULL)
     MPI_Op_free(&r->op);
-  if (sk_reduce_active == r)
-    sk_reduce_active = NULL;
+  if (r->own && r->type != MPI_DATATYPE_NULL)
+    MPI_Type_delete_attr(r->type, sk_reduce_keyval);
   free(r->off);
   free(r->kind);
   memset(r, 0, sizeof *r);
@@ -317,5 +334,11 @@ void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
   else if (r->widened)
     snprintf(note, size, "reduced as MPI_INT with MPI_SUM, length / %ld "
              "elements rounded down: MPI_SUM does not add MPI_CHAR or "
-             "MPI_BYTE", r->size);
+             "MPI_BYTE%s", r->size, s->recv_datatype != 0 ? "; the result "
+             "arrives contiguously too: a reduction has one datatype" : "");
+  else if (s->recv_datatype != 0)
+    snprintf(note, size, "reduced with MPI_SUM on the base type, length / "
+             "%ld elements rounded down, contiguously: the result arrives "
+             "so too, whatever Receive_Datatype_Number says (a reduction "
+             "has one datatype)", r->size);
 }

@@ -36,10 +36,11 @@ typedef struct sk_reduce {
 } sk_reduce_t;
 
 /* The reduction of suite s, whose types dt are built.  Skampi's own op
- * is made when the suite's types need it; only one such op is in use at
- * a time (MPI gives a user function no pointer of its own), so the last
- * sk_reduce_init() of one is the one MPI's calls of it read.  -1 when
- * MPI refuses or memory runs out. */
+ * is made when the suite's types need it; r is then attached to the send
+ * pattern as an attribute (MPI gives a user function the datatype and no
+ * pointer of its own), so r must stay where it is until
+ * sk_reduce_free(), which must come before the types are freed.  -1
+ * when MPI refuses or memory runs out. */
 int sk_reduce_init(sk_reduce_t *r, const sk_plan_t *plan,
                    const sk_suite_t *s, const sk_dtype_t *dt);
 

@@ -23,8 +23,8 @@ expect suites.1.notes.1 "reduced in send datatype pattern 57 $own$one"
 expect suites.2.notes.1 "reduced in send datatype pattern 54 $own$one"
 expect suites.3.notes.1 "reduced in send datatype pattern 52 $own$one"
 expect suites.4.notes.0 "reduced in send datatype pattern 0 $own"
-# MPI_FLOAT in pattern 0: MPI_SUM, nothing to say about the reduction.
-expect suites.5.notes.1 ""
+# MPI_FLOAT in pattern 0 received in 50: MPI_SUM, and the pattern unused
+expect suites.5.notes.1 "reduced with MPI_SUM on the base type, length / 4 elements rounded down, contiguously: the result arrives so too, whatever Receive_Datatype_Number says (a reduction has one datatype)"
 expect suites.6.notes.0 "reduced as MPI_INT with MPI_SUM, length / 4 elements rounded down: MPI_SUM does not add MPI_CHAR or MPI_BYTE"
 sane
 exit 0
