@@ -157,7 +157,7 @@ int sk_pattern_attach(sk_pctx_t *c, int messages, int count)
     return -1;
   }
   c->asize = (int)want;
-  c->abuf = malloc((size_t)c->asize);
+  c->abuf = sk_pattern_buffer((size_t)c->asize);
   if (c->abuf == NULL)
     return -1;
   MPI_Buffer_attach(c->abuf, c->asize);

@@ -14,7 +14,9 @@ expect run.status complete
 expect suites.0.parameters.Batch 4
 expect suites.1.parameters.Batch 8
 expect suites.2.parameters.Batch 1000
-expect suites.3.notes.0 "Batch applies to ping-pong and simple suites only: this suite ignores it"
+expect suites.3.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34) and the simple ones only: this suite ignores it"
+expect suites.4.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34) and the simple ones only: this suite ignores it"
+expect suites.5.notes.0 "Batch does not go with Cache = Cold (the cache is flushed once a repetition): this suite ignores it"
 [ -z "$(get suites.1.notes.0)" ] || fail "ping-pong has a note: $(get suites.1.notes.0)"
 a=$(get suites.0.calibration.a) b=$(get suites.0.calibration.b)
 c=$(get suites.0.calibration.c) m0=$(get suites.0.calibration.m0)
@@ -25,6 +27,14 @@ while [ -n "$(get suites.0.points.$p.argument)" ]; do
     BEGIN { want = a + b * m + (m >= m0 ? c : 0)
             exit !(t > 0.9 * want && t < 1.1 * want) }' ||
     fail "Batch 4 at $m bytes: mean $mean s, a call costs $a + $b * $m (+ $c from $m0) s"
+  # Batch must really make 4 calls a repetition: the point's elapsed time
+  # is at least (valid repetitions + warm-up) x 4 spins of a + b*m + ...
+  # (a lower bound: noise only adds), far above 1 call a repetition.
+  v=$(get suites.0.points.$p.valid) el=$(get suites.0.points.$p.elapsed)
+  awk -v a="$a" -v b="$b" -v c="$c" -v m0="$m0" -v m="$m" -v v="$v" \
+      -v el="$el" 'BEGIN { want = a + b * m + (m >= m0 ? c : 0)
+                           exit !(el >= 0.95 * 4 * v * want) }' ||
+    fail "Batch 4 at $m bytes: $v repetitions in $el s, not 4 calls each"
   p=$((p + 1))
 done
 [ $p -ge 3 ] || fail "calib has $p points"
