@@ -19,35 +19,48 @@ rm -rf "$out" && mkdir "$out" || exit 1
 
 echo "==== (3) reproducibility: 2 campaigns of skampi-run -n $runs ===="
 # The two campaigns go at once and their mpiruns take turns (turn.sh), so
-# that they meet the same spells of the machine: like with like.  (The
-# merge of campaign 1 overlaps campaign 2's last run; a median of 10 runs
-# shrugs that off.)
+# that they meet the same spells of the machine: like with like.  Nothing
+# else of the bench runs beside an mpirun: a campaign keeps the token from
+# its run until its next one, and hands it on when it ends, however it
+# ends (campaign() below); the first token goes out when both campaigns
+# wait for their first run (or have ended).
 start=$(date +%s)
 mkfifo "$out/turn-1" "$out/turn-2" || exit 1
+handover() {  # the token campaign $1 holds, to the other one
+  if [ -e "$out/holds-$1" ]; then
+    rm -f "$out/holds-$1"
+    (echo go > "$out/turn-$((3 - $1))") < /dev/null > /dev/null 2>&1 &
+  fi
+}
+campaign() {
+  SKAMPI=$skampi "$b/report/skampi-run" -n "$runs" --seed $(($1 * 1000)) \
+    --launcher "sh $src/tests/bench/turn.sh $out $1 $((3 - $1)) $MPIEXEC -n 2" \
+    --no-report "$top_srcdir/tests/bench/repro.skampi" -o "$out/c$1" \
+    2> "$out/c$1.log"
+  rc=$?
+  : > "$out/ended-$1"
+  : > "$out/ready-$1"
+  handover "$1"
+  return $rc
+}
 for c in 1 2; do
-  SKAMPI=$skampi "$b/report/skampi-run" -n "$runs" --seed $((c * 1000)) \
-    --launcher "sh $src/tests/bench/turn.sh $out $c $((3 - c)) $MPIEXEC -n 2" \
-    --no-report "$top_srcdir/tests/bench/repro.skampi" -o "$out/c$c" \
-    2> "$out/c$c.log" &
+  campaign $c &
   eval "pid$c=\$!"
 done
-# The first token goes out when both campaigns wait for their first run,
-# so that neither's start-up runs beside the other's mpirun.
+trap 'kill $pid1 $pid2 2> /dev/null; for c in 1 2; do timeout 1 cat "$out/turn-$c" > /dev/null 2>&1; done; exit 1' INT TERM
 waited=0
 until [ -e "$out/ready-1" ] && [ -e "$out/ready-2" ] || [ $waited -ge 600 ]; do
   sleep 0.1
   waited=$((waited + 1))
 done
-(echo go > "$out/turn-1") < /dev/null > /dev/null 2>&1 &
-# A campaign that has ended (merged and all) hands on the token it holds.
+first=1
+[ -e "$out/ended-1" ] && first=2
+(echo go > "$out/turn-$first") < /dev/null > /dev/null 2>&1 &
 fail=0
 for c in 1 2; do
   eval "wait \$pid$c" || { cat "$out/c$c.log"; fail=1; }
-  if [ -e "$out/holds-$c" ]; then
-    rm -f "$out/holds-$c"
-    (echo go > "$out/turn-$((3 - c))") < /dev/null > /dev/null 2>&1 &
-  fi
 done
+trap - INT TERM
 # The last hand-over waits for a reader that will not come: be it.
 for c in 1 2; do timeout 1 cat "$out/turn-$c" > /dev/null 2>&1; done
 [ $fail -eq 0 ] || exit 1

@@ -11,7 +11,8 @@
 # A campaign keeps the token after its run until it is about to start the
 # next one, so that what skampi-run does between runs (reading the first
 # run's grid, ...) never runs beside the other campaign's mpirun; repro.sh
-# hands on the token of a campaign that has ended.  Waiting uses no CPU:
+# hands on the token of a campaign that has ended, and a campaign that
+# finds the other ended goes on alone.  Waiting uses no CPU:
 # an earlier version polled a file (cat and sleep every 50 ms), and those
 # few processes, preempting a rank that spins in MPI_Recv, put whole
 # mpiruns of the other campaign into a slow mode (8-byte round trips of
@@ -25,8 +26,10 @@ if [ -e "$dir/holds-$me" ]; then
   (echo go > "$dir/turn-$other") < /dev/null > /dev/null 2>&1 &
 fi
 : > "$dir/ready-$me"
-# 10 minutes without the token: the other campaign has died; go on alone.
-timeout 600 sh -c 'read -r token < "$1"' sh "$dir/turn-$me" ||
+# The other campaign has ended: go on alone.  Else wait for the token,
+# 10 minutes at most (the other campaign died without handing over).
+[ -e "$dir/ended-$other" ] ||
+  timeout --foreground 600 sh -c 'read -r token < "$1"' sh "$dir/turn-$me" ||
   echo "turn.sh: campaign $other does not hand over; going on" >&2
 : > "$dir/holds-$me"
 exec "$@"
