@@ -226,6 +226,32 @@ static int sk_pre_field(sk_check_t *c, const sk_ast_triple_t *t,
   return bad || f->mpi_type == NULL ? -1 : 0;
 }
 
+/* Field j of b must not share a byte with an earlier field: MPI may not
+ * receive into such a type, and a reduction would add a byte twice. */
+static int sk_pre_overlap(sk_check_t *c, const sk_basetype_t *b, size_t j,
+                          const sk_ast_triple_t *t, const char *what)
+{
+  long sz, al, lo, hi, olo, ohi;
+  size_t i;
+  if (sk_mpi_type_bytes_of(b->fields[j].mpi_type, &sz, &al) != 0)
+    return 0;
+  lo = b->fields[j].offset;
+  hi = lo + b->fields[j].count * sz;
+  for (i = 0; i < j; i++) {
+    if (sk_mpi_type_bytes_of(b->fields[i].mpi_type, &sz, &al) != 0)
+      continue;
+    olo = b->fields[i].offset;
+    ohi = olo + b->fields[i].count * sz;
+    if (lo < ohi && olo < hi) {
+      sk_diag_error(c->diag, c->sink.file, t->span, "%s: this field "
+                    "(bytes %ld to %ld) overlaps field %zu (bytes %ld to "
+                    "%ld)", what, lo, hi - 1, i + 1, olo, ohi - 1);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 /* The fields of a base type: one MPI type, or (count, offset, type)s. */
 static int sk_pre_fields(sk_check_t *c, const sk_ast_value_t *v,
                          const char *what, sk_basetype_t *b)
@@ -259,6 +285,8 @@ static int sk_pre_fields(sk_check_t *c, const sk_ast_value_t *v,
   }
   for (n = 0, t = v->triples; t != NULL; t = t->next, n++)
     bad |= sk_pre_field(c, t, what, &b->fields[n]) != 0;
+  for (n = 0, t = v->triples; !bad && t != NULL; t = t->next, n++)
+    bad |= sk_pre_overlap(c, b, n, t, what) != 0;
   return bad ? -1 : 0;
 }
 
