@@ -1,0 +1,73 @@
+/*
+ * execute_int.h -- what the two halves of the execute module share:
+ * execute_setup.c decides what a suite needs (its range, checks,
+ * settings, buffers, communicator) and describes it in the result;
+ * execute.c measures its points.  Not for other modules (execute.h).
+ */
+#ifndef SK_EXECUTE_INT_H
+#define SK_EXECUTE_INT_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+#include "cache.h"
+#include "clocksync.h"
+#include "dtype.h"
+#include "execute.h"
+#include "measure.h"
+#include "pairs.h"
+#include "pattern.h"
+#include "reduce.h"
+
+typedef struct sk_exec {
+  sk_engine_t *eng;
+  const sk_suite_t *s;
+  const sk_inst_ops_t *ops;
+  sk_pattern_t pattern;
+  long lo, hi;              /* range of the argument */
+  long max_length;          /* longest message of the suite */
+  MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
+  int decider;              /* world rank of the timing process */
+  sk_dtype_t dt;            /* the suite's datatypes */
+  sk_reduce_t red;          /* reductions: their type and operation */
+  int chunks;               /* master-worker: chunks of the current point */
+  sk_pctx_t ctx;
+  sk_samples_t samples;
+  sk_measure_cfg_t cfg;
+  double barrier;           /* barrier time of comm, or NaN */
+  int windowed;             /* Synchronization = Window applies */
+  long batch;               /* calls per repetition (Batch, where it applies) */
+  sk_clocksync_t clock;     /* its clock models (windowed) */
+  sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
+  char *sbuf, *rbuf;
+  sk_point_pair_t *pairs;   /* Multipair_Pingpong, rank 0: a point's */
+  double *rtl;              /* ops->round_trips: a point's, size entries */
+  sk_suite_result_t *res;   /* rank 0 */
+  char msg[512];            /* why the suite cannot run */
+  char note[512];
+} sk_exec_t;
+
+/* ---- execute_setup.c ---- */
+
+/* Builds the suite's datatypes (and a reduction's operation) and checks
+ * what can refuse the suite; on -1 it has failed, nothing is left. */
+int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size);
+/* The measurement settings of the suite (Batch among them). */
+void sk_exec_cfg(sk_exec_t *x);
+/* Cache = Cold: the eviction buffer; -1 with x->msg set. */
+int sk_exec_cold(sk_exec_t *x);
+/* Buffers for the longest message, and the sample arrays. */
+int sk_exec_alloc(sk_exec_t *x);
+/* The suite's communicator (the pair for ping-pong; none for Nodes). */
+int sk_exec_comm(sk_exec_t *x);
+/* Frees what sk_exec_cfg() to sk_exec_comm() made. */
+void sk_exec_release(sk_exec_t *x);
+/* Rank 0: the suite failed, with msg. */
+void sk_exec_fail(sk_exec_t *x, const char *msg);
+/* Rank 0: the suite's timing, sync, cache, pair and notes. */
+void sk_exec_describe(sk_exec_t *x);
+/* The note on the datatypes an instance does not use, or what a
+ * reduction adds ("" when there is nothing to say). */
+void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size);
+
+#endif
