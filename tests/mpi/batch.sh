@@ -1,9 +1,9 @@
 # batch.sh -- Batch = k: a repetition times k calls back to back and
 # counts the time per call.  The busy-wait instance's known cost per call
 # (a + b*m, + c from m0 on; the result records them, doc/engine.md)
-# must come out per call, not k times it: within 10% here, loose on
-# purpose (calibrate.sh holds the engine to 2%; this test is about the
-# division).  Collectives ignore Batch with a note.
+# must come out per call, not k times it, with bounds that hold on a
+# loaded machine (calibrate.sh holds the engine to 2%; this test is about
+# the division).  Other suites ignore Batch with a note.
 . "$top_srcdir/tests/mpi/lib.sh"
 out="$work/out.yaml"
 unset SKAMPI_CALIBRATE
@@ -23,10 +23,14 @@ c=$(get suites.0.calibration.c) m0=$(get suites.0.calibration.m0)
 p=0
 while [ -n "$(get suites.0.points.$p.argument)" ]; do
   m=$(get suites.0.points.$p.argument) mean=$(get suites.0.points.$p.mean)
-  awk -v a="$a" -v b="$b" -v c="$c" -v m0="$m0" -v m="$m" -v t="$mean" '
-    BEGIN { want = a + b * m + (m >= m0 ? c : 0)
-            exit !(t > 0.9 * want && t < 1.1 * want) }' ||
-    fail "Batch 4 at $m bytes: mean $mean s, a call costs $a + $b * $m (+ $c from $m0) s"
+  min=$(get suites.0.points.$p.min)
+  # Bounds a loaded machine cannot break: a spin never ends early, so the
+  # mean is at least the cost; the fastest repetition, if the time were
+  # not divided by 4, would be at least 4 times it.
+  awk -v a="$a" -v b="$b" -v c="$c" -v m0="$m0" -v m="$m" -v t="$mean" \
+      -v lo="$min" 'BEGIN { want = a + b * m + (m >= m0 ? c : 0)
+                            exit !(t > 0.9 * want && lo < 2 * want) }' ||
+    fail "Batch 4 at $m bytes: mean $mean s, min $min s, a call costs $a + $b * $m (+ $c from $m0) s"
   # Batch must really make 4 calls a repetition: the point's elapsed time
   # is at least (valid repetitions + warm-up) x 4 spins of a + b*m + ...
   # (a lower bound: noise only adds), far above 1 call a repetition.
