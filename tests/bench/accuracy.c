@@ -128,7 +128,7 @@ int main(int argc, char **argv)
     rounds = atoi(argv[4]);
   if (rounds < 1 || rounds > MAX_ROUNDS)
     rounds = 31;
-  cfg.tick = MPI_Wtick() / 8.0;   /* Batch = 8, as execute.c scales it */
+  cfg.tick = MPI_Wtick() / 8.0;   /* Batch = 8, as execute_setup.c scales it */
   sbuf = sk_pattern_buffer(1 << 20);   /* as the engine's buffers */
   rbuf = sk_pattern_buffer(1 << 20);
   if (sbuf == NULL || rbuf == NULL ||
