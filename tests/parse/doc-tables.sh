@@ -3,7 +3,7 @@
 # the instance table matches `skampi --list` row by row (number, name,
 # pattern, variations, operations; the implemented/planned status is left
 # out of the doc), and every key, setting, metadata key and datatype of
-# src/keys.def and src/datatypes.def has its row.
+# src/keys.def and src/datatypes.def has its row; skampi(5) names every key.
 set -u
 srcdir=${top_srcdir:-.}
 doc=$srcdir/doc/suite-language.md
@@ -54,4 +54,9 @@ check_rows "key" $keys
 check_rows "setting" $settings
 check_rows "metadata key" $metas
 check_rows "datatype" $types
+# skampi(5) names every suite key in its list of them
+man5=$srcdir/doc/skampi.5
+for k in $keys; do
+  grep -qw "$k" "$man5" || { echo "FAIL: $man5 does not name the key $k"; fail=1; }
+done
 exit $fail
