@@ -110,6 +110,12 @@ int sk_pattern_attach(sk_pctx_t *c, int messages, int count);
 /* Detaches and frees c->abuf (nothing when there is none). */
 void sk_pattern_detach(sk_pctx_t *c);
 
+/* The untimed integrity check of an instance whose rank 0 sends to the
+ * others (broadcasts, one-way bandwidth): rank 0 fills its send data
+ * with sequence 1, one repetition runs, every other process must hold
+ * the sequence in its receive pattern.  0 intact, -1 not. */
+int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
+
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
 

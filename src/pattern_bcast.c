@@ -85,16 +85,6 @@ static double sk_bc_rep_per_root(void *rep, double *local)
 
 /* ---- integrity checks (untimed) --------------------------------------- */
 
-/* Root 0 broadcasts sequence 1; every other process must have it. */
-static int sk_bc_verify(const sk_inst_ops_t *ops, sk_pctx_t *c)
-{
-  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
-    return -1;
-  ops->run(c);
-  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
-                                            c->rcvtype, 1);
-}
-
 /* Every root r broadcasts sequence r + 1 in turn: what a process holds
  * last came from the last root, or from the one before when it is the
  * last root itself. */
@@ -110,16 +100,16 @@ static int sk_bc_verify_rounds(const sk_inst_ops_t *ops, sk_pctx_t *c)
 
 const sk_inst_ops_t sk_inst_bc_send_latency = {
   .run = sk_bc_send_latency, .rep = sk_pattern_rep_local,
-  .timing = "root_local", .verify = sk_bc_verify};
+  .timing = "root_local", .verify = sk_pattern_verify_from_root};
 const sk_inst_ops_t sk_inst_bc_rounds = {
   .run = sk_bc_rounds, .rep = sk_bc_rep_per_root,
   .timing = "per_root_of_round", .verify = sk_bc_verify_rounds};
 const sk_inst_ops_t sk_inst_bc_barrier = {
   .run = sk_bc_barrier, .rep = sk_pattern_rep_local,
-  .timing = "root_local", .verify = sk_bc_verify};
+  .timing = "root_local", .verify = sk_pattern_verify_from_root};
 const sk_inst_ops_t sk_inst_bc_ack = {
   .run = sk_bc_ack, .rep = sk_pattern_rep_local,
-  .timing = "root_local", .verify = sk_bc_verify};
+  .timing = "root_local", .verify = sk_pattern_verify_from_root};
 
 /* ---- OL_i: per destination (Fig. 9) --------------------------------------- */
 
@@ -259,4 +249,5 @@ const sk_inst_ops_t sk_inst_bc_ol = {
   .run = sk_bc_ol_run, .setup = sk_bc_ol_setup,
   .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
   .timing = "max_per_destination", .node_times = 1,
-  .round_trips = sk_bc_ol_round_trips, .verify = sk_bc_verify};
+  .round_trips = sk_bc_ol_round_trips,
+  .verify = sk_pattern_verify_from_root};

@@ -217,17 +217,6 @@ static void sk_by_free_priv(sk_pctx_t *c)
   c->priv = NULL;
 }
 
-/* Rank 0 sends a window of its sequence; the last message rank 1
- * received must hold it (unidirectional, repeated send). */
-static int sk_by_verify_one_way(const sk_inst_ops_t *ops, sk_pctx_t *c)
-{
-  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
-    return -1;
-  ops->run(c);
-  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
-                                            c->rcvtype, 1);
-}
-
 static double sk_by_rate_one(long length, int nprocs, double t)
 {
   (void)nprocs;
@@ -250,7 +239,7 @@ static double sk_by_rate_transactions(long length, int nprocs, double t)
 const sk_inst_ops_t sk_inst_by_bw_uni = {
   .run = sk_by_uni, .rep = sk_by_rep_window, .timing = "per_message",
   .rate = sk_by_rate_one, .rate_unit = "B/s",
-  .verify = sk_by_verify_one_way};
+  .verify = sk_pattern_verify_from_root};
 const sk_inst_ops_t sk_inst_by_bw_bi = {
   .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
@@ -263,4 +252,4 @@ const sk_inst_ops_t sk_inst_by_rt_rate = {
 const sk_inst_ops_t sk_inst_by_send_repeated = {
   .run = sk_by_send_repeated, .rep = sk_by_rep_window,
   .timing = "per_message_cacheable", .rate = sk_by_rate_one,
-  .rate_unit = "B/s", .verify = sk_by_verify_one_way};
+  .rate_unit = "B/s", .verify = sk_pattern_verify_from_root};

@@ -7,8 +7,9 @@
  * meaning per operation).  Data go out in the send datatype pattern
  * (dtype, count) and arrive in the receive pattern (rcvtype, rcvcount).
  * Reductions use rtype and rop (src/reduce.h: MPI_SUM on a builtin
- * type, or skampi's own sum over the send pattern).  The timing around run() is
- * the collective pattern's (sk_pattern_rep_max_local or _root_barrier).
+ * type, or skampi's own sum over the send pattern).  The timing around
+ * run() is the collective pattern's (sk_pattern_rep_max_local or
+ * _root_barrier).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -137,15 +138,6 @@ void sk_coll_free_arrays(sk_pctx_t *c)
 
 /* ---- integrity checks (untimed) --------------------------------------- */
 
-static int sk_coll_verify_bcast(const sk_inst_ops_t *ops, sk_pctx_t *c)
-{
-  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
-    return -1;
-  ops->run(c);
-  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
-                                            c->rcvtype, 1);
-}
-
 /* Gather and allgather: process i's data land in segment i. */
 static int sk_coll_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
@@ -234,7 +226,7 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
-  .run = sk_coll_bcast, .verify = sk_coll_verify_bcast};
+  .run = sk_coll_bcast, .verify = sk_pattern_verify_from_root};
 const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
   .run = sk_coll_reduce, .verify = sk_coll_verify_reduce, .reduces = 1};

@@ -337,9 +337,20 @@ static void sk_result_emit_pairs(sk_emit_t *e, const sk_point_t *p)
   sk_emit_seq_end(e);
 }
 
+/* key: [v0, v1, ...], n numbers in a flow sequence. */
+static void sk_result_emit_doubles(sk_emit_t *e, const char *key,
+                                   const double *v, long n)
+{
+  long i;
+  sk_emit_str(e, key);
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < n; i++)
+    sk_emit_double(e, v[i]);
+  sk_emit_seq_end(e);
+}
+
 static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
 {
-  int i;
   sk_emit_map_begin(e);
   sk_emit_kv_long(e, "argument", p->argument);
   sk_emit_kv_double(e, "mean", p->mean);
@@ -367,27 +378,12 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_result_emit_pairs(e, p);
   if (p->window > 0.0)
     sk_emit_kv_double(e, "window", p->window);
-  if (p->node_times != NULL) {
-    sk_emit_str(e, "node_times");
-    sk_emit_flow_seq_begin(e);
-    for (i = 0; i < p->nprocs; i++)
-      sk_emit_double(e, p->node_times[i]);
-    sk_emit_seq_end(e);
-  }
-  if (p->rtl != NULL) {
-    sk_emit_str(e, "rtl");
-    sk_emit_flow_seq_begin(e);
-    for (i = 0; i < p->nprocs; i++)
-      sk_emit_double(e, p->rtl[i]);
-    sk_emit_seq_end(e);
-  }
-  if (p->raw != NULL) {
-    sk_emit_str(e, "raw");
-    sk_emit_flow_seq_begin(e);
-    for (long j = 0; j < p->valid; j++)
-      sk_emit_double(e, p->raw[j]);
-    sk_emit_seq_end(e);
-  }
+  if (p->node_times != NULL)
+    sk_result_emit_doubles(e, "node_times", p->node_times, p->nprocs);
+  if (p->rtl != NULL)
+    sk_result_emit_doubles(e, "rtl", p->rtl, p->nprocs);
+  if (p->raw != NULL)
+    sk_result_emit_doubles(e, "raw", p->raw, p->valid);
   return sk_emit_map_end(e);
 }
 
