@@ -1,7 +1,7 @@
 /*
  * parser.y -- the grammar of a .skampi suite file (doc/suite-language.md,
- * "Grammar").  It only builds the syntax tree (src/ast.h); the meaning of
- * keys and values is the semantic check's business (src/check.c).
+ * "Grammar").  It only builds the syntax tree (src/lang/ast.h); the meaning of
+ * keys and values is the semantic check's business (src/lang/check.c).
  *
  * Error recovery: an error inside a suite skips to the next ';' or to the
  * '}' that closes the suite; an error between suites skips to the next

@@ -26,16 +26,16 @@
 
 /* ---- planning --------------------------------------------------------- */
 
-static int sk_by_rate_suite(const sk_result_suite_t *s, const char *unit)
+static int sk_by_rate_suite(const sk_rfile_suite_t *s, const char *unit)
 {
   return s->rate_unit && strcmp(s->rate_unit, unit) == 0 &&
-         s->arg == SK_RESULT_ARG_LENGTH && sk_result_plottable(s);
+         s->arg == SK_RESULT_ARG_LENGTH && sk_rfile_plottable(s);
 }
 
-static int sk_by_bcast_suite(const sk_result_suite_t *s)
+static int sk_by_bcast_suite(const sk_rfile_suite_t *s)
 {
   return s->type >= SK_BY_BCAST_FIRST && s->type <= SK_BY_BCAST_LAST &&
-         sk_result_plottable(s);
+         sk_rfile_plottable(s);
 }
 
 /* The legend of a broadcast method: what it bounds. */
@@ -51,16 +51,16 @@ static const char *sk_by_bcast_role(long type)
 /* One page of FILE with the suites passing KEEP (and UNIT) as series. */
 static int sk_by_page(const sk_inputs_t *in, sk_pages_t *out, size_t file,
                       sk_page_kind_t kind, const char *title,
-                      const char *slug, int (*keep)(const sk_result_suite_t *,
+                      const char *slug, int (*keep)(const sk_rfile_suite_t *,
                                                     const char *),
                       const char *unit)
 {
-  const sk_result_t *r = in->files[file];
+  const sk_rfile_t *r = in->files[file];
   sk_page_t *p = NULL;
   size_t i, n = 0;
   char text[256];
   for (i = 0; i < r->nsuites; i++) {
-    const sk_result_suite_t *s = &r->suites[i];
+    const sk_rfile_suite_t *s = &r->suites[i];
     if (!keep(s, unit) || (p && s->arg != p->arg))
       continue;
     if (!p && !(p = sk_pages_add(out, kind, title, slug)))
@@ -79,18 +79,18 @@ static int sk_by_page(const sk_inputs_t *in, sk_pages_t *out, size_t file,
   return 0;
 }
 
-static int sk_by_keep_rate(const sk_result_suite_t *s, const char *unit)
+static int sk_by_keep_rate(const sk_rfile_suite_t *s, const char *unit)
 {
   return sk_by_rate_suite(s, unit);
 }
 
-static int sk_by_keep_bcast(const sk_result_suite_t *s, const char *unit)
+static int sk_by_keep_bcast(const sk_rfile_suite_t *s, const char *unit)
 {
   (void)unit;
   return sk_by_bcast_suite(s);
 }
 
-static int sk_by_keep_model(const sk_result_suite_t *s, const char *unit)
+static int sk_by_keep_model(const sk_rfile_suite_t *s, const char *unit)
 {
   (void)unit;
   return s->type == SK_MODEL_TYPE && s->npoints > 0;
@@ -101,7 +101,7 @@ static int sk_by_keep_model(const sk_result_suite_t *s, const char *unit)
 static int sk_by_model_page(const sk_inputs_t *in, sk_pages_t *out,
                             size_t f, const char *slug)
 {
-  const sk_result_t *r = in->files[f];
+  const sk_rfile_t *r = in->files[f];
   sk_page_t *p;
   size_t i, n = 0;
   if (!sk_model_has_data(r))
@@ -156,7 +156,7 @@ int sk_beyond_is_page(const sk_page_t *page)
 /* ---- drawing ------------------------------------------------------------ */
 
 /* The y value of point P on PAGE (base units), 0 when it can be drawn. */
-static int sk_by_value(const sk_page_t *page, const sk_result_point_t *p,
+static int sk_by_value(const sk_page_t *page, const sk_rfile_point_t *p,
                        double *y)
 {
   *y = page->kind == SK_PAGE_RATE ? p->rate : p->mean;
@@ -176,7 +176,7 @@ static size_t sk_by_range(const sk_page_t *page, double *xlo, double *xhi,
   *xlo = *ylo = INFINITY;
   *xhi = *yhi = -INFINITY;
   for (k = 0; k < page->nseries; k++) {
-    const sk_result_suite_t *s = page->series[k].suite;
+    const sk_rfile_suite_t *s = page->series[k].suite;
     for (i = 0; i < s->npoints; i++) {
       if (sk_by_value(page, &s->points[i], &y) < 0)
         continue;
@@ -194,7 +194,7 @@ static size_t sk_by_range(const sk_page_t *page, double *xlo, double *xhi,
  * destination i of a Bcast_OL series. */
 static void sk_by_data(FILE *f, const sk_page_t *page, size_t k, double u)
 {
-  const sk_result_suite_t *s = page->series[k].suite;
+  const sk_rfile_suite_t *s = page->series[k].suite;
   size_t i, j;
   double y;
   fprintf(f, "$s%lu << EOD\n", (unsigned long)k);
@@ -238,7 +238,7 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
     fprintf(f, "set xrange [%.17g:%.17g]\nset xtics 1\n", xlo - 0.5,
             xhi + 0.5);
     fprintf(f, "set xlabel '%s'\n", page->arg == SK_RESULT_ARG_NODES
-            ? "processes" : sk_result_arg_name(page->arg));
+            ? "processes" : sk_rfile_arg_name(page->arg));
   }
   if (page->ylog)
     fprintf(f, "set logscale y 10\nset format y '%%g'\n"

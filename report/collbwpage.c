@@ -24,19 +24,19 @@
 /* Hosts drawn on the page (the CSV has them all). */
 #define SK_CBP_HOSTS 8
 
-static int sk_cbp_keep(const sk_result_suite_t *s, sk_result_arg_t arg)
+static int sk_cbp_keep(const sk_rfile_suite_t *s, sk_rfile_arg_t arg)
 {
-  return s->arg == arg && sk_result_plottable(s) && sk_collbw_known(s);
+  return s->arg == arg && sk_rfile_plottable(s) && sk_collbw_known(s);
 }
 
 static int sk_cbp_plan_arg(const sk_inputs_t *in, sk_pages_t *out, size_t f,
-                           sk_result_arg_t arg, const char *slug)
+                           sk_rfile_arg_t arg, const char *slug)
 {
-  const sk_result_t *r = in->files[f];
+  const sk_rfile_t *r = in->files[f];
   sk_page_t *p = NULL;
   size_t i, n = 0;
   for (i = 0; i < r->nsuites; i++) {
-    const sk_result_suite_t *s = &r->suites[i];
+    const sk_rfile_suite_t *s = &r->suites[i];
     char text[256];
     if (!sk_cbp_keep(s, arg))
       continue;
@@ -65,7 +65,7 @@ int sk_collbwpage_plan(const sk_inputs_t *in, sk_pages_t *out, size_t f)
 }
 
 /* The distinct hosts of R in rank order, at most CAP; their number. */
-static size_t sk_cbp_hosts(const sk_result_t *r, const char **out,
+static size_t sk_cbp_hosts(const sk_rfile_t *r, const char **out,
                            size_t cap)
 {
   size_t i, j, n = 0;
@@ -80,8 +80,8 @@ static size_t sk_cbp_hosts(const sk_result_t *r, const char **out,
 
 /* Payload (per process when HOST is NULL, else of HOST's processes) and
  * bandwidth of point P; -1 when there is none. */
-static int sk_cbp_value(const sk_result_t *r, const sk_result_suite_t *s,
-                        const sk_result_point_t *p, const char *host,
+static int sk_cbp_value(const sk_rfile_t *r, const sk_rfile_suite_t *s,
+                        const sk_rfile_point_t *p, const char *host,
                         long *procs, double *bytes, double *bw)
 {
   double n;
@@ -97,9 +97,9 @@ static int sk_cbp_value(const sk_result_t *r, const sk_result_suite_t *s,
 }
 
 /* A value that the page's axes can show. */
-static int sk_cbp_drawable(const sk_page_t *page, const sk_result_t *r,
-                           const sk_result_suite_t *s,
-                           const sk_result_point_t *p, const char *host,
+static int sk_cbp_drawable(const sk_page_t *page, const sk_rfile_t *r,
+                           const sk_rfile_suite_t *s,
+                           const sk_rfile_point_t *p, const char *host,
                            double *bw)
 {
   long procs;
@@ -127,7 +127,7 @@ static void sk_cbp_grow(sk_cbp_range_t *g, double x, double y)
 }
 
 /* Range of one panel: per process (nhosts 0) or of the given hosts. */
-static void sk_cbp_range(const sk_page_t *page, const sk_result_t *r,
+static void sk_cbp_range(const sk_page_t *page, const sk_rfile_t *r,
                          const char **hosts, size_t nhosts,
                          sk_cbp_range_t *g)
 {
@@ -137,7 +137,7 @@ static void sk_cbp_range(const sk_page_t *page, const sk_result_t *r,
   g->xhi = g->yhi = -INFINITY;
   g->n = 0;
   for (k = 0; k < page->nseries; k++) {
-    const sk_result_suite_t *s = page->series[k].suite;
+    const sk_rfile_suite_t *s = page->series[k].suite;
     for (i = 0; i < s->npoints; i++)
       for (h = 0; h < (nhosts ? nhosts : 1); h++)
         if (sk_cbp_drawable(page, r, s, &s->points[i],
@@ -150,10 +150,10 @@ static void sk_cbp_range(const sk_page_t *page, const sk_result_t *r,
 
 /* $c<k> (per process) or $h<k>_<h> (host h): x, bandwidth in U. */
 static void sk_cbp_block(FILE *f, const sk_page_t *page,
-                         const sk_result_t *r, size_t k, const char *host,
+                         const sk_rfile_t *r, size_t k, const char *host,
                          size_t h, double u)
 {
-  const sk_result_suite_t *s = page->series[k].suite;
+  const sk_rfile_suite_t *s = page->series[k].suite;
   size_t i;
   double bw;
   if (host)
@@ -234,7 +234,7 @@ static void sk_cbp_plot(FILE *f, const sk_page_t *page, const char **hosts,
 void sk_collbwpage_draw(FILE *f, const sk_inputs_t *in,
                         const sk_page_t *page, size_t npages)
 {
-  const sk_result_t *r = in->files[page->file];
+  const sk_rfile_t *r = in->files[page->file];
   const char *hosts[SK_CBP_HOSTS];
   size_t nh = sk_cbp_hosts(r, hosts, SK_CBP_HOSTS), k, h;
   sk_cbp_range_t gp, gh;
@@ -272,9 +272,9 @@ void sk_collbwpage_draw(FILE *f, const sk_inputs_t *in,
 /* ---- CSV ------------------------------------------------------------- */
 
 /* One row: scope "process" (HOST NULL) or "host". */
-static void sk_cbp_csv_row(FILE *f, const sk_result_t *r,
-                           const sk_result_suite_t *s,
-                           const sk_result_point_t *p, const char *host)
+static void sk_cbp_csv_row(FILE *f, const sk_rfile_t *r,
+                           const sk_rfile_suite_t *s,
+                           const sk_rfile_point_t *p, const char *host)
 {
   long procs, ranks = 0, i;
   double bytes, bw;
@@ -302,13 +302,13 @@ static void sk_cbp_csv_row(FILE *f, const sk_result_t *r,
 static void sk_cbp_csv_rows(FILE *f, const sk_inputs_t *in,
                             const sk_page_t *page)
 {
-  const sk_result_t *r = in->files[page->file];
+  const sk_rfile_t *r = in->files[page->file];
   const char **hosts = calloc(r->nhosts ? r->nhosts : 1, sizeof *hosts);
   size_t nh = hosts ? sk_cbp_hosts(r, hosts, r->nhosts) : 0, k, i, h;
   fputs("suite,instance,argument,processes,mean,scope,host,ranks,bytes,"
         "bandwidth\n", f);
   for (k = 0; k < page->nseries; k++) {
-    const sk_result_suite_t *s = page->series[k].suite;
+    const sk_rfile_suite_t *s = page->series[k].suite;
     for (i = 0; i < s->npoints; i++) {
       sk_cbp_csv_row(f, r, s, &s->points[i], NULL);
       for (h = 0; h < nh; h++)

@@ -1,7 +1,7 @@
 /*
  * collbwpage.h -- the collective bandwidth page: per process and per
  * host, in bytes per second, for the collective suites of one result
- * file (report/collbw.c defines the bytes; doc/report.md the page).
+ * file (lib/collbw.c defines the bytes; doc/report.md the page).
  */
 #ifndef SK_COLLBWPAGE_H
 #define SK_COLLBWPAGE_H

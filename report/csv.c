@@ -42,9 +42,9 @@ void sk_csv_num(FILE *f, double v)
 }
 
 static void sk_csv_point(FILE *f, const sk_inputs_t *in,
-                         const sk_series_t *s, const sk_result_point_t *p)
+                         const sk_series_t *s, const sk_rfile_point_t *p)
 {
-  const sk_result_suite_t *su = s->suite;
+  const sk_rfile_suite_t *su = s->suite;
   sk_csv_field(f, in->files[s->file]->path);
   fputc(',', f);
   sk_csv_field(f, in->labels[s->file]);

@@ -14,7 +14,7 @@
 typedef struct sk_group_cand {
   size_t file;
   size_t name;             /* index in the group's name list */
-  const sk_result_suite_t *suite;
+  const sk_rfile_suite_t *suite;
 } sk_group_cand_t;
 
 typedef struct sk_group_work {
@@ -82,7 +82,7 @@ static int sk_group_add_name(sk_group_work_t *w, const char *name)
 static int sk_group_match(sk_group_work_t *w)
 {
   const sk_params_name_t *pat;
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   size_t i, f, k, hits;
   int rc = 0;
   for (i = 0; i < w->g->nsuites; i++) {
@@ -94,7 +94,7 @@ static int sk_group_match(sk_group_work_t *w)
         if (fnmatch(pat->text, s->name, 0) != 0)
           continue;
         hits++;
-        if (sk_result_plottable(s) && sk_group_add_name(w, s->name) < 0)
+        if (sk_rfile_plottable(s) && sk_group_add_name(w, s->name) < 0)
           return -1;
       }
     if (hits == 0) {
@@ -109,15 +109,15 @@ static int sk_group_match(sk_group_work_t *w)
 
 static int sk_group_candidates(sk_group_work_t *w)
 {
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   size_t i, f;
   w->cand = calloc(w->nnames * w->in->n + 1, sizeof *w->cand);
   if (!w->cand)
     return -1;
   for (i = 0; i < w->nnames; i++)
     for (f = 0; f < w->in->n; f++) {
-      s = w->include[f] ? sk_result_find(w->in->files[f], w->names[i]) : NULL;
-      if (!s || !sk_result_plottable(s))
+      s = w->include[f] ? sk_rfile_find(w->in->files[f], w->names[i]) : NULL;
+      if (!s || !sk_rfile_plottable(s))
         continue;
       w->cand[w->ncand].file = f;
       w->cand[w->ncand].name = i;
@@ -136,7 +136,7 @@ static int sk_group_candidates(sk_group_work_t *w)
 static int sk_group_axes_ok(const sk_group_work_t *w)
 {
   const sk_params_group_t *g = w->g;
-  const sk_result_suite_t *a = w->cand[0].suite, *b;
+  const sk_rfile_suite_t *a = w->cand[0].suite, *b;
   size_t i;
   for (i = 1; i < w->ncand; i++) {
     b = w->cand[i].suite;
@@ -144,15 +144,15 @@ static int sk_group_axes_ok(const sk_group_work_t *w)
       sk_msg_error_at(w->in->params->path, g->line, g->col,
                       "group '%s' mixes variations: '%s' varies %s, '%s' "
                       "varies %s", g->title, a->name,
-                      sk_result_arg_name(a->arg), b->name,
-                      sk_result_arg_name(b->arg));
+                      sk_rfile_arg_name(a->arg), b->name,
+                      sk_rfile_arg_name(b->arg));
       return -1;
     }
   }
   if (g->y == SK_PARAMS_BANDWIDTH && a->arg != SK_RESULT_ARG_LENGTH) {
     sk_msg_error_at(w->in->params->path, g->y_line, g->y_col,
                     "'y: bandwidth' needs suites that vary Length, but "
-                    "'%s' varies %s", a->name, sk_result_arg_name(a->arg));
+                    "'%s' varies %s", a->name, sk_rfile_arg_name(a->arg));
     return -1;
   }
   return 0;

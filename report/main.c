@@ -87,6 +87,7 @@ int main(int argc, char **argv)
 {
   sk_report_opts_t o = {NULL, 0, "report.pdf", NULL, NULL, NULL};
   int c, sets = 0;
+  sk_msg_set_program("skampi-report");
   opterr = 0;
   while ((c = getopt_long(argc, argv, ":o:p:hV", sk_main_options,
                           NULL)) != -1) {

@@ -5,7 +5,7 @@
  * Pingpong_Send_Recv (type 1) when the file has one, otherwise the
  * Multipair_Pingpong Length suite with the most points.  Each jump's
  * upper length starts a new regime, and every model is fitted to each
- * regime's points separately (src/fit.c does the fitting).
+ * regime's points separately (lib/fit.c does the fitting).
  */
 #include "model.h"
 
@@ -16,13 +16,13 @@
 
 #define SK_MODEL_MAX_JUMPS 16
 
-static int sk_model_usable(const sk_result_suite_t *s)
+static int sk_model_usable(const sk_rfile_suite_t *s)
 {
   return s->type == SK_MODEL_TYPE && s->npoints > 0 &&
          (s->arg == SK_RESULT_ARG_LENGTH || s->arg == SK_RESULT_ARG_NODES);
 }
 
-int sk_model_has_data(const sk_result_t *r)
+int sk_model_has_data(const sk_rfile_t *r)
 {
   size_t i;
   for (i = 0; i < r->nsuites; i++)
@@ -32,7 +32,7 @@ int sk_model_has_data(const sk_result_t *r)
 }
 
 /* Every point with k >= 1 pairs and a positive time. */
-static int sk_model_points(const sk_result_t *r, sk_model_t *m)
+static int sk_model_points(const sk_rfile_t *r, sk_model_t *m)
 {
   size_t i, j, n = 0;
   for (i = 0; i < r->nsuites; i++)
@@ -41,10 +41,10 @@ static int sk_model_points(const sk_result_t *r, sk_model_t *m)
   if (!m->pts)
     return -1;
   for (i = 0; i < r->nsuites; i++) {
-    const sk_result_suite_t *s = &r->suites[i];
+    const sk_rfile_suite_t *s = &r->suites[i];
     for (j = 0; sk_model_usable(s) && j < s->npoints; j++) {
-      const sk_result_point_t *p = &s->points[j];
-      const char *len = sk_result_param(s, "Default_Message_length");
+      const sk_rfile_point_t *p = &s->points[j];
+      const char *len = sk_rfile_param(s, "Default_Message_length");
       double bytes = s->arg == SK_RESULT_ARG_LENGTH ? p->argument
                      : (len ? strtod(len, NULL) : -1);
       long procs = p->processes > 0 ? p->processes
@@ -83,12 +83,12 @@ static int sk_model_ks(sk_model_t *m)
 }
 
 /* The ping-pong curve whose jumps split the regimes. */
-static const sk_result_suite_t *sk_model_curve(const sk_result_t *r)
+static const sk_rfile_suite_t *sk_model_curve(const sk_rfile_t *r)
 {
-  const sk_result_suite_t *best = NULL;
+  const sk_rfile_suite_t *best = NULL;
   size_t i;
   for (i = 0; i < r->nsuites; i++) {
-    const sk_result_suite_t *s = &r->suites[i];
+    const sk_rfile_suite_t *s = &r->suites[i];
     if (s->arg != SK_RESULT_ARG_LENGTH || s->npoints < 3)
       continue;
     if (s->type == 1)
@@ -102,7 +102,7 @@ static const sk_result_suite_t *sk_model_curve(const sk_result_t *r)
 /* The noise of a point for the switch detector: its standard error, or
  * half its interquartile range when that is larger (the scatter of
  * single repetitions, which the mean of the next point may show too). */
-static double sk_model_noise(const sk_result_point_t *p)
+static double sk_model_noise(const sk_rfile_point_t *p)
 {
   double se = isfinite(p->se) ? fabs(p->se) : 0.0;
   if (isfinite(p->q1) && isfinite(p->q3) && p->q3 > p->q1)
@@ -110,7 +110,7 @@ static double sk_model_noise(const sk_result_point_t *p)
   return se;
 }
 
-long sk_model_curve_jumps(const sk_result_suite_t *s, sk_fit_jump_t *out,
+long sk_model_curve_jumps(const sk_rfile_suite_t *s, sk_fit_jump_t *out,
                           size_t cap)
 {
   double *len = calloc(s->npoints ? s->npoints : 1, sizeof *len);
@@ -135,9 +135,9 @@ long sk_model_curve_jumps(const sk_result_suite_t *s, sk_fit_jump_t *out,
 }
 
 /* Switches of the curve over its strictly increasing lengths. */
-static int sk_model_jumps(const sk_result_t *r, sk_model_t *m)
+static int sk_model_jumps(const sk_rfile_t *r, sk_model_t *m)
 {
-  const sk_result_suite_t *s = sk_model_curve(r);
+  const sk_rfile_suite_t *s = sk_model_curve(r);
   long nj;
   m->jumps = calloc(SK_MODEL_MAX_JUMPS, sizeof *m->jumps);
   if (!m->jumps)
@@ -206,7 +206,7 @@ static int sk_model_regimes(sk_model_t *m)
   return rc;
 }
 
-int sk_model_build(const sk_result_t *r, sk_model_t *m)
+int sk_model_build(const sk_rfile_t *r, sk_model_t *m)
 {
   memset(m, 0, sizeof *m);
   if (sk_model_points(r, m) < 0 || sk_model_ks(m) < 0)

@@ -3,7 +3,7 @@
  *
  * From the Multipair_Pingpong suites (type 60) of one result file: the
  * points (k = processes / 2 pairs, n bytes, time t), the protocol
- * switches of the ping-pong curve (jumps, src/fit.h), and per protocol
+ * switches of the ping-pong curve (jumps, lib/fit.h), and per protocol
  * regime the postal model over all points and per k, the max-rate model
  * and its four-parameter variant (doc/statistics.md), with their
  * largest relative errors.  doc/report.md describes the page that shows
@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "fit.h"
-#include "result.h"
+#include "rfile.h"
 
 /* The Type of the concurrent-pairs instance. */
 #define SK_MODEL_TYPE 60
@@ -49,18 +49,18 @@ typedef struct sk_model {
 } sk_model_t;
 
 /* Does R have points of the concurrent-pairs instance? */
-int sk_model_has_data(const sk_result_t *r);
+int sk_model_has_data(const sk_rfile_t *r);
 
 /* Everything above for R; -1 when out of memory.  m->npts is 0 when R
  * has no usable point.  sk_model_free(m) afterwards in every case. */
-int sk_model_build(const sk_result_t *r, sk_model_t *m);
+int sk_model_build(const sk_rfile_t *r, sk_model_t *m);
 void sk_model_free(sk_model_t *m);
 
-/* The protocol switches of one ping-pong Length suite (src/fit.h), the
+/* The protocol switches of one ping-pong Length suite (lib/fit.h), the
  * noise of each point being max(stderr, (q3 - q1) / 2) from the file:
  * up to CAP to OUT, the number found; -1 when the points are unusable,
  * -2 when out of memory. */
-long sk_model_curve_jumps(const sk_result_suite_t *s, sk_fit_jump_t *out,
+long sk_model_curve_jumps(const sk_rfile_suite_t *s, sk_fit_jump_t *out,
                           size_t cap);
 
 /* The regime of length n. */

@@ -52,11 +52,11 @@ void sk_pages_labels_free(char **labels, size_t n)
 }
 
 /* "MACHINE · MPI library · file name", leaving out what is unknown. */
-static char *sk_pages_default_label(const sk_result_t *r)
+static char *sk_pages_default_label(const sk_rfile_t *r)
 {
-  const char *machine = sk_result_meta(r, "MACHINE");
+  const char *machine = sk_rfile_meta(r, "MACHINE");
   const char *base = strrchr(r->path, '/');
-  char *mpi = sk_result_mpi_short(r), *out;
+  char *mpi = sk_rfile_mpi_short(r), *out;
   size_t len;
   base = base ? base + 1 : r->path;
   if (!mpi)
@@ -147,7 +147,7 @@ sk_page_t *sk_pages_add(sk_pages_t *pages, sk_page_kind_t kind,
 }
 
 int sk_pages_add_series(sk_page_t *p, size_t file,
-                        const sk_result_suite_t *s, int colour, int dash,
+                        const sk_rfile_suite_t *s, int colour, int dash,
                         const char *title)
 {
   sk_series_t *grown = realloc(p->series, (p->nseries + 1) * sizeof *grown);
@@ -171,7 +171,7 @@ int sk_pages_file_colour(size_t file)
 }
 
 /* Axes of a page that plots suites varying ARG. */
-static void sk_pages_axes(sk_page_t *p, sk_result_arg_t arg)
+static void sk_pages_axes(sk_page_t *p, sk_rfile_arg_t arg)
 {
   p->arg = arg;
   p->xlog = p->ylog = (arg == SK_RESULT_ARG_LENGTH);
@@ -205,13 +205,13 @@ static int sk_pages_title(const sk_inputs_t *in, sk_pages_t *out)
 static int sk_pages_suites(const sk_inputs_t *in, sk_pages_t *out)
 {
   char slug[128];
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   sk_page_t *p;
   size_t f, i;
   for (f = 0; f < in->n; f++)
     for (i = 0; i < in->files[f]->nsuites; i++) {
       s = &in->files[f]->suites[i];
-      if (!sk_result_plottable(s))
+      if (!sk_rfile_plottable(s))
         continue;
       snprintf(slug, sizeof slug, "suite-f%lu-%s", (unsigned long)f + 1,
                s->name);
@@ -237,10 +237,10 @@ static int sk_pages_has(char **names, size_t n, const char *name)
 
 /* Names of suites that pass KEEP, in order of first appearance. */
 char **sk_pages_names(const sk_inputs_t *in,
-                      int (*keep)(const sk_result_suite_t *), size_t *n)
+                      int (*keep)(const sk_rfile_suite_t *), size_t *n)
 {
   char **names = NULL, **grown;
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   size_t f, i;
   *n = 0;
   for (f = 0; f < in->n; f++)
@@ -263,7 +263,7 @@ char **sk_pages_names(const sk_inputs_t *in,
 static int sk_pages_single_fill(const sk_inputs_t *in, sk_page_t *p,
                                 char **names, size_t n)
 {
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   size_t f, i;
   p->names = calloc(n, sizeof *p->names);
   if (!p->names)
@@ -274,7 +274,7 @@ static int sk_pages_single_fill(const sk_inputs_t *in, sk_page_t *p,
   for (f = 0; f < in->n; f++)
     for (i = 0; i < in->files[f]->nsuites; i++) {
       s = &in->files[f]->suites[i];
-      if (sk_result_single(s) &&
+      if (sk_rfile_single(s) &&
           sk_pages_add_series(p, f, s, sk_pages_file_colour(f), 1,
                               in->labels[f]) < 0)
         return -1;
@@ -285,7 +285,7 @@ static int sk_pages_single_fill(const sk_inputs_t *in, sk_page_t *p,
 static int sk_pages_single(const sk_inputs_t *in, sk_pages_t *out)
 {
   size_t n, i, first = 0;
-  char **names = sk_pages_names(in, sk_result_single, &n), slug[32];
+  char **names = sk_pages_names(in, sk_rfile_single, &n), slug[32];
   sk_page_t *p;
   int rc = 0;
   for (; rc == 0 && first < n; first += SK_PAGES_SINGLE_ROWS) {
@@ -312,19 +312,19 @@ static int sk_pages_single(const sk_inputs_t *in, sk_pages_t *out)
 static int sk_pages_compare_one(const sk_inputs_t *in, const char *name,
                                 sk_pages_t *out)
 {
-  const sk_result_suite_t *s, *first = NULL;
+  const sk_rfile_suite_t *s, *first = NULL;
   size_t f, nfiles = 0, *files = calloc(in->n, sizeof *files);
   char slug[128];
   sk_page_t *p;
   int rc = 0;
   for (f = 0; files && f < in->n; f++) {
-    s = sk_result_find(in->files[f], name);
-    if (!s || !sk_result_plottable(s))
+    s = sk_rfile_find(in->files[f], name);
+    if (!s || !sk_rfile_plottable(s))
       continue;
     if (first && s->arg != first->arg) {
       sk_msg_warning("suite '%s' varies %s in '%s' but %s before: left out "
-                     "of its comparison", name, sk_result_arg_name(s->arg),
-                     in->files[f]->path, sk_result_arg_name(first->arg));
+                     "of its comparison", name, sk_rfile_arg_name(s->arg),
+                     in->files[f]->path, sk_rfile_arg_name(first->arg));
       continue;
     }
     first = first ? first : s;
@@ -334,7 +334,7 @@ static int sk_pages_compare_one(const sk_inputs_t *in, const char *name,
     snprintf(slug, sizeof slug, "compare-%s", name);
     p = sk_pages_add(out, SK_PAGE_COMPARE, name, slug);
     for (f = 0; p && rc == 0 && f < nfiles; f++)
-      rc = sk_pages_add_series(p, files[f], sk_result_find(in->files[files[f]],
+      rc = sk_pages_add_series(p, files[f], sk_rfile_find(in->files[files[f]],
                                name), sk_pages_file_colour(files[f]), 1,
                                in->labels[files[f]]);
     if (!p)
@@ -350,7 +350,7 @@ static int sk_pages_compare_one(const sk_inputs_t *in, const char *name,
 static int sk_pages_compare(const sk_inputs_t *in, sk_pages_t *out)
 {
   size_t n, i;
-  char **names = sk_pages_names(in, sk_result_plottable, &n);
+  char **names = sk_pages_names(in, sk_rfile_plottable, &n);
   int rc = (names || n == 0) ? 0 : -1;
   for (i = 0; i < n; i++) {
     if (rc == 0)

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "params.h"
-#include "result.h"
+#include "rfile.h"
 
 /* Rows of the suite table on one title page; of the dot plot of
  * single measurements on one page. */
@@ -25,7 +25,7 @@
 
 /* The input files and their legend labels. */
 typedef struct sk_inputs {
-  sk_result_t **files;
+  sk_rfile_t **files;
   char **labels;           /* one per file, the caller's */
   size_t n;
   const sk_params_t *params;   /* NULL without -p */
@@ -47,7 +47,7 @@ typedef enum {
 /* One curve: a suite of an input file, in a colour and a dash pattern. */
 typedef struct sk_series {
   size_t file;
-  const sk_result_suite_t *suite;  /* borrowed from the inputs */
+  const sk_rfile_suite_t *suite;  /* borrowed from the inputs */
   int colour;              /* 1..SK_PAGES_COLOURS */
   int dash;                /* 1.. (1 = solid) */
   char *title;             /* legend text */
@@ -65,7 +65,7 @@ typedef struct sk_page {
   size_t nnames;
   sk_series_t *series;
   size_t nseries;
-  sk_result_arg_t arg;     /* the x axis of a data page */
+  sk_rfile_arg_t arg;     /* the x axis of a data page */
   int xlog, ylog;
   int bandwidth;           /* GROUP: the y axis shows bandwidth */
   int bw_panel;            /* SUITE, COMPARE of Length: add a panel */
@@ -97,10 +97,10 @@ int sk_pages_is_plot(const sk_page_t *page);
 sk_page_t *sk_pages_add(sk_pages_t *pages, sk_page_kind_t kind,
                         const char *title, const char *slug);
 int sk_pages_add_series(sk_page_t *p, size_t file,
-                        const sk_result_suite_t *s, int colour, int dash,
+                        const sk_rfile_suite_t *s, int colour, int dash,
                         const char *title);
 int sk_pages_file_colour(size_t file);
 char **sk_pages_names(const sk_inputs_t *in,
-                      int (*keep)(const sk_result_suite_t *), size_t *n);
+                      int (*keep)(const sk_rfile_suite_t *), size_t *n);
 
 #endif

@@ -41,7 +41,7 @@ typedef struct sk_plot_view {
 } sk_plot_view_t;
 
 /* Value and bar of point P on view V; 0 when it can be drawn. */
-static int sk_plot_value(const sk_plot_view_t *v, const sk_result_point_t *p,
+static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
                          double *val, double *lo, double *hi)
 {
   double se = fabs(p->se);
@@ -75,7 +75,7 @@ static void sk_plot_grow(double *lo, double *hi, double v)
 static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
                               int bw, int ylog)
 {
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   double val, lo, hi;
   size_t k, i;
   memset(v, 0, sizeof *v);
@@ -106,7 +106,7 @@ static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
 
 /* Does point P belong to datablock SUBSET ('a'll, 'i'nitial, 'r'efined,
  * 'm'issed epsilon)? */
-static int sk_plot_in(const sk_result_point_t *p, char subset)
+static int sk_plot_in(const sk_rfile_point_t *p, char subset)
 {
   switch (subset) {
   case 'i': return !p->refined;
@@ -133,7 +133,7 @@ static void sk_plot_block(FILE *f, const sk_plot_view_t *v,
                           const sk_series_t *s, char prefix, size_t k,
                           char subset)
 {
-  const sk_result_point_t *p;
+  const sk_rfile_point_t *p;
   double val, lo, hi, u = v->yu.factor;
   size_t i;
   fprintf(f, "$%c%lu%c << EOD\n", prefix, (unsigned long)k, subset);
@@ -347,7 +347,7 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
 }
 
 /* "Pingpong_Send_Recv (type 1, pingpong: MPI_Send / MPI_Recv)". */
-static void sk_plot_instance(const sk_result_suite_t *s, char *buf,
+static void sk_plot_instance(const sk_rfile_suite_t *s, char *buf,
                              size_t size)
 {
   const sk_instance_t *inst = sk_instance_by_name(s->instance);
@@ -359,7 +359,7 @@ static void sk_plot_instance(const sk_result_suite_t *s, char *buf,
 }
 
 /* Key parameters of a suite in one line. */
-static void sk_plot_params(const sk_result_suite_t *s, char *buf,
+static void sk_plot_params(const sk_rfile_suite_t *s, char *buf,
                            size_t size)
 {
   static const char *const keys[] = {
@@ -372,9 +372,9 @@ static void sk_plot_params(const sk_result_suite_t *s, char *buf,
   };
   const char *v;
   size_t i, len;
-  snprintf(buf, size, "variation %s", sk_result_arg_name(s->arg));
+  snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
   for (i = 0; keys[i]; i++) {
-    v = sk_result_param(s, keys[i]);
+    v = sk_rfile_param(s, keys[i]);
     if (!v || (i == 5 && s->arg == SK_RESULT_ARG_LENGTH) ||
         (i == 6 && (s->arg == SK_RESULT_ARG_CHUNKS ||
                     strcmp(s->pattern, "master_worker") != 0)))
@@ -389,7 +389,7 @@ static void sk_plot_params(const sk_result_suite_t *s, char *buf,
 }
 
 /* "complete · 27 points (7 refined, 1 missed ε) · 12.4 s". */
-static int sk_plot_status(const sk_result_suite_t *s, char *buf, size_t size)
+static int sk_plot_status(const sk_rfile_suite_t *s, char *buf, size_t size)
 {
   size_t i, refined = 0, missed = 0, len;
   for (i = 0; i < s->npoints; i++) {
@@ -407,15 +407,15 @@ static int sk_plot_status(const sk_result_suite_t *s, char *buf, size_t size)
 }
 
 /* Do two suites have the same resolved parameters? */
-static int sk_plot_same_params(const sk_result_suite_t *a,
-                               const sk_result_suite_t *b)
+static int sk_plot_same_params(const sk_rfile_suite_t *a,
+                               const sk_rfile_suite_t *b)
 {
   size_t i;
   const char *v;
   if (a->nparams != b->nparams)
     return 0;
   for (i = 0; i < a->nparams; i++) {
-    v = sk_result_param(b, a->params[i].key);
+    v = sk_rfile_param(b, a->params[i].key);
     if (!v || strcmp(v, a->params[i].value) != 0)
       return 0;
   }
@@ -425,10 +425,10 @@ static int sk_plot_same_params(const sk_result_suite_t *a,
 /* The value of parameter KEY when every curve of P has the same one. */
 static const char *sk_plot_common_param(const sk_page_t *p, const char *key)
 {
-  const char *v = sk_result_param(p->series[0].suite, key), *w;
+  const char *v = sk_rfile_param(p->series[0].suite, key), *w;
   size_t k;
   for (k = 1; v && k < p->nseries; k++) {
-    w = sk_result_param(p->series[k].suite, key);
+    w = sk_rfile_param(p->series[k].suite, key);
     if (!w || strcmp(v, w) != 0)
       return NULL;
   }
@@ -438,7 +438,7 @@ static const char *sk_plot_common_param(const sk_page_t *p, const char *key)
 static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
                                 const sk_page_t *p, size_t npages)
 {
-  const sk_result_suite_t *s = p->series[0].suite;
+  const sk_rfile_suite_t *s = p->series[0].suite;
   char inst[512], sub1[1024], params[512], sub3[1024];
   size_t k, i, missed = 0, differ = 0;
   int warn = 0;
@@ -485,7 +485,7 @@ static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
   snprintf(sub1, sizeof sub1, "group of %s \xc2\xb7 %lu curves from %lu "
            "result file%s \xc2\xb7 variation %s%s", in->params->path,
            (unsigned long)p->nseries, (unsigned long)files,
-           files == 1 ? "" : "s", sk_result_arg_name(p->arg), len_text);
+           files == 1 ? "" : "s", sk_rfile_arg_name(p->arg), len_text);
   snprintf(sub2, sizeof sub2, "%s", files == 1 ? in->labels[p->series[0].file]
            : "colour: result file; dash pattern: suite");
   sk_gp_frame(f, p, npages, p->title, sub1, sub2, NULL, NULL);

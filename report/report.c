@@ -12,7 +12,7 @@
 
 #include "csv.h"
 #include "gnuplot.h"
-#include "load.h"
+#include "rfile_load.h"
 #include "msg.h"
 #include "pages.h"
 #include "params.h"
@@ -30,7 +30,7 @@ static int sk_report_load(const sk_report_opts_t *o, sk_inputs_t *in,
     return -1;
   in->n = o->ninputs;
   for (i = 0; i < o->ninputs; i++)
-    if (sk_load_file(o->inputs[i], &in->files[i]) < 0)
+    if (sk_rfile_load(o->inputs[i], &in->files[i]) < 0)
       rc = -1;
   if (o->params && sk_params_load(o->params, params) < 0)
     rc = -1;
@@ -42,7 +42,7 @@ static void sk_report_unload(sk_inputs_t *in, sk_params_t *params)
 {
   size_t i;
   for (i = 0; in->files && i < in->n; i++)
-    sk_result_free(in->files[i]);
+    sk_rfile_free(in->files[i]);
   free(in->files);
   sk_pages_labels_free(in->labels, in->n);
   sk_params_free(params);

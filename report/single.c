@@ -23,9 +23,9 @@ static int sk_single_row(const sk_page_t *p, const char *name)
 }
 
 /* The point of a single suite: the first one (there is one). */
-static const sk_result_point_t *sk_single_point(const sk_series_t *s)
+static const sk_rfile_point_t *sk_single_point(const sk_series_t *s)
 {
-  const sk_result_point_t *p = &s->suite->points[0];
+  const sk_rfile_point_t *p = &s->suite->points[0];
   return (isfinite(p->mean) && p->mean > 0) ? p : NULL;
 }
 
@@ -48,7 +48,7 @@ static size_t sk_single_files(const sk_page_t *p, size_t *files, size_t max)
 static void sk_single_range(const sk_page_t *p, double *lo, double *hi,
                             size_t *hidden)
 {
-  const sk_result_point_t *pt;
+  const sk_rfile_point_t *pt;
   size_t k;
   *lo = INFINITY;
   *hi = -INFINITY;
@@ -73,7 +73,7 @@ static void sk_single_range(const sk_page_t *p, double *lo, double *hi,
 static size_t sk_single_block(FILE *f, const sk_page_t *p, size_t file,
                               double offset, double u, char subset, size_t i)
 {
-  const sk_result_point_t *pt;
+  const sk_rfile_point_t *pt;
   size_t k, n = 0;
   int row;
   for (k = 0; k < p->nseries; k++) {

@@ -67,7 +67,7 @@ static void sk_title_wide(sk_title_col_t *c, const char *text,
   c->y -= SK_TITLE_STEP;
 }
 
-static void sk_title_run(sk_title_col_t *c, const sk_result_t *r)
+static void sk_title_run(sk_title_col_t *c, const sk_rfile_t *r)
 {
   char wall[64] = "";
   if (r->wall_time >= 0)
@@ -84,7 +84,7 @@ static void sk_title_run(sk_title_col_t *c, const sk_result_t *r)
   sk_title_kv(c, "wall time", wall, NULL);
 }
 
-static void sk_title_meta(sk_title_col_t *c, const sk_result_t *r)
+static void sk_title_meta(sk_title_col_t *c, const sk_rfile_t *r)
 {
   size_t i;
   sk_title_heading(c, "Machine (suite file preamble)");
@@ -95,11 +95,11 @@ static void sk_title_meta(sk_title_col_t *c, const sk_result_t *r)
 }
 
 /* Suites that did not complete, with the engine's reason. */
-static void sk_title_problems(sk_title_col_t *c, const sk_result_t *r)
+static void sk_title_problems(sk_title_col_t *c, const sk_rfile_t *r)
 {
   char buf[512];
   size_t i, n = 0;
-  const sk_result_suite_t *s;
+  const sk_rfile_suite_t *s;
   for (i = 0; i < r->nsuites; i++) {
     s = &r->suites[i];
     if (strcmp(s->status, "complete") == 0)
@@ -112,7 +112,7 @@ static void sk_title_problems(sk_title_col_t *c, const sk_result_t *r)
   }
 }
 
-static void sk_title_factors(sk_title_col_t *c, const sk_result_t *r)
+static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
 {
   static const char env[] = "environment.";
   char buf[512];
@@ -131,7 +131,7 @@ static void sk_title_factors(sk_title_col_t *c, const sk_result_t *r)
     sk_title_wide(c, "no factors recorded", "#555555");
 }
 
-static void sk_title_left(FILE *f, const sk_result_t *r)
+static void sk_title_left(FILE *f, const sk_rfile_t *r)
 {
   sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
   char buf[80];
@@ -150,7 +150,7 @@ static void sk_title_left(FILE *f, const sk_result_t *r)
 /* Column positions of the suite table. */
 static const double sk_title_cols[] = {0.50, 0.695, 0.835, 0.925, 0.97};
 
-static void sk_title_row(FILE *f, double y, const sk_result_suite_t *s)
+static void sk_title_row(FILE *f, double y, const sk_rfile_suite_t *s)
 {
   char pts[32], missed[32] = "";
   size_t i, m = 0;
@@ -172,7 +172,7 @@ static void sk_title_row(FILE *f, double y, const sk_result_suite_t *s)
               SK_TITLE_BAD, missed, 0);
 }
 
-static void sk_title_table(FILE *f, const sk_result_t *r,
+static void sk_title_table(FILE *f, const sk_rfile_t *r,
                            const sk_page_t *p)
 {
   static const char *const head[] = {"suite", "instance", "status",
@@ -205,7 +205,7 @@ static void sk_title_table(FILE *f, const sk_result_t *r,
 void sk_title_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
                    size_t npages)
 {
-  const sk_result_t *r = in->files[page->file];
+  const sk_rfile_t *r = in->files[page->file];
   const char *title = in->params && in->params->title ? in->params->title
                                                       : "skampi report";
   char sub[640];

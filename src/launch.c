@@ -108,7 +108,7 @@ static int sk_launch_replay(const sk_cli_t *cli, const char *grid_from,
 }
 
 /* @POSTPROC yes without --no-postproc: rank 0 picks this start's run
- * file (report/postproc.h); every rank learns whether it could.  0, or
+ * file (src/postproc.h); every rank learns whether it could.  0, or
  * -1 (said once) when the series belongs to another suite file. */
 static int sk_launch_postproc(const sk_cli_t *cli, const sk_plan_t *plan,
                               int rank, sk_postproc_t *pp)

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "launch.h"
+#include "msg.h"
 #include "run.h"
 #include "suitepath.h"
 
@@ -30,7 +31,9 @@ static int sk_main_suite(sk_cli_t *cli)
 int main(int argc, char **argv)
 {
   sk_cli_t cli;
-  int rc = sk_cli_parse(argc, argv, &cli);
+  int rc;
+  sk_msg_set_program("skampi");
+  rc = sk_cli_parse(argc, argv, &cli);
   if (rc != 0)
     return rc;
   switch (cli.mode) {

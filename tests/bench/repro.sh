@@ -9,7 +9,7 @@ set -u
 . "$top_srcdir/tests/bench/pin.sh"
 runs=${SKAMPI_BENCH_RUNS:-10}
 b=$(cd "$top_builddir" && pwd)
-SKAMPI_MERGE=$b/report/skampi-merge
+SKAMPI_MERGE=$b/src/campaign/skampi-merge
 SKAMPI_REPORT=$b/report/skampi-report
 export SKAMPI_MERGE SKAMPI_REPORT
 skampi=$b/src/skampi
@@ -33,7 +33,7 @@ handover() {  # the token campaign $1 holds, to the other one
   fi
 }
 campaign() {
-  SKAMPI=$skampi "$b/report/skampi-run" -n "$runs" --seed $(($1 * 1000)) \
+  SKAMPI=$skampi "$b/src/campaign/skampi-run" -n "$runs" --seed $(($1 * 1000)) \
     --launcher "sh $src/tests/bench/turn.sh $out $1 $((3 - $1)) $MPIEXEC -n 2" \
     --no-report "$top_srcdir/tests/bench/repro.skampi" -o "$out/c$1" \
     2> "$out/c$1.log"

@@ -12,7 +12,7 @@
  * checks that every pattern carries 8 base elements, that 50 is a
  * vector, and the shares of the count distributions.  And for every
  * base type and send pattern, an MPI_Allreduce with the reductions'
- * datatype and operation (src/reduce.h) adds 1 and 2 into 3 in every
+ * datatype and operation (src/engine/reduce.h) adds 1 and 2 into 3 in every
  * scalar and leaves the gaps alone (so its table of scalars misses no
  * data byte: one it missed would hold 0, not the mark).  Prints the failures and exits 1; 0 when all pass.
  */

@@ -2,7 +2,7 @@
 # pattern or a structured base type they reduce in the send pattern with
 # skampi's own MPI_Op and say so; on a builtin type, contiguous, they use
 # MPI_SUM (MPI_INT for MPI_CHAR, said too).  Every point passed its
-# untimed check (src/reduce.h), or the suite would have failed.
+# untimed check (src/engine/reduce.h), or the suite would have failed.
 . "$top_srcdir/tests/mpi/lib.sh"
 out="$work/out.yaml"
 run_skampi 2 "$SUITES/reduce.skampi" "$out" --quiet ||

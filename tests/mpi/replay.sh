@@ -58,7 +58,7 @@ ia=$(sed -n 's/^suites\.\([0-9]*\)\.name=dynamic$/\1/p' "$(flatten "$a"; echo "$
 flatten "$g"
 [ "$(args_of "$a" "$ia")" = "$(args_of "$g" 1)" ] ||
   fail "dynamic grid not replayed: $(args_of "$a" "$ia") / $(args_of "$g" 1)"
-# suite 2, MPI_Allreduce, says first what it reduces (src/reduce.h)
+# suite 2, MPI_Allreduce, says first what it reduces (src/engine/reduce.h)
 for sn in 0.0 1.0 2.1; do
   expect suites.${sn%.*}.notes.${sn#*.} "--grid-from: the arguments of the earlier result were measured again, nothing else"
   expect suites.${sn%.*}.points.0.refined false

@@ -139,7 +139,7 @@ static int bounded(const sk_instance_t *in, const sk_dtype_t *dt)
 }
 
 /* Message buffers start on a page boundary and are zeroed, whatever
- * the heap held before (src/pattern.h). */
+ * the heap held before (src/patterns/pattern.h). */
 static int aligned(void)
 {
   size_t i, n[3] = {1, 65536, 200000}, k;

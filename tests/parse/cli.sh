@@ -73,9 +73,9 @@ expect 0 "" --version
   { echo "FAIL: --version printed '$(cat "$tmp/out")', expected 'skampi $version'"; fail=1; }
 expect 0 "" -V
 
-# --list: a header and one row per row of src/instances.def, by number
+# --list: a header and one row per row of lib/instances.def, by number
 expect 0 "" --list
-rows=$(grep -cE '^SK_(INSTANCE|PLANNED)\(' "$srcdir/src/instances.def")
+rows=$(grep -cE '^SK_(INSTANCE|PLANNED)\(' "$srcdir/lib/instances.def")
 [ "$(wc -l <"$tmp/out")" -eq $((rows + 1)) ] ||
   { echo "FAIL: --list printed $(wc -l <"$tmp/out") lines for $rows instances"; fail=1; }
 head -n 1 "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Status  *Operations$' ||

@@ -1,5 +1,5 @@
 /*
- * collbw-test.c -- the payload table of report/collbw.c row by row, and
+ * collbw-test.c -- the payload table of lib/collbw.c row by row, and
  * the protocol switches report/model.c finds in the ping-pong curves of
  * the real runs in tests/report/real/ (no MPI; reads $top_srcdir).
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "collbw.h"
-#include "load.h"
+#include "rfile_load.h"
 #include "model.h"
 
 static int failures;
@@ -59,7 +59,7 @@ static const want_t wants[] = {
 static void test_table(void)
 {
   char inst[64], what[160];
-  sk_result_suite_t s;
+  sk_rfile_suite_t s;
   size_t i;
   int r;
   memset(&s, 0, sizeof s);
@@ -99,13 +99,13 @@ static long switches(const char *file, sk_fit_jump_t *j, size_t cap)
 {
   const char *top = getenv("top_srcdir");
   char path[1024];
-  sk_result_t *r = NULL;
+  sk_rfile_t *r = NULL;
   long n = -9;
   snprintf(path, sizeof path, "%s/tests/report/real/%s",
            top ? top : ".", file);
-  if (sk_load_file(path, &r) == 0 && sk_result_find(r, "pingpong"))
-    n = sk_model_curve_jumps(sk_result_find(r, "pingpong"), j, cap);
-  sk_result_free(r);
+  if (sk_rfile_load(path, &r) == 0 && sk_rfile_find(r, "pingpong"))
+    n = sk_model_curve_jumps(sk_rfile_find(r, "pingpong"), j, cap);
+  sk_rfile_free(r);
   return n;
 }
 

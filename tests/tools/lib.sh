@@ -11,7 +11,7 @@ SRC=$(cd "$top_srcdir" && pwd)
 BUILD=$(cd "$top_builddir" && pwd)
 FIX=$SRC/tests/tools
 RUNS=$FIX/runs
-MERGE=$BUILD/report/skampi-merge
+MERGE=$BUILD/src/campaign/skampi-merge
 REPORT=$BUILD/report/skampi-report
 failures=0
 

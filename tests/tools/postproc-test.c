@@ -1,5 +1,5 @@
 /*
- * postproc-test.c -- @POSTPROC yes without MPI (report/postproc.h): the
+ * postproc-test.c -- @POSTPROC yes without MPI (src/postproc.h): the
  * names of the run files, and which run a start makes for each state of
  * the series: none yet, the last one finished (complete or partial), the
  * last one unfinished (running, aborted, unreadable), a gap in the

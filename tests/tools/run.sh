@@ -6,9 +6,9 @@
 # --grid-from/--shuffle, the runs go through fixed-grid-skampi.sh (see
 # there).
 . "$top_srcdir/tests/mpi/lib.sh"
-RUN=$top_builddir/report/skampi-run
+RUN=$top_builddir/src/campaign/skampi-run
 GNUPLOT=${GNUPLOT:-gnuplot}
-export GNUPLOT SKAMPI_MERGE="$top_builddir/report/skampi-merge" \
+export GNUPLOT SKAMPI_MERGE="$top_builddir/src/campaign/skampi-merge" \
   SKAMPI_REPORT="$top_builddir/report/skampi-report"
 suite=$top_srcdir/tests/tools/tiny.skampi
 

@@ -1,5 +1,5 @@
 /*
- * test_clockmodel.c -- src/clockmodel.c with synthetic clocks.
+ * test_clockmodel.c -- src/engine/clockmodel.c with synthetic clocks.
  *
  * A synthetic clock reads L(T) = (1 + d) T + c at true time T, so its
  * model against the true (reference) clock has

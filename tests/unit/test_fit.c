@@ -1,5 +1,5 @@
 /*
- * test_fit.c -- src/fit.c on synthetic data from known parameters.
+ * test_fit.c -- lib/fit.c on synthetic data from known parameters.
  *
  * Data sets: k = 1..8 pairs, n = 0 and 2^0 .. 2^20 bytes.  "Noisy" data
  * multiply each time by 1 +- 0.5% from a fixed hash of (k, n), the same

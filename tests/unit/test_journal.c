@@ -1,5 +1,5 @@
 /*
- * test_journal.c -- src/journal.c and src/resume.c without MPI: what a
+ * test_journal.c -- lib/journal.c and src/engine/resume.c without MPI: what a
  * journal written through the API says when read back (crashes, hangs,
  * interruptions, a line cut by a crash, the lock, a line that cannot be
  * written), and the suites of a result file replayed unchanged, the

@@ -1,5 +1,5 @@
 /*
- * test_layout.c -- the room messages take in memory (src/layout.c) and
+ * test_layout.c -- the room messages take in memory (src/lang/layout.c) and
  * the buffers each kind of instance holds (sk_instance_need()): the one
  * count the checker and the engine share.  Extents of structured base
  * types with gaps, of patterns over them, and Max_Value as the longest

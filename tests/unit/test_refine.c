@@ -1,6 +1,6 @@
 /*
  * test_refine.c -- the initial grids and the adaptive refinement of
- * src/refine.c, driven with known time functions t(m).
+ * src/engine/refine.c, driven with known time functions t(m).
  */
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * test_wilcoxon.c -- src/wilcoxon.c against reference p-values.
+ * test_wilcoxon.c -- lib/wilcoxon.c against reference p-values.
  *
  * Every expected p-value below was printed by SciPy 1.17.1 (NumPy 2.4.6,
  * Python 3.11.7) with

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # wilcoxon_ref.py -- prints the reference p-values that
-# tests/unit/test_wilcoxon.c checks src/wilcoxon.c against.
+# tests/unit/test_wilcoxon.c checks lib/wilcoxon.c against.
 #
 # Not run by `make check` (it needs SciPy); run it by hand:
 #   python3 -m venv /tmp/sp && /tmp/sp/bin/pip install scipy

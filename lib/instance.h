@@ -1,0 +1,85 @@
+/*
+ * instance.h -- the metadata of every pattern instance (no MPI here).
+ *
+ * The rows come from instances.def; the MPI side (src/patterns*.c) builds
+ * its table of functions from the same file.
+ */
+#ifndef SK_INSTANCE_H
+#define SK_INSTANCE_H
+
+#include <stddef.h>
+
+typedef enum {
+  SK_PATTERN_PINGPONG,
+  SK_PATTERN_COLLECTIVE,
+  SK_PATTERN_MASTER_WORKER,
+  SK_PATTERN_SIMPLE
+} sk_pattern_t;
+
+/* Variations, as a bit set in sk_instance_t.variations. */
+enum {
+  SK_VAR_NONE = 1u << 0,
+  SK_VAR_LENGTH = 1u << 1,
+  SK_VAR_NODES = 1u << 2,
+  SK_VAR_CHUNKS = 1u << 3
+};
+
+/* The buffers an instance holds per process (instances.def, column
+ * `buffers`; sk_instance_need() says how many bytes). */
+typedef enum {
+  SK_BUFFERS_PAIR,      /* a send and a receive buffer of a message */
+  SK_BUFFERS_NONE,      /* none: it moves no data */
+  SK_BUFFERS_GATHER,    /* a message out, one per process in */
+  SK_BUFFERS_SCATTER,   /* one per process out, a message in */
+  SK_BUFFERS_ALL,       /* one per process each way */
+  SK_BUFFERS_WINDOW,    /* a message out, SK_INSTANCE_WINDOW in */
+  SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
+  SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
+  SK_BUFFERS_BSEND_MW   /* PAIR + an attached buffer: 2 messages + P H */
+} sk_buffers_t;
+
+/* Messages in flight at once in Bandwidth_Bidirectional (and the window
+ * of the other bandwidth instances). */
+#define SK_INSTANCE_WINDOW 32
+
+/* Room for MPI's header of a buffered send, at least MPI_BSEND_OVERHEAD
+ * of every MPI (96 in MPICH, 128 in Open MPI; src/patterns/pattern_simple.c
+ * refuses to compile when it is not). */
+#define SK_INSTANCE_BSEND_OVERHEAD 1024
+
+typedef struct sk_instance {
+  int number;              /* the suite key Type */
+  const char *name;        /* the name accepted by Type = NAME; */
+  sk_pattern_t pattern;
+  unsigned variations;     /* SK_VAR_* bits */
+  int implemented;         /* 0 for a row whose code is still to come */
+  sk_buffers_t buffers;
+  const char *summary;     /* one line for --list and the docs */
+} sk_instance_t;
+
+/* The whole table, in instances.def order; *count receives its length. */
+const sk_instance_t *sk_instance_table(size_t *count);
+
+/* Look-ups; NULL when there is no such instance. */
+const sk_instance_t *sk_instance_by_number(int number);
+const sk_instance_t *sk_instance_by_name(const char *name);
+
+/* Buffer bytes per process instance `in` holds on nprocs processes for
+ * messages that each occupy `span` bytes (src/lang/layout.c: a message's
+ * length laid out in its datatypes, gaps included): the send buffer in
+ * *send, the receive buffer in *recv; returned their sum plus the
+ * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
+ * The engine allocates no more than this and the checker counts it
+ * against @MEMORY. */
+size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
+                        size_t *send, size_t *recv);
+
+/* The part of sk_instance_need() that the MPI_Bsend instances attach
+ * with MPI_Buffer_attach (their setup allocates it, at most this); 0
+ * for the other instances. */
+size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
+
+/* "pingpong", "collective", "master_worker", "simple". */
+const char *sk_pattern_name(sk_pattern_t pattern);
+
+#endif

@@ -1,0 +1,24 @@
+# lib/ -- the code every program shares, with no MPI and no suite
+# language: statistics and fits, SHA-256, the YAML writer (emit) and
+# reader (ydoc), the instance table, the result schema and a result file
+# in memory (rfile), the journal format, merging, and the messages.
+noinst_LIBRARIES += lib/libskampi.a
+lib_libskampi_a_SOURCES = \
+	lib/msg.c lib/msg.h \
+	lib/schema.h \
+	lib/instance.c lib/instance.h lib/instances.def \
+	lib/stats.c lib/stats.h \
+	lib/wilcoxon.c lib/wilcoxon.h \
+	lib/fit.c lib/fit.h \
+	lib/sha256.c lib/sha256.h \
+	lib/emit.c lib/emit.h \
+	lib/ydoc.c lib/ydoc.h \
+	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
+	lib/collbw.c lib/collbw.h \
+	lib/journal.c lib/journal.h \
+	lib/runstate.c lib/runstate.h \
+	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h
+lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
+lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+# A program that links lib/ links libyaml and libm with it.
+SK_LIB_LIBS = lib/libskampi.a $(YAML_LIBS) -lm

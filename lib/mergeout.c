@@ -1,0 +1,326 @@
+/*
+ * mergeout.c -- the merged result file (doc/output-format.md, "Merged
+ * result files"): the first run's header and suite keys, the merge's
+ * own block, and every point summarised over the runs.
+ */
+#include <config.h>
+
+#include "mergeout.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "msg.h"
+#include "schema.h"
+#include "sha256.h"
+
+/* A YAML node of a run, copied: scalars keep plain or quoted as they
+ * were, so numbers stay numbers and quoted text stays text. */
+static int sk_mergeout_node(sk_emit_t *e, sk_ydoc_t *y, yaml_node_t *n)
+{
+  yaml_node_t *v, *k;
+  size_t i;
+  int rc = 0;
+  if (!n)
+    return sk_emit_null(e);
+  if (n->type == YAML_SCALAR_NODE) {
+    if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+      return sk_emit_plain(e, sk_ydoc_text(n));
+    return sk_emit_str(e, sk_ydoc_text(n));
+  }
+  if (n->type == YAML_SEQUENCE_NODE) {
+    rc |= n->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE
+              ? sk_emit_flow_seq_begin(e) : sk_emit_seq_begin(e);
+    for (i = 0; i < sk_ydoc_len(n); i++)
+      rc |= sk_mergeout_node(e, y, sk_ydoc_item(y, n, i));
+    return rc | sk_emit_seq_end(e);
+  }
+  rc |= sk_emit_map_begin(e);
+  for (i = 0; i < sk_ydoc_len(n); i++) {
+    k = sk_ydoc_pair(y, n, i, &v);
+    rc |= sk_mergeout_node(e, y, k);
+    rc |= sk_mergeout_node(e, y, v);
+  }
+  return rc | sk_emit_map_end(e);
+}
+
+/* KEY of the first run's top level, copied when present. */
+static int sk_mergeout_copy(sk_emit_t *e, const sk_merge_run_t *r,
+                            const char *key)
+{
+  yaml_node_t *v = sk_ydoc_get((sk_ydoc_t *)&r->y, r->root, key);
+  if (!v)
+    return 0;
+  sk_emit_str(e, key);
+  return sk_mergeout_node(e, (sk_ydoc_t *)&r->y, v);
+}
+
+static const char *sk_mergeout_text(const sk_merge_run_t *r, const char *map,
+                                    const char *key)
+{
+  sk_ydoc_t *y = (sk_ydoc_t *)&r->y;
+  return sk_ydoc_text(sk_ydoc_get(y, sk_ydoc_get(y, r->root, map), key));
+}
+
+/* run: complete only when every run was; times span all runs. */
+static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
+                           size_t n)
+{
+  const char *st, *status = "complete";
+  double wall = 0.0, w;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    st = runs[i].run_status;
+    if (!st || strcmp(st, "complete") != 0)
+      status = "partial";
+    w = 0.0;
+    st = sk_mergeout_text(&runs[i], "run", "wall_time");
+    if (st)
+      w = strtod(st, NULL);
+    wall += w;
+  }
+  sk_emit_str(e, "run");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "status", status);
+  sk_emit_kv_str(e, "start_time", sk_mergeout_text(&runs[0], "run",
+                                                   "start_time"));
+  sk_emit_kv_str(e, "end_time", sk_mergeout_text(&runs[n - 1], "run",
+                                                 "end_time"));
+  sk_emit_kv_double(e, "wall_time", wall);
+  return sk_emit_map_end(e);
+}
+
+/* KEY: the factor of run R as its file has it, or null. */
+static int sk_mergeout_factor(sk_emit_t *e, const sk_merge_run_t *r,
+                              const char *key)
+{
+  sk_ydoc_t *y = (sk_ydoc_t *)&r->y;
+  yaml_node_t *v = sk_ydoc_get(y, sk_ydoc_get(y, r->root, "factors"), key);
+  sk_emit_str(e, key);
+  if (!v || v->type != YAML_SCALAR_NODE)
+    return sk_emit_null(e);
+  return sk_mergeout_node(e, y, v);
+}
+
+/* Where run R came from: its file (path and checksum), its seed and the
+ * grid it replayed, so that a merged result can be traced back. */
+static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
+{
+  char hex[65];
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "path", r->y.path);
+  sk_emit_str(e, "sha256");
+  if (sk_sha256_file(r->y.path, hex) == 0)
+    sk_emit_str(e, hex);
+  else
+    sk_emit_null(e);
+  sk_emit_kv_str(e, "status", r->run_status);
+  sk_emit_kv_str(e, "start_time", sk_mergeout_text(r, "run", "start_time"));
+  sk_mergeout_factor(e, r, "shuffle_seed");
+  sk_mergeout_factor(e, r, "grid_from");
+  return sk_emit_map_end(e);
+}
+
+static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
+                             size_t n)
+{
+  char tool[128];
+  size_t i;
+  snprintf(tool, sizeof tool, "%s %s", sk_msg_program(), PACKAGE_VERSION);
+  sk_emit_str(e, "merged");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "tool", tool);
+  sk_emit_kv_long(e, "runs", (long)n);
+  sk_emit_str(e, "files");
+  sk_emit_seq_begin(e);
+  for (i = 0; i < n; i++)
+    sk_mergeout_file(e, &runs[i]);
+  sk_emit_seq_end(e);
+  return sk_emit_map_end(e);
+}
+
+/* A number that was whole in the file is written whole again. */
+static int sk_mergeout_number(sk_emit_t *e, const char *key, double v)
+{
+  sk_emit_str(e, key);
+  if (v == floor(v) && fabs(v) < 1e15)
+    return sk_emit_long(e, (long)v);
+  return sk_emit_double(e, v);
+}
+
+/* One value per run, as a flow list. */
+static int sk_mergeout_list(sk_emit_t *e, const char *key, const double *v,
+                            size_t n)
+{
+  size_t r;
+  sk_emit_str(e, key);
+  sk_emit_flow_seq_begin(e);
+  for (r = 0; r < n; r++)
+    sk_emit_double(e, v[r]);
+  return sk_emit_seq_end(e);
+}
+
+/* Sums of the counts (absent when a run lacks one), extremes, flags. */
+static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
+                              size_t n, size_t is, size_t ip,
+                              const sk_merge_stats_t *st)
+{
+  long reps = 0, cut = 0;
+  double lo = INFINITY, hi = -INFINITY;
+  int eps = 1;
+  size_t r;
+  const sk_merge_point_t *p;
+  for (r = 0; r < n; r++) {
+    p = &runs[r].suites[is].points[ip];
+    reps = (reps < 0 || p->repetitions < 0) ? -1 : reps + p->repetitions;
+    cut = (cut < 0 || p->cut < 0) ? -1 : cut + p->cut;
+    lo = fmin(lo, p->min);
+    hi = fmax(hi, p->max);
+    eps = eps && p->eps_met;
+  }
+  if (reps >= 0)
+    sk_emit_kv_long(e, "repetitions", reps);
+  if (cut >= 0)
+    sk_emit_kv_long(e, "cut", cut);
+  sk_emit_kv_double(e, "min", lo);
+  sk_emit_kv_double(e, "median", st->median);
+  sk_emit_kv_double(e, "max", hi);
+  return sk_emit_kv_bool(e, "eps_met", eps);
+}
+
+static int sk_mergeout_across(sk_emit_t *e, const sk_merge_stats_t *st)
+{
+  sk_emit_str(e, "across_runs");
+  sk_emit_map_begin(e);
+  sk_emit_kv_double(e, "median", st->median);
+  sk_emit_kv_double(e, "q1", st->q1);
+  sk_emit_kv_double(e, "q3", st->q3);
+  sk_emit_kv_double(e, "min", st->min);
+  sk_emit_kv_double(e, "max", st->max);
+  if (isnan(st->spread)) {
+    sk_emit_str(e, "spread");
+    sk_emit_null(e);
+  } else {
+    sk_emit_kv_double(e, "spread", st->spread);
+  }
+  return sk_emit_map_end(e);
+}
+
+static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
+                             size_t n, size_t is, size_t ip)
+{
+  const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
+  sk_merge_stats_t st;
+  if (sk_merge_stats(runs, n, is, ip, &st) != 0)
+    return -1;
+  sk_emit_map_begin(e);
+  sk_mergeout_number(e, "argument", p->argument);
+  sk_emit_kv_double(e, "mean", st.mean);
+  sk_emit_kv_double(e, "stderr", st.se);
+  sk_mergeout_counts(e, runs, n, is, ip, &st);
+  sk_emit_kv_bool(e, "refined", p->refined);
+  if (p->processes >= 0)
+    sk_emit_kv_long(e, "processes", p->processes);
+  sk_emit_kv_long(e, "runs", (long)n);
+  sk_emit_kv_str(e, "run_values",
+                 st.source == SK_MERGE_RAW ? "raw" : "recorded");
+  sk_mergeout_list(e, "run_medians", st.run_medians, n);
+  sk_mergeout_list(e, "run_means", st.run_means, n);
+  sk_mergeout_across(e, &st);
+  sk_merge_stats_done(&st);
+  return sk_emit_map_end(e);
+}
+
+/* The suite's status over the runs: the first that is not complete. */
+static const char *sk_mergeout_status(const sk_merge_run_t *runs, size_t n,
+                                      size_t is)
+{
+  size_t r;
+  for (r = 0; r < n; r++)
+    if (strcmp(runs[r].suites[is].status, "complete") != 0)
+      return runs[r].suites[is].status;
+  return "complete";
+}
+
+/* The first run's suite keys (all but status, elapsed and points, which
+ * belong to the merge), then the merged points. */
+static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
+                             size_t n, size_t is)
+{
+  sk_ydoc_t *y = (sk_ydoc_t *)&runs[0].y;
+  yaml_node_t *node = runs[0].suites[is].node, *k, *v;
+  const char *key;
+  size_t i;
+  int rc = 0;
+  sk_emit_map_begin(e);
+  for (i = 0; i < sk_ydoc_len(node); i++) {
+    k = sk_ydoc_pair(y, node, i, &v);
+    key = sk_ydoc_text(k);
+    if (!key || !strcmp(key, "points") || !strcmp(key, "elapsed"))
+      continue;
+    sk_mergeout_node(e, y, k);
+    if (strcmp(key, "status") == 0)
+      sk_emit_str(e, sk_mergeout_status(runs, n, is));
+    else
+      sk_mergeout_node(e, y, v);
+  }
+  sk_emit_str(e, "points");
+  sk_emit_seq_begin(e);
+  for (i = 0; i < runs[0].suites[is].npoints; i++)
+    rc |= sk_mergeout_point(e, runs, n, is, i);
+  sk_emit_seq_end(e);
+  return rc | sk_emit_map_end(e);
+}
+
+static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
+                           size_t n)
+{
+  size_t i;
+  int rc = 0;
+  sk_emit_map_begin(e);
+  sk_emit_kv_long(e, "schema_version", SK_SCHEMA_VERSION);
+  rc |= sk_mergeout_copy(e, &runs[0], "skampi_version");
+  rc |= sk_mergeout_copy(e, &runs[0], "suite_file");
+  rc |= sk_mergeout_copy(e, &runs[0], "metadata");
+  rc |= sk_mergeout_run(e, runs, n);
+  rc |= sk_mergeout_copy(e, &runs[0], "factors");
+  rc |= sk_mergeout_block(e, runs, n);
+  sk_emit_str(e, "suites");
+  sk_emit_seq_begin(e);
+  for (i = 0; i < runs[0].nsuites; i++)
+    rc |= sk_mergeout_suite(e, runs, n, i);
+  sk_emit_seq_end(e);
+  return rc | sk_emit_map_end(e);
+}
+
+/* Write to PATH.tmp, then rename: no half-written merged file. */
+int sk_mergeout_write(const char *path, const sk_merge_run_t *runs,
+                      size_t n)
+{
+  size_t len = strlen(path) + 5;
+  char *tmp = malloc(len);
+  FILE *fp = NULL;
+  sk_emit_t *e = NULL;
+  int rc = -1;
+  if (!tmp)
+    return -1;
+  snprintf(tmp, len, "%s.tmp", path);
+  fp = fopen(tmp, "w");
+  if (fp && (e = sk_emit_open(fp)) != NULL) {
+    rc = sk_mergeout_doc(e, runs, n);
+    rc |= sk_emit_close(e);
+  }
+  if (!fp || fclose(fp) != 0)
+    rc = -1;
+  if (rc == 0 && rename(tmp, path) != 0)
+    rc = -1;
+  if (rc != 0) {
+    sk_msg_error("cannot write '%s'", path);
+    remove(tmp);
+  }
+  free(tmp);
+  return rc;
+}

@@ -1,0 +1,106 @@
+/*
+ * result.h -- a skampi result file in memory, as skampi-report needs it.
+ *
+ * load.c fills these structures from the YAML of doc/output-format.md;
+ * everything else in report/ only reads them.  A result owns every string
+ * and array it points to; sk_rfile_free() releases it all.  Keys the
+ * reader does not know are ignored (the format allows new keys).
+ */
+#ifndef SK_RFILE_H
+#define SK_RFILE_H
+
+#include <stddef.h>
+
+/* A key and its value as text, in file order. */
+typedef struct sk_rfile_kv {
+  char *key;
+  char *value;
+} sk_rfile_kv_t;
+
+/* What a suite varied: from argument_name. */
+typedef enum {
+  SK_RESULT_ARG_NONE,
+  SK_RESULT_ARG_LENGTH,     /* bytes */
+  SK_RESULT_ARG_NODES,      /* processes */
+  SK_RESULT_ARG_CHUNKS      /* chunks */
+} sk_rfile_arg_t;
+
+typedef struct sk_rfile_point {
+  double argument;
+  double bytes;            /* bytes one timed repetition moves: 2 x the
+                            * argument for a round trip or an exchange
+                            * (timing), else the argument; for bandwidth */
+  double mean;             /* seconds */
+  double se;               /* `stderr` in the file: standard error, s */
+  double q1, q3;           /* quartiles of the repetitions, s; NaN: none */
+  long repetitions;        /* -1 when absent */
+  int eps_met;             /* 0 only when the file says false */
+  int refined;             /* 1 only when the file says true */
+  /* beyond the SKaMPI patterns (report/beyond.c) */
+  double rate;             /* `rate` in the suite's rate_unit; NaN: none */
+  long processes;          /* -1 when absent */
+  double *node_times;      /* nnode entries (OL_i for Bcast_OL), or NULL */
+  size_t nnode;
+} sk_rfile_point_t;
+
+typedef struct sk_rfile_suite {
+  char *name;
+  long type;               /* the suite key Type, -1 when absent */
+  char *instance;          /* "" when absent, like every string here */
+  char *pattern;
+  char *status;            /* complete | failed | timed_out | crashed */
+  char *message;
+  sk_rfile_kv_t *params;  /* the resolved suite keys */
+  size_t nparams;
+  sk_rfile_arg_t arg;
+  long pair[2];            /* ping-pong pair, -1 -1 when absent */
+  char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
+  double elapsed;          /* seconds, negative when absent */
+  sk_rfile_point_t *points;   /* sorted by argument */
+  size_t npoints;
+  int line;                /* where the suite starts in the file */
+} sk_rfile_suite_t;
+
+typedef struct sk_result {
+  char *path;              /* as given on the command line */
+  long schema_version;
+  char *skampi_version;
+  char *suite_file;        /* suite_file.path */
+  sk_rfile_kv_t *meta;    /* the free-text preamble (MACHINE, ...) */
+  size_t nmeta;
+  char *run_status;
+  char *start_time;
+  char *end_time;
+  double wall_time;        /* negative when absent */
+  /* Factors as text: a list is joined with ", " (runs of one value as
+   * "v ×3"), a mapping becomes one entry per key named "map.key". */
+  sk_rfile_kv_t *factors;
+  size_t nfactors;
+  char **hosts;            /* factors.hosts: one name per rank, or NULL */
+  size_t nhosts;
+  sk_rfile_suite_t *suites;
+  size_t nsuites;
+} sk_rfile_t;
+
+void sk_rfile_free(sk_rfile_t *r);
+
+/* Look-ups; NULL when absent.  The returned pointers are borrowed. */
+const char *sk_rfile_meta(const sk_rfile_t *r, const char *key);
+const char *sk_rfile_factor(const sk_rfile_t *r, const char *key);
+const char *sk_rfile_param(const sk_rfile_suite_t *s, const char *key);
+const sk_rfile_suite_t *sk_rfile_find(const sk_rfile_t *r,
+                                        const char *name);
+
+/* A suite that gets a plot against its argument: varied and with data. */
+int sk_rfile_plottable(const sk_rfile_suite_t *s);
+/* A suite measured at one point without a variation, and with data. */
+int sk_rfile_single(const sk_rfile_suite_t *s);
+
+/* The first line of the MPI library string, shortened to its name and
+ * version ("MPICH 4.0.2", "Open MPI v4.1.4"); "" when not recorded. */
+char *sk_rfile_mpi_short(const sk_rfile_t *r);
+
+/* Name of a variation for titles and axis labels. */
+const char *sk_rfile_arg_name(sk_rfile_arg_t a);  /* "Length", ... */
+
+#endif

@@ -1,0 +1,317 @@
+/*
+ * dtype.c -- base types and the datatype patterns of §3.2.
+ *
+ * Each pattern but 0 is one element of SK_DTYPE_UNIT (8) base elements;
+ * its extent is resized, to the extent datatypes.def gives, so that
+ * consecutive elements repeat the layout (with its gaps).  A structured
+ * base type is resized to the extent src/lang/layout.c computes, so that the
+ * buffers the engine allocates (src/lang/layout.c) are exactly what MPI
+ * touches.  The layouts, in base-type extents e:
+ *   50 vector     4 blocks of 2, stride 3            extent 12e
+ *   51 hvector    the same, stride 3e in bytes       extent 12e
+ *   52 indexed    blocks 1,2,3,2 at 0,2,5,9          extent 12e
+ *   53 hindexed   the same in bytes                  extent 12e
+ *   54 struct     blocks 3,2,3 at 0,4e,7e            extent 12e
+ *   55 contiguous 8 in a row                         extent 8e
+ *   56 vector of vectors: 2 x (vector 2 blocks of 2, stride 3, extent 6e)
+ *                 with stride 2 inner extents        extent 24e
+ *   57 struct of vectors: the inner vector at 0 and 8e   extent 16e
+ */
+#include "dtype.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "datatype.h"
+
+static const struct {
+  const char *name;
+  MPI_Datatype type;
+  int arithmetic;      /* valid with MPI_SUM */
+} sk_dtype_table[] = {
+  {"MPI_CHAR", MPI_CHAR, 0},
+  {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR, 1},
+  {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR, 1},
+  {"MPI_BYTE", MPI_BYTE, 0},
+  {"MPI_SHORT", MPI_SHORT, 1},
+  {"MPI_UNSIGNED_SHORT", MPI_UNSIGNED_SHORT, 1},
+  {"MPI_INT", MPI_INT, 1},
+  {"MPI_UNSIGNED", MPI_UNSIGNED, 1},
+  {"MPI_LONG", MPI_LONG, 1},
+  {"MPI_UNSIGNED_LONG", MPI_UNSIGNED_LONG, 1},
+  {"MPI_LONG_LONG", MPI_LONG_LONG, 1},
+  {"MPI_LONG_LONG_INT", MPI_LONG_LONG_INT, 1},
+  {"MPI_FLOAT", MPI_FLOAT, 1},
+  {"MPI_DOUBLE", MPI_DOUBLE, 1},
+  {"MPI_LONG_DOUBLE", MPI_LONG_DOUBLE, 1},
+};
+
+#define SK_DTYPE_N (sizeof sk_dtype_table / sizeof sk_dtype_table[0])
+
+MPI_Datatype sk_dtype_builtin(const char *name)
+{
+  size_t i;
+  for (i = 0; i < SK_DTYPE_N; i++)
+    if (strcmp(sk_dtype_table[i].name, name) == 0)
+      return sk_dtype_table[i].type;
+  return MPI_DATATYPE_NULL;
+}
+
+static int sk_dtype_arithmetic(const char *name)
+{
+  size_t i;
+  for (i = 0; i < SK_DTYPE_N; i++)
+    if (strcmp(sk_dtype_table[i].name, name) == 0)
+      return sk_dtype_table[i].arithmetic;
+  return 0;
+}
+
+static const sk_basetype_t *sk_dtype_find(const sk_plan_t *plan, int number)
+{
+  size_t i;
+  for (i = 0; i < plan->nbasetypes; i++)
+    if (plan->basetypes[i].number == number)
+      return &plan->basetypes[i];
+  return NULL;
+}
+
+static int sk_dtype_is_builtin(MPI_Datatype t)
+{
+  size_t i;
+  for (i = 0; i < SK_DTYPE_N; i++)
+    if (sk_dtype_table[i].type == t)
+      return 1;
+  return 0;
+}
+
+/* t resized to extent `extent` from 0, committed; t itself is freed. */
+static MPI_Datatype sk_dtype_resize(MPI_Datatype t, MPI_Aint extent)
+{
+  MPI_Datatype r;
+  MPI_Type_create_resized(t, 0, extent, &r);
+  MPI_Type_free(&t);
+  MPI_Type_commit(&r);
+  return r;
+}
+
+/* The inner vector of 56 and 57: 2 blocks of 2, stride 3, extent 6e. */
+static MPI_Datatype sk_dtype_inner(MPI_Datatype base, MPI_Aint e)
+{
+  MPI_Datatype t;
+  MPI_Type_vector(2, 2, 3, base, &t);
+  return sk_dtype_resize(t, 6 * e);
+}
+
+/* The outer type of 56 and 57 (not yet resized). */
+static MPI_Datatype sk_dtype_nested(int number, MPI_Datatype base,
+                                    MPI_Aint e)
+{
+  MPI_Datatype in = sk_dtype_inner(base, e), t;
+  if (number == 56) {
+    MPI_Type_vector(2, 1, 2, in, &t);
+  } else {
+    int bl[2] = {1, 1};
+    MPI_Aint d[2] = {0, 8 * e};
+    MPI_Datatype ty[2] = {in, in};
+    MPI_Type_create_struct(2, bl, d, ty, &t);
+  }
+  MPI_Type_free(&in);
+  return t;
+}
+
+MPI_Datatype sk_dtype_pattern(int number, MPI_Datatype base)
+{
+  static int bl_ix[4] = {1, 2, 3, 2}, ds_ix[4] = {0, 2, 5, 9};
+  int bl_st[3] = {3, 2, 3};
+  const sk_datatype_t *d = sk_datatype_by_number(number);
+  MPI_Aint lb, e, dh[4], ds[3];
+  MPI_Datatype t, ty[3] = {base, base, base};
+  int i;
+  if (d == NULL)
+    return MPI_DATATYPE_NULL;
+  MPI_Type_get_extent(base, &lb, &e);
+  for (i = 0; i < 4; i++)
+    dh[i] = ds_ix[i] * e;
+  ds[0] = 0;
+  ds[1] = 4 * e;
+  ds[2] = 7 * e;
+  switch (number) {
+  case 0: MPI_Type_dup(base, &t); MPI_Type_commit(&t); return t;
+  case 50: MPI_Type_vector(4, 2, 3, base, &t); break;
+  case 51: MPI_Type_create_hvector(4, 2, 3 * e, base, &t); break;
+  case 52: MPI_Type_indexed(4, bl_ix, ds_ix, base, &t); break;
+  case 53: MPI_Type_create_hindexed(4, bl_ix, dh, base, &t); break;
+  case 54: MPI_Type_create_struct(3, bl_st, ds, ty, &t); break;
+  case 55: MPI_Type_contiguous(SK_DTYPE_UNIT, base, &t); break;
+  case 56: case 57: t = sk_dtype_nested(number, base, e); break;
+  default: return MPI_DATATYPE_NULL;
+  }
+  return sk_dtype_resize(t, d->extent * e);
+}
+
+/* The base type of suite s: MPI_CHAR, a builtin, or a committed struct
+ * resized to `extent` from byte 0 (the offsets count from there). */
+static MPI_Datatype sk_dtype_base(const sk_basetype_t *b, long extent,
+                                  MPI_Datatype *arith)
+{
+  int n = (int)b->nfields, i, *bl;
+  MPI_Aint *d;
+  MPI_Datatype *ty, t = MPI_DATATYPE_NULL;
+  if (n == 1 && b->fields[0].count == 1 && b->fields[0].offset == 0) {
+    if (sk_dtype_arithmetic(b->fields[0].mpi_type))
+      *arith = sk_dtype_builtin(b->fields[0].mpi_type);
+    return sk_dtype_builtin(b->fields[0].mpi_type);
+  }
+  bl = malloc((size_t)n * sizeof *bl);
+  d = malloc((size_t)n * sizeof *d);
+  ty = malloc((size_t)n * sizeof *ty);
+  if (bl != NULL && d != NULL && ty != NULL) {
+    for (i = 0; i < n; i++) {
+      bl[i] = (int)b->fields[i].count;
+      d[i] = (MPI_Aint)b->fields[i].offset;
+      ty[i] = sk_dtype_builtin(b->fields[i].mpi_type);
+    }
+    MPI_Type_create_struct(n, bl, d, ty, &t);
+    t = sk_dtype_resize(t, (MPI_Aint)extent);
+  }
+  free(bl);
+  free(d);
+  free(ty);
+  return t;
+}
+
+/* MPI agrees with the layout the buffers are sized by: the size of the
+ * base type and the extents of the patterns.  Else -1 with a note. */
+static int sk_dtype_agree(const sk_dtype_t *dt, char *note, size_t notesize)
+{
+  MPI_Aint lb, se, re;
+  int size;
+  MPI_Type_size(dt->base, &size);
+  MPI_Type_get_extent(dt->send, &lb, &se);
+  MPI_Type_get_extent(dt->recv, &lb, &re);
+  if ((long)size == dt->lay.base_size && (long)se == dt->lay.send_extent &&
+      (long)re == dt->lay.recv_extent)
+    return 0;
+  snprintf(note, notesize, "MPI's datatypes disagree with skampi's layout: "
+           "base type %d bytes (skampi: %ld), extents %ld and %ld (skampi: "
+           "%ld and %ld)", size, dt->lay.base_size, (long)se, (long)re,
+           dt->lay.send_extent, dt->lay.recv_extent);
+  return -1;
+}
+
+int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
+                   sk_dtype_t *dt, char *note, size_t notesize)
+{
+  const sk_basetype_t *b = s->basetype ? sk_dtype_find(plan, s->basetype)
+                                        : NULL;
+  memset(dt, 0, sizeof *dt);
+  note[0] = '\0';
+  dt->send = dt->recv = MPI_DATATYPE_NULL;
+  dt->base = MPI_CHAR;
+  dt->arith = MPI_INT;
+  if (sk_layout_init(&dt->lay, b, (int)s->send_datatype,
+                     (int)s->recv_datatype) != 0) {
+    snprintf(note, notesize, "no layout for @Basetype%d with datatype "
+             "patterns %d and %d", s->basetype, s->send_datatype,
+             s->recv_datatype);
+    return -1;
+  }
+  if (b != NULL)
+    dt->base = sk_dtype_base(b, dt->lay.base_extent, &dt->arith);
+  if (dt->base == MPI_DATATYPE_NULL) {
+    snprintf(note, notesize, "@Basetype%d cannot be built", s->basetype);
+    return -1;
+  }
+  MPI_Type_size(dt->arith, &dt->arith_size);
+  dt->send = sk_dtype_pattern(s->send_datatype, dt->base);
+  dt->recv = sk_dtype_pattern(s->recv_datatype, dt->base);
+  if (dt->send == MPI_DATATYPE_NULL || dt->recv == MPI_DATATYPE_NULL) {
+    snprintf(note, notesize, "no datatype pattern %d", dt->send ==
+             MPI_DATATYPE_NULL ? s->send_datatype : s->recv_datatype);
+    return -1;
+  }
+  if (sk_dtype_agree(dt, note, notesize) != 0)
+    return -1;
+  if (dt->lay.per_elem > 1)
+    snprintf(note, notesize, "datatype patterns: send %d, receive %d; a "
+             "message is a whole number of %d-element units of the base "
+             "type (%ld bytes)", s->send_datatype, s->recv_datatype,
+             dt->lay.per_elem, dt->lay.per_elem * dt->lay.base_size);
+  return 0;
+}
+
+void sk_dtype_free(sk_dtype_t *dt)
+{
+  if (dt == NULL)
+    return;
+  if (dt->send != MPI_DATATYPE_NULL)
+    MPI_Type_free(&dt->send);
+  if (dt->recv != MPI_DATATYPE_NULL)
+    MPI_Type_free(&dt->recv);
+  if (dt->base != MPI_DATATYPE_NULL && !sk_dtype_is_builtin(dt->base))
+    MPI_Type_free(&dt->base);
+  dt->base = MPI_DATATYPE_NULL;
+}
+
+long sk_dtype_elements(const sk_dtype_t *dt, long length)
+{
+  return sk_layout_elements(&dt->lay, length);
+}
+
+void sk_dtype_counts(const sk_dtype_t *dt, long length, int *scount,
+                     int *rcount)
+{
+  long sc, rc;
+  sk_layout_counts(&dt->lay, length, &sc, &rc);
+  *scount = (int)sc;
+  *rcount = (int)rc;
+}
+
+long sk_dtype_span(const sk_dtype_t *dt, long length)
+{
+  return sk_layout_span(&dt->lay, length);
+}
+
+/* The data bytes of the sequence: byte i is a function of i and seed. */
+static unsigned char *sk_dtype_sequence(int count, MPI_Datatype type,
+                                        unsigned seed, int *size)
+{
+  unsigned char *p;
+  int i;
+  MPI_Pack_size(count, type, MPI_COMM_SELF, size);
+  p = malloc(*size > 0 ? (size_t)*size : 1);
+  if (p == NULL)
+    return NULL;
+  for (i = 0; i < *size; i++)
+    p[i] = (unsigned char)((unsigned)i * 2654435761u + seed) ^
+           (unsigned char)(i >> 8);
+  return p;
+}
+
+int sk_dtype_fill(void *buf, int count, MPI_Datatype type, unsigned seed)
+{
+  int size, pos = 0;
+  unsigned char *p = sk_dtype_sequence(count, type, seed, &size);
+  if (p == NULL)
+    return -1;
+  MPI_Unpack(p, size, &pos, buf, count, type, MPI_COMM_SELF);
+  free(p);
+  return 0;
+}
+
+int sk_dtype_verify(const void *buf, int count, MPI_Datatype type,
+                    unsigned seed)
+{
+  int size, pos = 0, rc;
+  unsigned char *want = sk_dtype_sequence(count, type, seed, &size);
+  unsigned char *got = malloc(size > 0 ? (size_t)size : 1);
+  rc = want != NULL && got != NULL ? 0 : -1;
+  if (rc == 0) {
+    MPI_Pack(buf, count, type, got, size, &pos, MPI_COMM_SELF);
+    rc = pos == size && memcmp(want, got, (size_t)size) == 0 ? 0 : -1;
+  }
+  free(want);
+  free(got);
+  return rc;
+}

@@ -1,0 +1,569 @@
+/*
+ * execute.c -- one suite: which arguments are measured (the refinement
+ * decides, on world rank 0), and one point after another; what the suite
+ * needs before that is execute_setup.c's.
+ *
+ * Every process of the world runs the same loop: world rank 0 chooses the
+ * next argument and broadcasts it; the processes of the point measure it;
+ * the timing process of the point (rank 0 of the point's communicator)
+ * sends the point to world rank 0 when it is another process.
+ */
+#include "execute_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+#include "dtype.h"
+#include "journal.h"
+#include "measure.h"
+#include "mpierr.h"
+#include "pairs.h"
+#include "pattern.h"
+#include "pattern_pingpong.h"
+#include "reduce.h"
+#include "refine.h"
+#include "runlog.h"
+#include "window.h"
+
+/* ---- one point -------------------------------------------------------- */
+
+/* Fills the context of a point of `length` bytes over comm. */
+static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
+{
+  sk_pctx_t *c = &x->ctx;
+  memset(c, 0, sizeof *c);
+  c->comm = comm;
+  MPI_Comm_rank(comm, &c->rank);
+  MPI_Comm_size(comm, &c->size);
+  c->peer = c->size == 2 ? 1 - c->rank : 0;
+  c->length = length;
+  c->dtype = x->dt.send;
+  c->rcvtype = x->dt.recv;
+  sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
+  c->sext = (MPI_Aint)x->dt.lay.send_extent;
+  c->rext = (MPI_Aint)x->dt.lay.recv_extent;
+  c->span = sk_layout_span(&x->dt.lay, length);
+  if (x->ops->reduces) {
+    c->red = &x->red;
+    c->rtype = x->red.type;
+    c->rop = x->red.op;
+    c->rcount = sk_reduce_count(&x->red, &x->dt, length);
+  }
+  c->distribution = x->s->count_distribution;
+  c->chunks = x->chunks;
+  c->sbuf = x->sbuf;
+  c->rbuf = x->rbuf;
+  c->aroom = sk_instance_attach(x->s->instance, c->span, c->size);
+  c->overhead = x->eng->overhead;
+  c->batch = x->batch;
+  c->barrier = 0.0;
+  c->calib = &x->eng->calib;
+}
+
+/* The barrier time of comm for root_minus_barrier (all of comm get it). */
+static double sk_exec_barrier_time(sk_exec_t *x, MPI_Comm comm)
+{
+  sk_measure_cfg_t cfg = x->cfg;
+  sk_pattern_rep_t rep = {x->ops, &x->ctx};
+  sk_point_t pt;
+  cfg.node_times = 0;
+  if (cfg.fixed) {
+    /* the barrier is measured to eps, not Fixed_Repetitions times */
+    cfg.fixed = 0;
+    cfg.min_rep = x->s->min_repetition > 0 ? x->s->min_repetition : 1;
+    if (x->s->max_repetition > 0 && x->s->max_repetition < cfg.max_rep)
+      cfg.max_rep = x->s->max_repetition;
+    if (cfg.min_rep > cfg.max_rep)
+      cfg.min_rep = cfg.max_rep;
+  }
+  sk_measure_point(&cfg, sk_pattern_rep_barrier, &rep, comm, &x->samples,
+                   &pt);
+  MPI_Bcast(&pt.mean, 1, MPI_DOUBLE, 0, comm);
+  return pt.mean;
+}
+
+static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
+{
+  if (x->ops->rep != NULL)
+    return x->ops->rep;
+  if (x->pattern != SK_PATTERN_COLLECTIVE)
+    return sk_pattern_rep_local;
+  if (x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
+    return sk_pattern_rep_root_barrier;
+  return sk_pattern_rep_max_local;
+}
+
+/* A point under window sync: the window from Window_Size or a pilot. */
+static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
+                                  MPI_Comm comm, sk_point_t *pt)
+{
+  sk_window_t w;
+  int rc;
+  w.rep.ops = x->ops;
+  w.rep.ctx = &x->ctx;
+  w.clock = &x->clock;
+  w.timing = x->s->collective_timing;
+  w.window = x->s->window_size;
+  w.between = cfg->between;
+  w.between_ctx = cfg->between_ctx;
+  sk_window_reset(&w);
+  if (w.window == SK_UNSET || !(w.window > 0.0))
+    sk_window_pilot(&w);
+  rc = sk_measure_point(cfg, sk_window_rep, &w, comm, &x->samples, pt);
+  if (x->ctx.rank == 0)
+    pt->window = w.window;
+  return rc;
+}
+
+/* The untimed part before a point: context, setup, integrity check.
+ * 0 when the point can be measured; -1 when a setup failed (-3 on the
+ * processes whose Bsend buffer exceeded its counted room), -2 when
+ * the data did not arrive intact (torn down again, on all of comm). */
+static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
+{
+  int ok, all, intact;
+  sk_exec_ctx(x, comm, length);
+  ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
+  if (!all) {
+    if (ok && x->ops->teardown != NULL)
+      x->ops->teardown(&x->ctx);
+    return x->ctx.aover ? -3 : -1;
+  }
+  if (x->ops->verify == NULL)
+    return 0;
+  ok = x->ops->verify(x->ops, &x->ctx) == 0;
+  MPI_Allreduce(&ok, &intact, 1, MPI_INT, MPI_LAND, comm);
+  if (intact)
+    return 0;
+  if (x->ops->teardown != NULL)
+    x->ops->teardown(&x->ctx);
+  return -2;
+}
+
+/* Measures one point on the processes of comm; *pt is valid on comm's
+ * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
+ * not be set up, -2 when the untimed integrity check found data that
+ * did not arrive intact. */
+static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
+                           double suite_left, sk_point_t *pt)
+{
+  sk_pattern_rep_t rep = {x->ops, &x->ctx};
+  sk_measure_cfg_t cfg = x->cfg;
+  int rc;
+  if ((rc = sk_exec_prepare(x, comm, length)) != 0)
+    return rc;
+  cfg.suite_left = suite_left;
+  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
+      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+    if (isnan(x->barrier) || x->s->variation == SK_VARIATION_NODES)
+      x->barrier = sk_exec_barrier_time(x, comm);
+    x->ctx.barrier = x->barrier;
+  }
+  if (x->windowed)
+    rc = sk_exec_measure_window(x, &cfg, comm, pt);
+  else
+    rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
+                          pt);
+  if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
+    x->ops->round_trips(&x->ctx, x->rtl);
+    pt->rtl = x->rtl;
+  }
+  if (x->ops->teardown != NULL)
+    x->ops->teardown(&x->ctx);
+  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
+      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
+    pt->barrier_time = x->barrier;
+  return rc;
+}
+
+#define SK_EXEC_TAG 77
+
+/* Brings the point from the timing process to world rank 0. */
+static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  if (x->decider == 0)
+    return;
+  if (e->rank == x->decider) {
+    MPI_Send(pt, (int)sizeof *pt, MPI_BYTE, 0, SK_EXEC_TAG, e->world);
+    if (pt->node_times != NULL)
+      MPI_Send(pt->node_times, pt->nprocs, MPI_DOUBLE, 0, SK_EXEC_TAG,
+               e->world);
+    if (pt->raw != NULL)
+      MPI_Send(pt->raw, (int)pt->valid, MPI_DOUBLE, 0, SK_EXEC_TAG, e->world);
+  } else if (e->rank == 0) {
+    MPI_Recv(pt, (int)sizeof *pt, MPI_BYTE, x->decider, SK_EXEC_TAG,
+             e->world, MPI_STATUS_IGNORE);
+    if (pt->node_times != NULL) {      /* the sender's pointer: replace */
+      pt->node_times = x->samples.nodes;
+      MPI_Recv(pt->node_times, pt->nprocs, MPI_DOUBLE, x->decider,
+               SK_EXEC_TAG, e->world, MPI_STATUS_IGNORE);
+    }
+    if (pt->raw != NULL) {             /* likewise: rank 0's own array */
+      pt->raw = x->samples.x;
+      MPI_Recv(pt->raw, (int)pt->valid, MPI_DOUBLE, x->decider, SK_EXEC_TAG,
+               e->world, MPI_STATUS_IGNORE);
+    }
+  }
+}
+
+/* Multipair_Pingpong, on the timing process (world rank 0): the world
+ * ranks of the point's pairs as its communicator orders them (rank
+ * i < k with i + k, as the instance pairs them), and whether each
+ * crosses hosts. */
+static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
+{
+  MPI_Group g, w;
+  int i, k = x->ctx.size / 2, in[2], out[2];
+  if (x->ctx.rank != 0)
+    return;
+  MPI_Comm_group(comm, &g);
+  MPI_Comm_group(x->eng->world, &w);
+  for (i = 0; i < k; i++) {
+    in[0] = i;
+    in[1] = i + k;
+    MPI_Group_translate_ranks(g, 2, in, w, out);
+    x->pairs[i].lo = out[0];
+    x->pairs[i].hi = out[1];
+    x->pairs[i].cross = sk_pairs_cross(x->eng->hosts, out[0], out[1]);
+  }
+  MPI_Group_free(&g);
+  MPI_Group_free(&w);
+  pt->pairs = x->pairs;
+  pt->npairs = k;
+}
+
+/* A Nodes point's communicator of arg processes: world ranks 0 .. arg-1,
+ * or for Multipair_Pingpong the pairs across the halves of the world
+ * (src/engine/pairs.c); MPI_COMM_NULL on the processes left out. */
+static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
+{
+  const sk_engine_t *e = x->eng;
+  int key = e->rank < arg ? e->rank : -1;
+  if (x->ops == &sk_inst_by_multipair)
+    key = sk_pairs_key(e->size, (int)arg, e->rank);
+  MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
+}
+
+/* The point at arg, on every process of the world (those not taking part
+ * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
+ * every process when the instance could not set the point up. */
+static int sk_exec_point(sk_exec_t *x, long arg, int refined,
+                         double suite_left, sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  MPI_Comm comm = x->comm;
+  int nodes = x->s->variation == SK_VARIATION_NODES;
+  long length = x->s->variation == SK_VARIATION_LENGTH
+                    ? arg : x->s->default_message_length;
+  int rc = 0, worst;
+  memset(pt, 0, sizeof *pt);
+  x->chunks = x->s->variation == SK_VARIATION_CHUNKS
+                  ? (int)arg : (int)x->s->default_chunks;
+  if (nodes)
+    sk_exec_nodes_comm(x, arg, &comm);
+  if (comm != MPI_COMM_NULL)
+    rc = sk_exec_measure(x, comm, length, suite_left, pt);
+  if (comm != MPI_COMM_NULL && rc == 0 && x->pairs != NULL)
+    sk_exec_pairs(x, comm, pt);
+  if (nodes && comm != MPI_COMM_NULL)
+    MPI_Comm_free(&comm);
+  MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
+  if (worst != 0)
+    return worst;
+  sk_exec_transfer(x, pt);
+  if (x->ops->rate != NULL && e->rank == 0)
+    pt->rate = x->ops->rate(length, pt->nprocs, pt->mean);
+
+  pt->argument = arg;
+  pt->refined = refined;
+  return 0;
+}
+
+
+/* Why the point at arg failed, from sk_exec_point()'s code. */
+static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
+{
+  if (rc == -2)
+    snprintf(m, size, "at argument %ld the data did not arrive intact (the "
+             "untimed integrity check)", arg);
+  else if (rc == -3)
+    snprintf(m, size, "at argument %ld the buffer MPI_Bsend needs "
+             "(MPI_Pack_size + MPI_BSEND_OVERHEAD per message) exceeds the "
+             "room counted against @MEMORY for it", arg);
+  else
+    snprintf(m, size, "a point could not be set up at argument %ld (out of "
+             "memory?)", arg);
+}
+
+/* Rank 0: the next argument into msg = {more, arg, refined, suite_left};
+ * more is 1 to measure, 0 when done, -1 when the refinement failed. */
+static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
+                         double msg[4])
+{
+  double elapsed = MPI_Wtime() - t0, limit = x->s->time_suite;
+  long arg = 0;
+  int refined = 0, more;
+  msg[3] = limit >= 0.0 ? limit - elapsed : -1.0;
+  if (x->res->status == SK_SUITE_TIMED_OUT) {
+    more = 0;
+  } else if (limit >= 0.0 && elapsed >= limit) {
+    x->res->status = SK_SUITE_TIMED_OUT;
+    more = 0;
+  } else if (x->s->variation == SK_VARIATION_NONE) {
+    more = x->res->npoints == 0;
+  } else {
+    more = r == NULL ? -1 : sk_refine_next(r, &arg, &refined);
+  }
+  msg[0] = more;
+  msg[1] = (double)arg;
+  msg[2] = refined;
+}
+
+/* Rank 0: the point goes to the refinement, the result, progress, log. */
+static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
+{
+  sk_engine_t *e = x->eng;
+  if (r != NULL)
+    sk_refine_record(r, pt->argument, pt->mean);
+  pt->order = (long)x->res->npoints;
+  sk_result_add_point(x->res, pt);
+  sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
+  sk_runlog_point(e->log, pt);
+  if (pt->stop == SK_STOP_TIME_SUITE)
+    x->res->status = SK_SUITE_TIMED_OUT;
+}
+
+/* The initial grid of a fixed-scale refiner (it needs no times). */
+static long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
+{
+  size_t cap = 64;
+  long *args = malloc(cap * sizeof *args), arg, *more;
+  *n = 0;
+  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
+    if (*n == cap) {
+      more = realloc(args, 2 * cap * sizeof *args);
+      if (more == NULL)
+        break;
+      args = more;
+      cap *= 2;
+    }
+    args[(*n)++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  return args;
+}
+
+/* --shuffle on a fixed grid: the same arguments, replayed in random
+ * order.  Takes r; returns the replaying refiner (or r when it cannot). */
+static sk_refine_t *sk_exec_shuffle(sk_exec_t *x, sk_refine_t *r)
+{
+  size_t n;
+  long *args = sk_exec_fixed_grid(r, &n);
+  sk_refine_t *q = NULL;
+  if (args != NULL && n > 0) {
+    sk_shuffle_longs(&x->eng->rng, args, n);
+    q = sk_refine_new_replay(args, n);
+  }
+  free(args);
+  if (q == NULL)
+    return r;
+  sk_refine_free(r);
+  sk_result_add_note(x->res, "--shuffle: the points were measured in "
+                     "random order");
+  return q;
+}
+
+/* --grid-from: exactly the arguments of the same-named suite of the
+ * earlier result (in random order with --shuffle); NULL with x->msg set
+ * when it has none. */
+static sk_refine_t *sk_exec_replay(sk_exec_t *x)
+{
+  const sk_gridfile_suite_t *g = sk_gridfile_find(x->eng->grid, x->s->name);
+  long *args;
+  sk_refine_t *r;
+  if (g == NULL || g->nargs == 0) {
+    snprintf(x->msg, sizeof x->msg, "--grid-from: %s has no points of a "
+             "suite '%s'", x->eng->grid->path, x->s->name);
+    return NULL;
+  }
+  if ((args = malloc(g->nargs * sizeof *args)) == NULL)
+    return NULL;
+  memcpy(args, g->args, g->nargs * sizeof *args);
+  if (x->eng->shuffle)
+    sk_shuffle_longs(&x->eng->rng, args, g->nargs);
+  r = sk_refine_new_replay(args, g->nargs);
+  free(args);
+  if (r == NULL)
+    snprintf(x->msg, sizeof x->msg, "--grid-from: the %zu points of suite "
+             "'%s' cannot be replayed", g->nargs, x->s->name);
+  else
+    sk_result_add_note(x->res, "--grid-from: the arguments of the earlier "
+                       "result were measured again, nothing else");
+  return r;
+}
+
+/* The refiner of the suite over [lo, hi] (NULL for Variation none, or
+ * with x->msg set when the keys are unusable). */
+static sk_refine_t *sk_exec_refine(sk_exec_t *x)
+{
+  sk_refine_params_t p;
+  const char *why;
+  sk_refine_t *r;
+  if (x->s->variation == SK_VARIATION_NONE)
+    return NULL;
+  if (x->eng->grid != NULL)
+    return sk_exec_replay(x);
+  sk_refine_params_from_suite(x->s, &p);
+  p.start = x->lo;
+  p.end = x->hi;
+  if ((why = sk_refine_params_check(&p)) != NULL) {
+    snprintf(x->msg, sizeof x->msg, "%s", why);
+    return NULL;
+  }
+  if ((r = sk_refine_new(&p)) == NULL)
+    snprintf(x->msg, sizeof x->msg, "out of memory for the refinement");
+  else if (x->eng->shuffle && !p.dynamic)
+    r = sk_exec_shuffle(x, r);
+  return r;
+}
+
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_HANG=NAME makes suite NAME
+ * hang in MPI at its first point -- rank 0 waits for a message nobody
+ * sends, the others in a barrier -- so that the watchdog can be tested;
+ * SKAMPI_TEST_MPI_ERROR=NAME makes rank 0 send to a rank that does not
+ * exist, an MPI error. */
+static void sk_exec_test_hang(const sk_exec_t *x)
+{
+  const char *name = getenv("SKAMPI_TEST_HANG");
+  const char *err = getenv("SKAMPI_TEST_MPI_ERROR");
+  int never = 0;
+  if (err != NULL && strcmp(err, x->s->name) == 0 && x->eng->rank == 0)
+    MPI_Send(&never, 1, MPI_INT, x->eng->size, SK_EXEC_TAG + 1,
+             x->eng->world);
+  if (name == NULL || strcmp(name, x->s->name) != 0)
+    return;
+  if (x->eng->rank == 0)
+    MPI_Recv(&never, 1, MPI_INT, MPI_ANY_SOURCE, SK_EXEC_TAG + 1,
+             x->eng->world, MPI_STATUS_IGNORE);
+  else
+    MPI_Barrier(x->eng->world);
+}
+
+/* msg[0] of a point: > 0 measure it, 0 the suite is done, -1 the
+ * refinement failed, SK_EXEC_STOP the journal failed. */
+#define SK_EXEC_STOP (-2.0)
+
+/* Rank 0: the journal's line for the point msg announces.  When it
+ * cannot be written, the suite stops here on every rank (SK_EXEC_STOP)
+ * and run.c stops the run: without the journal a crash would go unseen. */
+static void sk_exec_journal(double msg[4])
+{
+  if (msg[0] > 0.0 && sk_journal_arg((long)msg[1]) != 0)
+    msg[0] = SK_EXEC_STOP;
+}
+
+/* Every point of the suite, one after another. */
+static void sk_exec_points(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  sk_refine_t *r = e->rank == 0 ? sk_exec_refine(x) : NULL;
+  double t0 = MPI_Wtime(), msg[4];
+  sk_point_t pt;
+  int rc;
+  if (e->rank == 0)
+    x->res->status = SK_SUITE_COMPLETE;
+  for (;;) {
+    if (e->rank == 0) {
+      sk_exec_next(x, r, t0, msg);
+      sk_exec_journal(msg);
+    }
+    MPI_Bcast(msg, 4, MPI_DOUBLE, 0, e->world);
+    if (msg[0] == SK_EXEC_STOP)
+      break;
+    if (msg[0] < 0.0)
+      sk_exec_fail(x, x->msg[0] ? x->msg : "the refinement failed");
+    if (msg[0] <= 0.0)
+      break;
+    sk_exec_test_hang(x);
+    if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
+      char m[256];
+      sk_exec_point_failure(rc, (long)msg[1], m, sizeof m);
+      sk_exec_fail(x, m);
+      break;
+    }
+    if (sk_mpierr_check(e->world, x->msg, sizeof x->msg)) {
+      sk_exec_fail(x, x->msg);
+      break;
+    }
+    if (e->rank == 0)
+      sk_exec_record(x, r, &pt);
+  }
+  if (e->rank == 0 && x->res->status == SK_SUITE_TIMED_OUT) {
+    char m[128];
+    snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
+             x->s->time_suite, x->res->npoints);
+    sk_result_set_message(x->res, m);
+  }
+  if (r != NULL) {
+    x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+    x->res->refine_worst = sk_refine_worst_error(r);
+  }
+  sk_refine_free(r);
+}
+
+int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
+                     sk_suite_result_t *res)
+{
+  sk_exec_t x;
+  double t0 = MPI_Wtime();
+  int ok, all;
+  char dtnote[256];
+  memset(&x, 0, sizeof x);
+  x.eng = eng;
+  x.s = s;
+  x.res = res;
+  x.barrier = NAN;
+  x.comm = MPI_COMM_NULL;
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
+    return -1;
+  sk_exec_cfg(&x);
+  ok = sk_exec_cold(&x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (!all) {
+    sk_exec_fail(&x, x.msg[0] ? x.msg : "Cache = Cold failed on another "
+                 "process");
+    sk_exec_release(&x);
+    sk_reduce_free(&x.red);
+    sk_dtype_free(&x.dt);
+    return -1;
+  }
+  ok = sk_exec_alloc(&x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && x.windowed &&
+      sk_clocksync_run(eng->world, s->clock_sync, &x.clock) != 0 &&
+      eng->rank == 0)
+    sk_result_add_note(res, "the clock sync failed: the clocks were taken "
+                       "as they are");
+  if (all && sk_exec_comm(&x) == 0) {
+    sk_exec_describe(&x);
+    if (eng->rank == 0 && dtnote[0] != '\0')
+      sk_result_add_note(res, dtnote);
+    sk_exec_dtype_note(&x, dtnote, sizeof dtnote);
+    if (eng->rank == 0 && dtnote[0] != '\0')
+      sk_result_add_note(res, dtnote);
+    sk_exec_points(&x);
+  } else {
+    sk_exec_fail(&x, "out of memory for the buffers and samples of the "
+                 "suite");
+  }
+  sk_exec_release(&x);
+  sk_reduce_free(&x.red);
+  sk_dtype_free(&x.dt);
+  if (eng->rank == 0)
+    res->elapsed = MPI_Wtime() - t0;
+  return 0;
+}

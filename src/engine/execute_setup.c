@@ -1,0 +1,401 @@
+/*
+ * execute_setup.c -- what a suite needs, decided alike on every process:
+ * the range of its argument, the checks that can refuse it, its
+ * measurement settings, buffers and communicator; and the description
+ * of the suite in the result (execute_int.h).
+ */
+#include "execute_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pattern_pingpong.h"
+
+/* ---- what the suite needs, decided alike on every process ------------- */
+
+/* Buffer bytes per process for messages of length bytes, laid out in
+ * the suite's datatype patterns (gaps included): src/lang/layout.c, which the
+ * checker uses too. */
+static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs,
+                           size_t *send, size_t *recv)
+{
+  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs, send,
+                        recv);
+}
+
+/* The argument range of a Length suite, with Max_Value resolved to the
+ * longest message that fits in @MEMORY (as skampi --check resolves it,
+ * for the processes of this run). */
+static int sk_exec_length_range(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  long mem = x->eng->plan->memory_kib * 1024L;
+  x->lo = s->start_argument;
+  x->hi = s->end_argument;
+  if (s->end_is_max) {
+    x->hi = sk_layout_max_length(&x->dt.lay, s->instance, mem,
+                                 x->eng->size);
+    snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
+             "bytes here (the longest message that fits in @MEMORY)", x->hi);
+  }
+  if (x->hi < x->lo) {
+    snprintf(x->msg, sizeof x->msg, "no message length fits: @MEMORY %ld "
+             "KiB, Start_Argument %ld", x->eng->plan->memory_kib, x->lo);
+    return -1;
+  }
+  x->max_length = x->hi;
+  return 0;
+}
+
+/* Nodes: from Start_Argument to End_Argument processes, within 1..P. */
+static int sk_exec_nodes_range(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  int p = x->eng->size;
+  int least = x->pattern == SK_PATTERN_MASTER_WORKER ? 2 : 1;
+  x->lo = s->start_argument < least ? least : s->start_argument;
+  x->hi = s->end_is_max || s->end_argument > p ? p : s->end_argument;
+  if (!s->end_is_max && s->end_argument > p)
+    snprintf(x->note, sizeof x->note, "End_Argument %ld is more than the %d "
+             "processes of this run: measured up to %d", s->end_argument, p,
+             p);
+  if (x->lo > x->hi) {
+    snprintf(x->msg, sizeof x->msg, "Start_Argument %ld is more than the %d "
+             "processes of this run", s->start_argument, p);
+    return -1;
+  }
+  x->max_length = s->default_message_length;
+  return 0;
+}
+
+static int sk_exec_range(sk_exec_t *x)
+{
+  switch (x->s->variation) {
+  case SK_VARIATION_LENGTH:
+    return sk_exec_length_range(x);
+  case SK_VARIATION_NODES:
+    return sk_exec_nodes_range(x);
+  case SK_VARIATION_NONE:
+    x->lo = x->hi = 0;
+    x->max_length = x->s->default_message_length;
+    return 0;
+  case SK_VARIATION_CHUNKS:
+    x->lo = x->s->start_argument < 1 ? 1 : x->s->start_argument;
+    x->hi = x->s->end_argument;
+    x->max_length = x->s->default_message_length;
+    if (x->hi < x->lo) {
+      snprintf(x->msg, sizeof x->msg, "End_Argument %ld is less than "
+               "Start_Argument %ld", x->hi, x->lo);
+      return -1;
+    }
+    return 0;
+  }
+  snprintf(x->msg, sizeof x->msg, "Variation = %s is not implemented yet",
+           sk_variation_name(x->s->variation));
+  return -1;
+}
+
+/* Synchronization and Collective_Timing must go together: Root_Barrier
+ * needs barriers, Global_Span the synchronized clocks of windows. */
+static int sk_exec_sync_check(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  int coll = x->pattern == SK_PATTERN_COLLECTIVE;
+  x->windowed = coll && s->synchronization == SK_SYNC_WINDOW;
+  if (!coll && s->synchronization == SK_SYNC_WINDOW && x->eng->rank == 0)
+    sk_result_add_note(x->res, "Synchronization = Window applies to "
+                       "collective suites only: this suite ignores it");
+  if (!coll)
+    return 0;
+  if (x->windowed && s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Root_Barrier needs "
+             "Synchronization = Barrier");
+    return -1;
+  }
+  if (!x->windowed && s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN) {
+    snprintf(x->msg, sizeof x->msg, "Collective_Timing = Global_Span needs "
+             "Synchronization = Window (synchronized clocks)");
+    return -1;
+  }
+  return 0;
+}
+
+/* Checks everything that can refuse the suite; -1 with x->msg set. */
+static int sk_exec_check(sk_exec_t *x)
+{
+  const sk_instance_t *in = x->s->instance;
+  long mem = x->eng->plan->memory_kib * 1024L;
+  size_t need, sb, rb;
+  x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
+  x->pattern = in->pattern;
+  if (x->ops == NULL) {
+    snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
+             "implemented yet", in->name, in->number);
+    return -1;
+  }
+  if ((x->pattern == SK_PATTERN_PINGPONG ||
+       x->pattern == SK_PATTERN_MASTER_WORKER) && x->eng->size < 2) {
+    snprintf(x->msg, sizeof x->msg, "%s needs 2 processes, this run has 1",
+             x->pattern == SK_PATTERN_PINGPONG ? "ping-pong"
+                                               : "master-worker");
+    return -1;
+  }
+  if (x->ops == &sk_inst_simple_calibrate && x->eng->calib_err[0] != '\0') {
+    snprintf(x->msg, sizeof x->msg, "%s", x->eng->calib_err);
+    return -1;
+  }
+  if (sk_exec_sync_check(x) != 0)
+    return -1;
+  if (sk_exec_range(x) != 0)
+    return -1;
+  need = sk_exec_need(x, x->max_length, x->eng->size, &sb, &rb);
+  if (mem > 0 && need > (size_t)mem) {
+    snprintf(x->msg, sizeof x->msg, "needs %zu KiB of buffers per process "
+             "for %ld-byte messages, @MEMORY is %ld KiB", (need + 1023) / 1024,
+             x->max_length, x->eng->plan->memory_kib);
+    return -1;
+  }
+  return 0;
+}
+
+/* ---- resources of the suite ------------------------------------------- */
+
+void sk_exec_cfg(sk_exec_t *x)
+{
+  const sk_suite_t *s = x->s;
+  long max = s->max_repetition;
+  if (max <= 0 || max > SK_EXECUTE_MAX_REPETITION)
+    max = SK_EXECUTE_MAX_REPETITION;
+  x->cfg.max_rep = max;
+  x->cfg.min_rep = s->min_repetition > 0 ? s->min_repetition : 1;
+  if (x->cfg.min_rep > max)
+    x->cfg.min_rep = max;
+  x->cfg.multiple_of = s->multiple_of > 0 ? s->multiple_of : 1;
+  x->cfg.eps = s->standard_error;
+  x->cfg.cut = s->cut_quantile > 0.0 ? s->cut_quantile : 0.0;
+  x->cfg.filter = (int)s->outlier_filter;
+  x->cfg.raw = s->raw_samples;
+  /* Fixed_Repetitions replaces Min_ and Max_Repetition (not capped by
+   * them); only the engine's own limit bounds it, as the checker's. */
+  if (s->fixed_repetitions != SK_UNSET && s->fixed_repetitions > 0) {
+    x->cfg.fixed = 1;
+    x->cfg.max_rep = x->cfg.min_rep =
+        s->fixed_repetitions < SK_EXECUTE_MAX_REPETITION
+            ? s->fixed_repetitions : SK_EXECUTE_MAX_REPETITION;
+  }
+  /* Batch: k calls per repetition where the timing is t0, run, t1 (it
+   * would let collectives and master-worker rounds overlap); a sample
+   * then spans k times the time, so a tick weighs k times less. */
+  x->batch = 1;
+  if (s->batch > 1 && x->ops->rep == NULL && s->cache != SK_CACHE_COLD &&
+      (x->pattern == SK_PATTERN_PINGPONG || x->pattern == SK_PATTERN_SIMPLE))
+    x->batch = s->batch;
+  x->cfg.tick = x->eng->tick / (double)x->batch;
+  x->cfg.point_limit = s->time_measurement;
+  x->cfg.suite_left = -1.0;
+  x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
+                                                 : 0;
+  x->cfg.node_times = s->node_times || x->ops->node_times;
+}
+
+/* Buffers for the longest message on all processes, touched once. */
+int sk_exec_alloc(sk_exec_t *x)
+{
+  size_t s, r;
+  sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
+  x->sbuf = sk_pattern_buffer(s);
+  x->rbuf = sk_pattern_buffer(r);
+  if (x->ops == &sk_inst_by_multipair &&
+      (x->pairs = calloc((size_t)x->eng->size / 2 + 1,
+                         sizeof *x->pairs)) == NULL)
+    return -1;
+  if (x->ops->round_trips != NULL &&
+      (x->rtl = calloc((size_t)x->eng->size, sizeof *x->rtl)) == NULL)
+    return -1;
+  if (x->sbuf == NULL || x->rbuf == NULL ||
+      sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
+    return -1;
+  return 0;
+}
+
+/* Cache = Cold: a buffer of Cache_Size, or of the last-level cache,
+ * flushed before every repetition.  -1 with x->msg set. */
+int sk_exec_cold(sk_exec_t *x)
+{
+  size_t size;
+  if (x->s->cache != SK_CACHE_COLD)
+    return 0;
+  size = x->s->cache_size != SK_UNSET
+             ? (size_t)x->s->cache_size
+             : sk_cache_llc_size("/sys/devices/system/cpu/cpu0/cache");
+  if (size == 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: the last-level cache "
+             "size cannot be read from /sys/devices/system/cpu/cpu0/cache; "
+             "give Cache_Size");
+    return -1;
+  }
+  if (sk_cache_init(&x->cache, size) != 0) {
+    snprintf(x->msg, sizeof x->msg, "Cache = Cold: no memory for a %zu-byte "
+             "buffer", size);
+    return -1;
+  }
+  x->cfg.between = sk_cache_flush;
+  x->cfg.between_ctx = &x->cache;
+  return 0;
+}
+
+void sk_exec_release(sk_exec_t *x)
+{
+  sk_cache_free(&x->cache);
+  free(x->sbuf);
+  free(x->rbuf);
+  free(x->pairs);
+  free(x->rtl);
+  sk_samples_free(&x->samples);
+  if (x->comm != MPI_COMM_NULL)
+    MPI_Comm_free(&x->comm);
+}
+
+/* The suite's communicator: the pair for ping-pong, everybody for the
+ * others; Nodes suites make one per point instead. */
+int sk_exec_comm(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  x->comm = MPI_COMM_NULL;
+  x->decider = 0;
+  if (x->pattern == SK_PATTERN_PINGPONG) {
+    int in;
+    if (!e->pair_known) {
+      if (sk_pingpong_choose_pair(e->world, e->pair, &e->pair_latency) != 0)
+        return -1;
+      e->pair_known = 1;
+    }
+    in = e->rank == e->pair[0] || e->rank == e->pair[1];
+    MPI_Comm_split(e->world, in ? 0 : MPI_UNDEFINED, e->rank, &x->comm);
+    x->decider = e->pair[0];
+  } else if (x->s->variation != SK_VARIATION_NODES) {
+    MPI_Comm_dup(e->world, &x->comm);
+  }
+  return 0;
+}
+
+void sk_exec_fail(sk_exec_t *x, const char *msg)
+{
+  if (x->eng->rank != 0)
+    return;
+  x->res->status = SK_SUITE_FAILED;
+  sk_result_set_message(x->res, msg);
+}
+
+/* Rank 0: the cache mode. */
+static void sk_exec_describe_cache(sk_exec_t *x)
+{
+  sk_suite_result_t *res = x->res;
+  res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
+  res->cache_size = (long)x->cache.size;
+  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+}
+
+/* Rank 0: how the repetitions were started together. */
+static void sk_exec_describe_sync(sk_exec_t *x)
+{
+  sk_sync_info_t *y = &x->res->sync;
+  y->method = x->windowed ? "window" : "barrier";
+  if (!x->windowed)
+    return;
+  y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->clock_sync = sk_clocksync_name(x->clock.algorithm);
+  y->fit_points = x->clock.fit_points;
+  y->exchanges = x->clock.exchanges;
+  y->rounds = x->clock.rounds;
+  y->cost = x->clock.cost;
+  y->max_rtt = x->clock.max_rtt;
+  y->max_slope = x->clock.max_slope;
+}
+
+/* Rank 0: what the result says besides the points. */
+void sk_exec_describe(sk_exec_t *x)
+{
+  sk_suite_result_t *res = x->res;
+  if (x->eng->rank != 0)
+    return;
+  if (x->ops->timing != NULL)
+    res->timing = x->ops->timing;
+  else if (x->pattern == SK_PATTERN_PINGPONG)
+    res->timing = "round_trip";
+  else if (x->pattern == SK_PATTERN_COLLECTIVE)
+    res->timing = x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER
+                      ? "root_minus_barrier"
+                  : x->s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN
+                      ? "global_span" : "max_local";
+  else
+    res->timing = "local";
+  if (x->pattern == SK_PATTERN_COLLECTIVE)
+    sk_exec_describe_sync(x);
+  sk_exec_describe_cache(x);
+  if (x->pattern == SK_PATTERN_PINGPONG) {
+    res->pair[0] = x->eng->pair[0];
+    res->pair[1] = x->eng->pair[1];
+    res->pair_latency = x->eng->pair_latency;
+  }
+  if (x->ops == &sk_inst_simple_calibrate) {
+    res->has_calib = 1;
+    res->calib = x->eng->calib;
+  }
+  if (x->note[0] != '\0')
+    sk_result_add_note(res, x->note);
+  if (x->s->batch > 1 && x->batch == 1)
+    sk_result_add_note(res, x->s->cache == SK_CACHE_COLD
+                       ? "Batch does not go with Cache = Cold (the cache "
+                         "is flushed once a repetition): this suite "
+                         "ignores it"
+                       : "Batch applies to the ping-pong instances of Fig. "
+                         "2 (1-8, 17, 34) and the simple ones only: this "
+                         "suite ignores it");
+  res->rate_unit = x->ops->rate_unit;
+  if (x->ops == &sk_inst_by_multipair)
+    sk_result_add_note(res, "pairs: world rank i with world rank h + i, "
+                       "h = floor(P/2) of the P processes of the run, for "
+                       "the k pairs of a point (across the two halves); "
+                       "each point lists its pairs and whether they cross "
+                       "hosts");
+}
+
+/* Instances that move no typed data say so when a suite names patterns;
+ * reductions say what they add and how. */
+void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size)
+{
+  note[0] = '\0';
+  if (x->ops->reduces)
+    sk_reduce_note(&x->red, x->s, note, size);
+  else if (x->ops->plain && (x->s->send_datatype || x->s->recv_datatype))
+    snprintf(note, size, "%s does not use the datatype patterns: %s",
+             x->s->instance->name, x->ops->plain);
+}
+
+/* Builds the suite's datatypes and checks what can refuse it; on -1 the
+ * suite has failed and the types are freed. */
+int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
+{
+  if (sk_dtype_build(x->eng->plan, x->s, &x->dt, dtnote, size) != 0) {
+    sk_exec_fail(x, dtnote);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  if (sk_exec_check(x) != 0) {
+    sk_exec_fail(x, x->msg);
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  if (x->ops->reduces &&
+      sk_reduce_init(&x->red, x->eng->plan, x->s, &x->dt) != 0) {
+    sk_exec_fail(x, "the reduction's datatype and operation cannot be "
+                 "built");
+    sk_dtype_free(&x->dt);
+    return -1;
+  }
+  return 0;
+}

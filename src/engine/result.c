@@ -1,0 +1,551 @@
+/*
+ * result.c -- the result of a run, written as YAML through emit.h.
+ *
+ * The order of the keys is the one of doc/output-format.md.
+ */
+#include <config.h>
+
+#include "result.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emit.h"
+#include "plan_emit.h"
+#include "schema.h"
+
+sk_result_t *sk_result_new(const sk_plan_t *plan)
+{
+  size_t i;
+  sk_result_t *r = calloc(1, sizeof *r);
+  if (r == NULL)
+    return NULL;
+  r->plan = plan;
+  r->suites = calloc(plan->nsuites ? plan->nsuites : 1, sizeof *r->suites);
+  if (r->suites == NULL) {
+    free(r);
+    return NULL;
+  }
+  for (i = 0; i < plan->nsuites; i++) {
+    r->suites[i].suite = &plan->suites[i];
+    r->suites[i].status = SK_SUITE_FAILED;
+    r->suites[i].pair[0] = r->suites[i].pair[1] = -1;
+    r->suites[i].pair_latency = NAN;
+  }
+  return r;
+}
+
+static void sk_result_free_strv(char **v, size_t n)
+{
+  size_t i;
+  if (v == NULL)
+    return;
+  for (i = 0; i < n; i++)
+    free(v[i]);
+  free(v);
+}
+
+static void sk_result_free_suite(sk_suite_result_t *s)
+{
+  size_t i;
+  for (i = 0; i < s->npoints; i++) {
+    free(s->points[i].node_times);
+    free(s->points[i].raw);
+    free(s->points[i].pairs);
+    free(s->points[i].rtl);
+  }
+  free(s->points);
+  free(s->message);
+  sk_result_free_strv(s->notes, s->nnotes);
+}
+
+void sk_result_free(sk_result_t *r)
+{
+  size_t i;
+  if (r == NULL)
+    return;
+  for (i = 0; i < r->plan->nsuites; i++)
+    sk_result_free_suite(&r->suites[i]);
+  free(r->suites);
+  free(r->factors.mpi_library);
+  free(r->factors.mpi_version);
+  sk_result_free_strv(r->factors.hosts, (size_t)r->factors.processes);
+  sk_result_free_strv(r->factors.affinity, (size_t)r->factors.processes);
+  sk_result_free_strv(r->factors.env, r->factors.nenv);
+  free(r->factors.governor);
+  free(r->factors.warning);
+  free(r);
+}
+
+static double *sk_result_dup_doubles(const double *v, size_t n)
+{
+  double *d = malloc(n * sizeof *d);
+  if (d != NULL)
+    memcpy(d, v, n * sizeof *d);
+  return d;
+}
+
+/* Copies the arrays p points to into q (a copy of *p); -1 when memory
+ * is short, nothing copied then. */
+static int sk_result_dup_arrays(sk_point_t *q, const sk_point_t *p)
+{
+  q->node_times = NULL;
+  q->raw = NULL;
+  q->pairs = NULL;
+  q->rtl = NULL;
+  if (p->node_times != NULL && p->nprocs > 0 &&
+      (q->node_times = sk_result_dup_doubles(p->node_times,
+                                             (size_t)p->nprocs)) == NULL)
+    return -1;
+  if (p->raw != NULL && p->valid > 0 &&
+      (q->raw = sk_result_dup_doubles(p->raw, (size_t)p->valid)) == NULL)
+    goto fail;
+  if (p->rtl != NULL && p->nprocs > 0 &&
+      (q->rtl = sk_result_dup_doubles(p->rtl, (size_t)p->nprocs)) == NULL)
+    goto fail;
+  if (p->pairs != NULL && p->npairs > 0) {
+    if ((q->pairs = malloc((size_t)p->npairs * sizeof *q->pairs)) == NULL)
+      goto fail;
+    memcpy(q->pairs, p->pairs, (size_t)p->npairs * sizeof *q->pairs);
+  }
+  return 0;
+fail:
+  free(q->node_times);
+  free(q->raw);
+  free(q->rtl);
+  return -1;
+}
+
+int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
+{
+  sk_point_t *q;
+  size_t i;
+  if (s->npoints == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 32;
+    q = realloc(s->points, cap * sizeof *q);
+    if (q == NULL)
+      return -1;
+    s->points = q;
+    s->cap = cap;
+  }
+  /* Keep the points in increasing argument order, as the file lists them. */
+  for (i = s->npoints; i > 0 && s->points[i - 1].argument > p->argument; i--)
+    ;
+  memmove(&s->points[i + 1], &s->points[i],
+          (s->npoints - i) * sizeof *s->points);
+  q = &s->points[i];
+  *q = *p;
+  if (sk_result_dup_arrays(q, p) != 0) {
+    memmove(&s->points[i], &s->points[i + 1],
+            (s->npoints - i) * sizeof *s->points);
+    return -1;
+  }
+  s->npoints++;
+  return 0;
+}
+
+int sk_result_add_note(sk_suite_result_t *s, const char *note)
+{
+  char **v = realloc(s->notes, (s->nnotes + 1) * sizeof *v);
+  if (v == NULL)
+    return -1;
+  s->notes = v;
+  if ((v[s->nnotes] = strdup(note)) == NULL)
+    return -1;
+  s->nnotes++;
+  return 0;
+}
+
+int sk_result_set_message(sk_suite_result_t *s, const char *msg)
+{
+  char *m = strdup(msg);
+  if (m == NULL)
+    return -1;
+  free(s->message);
+  s->message = m;
+  return 0;
+}
+
+const char *sk_suite_status_name(sk_suite_status_t s)
+{
+  switch (s) {
+  case SK_SUITE_COMPLETE: return "complete";
+  case SK_SUITE_FAILED: return "failed";
+  case SK_SUITE_TIMED_OUT: return "timed_out";
+  case SK_SUITE_CRASHED: return "crashed";
+  }
+  return "?";
+}
+
+const char *sk_run_status_name(sk_run_status_t s)
+{
+  switch (s) {
+  case SK_RUN_RUNNING: return "running";
+  case SK_RUN_COMPLETE: return "complete";
+  case SK_RUN_PARTIAL: return "partial";
+  case SK_RUN_ABORTED: return "aborted";
+  }
+  return "?";
+}
+
+/* ---- writing ---------------------------------------------------------- */
+
+static int sk_result_emit_strv(sk_emit_t *e, const char *key, char **v,
+                               size_t n, int flow)
+{
+  size_t i;
+  sk_emit_str(e, key);
+  if (flow)
+    sk_emit_flow_seq_begin(e);
+  else
+    sk_emit_seq_begin(e);
+  for (i = 0; i < n; i++)
+    sk_emit_str(e, v[i]);
+  return sk_emit_seq_end(e);
+}
+
+static int sk_result_emit_head(sk_emit_t *e, const sk_result_t *r)
+{
+  const sk_plan_t *p = r->plan;
+  size_t i;
+  sk_emit_kv_long(e, "schema_version", SK_SCHEMA_VERSION);
+  sk_emit_kv_str(e, "skampi_version", PACKAGE_VERSION);
+  sk_emit_str(e, "suite_file");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "path", p->path);
+  sk_emit_kv_str(e, "sha256", r->sha256[0] ? r->sha256 : NULL);
+  sk_emit_map_end(e);
+  sk_emit_str(e, "metadata");
+  sk_emit_map_begin(e);
+  for (i = 0; i < p->nmeta; i++)
+    sk_emit_kv_str(e, p->meta[i].key, p->meta[i].value);
+  sk_emit_map_end(e);
+  sk_emit_str(e, "run");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "status", sk_run_status_name(r->status));
+  sk_emit_kv_str(e, "start_time", r->start_time);
+  if (r->end_time[0] != '\0')
+    sk_emit_kv_str(e, "end_time", r->end_time);
+  sk_emit_kv_double(e, "wall_time", r->wall_time);
+  return sk_emit_map_end(e);
+}
+
+/* The environment as a mapping NAME: VALUE. */
+static int sk_result_emit_env(sk_emit_t *e, const sk_factors_t *f)
+{
+  size_t i;
+  sk_emit_str(e, "environment");
+  sk_emit_map_begin(e);
+  for (i = 0; i < f->nenv; i++) {
+    const char *eq = strchr(f->env[i], '=');
+    char name[256];
+    size_t len = eq ? (size_t)(eq - f->env[i]) : strlen(f->env[i]);
+    if (len >= sizeof name)
+      len = sizeof name - 1;
+    memcpy(name, f->env[i], len);
+    name[len] = '\0';
+    sk_emit_kv_str(e, name, eq ? eq + 1 : "");
+  }
+  return sk_emit_map_end(e);
+}
+
+/* What else may change the numbers: CPU frequency, pinning, the order
+ * and grid of the run (doc/output-format.md). */
+static int sk_result_emit_conditions(sk_emit_t *e, const sk_factors_t *f)
+{
+  sk_emit_kv_str(e, "cpu_governor", f->governor);
+  if (f->cpu_frequency > 0.0)
+    sk_emit_kv_double(e, "cpu_frequency", f->cpu_frequency);
+  else
+    sk_emit_kv_str(e, "cpu_frequency", NULL);
+  sk_emit_kv_bool(e, "pinned", f->pinned);
+  if (f->shuffle) {
+    sk_emit_str(e, "shuffle_seed");
+    sk_emit_long(e, (long)f->shuffle_seed);
+  }
+  if (f->grid_from != NULL)
+    sk_emit_kv_str(e, "grid_from", f->grid_from);
+  if (f->warning != NULL)
+    sk_emit_kv_str(e, "warning", f->warning);
+  return 0;
+}
+
+static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
+{
+  const sk_factors_t *f = &r->factors;
+  sk_emit_str(e, "factors");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "mpi_library", f->mpi_library);
+  sk_emit_kv_str(e, "mpi_version", f->mpi_version);
+  sk_emit_kv_long(e, "processes", f->processes);
+  sk_result_emit_strv(e, "hosts", f->hosts, f->hosts ? (size_t)f->processes : 0, 1);
+  sk_result_emit_strv(e, "affinity", f->affinity,
+                      f->affinity ? (size_t)f->processes : 0, 1);
+  sk_emit_kv_str(e, "compiler", f->compiler);
+  sk_emit_kv_str(e, "cflags", f->cflags);
+  sk_emit_kv_str(e, "timer", f->timer);
+  sk_emit_kv_double(e, "timer_resolution", f->timer_resolution);
+  if (f->timer_frequency > 0.0)
+    sk_emit_kv_double(e, "timer_frequency", f->timer_frequency);
+  sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
+  if (f->buffer_alignment > 0)
+    sk_emit_kv_long(e, "buffer_alignment", f->buffer_alignment);
+  sk_result_emit_env(e, f);
+  sk_result_emit_conditions(e, f);
+  sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);
+  sk_emit_kv_long(e, "cachewarmup", r->plan->cachewarmup);
+  return sk_emit_map_end(e);
+}
+
+static const char *sk_result_arg_name(sk_variation_t v, int unit)
+{
+  switch (v) {
+  case SK_VARIATION_LENGTH: return unit ? "bytes" : "length";
+  case SK_VARIATION_NODES: return unit ? "processes" : "nodes";
+  case SK_VARIATION_CHUNKS: return unit ? "chunks" : "chunks";
+  case SK_VARIATION_NONE: break;
+  }
+  return "none";
+}
+
+/* Multipair_Pingpong: the world ranks of each pair, and whether each
+ * crosses hosts when every host name is known. */
+static void sk_result_emit_pairs(sk_emit_t *e, const sk_point_t *p)
+{
+  int i, known = 1;
+  sk_emit_str(e, "pairs");
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < p->npairs; i++) {
+    sk_emit_flow_seq_begin(e);
+    sk_emit_long(e, p->pairs[i].lo);
+    sk_emit_long(e, p->pairs[i].hi);
+    sk_emit_seq_end(e);
+    known = known && p->pairs[i].cross >= 0;
+  }
+  sk_emit_seq_end(e);
+  if (!known)
+    return;
+  sk_emit_str(e, "pairs_cross_hosts");
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < p->npairs; i++)
+    sk_emit_bool(e, p->pairs[i].cross);
+  sk_emit_seq_end(e);
+}
+
+/* key: [v0, v1, ...], n numbers in a flow sequence. */
+static void sk_result_emit_doubles(sk_emit_t *e, const char *key,
+                                   const double *v, long n)
+{
+  long i;
+  sk_emit_str(e, key);
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < n; i++)
+    sk_emit_double(e, v[i]);
+  sk_emit_seq_end(e);
+}
+
+static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
+{
+  sk_emit_map_begin(e);
+  sk_emit_kv_long(e, "argument", p->argument);
+  sk_emit_kv_double(e, "mean", p->mean);
+  sk_emit_kv_double(e, "stderr", p->se);
+  sk_emit_kv_long(e, "repetitions", p->repetitions);
+  sk_emit_kv_long(e, "cut", p->cut);
+  sk_emit_kv_double(e, "min", p->min);
+  sk_emit_kv_double(e, "median", p->median);
+  sk_emit_kv_double(e, "max", p->max);
+  sk_emit_kv_double(e, "q1", p->q1);
+  sk_emit_kv_double(e, "q3", p->q3);
+  sk_emit_kv_long(e, "valid", p->valid);
+  sk_emit_kv_long(e, "invalid", p->invalid);
+  sk_emit_kv_bool(e, "eps_met", p->eps_met);
+  sk_emit_kv_str(e, "stop", sk_stop_name(p->stop));
+  sk_emit_kv_bool(e, "refined", p->refined);
+  sk_emit_kv_long(e, "order", p->order);
+  sk_emit_kv_long(e, "processes", p->nprocs);
+  sk_emit_kv_double(e, "elapsed", p->elapsed);
+  if (!isnan(p->barrier_time))
+    sk_emit_kv_double(e, "barrier_time", p->barrier_time);
+  if (p->rate > 0.0)
+    sk_emit_kv_double(e, "rate", p->rate);
+  if (p->pairs != NULL && p->npairs > 0)
+    sk_result_emit_pairs(e, p);
+  if (p->window > 0.0)
+    sk_emit_kv_double(e, "window", p->window);
+  if (p->node_times != NULL)
+    sk_result_emit_doubles(e, "node_times", p->node_times, p->nprocs);
+  if (p->rtl != NULL)
+    sk_result_emit_doubles(e, "rtl", p->rtl, p->nprocs);
+  if (p->raw != NULL)
+    sk_result_emit_doubles(e, "raw", p->raw, p->valid);
+  return sk_emit_map_end(e);
+}
+
+static int sk_result_emit_calib(sk_emit_t *e, const sk_calib_t *c)
+{
+  sk_emit_str(e, "calibration");
+  sk_emit_map_begin(e);
+  sk_emit_kv_double(e, "a", c->a);
+  sk_emit_kv_double(e, "b", c->b);
+  sk_emit_kv_double(e, "c", c->c);
+  sk_emit_kv_long(e, "m0", c->m0);
+  return sk_emit_map_end(e);
+}
+
+/* How the repetitions were started together (doc/output-format.md). */
+static int sk_result_emit_sync(sk_emit_t *e, const sk_sync_info_t *y)
+{
+  if (y->method == NULL)
+    return 0;
+  sk_emit_str(e, "synchronization");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "method", y->method);
+  if (y->clock_sync != NULL) {
+    if (y->window > 0.0)
+      sk_emit_kv_double(e, "window", y->window);
+    sk_emit_kv_str(e, "window_source", y->window_source);
+    sk_emit_str(e, "clock_sync");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "algorithm", y->clock_sync);
+    sk_emit_kv_long(e, "fit_points", y->fit_points);
+    sk_emit_kv_long(e, "exchanges", y->exchanges);
+    sk_emit_kv_long(e, "rounds", y->rounds);
+    sk_emit_kv_double(e, "cost", y->cost);
+    sk_emit_kv_double(e, "max_rtt", y->max_rtt);
+    sk_emit_kv_double(e, "max_slope", y->max_slope);
+    sk_emit_map_end(e);
+  }
+  return sk_emit_map_end(e);
+}
+
+static int sk_result_emit_pair(sk_emit_t *e, const sk_suite_result_t *s)
+{
+  sk_emit_str(e, "pingpong_pair");
+  sk_emit_flow_seq_begin(e);
+  sk_emit_long(e, s->pair[0]);
+  sk_emit_long(e, s->pair[1]);
+  sk_emit_seq_end(e);
+  if (!isnan(s->pair_latency))
+    sk_emit_kv_double(e, "pingpong_pair_latency", s->pair_latency);
+  return 0;
+}
+
+static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
+{
+  const sk_suite_t *su = s->suite;
+  size_t i;
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "name", su->name);
+  sk_emit_kv_long(e, "type", su->instance->number);
+  sk_emit_kv_str(e, "instance", su->instance->name);
+  sk_emit_kv_str(e, "pattern", sk_pattern_name(su->instance->pattern));
+  sk_emit_kv_str(e, "status", sk_suite_status_name(s->status));
+  sk_emit_kv_str(e, "message", s->message ? s->message : "");
+  sk_emit_str(e, "parameters");
+  sk_plan_emit_suite_params(e, su);
+  sk_emit_kv_str(e, "argument_name", sk_result_arg_name(su->variation, 0));
+  sk_emit_kv_str(e, "argument_unit", sk_result_arg_name(su->variation, 1));
+  sk_emit_kv_str(e, "time_unit", "s");
+  sk_emit_kv_str(e, "timing", s->timing ? s->timing : "none");
+  if (s->pair[0] >= 0)
+    sk_result_emit_pair(e, s);
+  if (s->has_calib)
+    sk_result_emit_calib(e, &s->calib);
+  if (s->rate_unit != NULL)
+    sk_emit_kv_str(e, "rate_unit", s->rate_unit);
+  sk_result_emit_sync(e, &s->sync);
+  if (s->cache_mode != NULL) {
+    sk_emit_str(e, "cache");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "mode", s->cache_mode);
+    if (strcmp(s->cache_mode, "cold") == 0) {
+      sk_emit_kv_long(e, "size", s->cache_size);
+      sk_emit_kv_str(e, "size_source", s->cache_source);
+    }
+    sk_emit_map_end(e);
+  }
+  sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
+  sk_emit_kv_double(e, "elapsed", s->elapsed);
+  if (s->refine_stop != NULL) {
+    sk_emit_str(e, "refinement");
+    sk_emit_map_begin(e);
+    sk_emit_kv_str(e, "stop", s->refine_stop);
+    sk_emit_kv_double(e, "worst_error", s->refine_worst);
+    sk_emit_map_end(e);
+  }
+  sk_emit_str(e, "points");
+  sk_emit_seq_begin(e);
+  for (i = 0; i < s->npoints; i++)
+    sk_result_emit_point(e, &s->points[i]);
+  sk_emit_seq_end(e);
+  return sk_emit_map_end(e);
+}
+
+static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
+{
+  size_t i;
+  sk_emit_map_begin(e);
+  sk_result_emit_head(e, r);
+  sk_result_emit_factors(e, r);
+  sk_emit_str(e, "suites");
+  sk_emit_seq_begin(e);
+  for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
+    sk_resume_emit(r->kept, i, e);
+  for (i = 0; i < r->nsuites; i++)
+    sk_result_emit_suite(e, &r->suites[i]);
+  sk_emit_seq_end(e);
+  return sk_emit_map_end(e);
+}
+
+int sk_result_write(const sk_result_t *r, const char *path)
+{
+  size_t len = strlen(path);
+  char *tmp = malloc(len + 5);
+  FILE *fp;
+  sk_emit_t *e;
+  int rc = -1, saved;
+  if (tmp == NULL)
+    return -1;
+  memcpy(tmp, path, len);
+  memcpy(tmp + len, ".tmp", 5);
+  if ((fp = fopen(tmp, "w")) == NULL)
+    goto out;
+  if ((e = sk_emit_open(fp)) == NULL) {
+    fclose(fp);
+    goto unlink;
+  }
+  errno = 0;
+  sk_result_emit(e, r);
+  if (sk_emit_close(e) != 0) {
+    /* A failed write says why (ENOSPC on a full disk); keep that. */
+    saved = errno != 0 ? errno : EIO;
+    fclose(fp);
+    errno = saved;
+    goto unlink;
+  }
+  /* On disk before the rename, so that even a machine crash leaves the
+   * old file or the new one, never an empty one. */
+  if (fflush(fp) != 0 || (fsync(fileno(fp)) != 0 && errno != EINVAL)) {
+    saved = errno;
+    fclose(fp);
+    errno = saved;
+    goto unlink;
+  }
+  if (fclose(fp) != 0)
+    goto unlink;
+  if (rename(tmp, path) == 0)
+    rc = 0;
+unlink:
+  saved = errno;
+  if (rc != 0)
+    remove(tmp);
+  errno = saved;
+out:
+  free(tmp);
+  return rc;
+}

@@ -1,0 +1,429 @@
+/*
+ * check_resolve.c -- what one key means depends on others: defaults that
+ * follow the instance, the variation and the scale; Max_Value; the rules
+ * between keys (Min <= Max, Start <= End, ...).  Then the values go into
+ * the plan's suite.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check_int.h"
+#include "layout.h"
+#include "refine.h"
+
+typedef struct sk_resolve {
+  sk_check_t *c;
+  const sk_ast_item_t *it;
+  sk_kv_t *kv;
+  sk_suite_t *out;
+  const sk_instance_t *inst;   /* NULL: Type unknown */
+} sk_resolve_t;
+
+/* Rules, for reporting an error that comes from the preamble only once. */
+enum {
+  SK_RULE_VARIATION, SK_RULE_UNIT, SK_RULE_START, SK_RULE_NODES,
+  SK_RULE_MEMORY_END, SK_RULE_MEMORY_LEN, SK_RULE_REPETITION,
+  SK_RULE_ARGUMENTS, SK_RULE_DISTANCE, SK_RULE_STEPWIDTH, SK_RULE_GRID,
+  SK_RULE_BASETYPE
+};
+
+#define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
+
+static void sk_resolve_store(sk_resolve_t *r);
+
+static int sk_known(const sk_kv_t *kv)
+{
+  return kv->origin != SK_ORIGIN_NONE;
+}
+
+/* An error about value a (and b): at the one the suite wrote, else at the
+ * preamble line that set one (once per file and rule: every suite would
+ * say the same), else at the suite's name. */
+static void sk_resolve_error(sk_resolve_t *r, int rule, const sk_kv_t *a,
+                             const sk_kv_t *b, const char *fmt, ...)
+{
+  const sk_kv_t *pick[2] = {a, b};
+  sk_span_t at = r->it->span;
+  int i, where = 0;
+  char msg[512];
+  va_list ap;
+  for (i = 0; i < 2 && where == 0; i++)
+    if (pick[i] != NULL && pick[i]->origin == SK_ORIGIN_SUITE) {
+      at = pick[i]->span;
+      where = 1;
+    }
+  for (i = 0; i < 2 && where == 0; i++)
+    if (pick[i] != NULL && pick[i]->origin == SK_ORIGIN_PREAMBLE) {
+      at = pick[i]->span;
+      where = 2;
+    }
+  if (where == 2 && (r->c->reported & (1ul << rule)))
+    return;
+  if (where == 2)
+    r->c->reported |= 1ul << rule;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  sk_diag_error(r->c->diag, r->c->sink.file, at, "%s", msg);
+}
+
+/* A value for a message: "100", "4194304 = Max_Value", "8, the default",
+ * "8, set on line 3". */
+static const char *sk_show(const sk_kv_t *kv, char *buf, size_t size)
+{
+  int n = snprintf(buf, size, "%ld%s", kv->l, kv->is_max ? " = Max_Value"
+                                                        : "");
+  if (n >= 0 && (size_t)n < size && kv->origin == SK_ORIGIN_BUILTIN)
+    snprintf(buf + n, size - (size_t)n, ", the default");
+  else if (n >= 0 && (size_t)n < size && kv->origin == SK_ORIGIN_PREAMBLE)
+    snprintf(buf + n, size - (size_t)n, ", set on line %d",
+             kv->span.first_line);
+  return buf;
+}
+
+/* Where a value came from, for messages: "", " (the default)",
+ * " (set on line 3)". */
+static const char *sk_origin(const sk_kv_t *kv, char *buf, size_t size)
+{
+  buf[0] = '\0';
+  if (kv->origin == SK_ORIGIN_BUILTIN)
+    snprintf(buf, size, " (the default)");
+  else if (kv->origin == SK_ORIGIN_PREAMBLE)
+    snprintf(buf, size, " (set on line %d)", kv->span.first_line);
+  return buf;
+}
+
+static const char *sk_name_of(sk_key_id_t id, long index)
+{
+  return sk_key_get(id)->names[index];
+}
+
+/* ---- Type and Variation ---------------------------------------------------- */
+
+static void sk_resolve_variation(sk_resolve_t *r)
+{
+  static const int prefer[] = {SK_VARIATION_LENGTH, SK_VARIATION_NONE,
+                               SK_VARIATION_NODES, SK_VARIATION_CHUNKS};
+  sk_kv_t *v = SK_KV(r, VARIATION);
+  char list[96], from[32];
+  size_t len = 0;
+  int i;
+  if (r->inst == NULL || !sk_known(v))
+    return;
+  if (v->origin == SK_ORIGIN_BUILTIN) {
+    /* an instance that cannot vary the length varies what it can */
+    for (i = 0; i < 4; i++)
+      if (r->inst->variations & (1u << prefer[i])) {
+        v->l = prefer[i];
+        return;
+      }
+  }
+  if (r->inst->variations & (1u << v->l))
+    return;
+  list[0] = '\0';
+  for (i = 0; i < 4; i++)
+    if (r->inst->variations & (1u << i))
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                              len ? ", " : "", sk_name_of(SK_KEY_VARIATION, i));
+  sk_resolve_error(r, SK_RULE_VARIATION, v, SK_KV(r, TYPE),
+                   "%s does not support Variation = %s%s; it supports %s",
+                   r->inst->name, sk_name_of(SK_KEY_VARIATION, v->l),
+                   sk_origin(v, from, sizeof from), list);
+  v->origin = SK_ORIGIN_NONE;     /* nothing more follows from it */
+}
+
+/* ---- lengths and arguments --------------------------------------------- */
+
+/* The base type Basetype_Number names; NULL for bytes, and for a number
+ * without its @BasetypeN (sk_resolve_basetype() reports that). */
+static const sk_basetype_t *sk_resolve_base(const sk_resolve_t *r)
+{
+  const sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
+  const sk_plan_t *p = r->c->plan;
+  size_t i;
+  for (i = 0; sk_known(b) && b->l != 0 && i < p->nbasetypes; i++)
+    if (p->basetypes[i].number == b->l)
+      return &p->basetypes[i];
+  return NULL;
+}
+
+/* The layout of the suite's messages, gaps of the patterns and of a
+ * structured base type included: src/lang/layout.c, as the engine lays them
+ * out.  An unknown pattern counts as 0 (its error is reported apart). */
+static int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
+{
+  const sk_kv_t *s = SK_KV(r, SEND_DATATYPE_NUMBER);
+  const sk_kv_t *v = SK_KV(r, RECEIVE_DATATYPE_NUMBER);
+  return sk_layout_init(l, sk_resolve_base(r), sk_known(s) ? (int)s->l : 0,
+                        sk_known(v) ? (int)v->l : 0);
+}
+
+/* How much wider than its data a layout's pattern is (1: no gaps). */
+static double sk_resolve_pattern_width(long extent, int per, long base)
+{
+  return (double)extent / ((double)per * (double)base);
+}
+
+/* What makes the buffers wide, for the memory message: " on 4
+ * processes" where the process count matters, and the datatype pattern
+ * and structured base type whose gaps count. */
+static const char *sk_resolve_procs(const sk_resolve_t *r,
+                                    const sk_layout_t *l, char *buf,
+                                    size_t size)
+{
+  double ws = sk_resolve_pattern_width(l->send_extent, l->send_per,
+                                       l->base_extent);
+  double wr = sk_resolve_pattern_width(l->recv_extent, l->recv_per,
+                                       l->base_extent);
+  int gapped = l->base_extent > l->base_size, n = 0;
+  size_t s, v;
+  buf[0] = '\0';
+  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, &s, &v) !=
+      sk_layout_need(l, r->inst, 1L << 20, 1, &s, &v))
+    n = snprintf(buf, size, " on %d processes", r->c->nprocs);
+  if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
+    n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
+                  "%d%s", ws >= wr ? l->send : l->recv, gapped ? " over"
+                                                               : "");
+  else if (n >= 0 && (size_t)n < size && gapped)
+    n += snprintf(buf + n, size - (size_t)n, " in the layout of");
+  if (n >= 0 && (size_t)n < size && gapped)
+    n += snprintf(buf + n, size - (size_t)n, " @Basetype%ld",
+                  SK_KV(r, BASETYPE_NUMBER)->l);
+  if (n >= 0 && (size_t)n < size && sk_layout_width(l) > 1.0)
+    snprintf(buf + n, size - (size_t)n, " (%g times as wide as its data)",
+             sk_layout_width(l));
+  return buf;
+}
+
+/* Max_Value becomes the longest message whose buffers fit in @MEMORY on
+ * the run's processes, computed as the engine computes it
+ * (sk_layout_max_length()); a written length above it is an error. */
+static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
+                            const char *key)
+{
+  long mem = r->c->plan->memory_kib * 1024L, fit;
+  char shown[64], procs[160];
+  sk_layout_t l;
+  if (r->inst == NULL || !sk_known(kv) || kv->unset ||
+      sk_resolve_layout(r, &l) != 0)
+    return;
+  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs);
+  if (kv->is_max && fit >= 0) {
+    kv->l = fit;
+  } else if (fit < 0) {
+    sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
+                     "(%ld KiB per process): no message fits for %s%s",
+                     key, sk_show(kv, shown, sizeof shown),
+                     r->c->plan->memory_kib, r->inst->name,
+                     sk_resolve_procs(r, &l, procs, sizeof procs));
+  } else if (kv->l > fit) {
+    sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
+                     "(%ld KiB per process): at most %ld fits for %s%s",
+                     key, sk_show(kv, shown, sizeof shown),
+                     r->c->plan->memory_kib, fit, r->inst->name,
+                     sk_resolve_procs(r, &l, procs, sizeof procs));
+  }
+}
+
+/* Suites that vary processes or chunks take their own defaults for the
+ * argument keys: a preamble default of those keys is a message length
+ * (doc/suite-language.md, "Preamble defaults"). */
+static void sk_resolve_argument_defaults(sk_resolve_t *r, long var)
+{
+  sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
+  sk_kv_t *lo = SK_KV(r, MIN_DISTANCE), *hi = SK_KV(r, MAX_DISTANCE);
+  if (var != SK_VARIATION_NODES && var != SK_VARIATION_CHUNKS)
+    return;
+  if (lo->origin == SK_ORIGIN_PREAMBLE)
+    *lo = r->c->builtin[SK_KEY_MIN_DISTANCE];
+  if (hi->origin == SK_ORIGIN_PREAMBLE)
+    *hi = r->c->builtin[SK_KEY_MAX_DISTANCE];
+  if (s->origin == SK_ORIGIN_PREAMBLE || s->origin == SK_ORIGIN_BUILTIN) {
+    *s = r->c->builtin[SK_KEY_START_ARGUMENT];
+    s->l = var == SK_VARIATION_CHUNKS ? 1 : r->c->nprocs < 2 ? 1 : 2;
+  }
+  if (e->origin == SK_ORIGIN_PREAMBLE || e->origin == SK_ORIGIN_BUILTIN) {
+    *e = r->c->builtin[SK_KEY_END_ARGUMENT];
+    e->l = 16;
+    e->is_max = var == SK_VARIATION_NODES;
+  }
+}
+
+/* Arguments count bytes only when the suite varies the length. */
+static void sk_resolve_units(sk_resolve_t *r, long var)
+{
+  static const sk_key_id_t args[] = {SK_KEY_START_ARGUMENT,
+    SK_KEY_END_ARGUMENT, SK_KEY_MIN_DISTANCE, SK_KEY_MAX_DISTANCE};
+  size_t i;
+  if (var != SK_VARIATION_NODES && var != SK_VARIATION_CHUNKS)
+    return;
+  for (i = 0; i < sizeof args / sizeof args[0]; i++) {
+    sk_kv_t *kv = &r->kv[args[i]];
+    if (!sk_known(kv) || !kv->has_unit)
+      continue;
+    sk_resolve_error(r, SK_RULE_UNIT, kv, NULL, "%s counts %s here "
+                     "(Variation = %s): it takes no unit",
+                     sk_key_get(args[i])->name,
+                     var == SK_VARIATION_NODES ? "processes" : "chunks",
+                     sk_name_of(SK_KEY_VARIATION, var));
+    kv->origin = SK_ORIGIN_NONE;
+  }
+}
+
+/* Processes and chunks start at 1; a run has only so many processes. */
+static void sk_resolve_counts(sk_resolve_t *r, long var)
+{
+  sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
+  char shown[64];
+  if (sk_known(s) && s->l < 1)
+    sk_resolve_error(r, SK_RULE_START, s, NULL, "Start_Argument must be "
+                     "at least 1 with Variation = %s, not %s",
+                     sk_name_of(SK_KEY_VARIATION, var),
+                     sk_show(s, shown, sizeof shown));
+  if (var == SK_VARIATION_NODES && sk_known(e) && e->l > r->c->nprocs)
+    sk_resolve_error(r, SK_RULE_NODES, e, NULL, "End_Argument (%s) is more "
+                     "processes than the run has (%d)",
+                     sk_show(e, shown, sizeof shown), r->c->nprocs);
+}
+
+static void sk_resolve_arguments(sk_resolve_t *r)
+{
+  sk_kv_t *v = SK_KV(r, VARIATION), *e = SK_KV(r, END_ARGUMENT);
+  sk_kv_t *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH);
+  long var = sk_known(v) ? v->l : -1;
+  sk_resolve_fits(r, SK_RULE_MEMORY_LEN, len, "Default_Message_length");
+  if (var < 0)
+    return;
+  sk_resolve_argument_defaults(r, var);
+  sk_resolve_units(r, var);
+  if (var == SK_VARIATION_NODES && e->is_max)
+    e->l = r->c->nprocs;
+  else if (var == SK_VARIATION_CHUNKS && e->is_max)
+    e->l = sk_known(len) ? len->l : 0;
+  else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE)
+    sk_resolve_fits(r, SK_RULE_MEMORY_END, e, "End_Argument");
+  if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
+    sk_resolve_counts(r, var);
+}
+
+/* ---- pairs of keys ------------------------------------------------------- */
+
+static void sk_resolve_order(sk_resolve_t *r, int rule, sk_key_id_t lo_id,
+                             sk_key_id_t hi_id)
+{
+  sk_kv_t *lo = &r->kv[lo_id], *hi = &r->kv[hi_id];
+  char a[64], b[64];
+  if (!sk_known(lo) || !sk_known(hi) || lo->unset || hi->unset ||
+      lo->l <= hi->l)
+    return;
+  sk_resolve_error(r, rule, lo, hi, "%s (%s) is greater than %s (%s)",
+                   sk_key_get(lo_id)->name, sk_show(lo, a, sizeof a),
+                   sk_key_get(hi_id)->name, sk_show(hi, b, sizeof b));
+}
+
+/* ---- Stepwidth ------------------------------------------------------------- */
+
+static int sk_resolve_is_log(long scale)
+{
+  return scale == SK_SCALE_FIXED_LOG || scale == SK_SCALE_DYNAMIC_LOG;
+}
+
+static void sk_resolve_stepwidth(sk_resolve_t *r)
+{
+  sk_kv_t *st = SK_KV(r, STEPWIDTH), *sc = SK_KV(r, SCALE);
+  sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
+  int log_scale;
+  if (!sk_known(sc) || !sk_known(st))
+    return;
+  log_scale = sk_resolve_is_log(sc->l);
+  if (st->origin == SK_ORIGIN_BUILTIN) {
+    /* 2 on log scales; 16 steps from Start to End on linear ones */
+    if (!log_scale)
+      st->d = sk_known(s) && sk_known(e) && e->l - s->l > 16
+              ? (double)(e->l - s->l) / 16.0 : 1.0;
+    return;
+  }
+  if (log_scale && st->d <= 1.0) {
+    sk_resolve_error(r, SK_RULE_STEPWIDTH, st, sc, "Stepwidth must be "
+                     "greater than 1 on a log scale (Scale = %s), not %g",
+                     sk_name_of(SK_KEY_SCALE, sc->l), st->d);
+  }
+}
+
+/* ---- the whole grid ----------------------------------------------------- */
+
+/* The refinement module has the last word on the grid keys (it also
+ * bounds the size of the initial grid); asked only when the rules above
+ * found nothing, so that one mistake is not reported twice. */
+static void sk_resolve_grid(sk_resolve_t *r, size_t errors_before)
+{
+  sk_refine_params_t p;
+  const char *why;
+  int i;
+  if (sk_diag_errors(r->c->diag) != errors_before || r->inst == NULL)
+    return;
+  for (i = 0; i < SK_KEY_COUNT; i++)
+    if (!sk_known(&r->kv[i]))
+      return;     /* its error is reported already */
+  sk_resolve_store(r);
+  sk_refine_params_from_suite(r->out, &p);
+  if ((why = sk_refine_params_check(&p)) != NULL)
+    sk_resolve_error(r, SK_RULE_GRID, SK_KV(r, STEPWIDTH), NULL,
+                     "suite '%s': %s", r->it->name, why);
+}
+
+/* ---- base type --------------------------------------------------------------- */
+
+static void sk_resolve_basetype(sk_resolve_t *r)
+{
+  sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
+  if (!sk_known(b) || b->l == 0 || sk_resolve_base(r) != NULL)
+    return;
+  sk_resolve_error(r, SK_RULE_BASETYPE, b, NULL, "Basetype_Number %ld: the "
+                   "preamble defines no @Basetype%ld", b->l, b->l);
+}
+
+/* ---- into the plan ------------------------------------------------------------ */
+
+static void sk_resolve_store(sk_resolve_t *r)
+{
+  size_t n, i;
+  const sk_key_t *k = sk_key_table(&n);
+  for (i = 0; i < n; i++) {
+    const sk_kv_t *kv = &r->kv[i];
+    if (k[i].kind == SK_KIND_INSTANCE)
+      r->out->instance = kv->inst;
+    else if (sk_kind_is_real(k[i].kind))
+      sk_key_set_double(&k[i], r->out, kv->unset ? SK_UNSET : kv->d);
+    else
+      sk_key_set_long(&k[i], r->out, kv->unset ? SK_UNSET : kv->l);
+  }
+  r->out->end_is_max = SK_KV(r, END_ARGUMENT)->is_max;
+}
+
+void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
+                      sk_suite_t *out)
+{
+  sk_resolve_t r;
+  size_t errors_before = sk_diag_errors(c->diag);
+  r.c = c;
+  r.it = it;
+  r.kv = kv;
+  r.out = out;
+  r.inst = sk_known(&kv[SK_KEY_TYPE]) ? kv[SK_KEY_TYPE].inst : NULL;
+  sk_resolve_variation(&r);
+  sk_resolve_arguments(&r);
+  sk_resolve_order(&r, SK_RULE_REPETITION, SK_KEY_MIN_REPETITION,
+                   SK_KEY_MAX_REPETITION);
+  sk_resolve_order(&r, SK_RULE_ARGUMENTS, SK_KEY_START_ARGUMENT,
+                   SK_KEY_END_ARGUMENT);
+  sk_resolve_order(&r, SK_RULE_DISTANCE, SK_KEY_MIN_DISTANCE,
+                   SK_KEY_MAX_DISTANCE);
+  sk_resolve_stepwidth(&r);
+  sk_resolve_basetype(&r);
+  sk_resolve_grid(&r, errors_before);
+  sk_resolve_store(&r);
+}

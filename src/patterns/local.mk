@@ -1,0 +1,12 @@
+# src/patterns/ -- the four patterns of the SKaMPI paper and the
+# families beyond them; each instance is one function here and one row
+# of lib/instances.def (doc/hacking.md, "Adding an instance").
+src_libskampi_src_a_SOURCES += \
+	src/patterns/pattern.c src/patterns/pattern.h \
+	src/patterns/pattern_pingpong.c src/patterns/pattern_pingpong.h \
+	src/patterns/pattern_collective.c src/patterns/pattern_coll.h \
+	src/patterns/pattern_collv.c \
+	src/patterns/pattern_mw.c \
+	src/patterns/pattern_simple.c src/patterns/pattern_simple.h \
+	src/patterns/pattern_beyond.c src/patterns/pattern_beyond.h \
+	src/patterns/pattern_bcast.c

@@ -1,0 +1,158 @@
+/*
+ * pattern.h -- the MPI side of the pattern instances.
+ *
+ * An instance is a descriptor sk_inst_<fn> (fn from instances.def) whose
+ * run() performs the instance's MPI calls once; the pattern modules wrap
+ * it in the timing of their pattern (sk_pattern_rep_*).  run() must not
+ * allocate, print or write files: it is the timed region.
+ */
+#ifndef SK_PATTERN_H
+#define SK_PATTERN_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+/* Everything an instance needs for one point; set up before the point. */
+typedef struct sk_pctx {
+  MPI_Comm comm;        /* the processes that take part */
+  int rank, size;       /* in comm; rank 0 is the root / timing process */
+  int peer;             /* ping-pong: the other process of the pair */
+  long length;          /* message length in bytes */
+  int count;            /* elements of dtype in length bytes */
+  MPI_Datatype dtype;   /* sends data (the send datatype pattern) */
+  int rcvcount;         /* elements of rcvtype: the same data */
+  MPI_Datatype rcvtype; /* receives data (the receive pattern) */
+  MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
+  long span;            /* buffer bytes of one message in the wider of
+                         * the two layouts, gaps included (sk_layout_span):
+                         * how far apart messages of a window lie */
+  int rcount;           /* reductions: elements of rtype in length bytes */
+  MPI_Datatype rtype;   /* reductions: their datatype and operation */
+  MPI_Op rop;
+  const struct sk_reduce *red;  /* and what they add (src/engine/reduce.h) */
+  char *sbuf, *rbuf;    /* send and receive buffers (need() bytes) */
+  char *abuf;           /* attach buffer for Bsend / Buffer_attach */
+  int asize;            /* its size in bytes */
+  size_t aroom;         /* Bsend instances: the most abuf may take, as
+                         * counted against @MEMORY (sk_instance_attach) */
+  int aover;            /* set by a setup whose abuf exceeds aroom */
+  int *counts;          /* size entries, for Reduce_scatter and the
+                         * v-variants (in elements of dtype) */
+  int *displs;          /* size entries: v-variants' send displacements */
+  int *rcounts, *rdispls;  /* the same in elements of rcvtype */
+  int distribution;     /* v-variants: SK_DIST_* (Count_Distribution) */
+  int chunks;           /* master-worker: chunks of the message */
+  MPI_Request *reqs;    /* size + 1 entries for instances that need them */
+  MPI_Status *stats;    /* as many, for MPI_Waitall (MPICH's
+                         * MPI_STATUSES_IGNORE upsets gcc's bounds check) */
+  double overhead;      /* empty-measurement time, subtracted */
+  long batch;           /* sk_pattern_rep_local: calls per repetition
+                         * (0 or 1: one) */
+  double barrier;       /* barrier time, subtracted by root_minus_barrier */
+  const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
+  double busy;          /* Calibrate_Busywait: seconds to spin */
+  void *priv;           /* the instance's own state (setup / teardown) */
+} sk_pctx_t;
+
+typedef struct sk_inst_ops {
+  /* One repetition's MPI calls (the timed region). */
+  void (*run)(sk_pctx_t *c);
+  /* Untimed work before and after a point (NULL: none); setup returns
+   * -1 when the point cannot run. */
+  int (*setup)(sk_pctx_t *c);
+  void (*teardown)(sk_pctx_t *c);
+  /* What a repetition's time is, when not the pattern's usual one
+   * (doc/output-format.md `timing`); NULL: the pattern's. */
+  const char *timing;
+  /* ---- beyond the SKaMPI patterns (src/patterns/pattern_beyond.c) ---- */
+  /* A repetition timing of the instance's own (an sk_measure_rep_fn on
+   * an sk_pattern_rep_t); NULL: the pattern's. */
+  double (*rep)(void *rep, double *local);
+  /* The rate of a point of `length` bytes on nprocs processes whose mean
+   * time is t, in rate_unit ("B/s", "1/s"); NULL: none. */
+  double (*rate)(long length, int nprocs, double t);
+  const char *rate_unit;
+  int node_times;       /* 1: always record per-process means */
+  /* On the timing process after the point (before teardown): the round
+   * trip each process's time was corrected by, c->size entries (Bcast_OL:
+   * RTL_i per destination i, 0 for the root); NULL: none. */
+  void (*round_trips)(const sk_pctx_t *c, double *rtl);
+  /* Untimed integrity check (after setup): fills the send data, runs
+   * one repetition and checks what arrived; 0 intact, -1 not (NULL: the
+   * instance moves no data to check). */
+  int (*verify)(const struct sk_inst_ops *ops, sk_pctx_t *c);
+  /* Why the datatype patterns do not apply (memcpy, ...); NULL: they do. */
+  const char *plain;
+  /* 1: a reduction, with rtype, rop and red set (src/engine/reduce.h). */
+  int reduces;
+} sk_inst_ops_t;
+
+/* Count distributions of the v-variants (Count_Distribution). */
+enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
+
+/* Process i's share of total elements under distribution d (every share
+ * a whole number, the shares add up to total). */
+int sk_pattern_share(int d, long total, int nprocs, int i);
+
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
+  extern const sk_inst_ops_t sk_inst_##fn;
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum)
+#include "instances.def"
+#undef SK_INSTANCE
+#undef SK_PLANNED
+
+/* Allocates and attaches c->abuf with room for `messages` buffered
+ * sends of `count` elements of c->dtype (MPI_Pack_size +
+ * MPI_BSEND_OVERHEAD each); -1 without attaching when it would exceed
+ * c->aroom (then c->aover is set) or memory is short. */
+int sk_pattern_attach(sk_pctx_t *c, int messages, int count);
+
+/* Detaches and frees c->abuf (nothing when there is none). */
+void sk_pattern_detach(sk_pctx_t *c);
+
+/* The untimed integrity check of an instance whose rank 0 sends to the
+ * others (broadcasts, one-way bandwidth): rank 0 fills its send data
+ * with sequence 1, one repetition runs, every other process must hold
+ * the sequence in its receive pattern.  0 intact, -1 not. */
+int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
+
+/* The descriptor of instance `number`, or NULL when it has no code yet. */
+const sk_inst_ops_t *sk_pattern_ops(int number);
+
+/* The time of an empty measurement on this process: the two timer reads
+ * around a call of an instance that does nothing, as in every repetition
+ * (the mean of many, after cutting 10% at each end). */
+double sk_pattern_overhead(void);
+
+/* A message buffer of `bytes` bytes, zeroed (every page touched before a
+ * point), starting at a page boundary; free() frees it.  NULL when
+ * memory is short.  Where a buffer starts changes what a transfer costs:
+ * a 64 KiB ping-pong between heap buffers 16 bytes apart modulo the page
+ * took 80 us here, between page-aligned ones 20 us, so the alignment is
+ * fixed, not left to the heap (factors.buffer_alignment records it). */
+void *sk_pattern_buffer(size_t bytes);
+
+/* The alignment of sk_pattern_buffer(): the page size. */
+long sk_pattern_alignment(void);
+
+/* Repetition wrappers for sk_measure_point(): ctx is an sk_pattern_rep_t.
+ * Each returns the repetition's time on rank 0 of the communicator and
+ * stores this process's own time in *local; both have the overhead (and
+ * for root_minus_barrier the barrier time) subtracted. */
+typedef struct sk_pattern_rep {
+  const sk_inst_ops_t *ops;
+  sk_pctx_t *ctx;
+} sk_pattern_rep_t;
+
+/* t0, run, t1 on every process (ping-pong, simple); with ctx->batch = k
+ * > 1, t0, k runs, t1, and the time is (t1 - t0 - overhead) / k. */
+double sk_pattern_rep_local(void *rep, double *local);
+/* Barrier, t0, run, t1; the sample is the maximum over processes. */
+double sk_pattern_rep_max_local(void *rep, double *local);
+/* Barrier, t0, run, Barrier, t1; the sample is rank 0's time minus the
+ * barrier time (the SKaMPI paper's collective timing). */
+double sk_pattern_rep_root_barrier(void *rep, double *local);
+/* Barrier, t0, Barrier, t1: measures the barrier time itself. */
+double sk_pattern_rep_barrier(void *rep, double *local);
+
+#endif

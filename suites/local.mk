@@ -1,0 +1,10 @@
+# suites/ -- the shipped suite files, installed into $(pkgdatadir); make
+# check validates every one (tests/parse/suites.sh).
+dist_pkgdata_DATA += suites/default.skampi
+dist_pkgdata_DATA += suites/fig1.skampi
+# beyond the SKaMPI patterns
+dist_pkgdata_DATA += suites/maxrate.skampi suites/bcast-methods.skampi \
+	suites/bandwidth.skampi
+dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
+	suites/master-worker.skampi suites/simple.skampi suites/datatypes.skampi
+

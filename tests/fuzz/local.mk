@@ -1,0 +1,14 @@
+# tests/fuzz/ -- libFuzzer targets (tests/fuzz/README.md).
+# configure --enable-fuzzing CC=clang: everything is built with coverage
+# for libFuzzer and with ASan/UBSan; tests/fuzz/fuzz_parse is the target.
+EXTRA_DIST += tests/fuzz/fuzz_parse.c tests/fuzz/README.md tests/fuzz/skampi.dict \
+	tests/fuzz/ci-fuzz.sh
+if FUZZING
+AM_CFLAGS += -fsanitize=fuzzer-no-link,address,undefined
+AM_LDFLAGS += -fsanitize=address,undefined
+noinst_PROGRAMS += tests/fuzz/fuzz_parse
+tests_fuzz_fuzz_parse_SOURCES = tests/fuzz/fuzz_parse.c
+tests_fuzz_fuzz_parse_LDFLAGS = $(AM_LDFLAGS) -fsanitize=fuzzer
+tests_fuzz_fuzz_parse_LDADD = $(SK_SRC_NOMPI_LIBS)
+endif
+

@@ -1,0 +1,13 @@
+# tests/install/ -- make install, suites by name, the docs against the programs.
+# make install into a prefix under the build directory; suites by name;
+# --help against the man pages; the job scripts of doc/batch.md.
+SK_INSTALL_TESTS = tests/install/install.sh tests/install/suitepath.sh \
+	tests/install/man-options.sh tests/install/batch.sh
+# doc/gallery.md: its pictures exist and are distributed; every page
+# type of report/ is in it
+SK_INSTALL_TESTS += tests/install/gallery.sh
+# the README names the Debian packages of .ci/install-deps and every man page
+SK_INSTALL_TESTS += tests/install/readme.sh
+TESTS += $(SK_INSTALL_TESTS)
+EXTRA_DIST += $(SK_INSTALL_TESTS)
+

@@ -1,0 +1,54 @@
+# tests/mpi/ -- runs of skampi with mpiexec -n 2 (a few short ones with more).
+# The engine: every instance, calibration against a known cost, the
+# bounds of a point and a suite, the result file while it grows, the two
+# collective timings, and (3 processes, short) the choice of the pair.
+SK_MPI_TESTS = tests/mpi/instances.sh tests/mpi/calibrate.sh \
+	tests/mpi/bounds.sh tests/mpi/resultfile.sh tests/mpi/timing.sh \
+	tests/mpi/pair3.sh tests/mpi/library.sh
+TESTS += $(SK_MPI_TESTS)
+CLEANFILES += mpitest.lock
+EXTRA_DIST += $(SK_MPI_TESTS) tests/mpi/lib.sh tests/mpi/sane.awk \
+	tests/mpi/instances.skampi tests/mpi/calibrate.skampi \
+	tests/mpi/bounds.skampi tests/mpi/resultfile.skampi \
+	tests/mpi/timing.skampi tests/mpi/pair3.skampi tests/mpi/library.skampi
+# beyond the SKaMPI patterns: instances 60-69 on 2 processes,
+# concurrent pairs and broadcast methods on 4 (tiny repetition counts),
+# and the three shipped suites once each (tiny repetition counts)
+SK_MPI_TESTS_BEYOND = tests/mpi/beyond.sh tests/mpi/beyond4.sh \
+	tests/mpi/beyond-suites.sh
+TESTS += $(SK_MPI_TESTS_BEYOND)
+EXTRA_DIST += $(SK_MPI_TESTS_BEYOND) tests/mpi/beyond.skampi \
+	tests/mpi/beyond4.skampi
+# coverage: datatype integrity for every pair of patterns
+check_PROGRAMS += tests/mpi/dtype_integrity
+tests_mpi_dtype_integrity_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+tests_mpi_dtype_integrity_LDADD = $(SK_SRC_LIBS)
+check_PROGRAMS += tests/mpi/verify_faults
+tests_mpi_verify_faults_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+tests_mpi_verify_faults_LDADD = $(SK_SRC_LIBS)
+TESTS += tests/mpi/dtype.sh tests/mpi/cover3.sh tests/mpi/verify.sh
+EXTRA_DIST += tests/mpi/dtype.sh tests/mpi/cover3.sh tests/mpi/cover3.skampi \
+	tests/mpi/verify.sh tests/mpi/dtype-memory.skampi
+TESTS += tests/mpi/reduce.sh
+EXTRA_DIST += tests/mpi/reduce.sh tests/mpi/reduce.skampi
+TESTS += tests/mpi/batch.sh
+EXTRA_DIST += tests/mpi/batch.sh tests/mpi/batch.skampi
+
+# Robustness (doc/robustness.md): kill -9 of a rank and the restart, the
+# watchdog on a hang, SIGTERM/SIGINT, and the errors before measuring.
+SK_ROBUST_TESTS = tests/mpi/restart.sh tests/mpi/hang.sh \
+	tests/mpi/signal.sh tests/mpi/resume-errors.sh tests/mpi/mpierror.sh
+TESTS += $(SK_ROBUST_TESTS)
+EXTRA_DIST += $(SK_ROBUST_TESTS) tests/mpi/restart-lib.sh \
+	tests/mpi/restart.skampi
+# a "running" result file no run writes: readers say incomplete (no MPI)
+TESTS += tests/report/running.sh
+EXTRA_DIST += tests/report/running.sh
+# window sync, clock sync, timers
+SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh
+EXTRA_DIST += tests/mpi/window.skampi \
+	tests/mpi/window-bad.skampi tests/mpi/replay.skampi
+# @POSTPROC yes: a series of runs merged by skampi itself
+SK_MPI_TESTS += tests/mpi/postproc.sh
+EXTRA_DIST += tests/mpi/postproc.skampi
+

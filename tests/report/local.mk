@@ -1,0 +1,66 @@
+# tests/report/ -- skampi-report on stored result files (no MPI).
+check_PROGRAMS += tests/report/units-test
+tests_report_units_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
+tests_report_units_test_LDADD = $(SK_REPORT_LIBS)
+TESTS += \
+	tests/report/units-test \
+	tests/report/pdf.sh \
+	tests/report/csv.sh \
+	tests/report/errors.sh \
+	tests/report/doc.sh \
+	tests/report/valgrind.sh
+EXTRA_DIST += \
+	tests/report/valgrind.sh \
+	tests/report/lib.sh tests/report/yaml-points.awk \
+	tests/report/pdf.sh tests/report/csv.sh tests/report/errors.sh \
+	tests/report/doc.sh \
+	tests/report/groups.yaml \
+	tests/report/results/cluster-a.yaml \
+	tests/report/results/cluster-b.yaml \
+	tests/report/real/real.skampi tests/report/real/mpich.yaml \
+	tests/report/real/openmpi.yaml \
+	tests/report/extra/unknown-keys.yaml \
+	tests/report/extra/empty-run.yaml \
+	tests/report/extra/many-suites.yaml \
+	$(sk_report_bad_files)
+sk_report_bad_files = \
+	tests/report/bad/bad-argument-name.err \
+	tests/report/bad/bad-argument-name.yaml \
+	tests/report/bad/empty.err \
+	tests/report/bad/empty.yaml \
+	tests/report/bad/malformed.err \
+	tests/report/bad/malformed.yaml \
+	tests/report/bad/missing-mean.err \
+	tests/report/bad/missing-mean.yaml \
+	tests/report/bad/newer-schema.err \
+	tests/report/bad/newer-schema.yaml \
+	tests/report/bad/no-schema.err \
+	tests/report/bad/no-schema.yaml \
+	tests/report/bad/not-a-number.err \
+	tests/report/bad/not-a-number.yaml \
+	tests/report/bad/params-bandwidth-nodes.err \
+	tests/report/bad/params-bandwidth-nodes.yaml \
+	tests/report/bad/params-label-list.err \
+	tests/report/bad/params-label-list.yaml \
+	tests/report/bad/params-mixed.err \
+	tests/report/bad/params-mixed.yaml \
+	tests/report/bad/params-no-data.err \
+	tests/report/bad/params-no-data.yaml \
+	tests/report/bad/params-no-match.err \
+	tests/report/bad/params-no-match.yaml \
+	tests/report/bad/params-unknown-file.err \
+	tests/report/bad/params-unknown-file.yaml \
+	tests/report/bad/params-unknown-key.err \
+	tests/report/bad/params-unknown-key.yaml \
+	tests/report/bad/time-unit.err \
+	tests/report/bad/time-unit.yaml
+# beyond the SKaMPI patterns: the model page from synthetic data
+TESTS += tests/report/model.sh
+EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk
+# collective bandwidth per process and host; switches of the real runs
+check_PROGRAMS += tests/report/collbw-test
+tests_report_collbw_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
+tests_report_collbw_test_LDADD = $(SK_REPORT_LIBS)
+TESTS += tests/report/collbw-test tests/report/collbw.sh
+EXTRA_DIST += tests/report/collbw.sh tests/report/extra/collbw-2hosts.yaml
+

@@ -1,0 +1,30 @@
+# tests/tools/ -- skampi-merge, skampi-run, skampi-report --compare, @POSTPROC.
+SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
+	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh
+TESTS += $(SK_TOOLS_TESTS)
+check_PROGRAMS += tests/tools/wilcoxon-p
+# skampi-merge's per-run values from raw samples (Alg. 3), exactly
+check_PROGRAMS += tests/tools/merge-raw-test
+TESTS += tests/tools/merge-raw-test
+tests_tools_merge_raw_test_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_tools_merge_raw_test_LDADD = $(SK_LIB_LIBS)
+# @POSTPROC yes: run-file names and which run a start makes (no MPI)
+check_PROGRAMS += tests/tools/postproc-test
+TESTS += tests/tools/postproc-test
+tests_tools_postproc_test_SOURCES = tests/tools/postproc-test.c
+tests_tools_postproc_test_LDADD = $(SK_SRC_NOMPI_LIBS)
+tests_tools_wilcoxon_p_LDADD = $(SK_LIB_LIBS)
+EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
+	tests/tools/runs/a1.yaml tests/tools/runs/a2.yaml \
+	tests/tools/runs/a3.yaml tests/tools/runs/a4.yaml \
+	tests/tools/runs/a5.yaml tests/tools/runs/b1.yaml \
+	tests/tools/runs/b2.yaml tests/tools/runs/b3.yaml \
+	tests/tools/runs/b4.yaml tests/tools/runs/b5.yaml \
+	tests/tools/runs/other-suite.yaml tests/tools/runs/other-grid.yaml \
+	tests/tools/runs/fewer-points.yaml \
+	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
+	tests/tools/runs/raw3.yaml \
+	tests/tools/fixed-grid-skampi.sh tests/tools/tiny.skampi \
+	tests/tools/tiny-dynamic.skampi \
+	tests/tools/wilcoxon-p.c
+

@@ -1,0 +1,56 @@
+# tests/unit/ -- C unit tests, no MPI.
+# engine: statistics, sha256, system facts, progress, the result file
+SK_ENGINE_UNIT = tests/unit/test_stats tests/unit/test_sha256 \
+	tests/unit/test_sysinfo tests/unit/test_progress
+check_PROGRAMS += $(SK_ENGINE_UNIT) tests/unit/result_writer tests/yamlflat
+TESTS += $(SK_ENGINE_UNIT) tests/unit/result.sh
+EXTRA_DIST += tests/unit/engine_check.h tests/unit/result.sh \
+	tests/unit/result.expected
+tests_unit_test_stats_LDADD = $(SK_LIB_LIBS)
+tests_unit_test_sha256_LDADD = $(SK_LIB_LIBS)
+tests_unit_test_sysinfo_LDADD = $(SK_SRC_NOMPI_LIBS)
+tests_unit_test_progress_LDADD = $(SK_SRC_NOMPI_LIBS)
+tests_unit_result_writer_LDADD = $(SK_SRC_NOMPI_LIBS)
+tests_yamlflat_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_yamlflat_LDADD = $(YAML_LIBS)
+EXTRA_DIST += tests/unit/sk_test.h
+# the run journal and the suites kept from an earlier result file
+check_PROGRAMS += tests/unit/test_journal
+TESTS += tests/unit/test_journal
+tests_unit_test_journal_SOURCES = tests/unit/test_journal.c
+tests_unit_test_journal_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_unit_test_journal_LDADD = $(SK_SRC_NOMPI_LIBS)
+check_PROGRAMS += tests/unit/test_refine
+TESTS += tests/unit/test_refine
+tests_unit_test_refine_SOURCES = tests/unit/test_refine.c
+tests_unit_test_refine_LDADD = $(SK_SRC_NOMPI_LIBS)
+check_PROGRAMS += tests/unit/test_wilcoxon tests/unit/test_clockmodel tests/unit/test_fit
+TESTS += tests/unit/test_wilcoxon tests/unit/test_clockmodel tests/unit/test_fit
+tests_unit_test_wilcoxon_SOURCES = tests/unit/test_wilcoxon.c
+tests_unit_test_wilcoxon_LDADD = $(SK_LIB_LIBS)
+tests_unit_test_clockmodel_SOURCES = tests/unit/test_clockmodel.c
+tests_unit_test_clockmodel_LDADD = $(SK_SRC_NOMPI_LIBS)
+tests_unit_test_fit_SOURCES = tests/unit/test_fit.c
+tests_unit_test_fit_LDADD = $(SK_LIB_LIBS)
+# the script that printed test_wilcoxon's reference p-values (needs SciPy)
+EXTRA_DIST += tests/unit/wilcoxon_ref.py
+# the --shuffle generator
+check_PROGRAMS += tests/unit/test_shuffle
+TESTS += tests/unit/test_shuffle
+tests_unit_test_shuffle_SOURCES = tests/unit/test_shuffle.c
+tests_unit_test_shuffle_LDADD = $(SK_SRC_NOMPI_LIBS)
+check_PROGRAMS += tests/unit/test_cache
+TESTS += tests/unit/test_cache
+tests_unit_test_cache_SOURCES = tests/unit/test_cache.c
+tests_unit_test_cache_LDADD = $(SK_SRC_NOMPI_LIBS)
+# the room messages take (src/lang/layout.c) and the buffers of each instance
+check_PROGRAMS += tests/unit/test_layout
+TESTS += tests/unit/test_layout
+tests_unit_test_layout_SOURCES = tests/unit/test_layout.c
+tests_unit_test_layout_LDADD = $(SK_SRC_NOMPI_LIBS)
+# the pairs of Multipair_Pingpong cross the halves of the world
+check_PROGRAMS += tests/unit/test_pairs
+TESTS += tests/unit/test_pairs
+tests_unit_test_pairs_SOURCES = tests/unit/test_pairs.c
+tests_unit_test_pairs_LDADD = $(SK_SRC_NOMPI_LIBS)
+
