@@ -21,7 +21,7 @@ refuse() {  # MESSAGE ARGS...
 }
 refuse "skampi-run: error: -n RUNS is required (see skampi-run --help)" \
   "$suite" -o "$work/x"
-refuse "skampi-run: error: -n expects a number from 1 to 1000, not '0' (see skampi-run --help)" \
+refuse "skampi-run: error: -n takes a whole number from 1 to 1000, not '0' (see skampi-run --help)" \
   -n 0 "$suite" -o "$work/x"
 refuse "skampi-run: error: -np and --launcher do not go together (put the count in CMD) (see skampi-run --help)" \
   -n 2 -np 2 --launcher "mpiexec -n 2" "$suite" -o "$work/x"
