@@ -6,11 +6,13 @@
 # fixed-grid suite on 2 processes) into a directory with a blank, and
 # into 'y[1]' next to a decoy y1/ whose runs must be neither replayed nor
 # merged nor touched.
-. "$top_srcdir/tests/mpi/lib.sh"
+# shellcheck source=tests/mpi/lib.sh
+. "${top_srcdir:-.}/tests/mpi/lib.sh"
 RUN=$(abs "$top_builddir/report/skampi-run")
 SKAMPI=$(abs "$SKAMPI")
-export SKAMPI SKAMPI_MERGE="$(abs "$top_builddir/report/skampi-merge")" \
-  SKAMPI_REPORT="$(abs "$top_builddir/report/skampi-report")"
+SKAMPI_MERGE=$(abs "$top_builddir/report/skampi-merge")
+SKAMPI_REPORT=$(abs "$top_builddir/report/skampi-report")
+export SKAMPI SKAMPI_MERGE SKAMPI_REPORT
 suite=$(abs "$top_srcdir/tests/tools/tiny.skampi")
 "$SKAMPI" --help | grep -q -- --grid-from || fail "skampi has no --grid-from"
 
@@ -88,13 +90,15 @@ mkdir "$work/y1" || exit 99
 cp "$top_srcdir/tests/tools/runs/other-suite.yaml" "$work/y1/run-01.yaml" &&
   cp "$top_srcdir/tests/tools/runs/other-grid.yaml" "$work/y1/run-02.yaml" ||
   exit 99
-ls -l "$work/y1" > "$work/decoy.before" || exit 99
+find "$work/y1" | sort > "$work/decoy.before" || exit 99
 campaign "y[1]" 010 --no-report
 printf 'skampi-run: run 1 of 2 (seed 10)\nskampi-run: run 2 of 2 (seed 11)\n' |
   diff -u - "$work/stderr" || fail "y[1]: messages"
 merged "$work/y[1]" 10
-ls -l "$work/y1" | diff -u "$work/decoy.before" - || fail "decoy y1 touched"
-cmp -s "$top_srcdir/tests/tools/runs/other-suite.yaml" "$work/y1/run-01.yaml" &&
-  cmp -s "$top_srcdir/tests/tools/runs/other-grid.yaml" "$work/y1/run-02.yaml" ||
-  fail "decoy y1 changed"
+find "$work/y1" | sort | diff -u "$work/decoy.before" - ||
+  fail "decoy y1: files added or removed"
+for f in other-suite:run-01 other-grid:run-02; do
+  cmp -s "$top_srcdir/tests/tools/runs/${f%:*}.yaml" "$work/y1/${f#*:}.yaml" ||
+    fail "decoy y1/${f#*:}.yaml changed"
+done
 exit 0

@@ -5,7 +5,8 @@
 # message when skampi cannot replay a grid.  While skampi has no
 # --grid-from/--shuffle, the runs go through fixed-grid-skampi.sh (see
 # there).
-. "$top_srcdir/tests/mpi/lib.sh"
+# shellcheck source=tests/mpi/lib.sh
+. "${top_srcdir:-.}/tests/mpi/lib.sh"
 RUN=$top_builddir/report/skampi-run
 GNUPLOT=${GNUPLOT:-gnuplot}
 export GNUPLOT SKAMPI_MERGE="$top_builddir/report/skampi-merge" \
