@@ -33,12 +33,15 @@ meds() {  # FLAT SUITE POINT -> the run medians, blank-separated
 rows=0
 for sp in "0 0 pingpong,8" "0 1 pingpong,1024" "0 2 pingpong,65536" \
     "1 0 barrier,"; do
+  # shellcheck disable=SC2086 # split on purpose: SUITE POINT KEY
   set -- $sp
-  want=$("$WP" "$(meds "$TMP/A.flat" $1 $2)" "$(meds "$TMP/B.flat" $1 $2)")
+  want=$("$WP" "$(meds "$TMP/A.flat" "$1" "$2")" \
+    "$(meds "$TMP/B.flat" "$1" "$2")")
   got=$(awk -F, -v key="$3" '$1 "," $2 == key {
           print $10 "," $11 "," $12 "," $9 }' "$TMP/csv/compare.csv")
-  [ -n "$want" ] && [ "$want" = "$got" ] ||
+  if [ -z "$want" ] || [ "$want" != "$got" ]; then
     fail "row $3: CSV '$got', src/wilcoxon '$want'"
+  fi
   rows=$((rows + 1))
 done
 [ "$(wc -l < "$TMP/csv/compare.csv")" -eq $((rows + 1)) ] ||

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # lib.sh -- sourced by the tests of skampi-merge, skampi-run and
 # skampi-report --compare (tests/tools/*.sh).
 #
@@ -10,9 +11,12 @@
 SRC=$(cd "$top_srcdir" && pwd)
 BUILD=$(cd "$top_builddir" && pwd)
 FIX=$SRC/tests/tools
-RUNS=$FIX/runs
-MERGE=$BUILD/src/campaign/skampi-merge
-REPORT=$BUILD/report/skampi-report
+# shellcheck disable=SC2034 # for the scripts that source this file
+{
+  RUNS=$FIX/runs
+  MERGE=$BUILD/src/campaign/skampi-merge
+  REPORT=$BUILD/report/skampi-report
+}
 failures=0
 
 fail() {

@@ -5,7 +5,8 @@
 # message when skampi cannot replay a grid.  While skampi has no
 # --grid-from/--shuffle, the runs go through fixed-grid-skampi.sh (see
 # there).
-. "$top_srcdir/tests/mpi/lib.sh"
+# shellcheck source=tests/mpi/lib.sh
+. "${top_srcdir:-.}/tests/mpi/lib.sh"
 RUN=$top_builddir/src/campaign/skampi-run
 GNUPLOT=${GNUPLOT:-gnuplot}
 export GNUPLOT SKAMPI_MERGE="$top_builddir/src/campaign/skampi-merge" \
@@ -21,7 +22,7 @@ refuse() {  # MESSAGE ARGS...
 }
 refuse "skampi-run: error: -n RUNS is required (see skampi-run --help)" \
   "$suite" -o "$work/x"
-refuse "skampi-run: error: -n expects a number from 1 to 1000, not '0' (see skampi-run --help)" \
+refuse "skampi-run: error: -n takes a whole number from 1 to 1000, not '0' (see skampi-run --help)" \
   -n 0 "$suite" -o "$work/x"
 refuse "skampi-run: error: -np and --launcher do not go together (put the count in CMD) (see skampi-run --help)" \
   -n 2 -np 2 --launcher "mpiexec -n 2" "$suite" -o "$work/x"
