@@ -5,6 +5,7 @@
 
 #include "outfile.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -323,6 +324,8 @@ int sk_outfile_check(const char *path, sk_outfile_kind_t kind,
 {
   struct stat lst, st;
   sk_outfile_q_t q;
+  if (path[0] == '\0')
+    return sk_outfile_why(why, whylen, "the output file name is empty");
   if (lstat(path, &lst) != 0)
     return errno == ENOENT ? 0 : sk_outfile_fail(why, whylen, "examine",
                                                  path);
@@ -425,6 +428,7 @@ sk_outfile_t *sk_outfile_open(const char *path, sk_outfile_kind_t kind,
                               size_t whylen)
 {
   sk_outfile_t *h;
+  assert(kind != SK_OUTFILE_CSV);   /* a directory: mkdir, not a rename */
   if (sk_outfile_check(path, kind, in, why, whylen) != 0)
     return NULL;
   if ((h = calloc(1, sizeof *h)) == NULL ||
@@ -462,24 +466,39 @@ void sk_outfile_abort(sk_outfile_t *h)
   sk_outfile_free(h);
 }
 
+/* Why writing fd failed earlier, when the stream kept no reason (its
+ * buffer went out, and failed, long before the flush): one byte more at
+ * its end, in a temporary that is discarded anyway, meets the same
+ * limit (EFBIG, ENOSPC, EDQUOT).  EIO when that byte goes through. */
+static int sk_outfile_reason(int fd)
+{
+  off_t end = lseek(fd, 0, SEEK_END);
+  if (end >= 0 && pwrite(fd, "", 1, end) < 0)
+    return errno;
+  return EIO;
+}
+
 /* The temporary complete on disk and closed; -1 (why) with the reason a
  * write failed (a full disk, a file size limit). */
 static int sk_outfile_finish_tmp(sk_outfile_t *h, char *why, size_t whylen)
 {
   FILE *fp = h->fp;
-  int bad;
+  int err = 0;
   h->fp = NULL;
-  errno = 0;
-  bad = ferror(fp) || fflush(fp) != 0 ||
-        (fsync(fileno(fp)) != 0 && errno != EINVAL);
-  if (bad) {
-    int saved = errno != 0 ? errno : EIO;
-    fclose(fp);
-    errno = saved;
-    return sk_outfile_fail(why, whylen, "write", h->path);
-  }
-  return fclose(fp) == 0 ? 0 : sk_outfile_fail(why, whylen, "write",
-                                               h->path);
+  /* fflush first: after a failed write it tries the buffer again and so
+   * says why.  fsync: see sk_outfile_commit() in the header. */
+  if (fflush(fp) != 0)
+    err = errno;
+  else if (ferror(fp))
+    err = sk_outfile_reason(fileno(fp));
+  else if (fsync(fileno(fp)) != 0 && errno != EINVAL)
+    err = errno;
+  if (fclose(fp) != 0 && err == 0)
+    err = errno;
+  if (err == 0)
+    return 0;
+  errno = err;
+  return sk_outfile_fail(why, whylen, "write", h->path);
 }
 
 /* The target is still what it was at the open and still allowed. */

@@ -115,6 +115,9 @@ static void test_inputs(void)
   SK_CHECK_INT(sk_outfile_same("r.yaml", "missing.yaml"), 0);
   SK_CHECK_INT(sk_outfile_check("new.yaml", SK_OUTFILE_RESULT, &in, why,
                                 sizeof why), 0);
+  SK_CHECK_INT(sk_outfile_check("", SK_OUTFILE_RESULT, &in, why,
+                                sizeof why), -1);
+  SK_CHECK_STR(why, "the output file name is empty");
 }
 
 static void test_kinds(void)
@@ -323,7 +326,7 @@ static void test_failed_write(void)
 {
   struct rlimit old, small;
   sk_outfile_t *h;
-  char big[8192];
+  char big[16384];
   memset(big, 'x', sizeof big);
   big[sizeof big - 1] = '\0';
   SK_CHECK_INT(write_via("/dev/full", SK_OUTFILE_RESULT, NULL, RESULT), -1);
@@ -334,11 +337,23 @@ static void test_failed_write(void)
   small = old;
   small.rlim_cur = 4096;
   signal(SIGXFSZ, SIG_IGN);       /* EFBIG instead of the signal */
+  SK_CHECK_INT(setrlimit(RLIMIT_FSIZE, &small), 0);
+  /* The limit met in writes long before the commit (nothing is left to
+   * flush then), and again in the commit's flush. */
   h = sk_outfile_open("big.yaml", SK_OUTFILE_RESULT, NULL, why, sizeof why);
   SK_CHECK(h != NULL);
-  SK_CHECK_INT(setrlimit(RLIMIT_FSIZE, &small), 0);
+  if (h != NULL) {
+    fputs(big + 4096, h->fp);
+    fputs(big + 4096, h->fp);
+    SK_CHECK_INT(sk_outfile_commit(h, why, sizeof why), -1);
+    SK_CHECK_STR(why, "cannot write 'big.yaml': File too large");
+  }
+  h = sk_outfile_open("big.yaml", SK_OUTFILE_RESULT, NULL, why, sizeof why);
+  SK_CHECK(h != NULL);
   if (h != NULL) {
     fputs(big, h->fp);
+    SK_CHECK(ferror(h->fp));
+    fputs("the end\n", h->fp);
     SK_CHECK_INT(sk_outfile_commit(h, why, sizeof why), -1);
     SK_CHECK_STR(why, "cannot write 'big.yaml': File too large");
   }
