@@ -6,7 +6,7 @@
  *
  * By hand (until the build knows lib/), from the top of the tree:
  *   cc -Wall -Wextra -Ilib -o /tmp/test_outfile tests/unit/test_outfile.c \
- *      lib/outfile.c lib/escape.c && /tmp/test_outfile
+ *      lib/outfile.c lib/outfile_write.c lib/escape.c && /tmp/test_outfile
  * also with -fsanitize=address,undefined, and under valgrind.
  */
 #define _XOPEN_SOURCE 700
