@@ -53,6 +53,7 @@ const char *sk_outfile_kind_name(sk_outfile_kind_t kind)
 {
   switch (kind) {
   case SK_OUTFILE_RESULT: return "a skampi result file";
+  case SK_OUTFILE_RUN: return "a skampi result file";
   case SK_OUTFILE_MERGED: return "a skampi result file";
   case SK_OUTFILE_JOURNAL: return "a skampi journal";
   case SK_OUTFILE_LOG: return "a skampi log";
@@ -119,6 +120,7 @@ int sk_outfile_head_is(sk_outfile_kind_t kind, const char *head)
 {
   switch (kind) {
   case SK_OUTFILE_RESULT:
+  case SK_OUTFILE_RUN:
   case SK_OUTFILE_MERGED: return sk_outfile_is_result(head);
   case SK_OUTFILE_JOURNAL:
     return strncmp(head, "skampi-journal 1\n", 17) == 0;
@@ -301,8 +303,8 @@ int sk_outfile_judge(const char *path, const struct stat *st,
     return sk_outfile_judge_file(path, st, kind, link, why, whylen);
   if (S_ISDIR(st->st_mode))
     return sk_outfile_judge_dir(path, kind, why, whylen);
-  if (stream && kind != SK_OUTFILE_JOURNAL && kind != SK_OUTFILE_CSV &&
-      kind != SK_OUTFILE_CSV_FILE)
+  if (stream && kind != SK_OUTFILE_RUN && kind != SK_OUTFILE_JOURNAL &&
+      kind != SK_OUTFILE_CSV && kind != SK_OUTFILE_CSV_FILE)
     return 0;
   return sk_outfile_why(why, whylen, "'%s' is %s, and %s cannot be "
                         "written there; name %s", sk_outfile_q(&q, path),

@@ -10,7 +10,7 @@
  *       lost); or
  *   (c) it is a FIFO or a character device (a pipe, /dev/null, a
  *       terminal): written into, never replaced, renamed or truncated.
- *       Not for a journal, a CSV directory or ANY_NEW.
+ *       Not for RUN, a journal, a CSV directory or ANY_NEW.
  * and in every case it is not the same file (st_dev and st_ino, symbolic
  * links followed) as one of the program's inputs.  A symbolic link is
  * judged by what it points to and written through (the link stays, its
@@ -21,8 +21,8 @@
  * the way out, for the caller to print after "PROGRAM: error: ".
  *
  * Signatures, read from the first SK_OUTFILE_HEAD bytes:
- *   RESULT, MERGED  the first line that is not blank, a comment or a YAML
- *                   directive ("%YAML", "---") is "schema_version: ...",
+ *   RESULT, RUN,    the first line that is not blank, a comment or a YAML
+ *   MERGED          directive ("%YAML", "---") is "schema_version: ...",
  *                   and a line starting "skampi_version:" follows (what
  *                   src/result.c and report/mergeout.c write first)
  *   JOURNAL         the first line is "skampi-journal 1" (src/journal.c)
@@ -53,7 +53,11 @@
 #define SK_OUTFILE_HEAD 4096     /* bytes read to tell a file's kind */
 
 typedef enum sk_outfile_kind {
-  SK_OUTFILE_RESULT,             /* skampi -o, @OUTFILE */
+  SK_OUTFILE_RESULT,             /* a result file written once */
+  SK_OUTFILE_RUN,                /* skampi -o, @OUTFILE: a RESULT that is
+                                    rewritten after every suite, continued
+                                    by the next run and marked aborted in
+                                    place, so a regular file, no stream */
   SK_OUTFILE_MERGED,             /* skampi-merge -o, @POSTPROC's merge */
   SK_OUTFILE_JOURNAL,            /* OUT.journal */
   SK_OUTFILE_LOG,                /* @LOGFILE */

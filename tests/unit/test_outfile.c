@@ -318,6 +318,12 @@ static void test_fifo(void)
                                 sizeof why), -1);
   SK_CHECK_STR(why, "'pipe' is a FIFO, and a skampi journal cannot be "
                "written there; name a regular file");
+  SK_CHECK_INT(sk_outfile_check("/dev/null", SK_OUTFILE_RUN, NULL, why,
+                                sizeof why), -1);
+  SK_CHECK_STR(why, "'/dev/null' is a character device, and a skampi result "
+               "file cannot be written there; name a regular file");
+  SK_CHECK_INT(sk_outfile_check("r.yaml", SK_OUTFILE_RUN, NULL, why,
+                                sizeof why), 0);
 }
 
 /* A full device and a file size limit: the reason is said, the target
