@@ -17,7 +17,9 @@ lib_libskampi_a_SOURCES = \
 	lib/collbw.c lib/collbw.h \
 	lib/journal.c lib/journal.h \
 	lib/runstate.c lib/runstate.h \
-	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h
+	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
+	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
+	lib/escape.c lib/escape.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.

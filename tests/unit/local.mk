@@ -54,3 +54,8 @@ TESTS += tests/unit/test_pairs
 tests_unit_test_pairs_SOURCES = tests/unit/test_pairs.c
 tests_unit_test_pairs_LDADD = $(SK_SRC_NOMPI_LIBS)
 
+# output paths that never destroy data; strings from files made printable
+check_PROGRAMS += tests/unit/test_outfile tests/unit/test_escape
+TESTS += tests/unit/test_outfile tests/unit/test_escape
+tests_unit_test_outfile_LDADD = $(SK_LIB_LIBS)
+tests_unit_test_escape_LDADD = $(SK_LIB_LIBS)
