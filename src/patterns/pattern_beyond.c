@@ -1,5 +1,5 @@
 /*
- * pattern_beyond.c -- instances beyond the SKaMPI patterns (issue 7):
+ * pattern_beyond.c -- instances beyond the SKaMPI patterns:
  * concurrent ping-pong pairs for the max-rate model (Gropp, Olson &
  * Samfass), the broadcast benchmark methods of de Supinski & Karonis
  * (the four flawed ones and the per-destination OL_i method of their

@@ -1,4 +1,4 @@
-# repro.sh -- make bench, reproducibility (issue 6): two campaigns of
+# repro.sh -- make bench, reproducibility: two campaigns of
 # skampi-run -n 10 of tests/bench/repro.skampi (ping-pong and MPI_Bcast
 # at 8 B, 1 KiB, 64 KiB) on 2 processes; prints per suite and size each
 # campaign's merged median (the median of its 10 per-run medians), their

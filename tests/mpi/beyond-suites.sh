@@ -1,5 +1,5 @@
 # beyond-suites.sh -- NEEDS 4 PROCESSES (bcast-methods; the others run on
-# 2): the shipped suites of issue 7, suites/maxrate.skampi,
+# 2): the shipped suites beyond the paper's patterns, suites/maxrate.skampi,
 # bcast-methods.skampi and bandwidth.skampi, run once each as shipped but
 # for tiny repetition counts and shorter length ranges (tiny() below),
 # and every suite completes with sane points.

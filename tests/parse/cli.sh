@@ -38,7 +38,7 @@ expect 2 "skampi: option '--np' needs a value$nl$hint$nl" --check f --np
 expect 2 "skampi: option '-o' needs a value$nl$hint$nl" f -o
 expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '0'$nl$hint$nl" --check --np 0 f
 expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '2x'$nl$hint$nl" --check --np 2x f
-# issue 6: --timer, --shuffle, --grid-from
+# --timer, --shuffle, --grid-from
 expect 2 "skampi: --timer expects MPI_Wtime, monotonic or rdtscp, not 'tsc'$nl$hint$nl" --timer tsc f
 expect 2 "skampi: option '--timer' needs a value$nl$hint$nl" f --timer
 expect 2 "skampi: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f

@@ -25,7 +25,7 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/fewer-points.yaml \
 	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
 	tests/tools/runs/raw3.yaml \
-	tests/tools/fixed-grid-skampi.sh tests/tools/tiny.skampi \
+	tests/tools/tiny.skampi \
 	tests/tools/tiny-dynamic.skampi \
 	tests/tools/wilcoxon-p.c
 

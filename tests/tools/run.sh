@@ -2,9 +2,7 @@
 # skampi-run: 3 runs of a tiny fixed-grid suite on 2 processes, merged
 # and drawn; the seeds, the merged medians against each run's file, the
 # page counts; the command-line refusals; a suite given by name; and the
-# message when skampi cannot replay a grid.  While skampi has no
-# --grid-from/--shuffle, the runs go through fixed-grid-skampi.sh (see
-# there).
+# message when skampi cannot replay a grid.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
 RUN=$top_builddir/src/campaign/skampi-run
@@ -29,21 +27,7 @@ refuse "skampi-run: error: -np and --launcher do not go together (put the count 
 refuse "skampi-run: error: unknown option '--bogus' (see skampi-run --help)" \
   -n 2 --bogus "$suite" -o "$work/x"
 
-# The skampi to use: the real one once it replays grids.
-if "$SKAMPI" --help | grep -q -- --grid-from; then
-  skampi=$(abs "$SKAMPI")
-else
-  SKAMPI=$SKAMPI "$RUN" -n 2 "$suite" -o "$work/x" 2> "$work/err"
-  rc=$?
-  [ "$rc" -eq 1 ] || fail "no --grid-from: exit status $rc, not 1"
-  echo "skampi-run: error: '$SKAMPI' has no --grid-from option; skampi-run needs a skampi that replays a grid (--grid-from FILE) and shuffles with a seed (--shuffle=SEED)" |
-    diff -u - "$work/err" || fail "no --grid-from: message"
-  [ ! -e "$work/x" ] || fail "no --grid-from: made the directory"
-  cp "$top_srcdir/tests/tools/fixed-grid-skampi.sh" "$work/skampi" &&
-    chmod +x "$work/skampi" || exit 99
-  skampi=$work/skampi
-  SKAMPI_REAL=$(abs "$SKAMPI"); export SKAMPI_REAL
-fi
+skampi=$(abs "$SKAMPI")
 
 out=$work/out
 SKAMPI=$skampi "$RUN" -n 3 --seed 7 --launcher "$MPIEXEC -n 2" "$suite" \
@@ -77,16 +61,13 @@ if command -v pdfinfo > /dev/null 2>&1; then
   [ "$(pages "$out/report.pdf")" = 4 ] || fail "report.pdf pages"
   [ "$(pages "$out/runs.pdf")" = 3 ] || fail "runs.pdf pages"
 fi
-# Grid replay (only with a skampi that has --grid-from): a refining suite,
-# 2 runs; the merge refuses runs of different grids, so its success says
-# run 2 measured run 1's arguments.
-if [ "$skampi" = "$(abs "$SKAMPI")" ]; then
-  SKAMPI=$skampi "$RUN" -n 2 --seed 1 --no-report --launcher "$MPIEXEC -n 2" \
-    "$top_srcdir/tests/tools/tiny-dynamic.skampi" -o "$work/dyn" \
-    2> "$work/stderr" || fail "grid replay: $(cat "$work/stderr")"
-  flatten "$work/dyn/merged.yaml"
-  expect merged.runs 2
-fi
+# Grid replay: a refining suite, 2 runs; the merge refuses runs of
+# different grids, so its success says run 2 measured run 1's arguments.
+SKAMPI=$skampi "$RUN" -n 2 --seed 1 --no-report --launcher "$MPIEXEC -n 2" \
+  "$top_srcdir/tests/tools/tiny-dynamic.skampi" -o "$work/dyn" \
+  2> "$work/stderr" || fail "grid replay: $(cat "$work/stderr")"
+flatten "$work/dyn/merged.yaml"
+expect merged.runs 2
 
 # A suite given by name, as skampi takes it (doc/install.md): found in
 # $SKAMPI_SUITE_PATH, resolved once, and every run reads that file.

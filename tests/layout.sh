@@ -1,0 +1,98 @@
+#!/bin/sh
+# layout.sh -- the tree keeps the shape doc/hacking.md describes.
+#
+#  1. lib/ includes nothing of src/ or report/; report/ includes nothing
+#     of src/ (a quoted #include is looked up in the folders of the tree);
+#  2. no include guard is used by two headers, no header name by two
+#     folders;
+#  3. no source file is compiled into more than one object: a .c file is
+#     named in one *_SOURCES list of the makefile fragments at most;
+#  4. neither the engine nor the report knows an instance by identity:
+#     no comparison with an instance's function or descriptor
+#     (== sk_coll_..., != &sk_inst_...) outside the instance table;
+#  5. no issue numbers in the tree: a comment says why, not which ticket.
+# No build products are read, so the test also holds in make distcheck.
+set -u
+src=$(cd "${top_srcdir:-.}" && pwd)
+cd "$src" || exit 99
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+code_dirs="lib src src/lang src/engine src/patterns src/campaign report grammar"
+
+# The folder that holds header NAME, or "" (a system or generated one).
+where() {
+  for d in $code_dirs; do
+    [ -f "$d/$1" ] && { echo "$d"; return; }
+  done
+}
+
+# 1. Includes across folders.
+for f in lib/*.[ch] report/*.[ch]; do
+  dir=${f%/*}
+  for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
+    case $h in */*) fail "$f includes '$h' by a path"; continue ;; esac
+    at=$(where "$h")
+    case $dir:$at in
+      lib:src*|lib:report|report:src*)
+        fail "$f includes $at/$h (lib/ sees lib/ only; report/ lib/ and report/)" ;;
+    esac
+  done
+done
+
+# Header names are unique across the folders, so that a quoted #include
+# names one file whatever the include path.
+dups=$(find lib src report grammar -name '*.h' | sed 's|.*/||' | sort | uniq -d)
+[ -z "$dups" ] || fail "headers of the same name in two folders: $dups"
+
+# 2. Include guards: the first #ifndef of every header.
+guards=$(for h in $(find lib src report -name '*.h'); do
+  g=$(sed -n 's/^#ifndef[ \t]*\([A-Z0-9_]*_H\)[ \t]*$/\1/p' "$h" | head -n 1)
+  [ -n "$g" ] || { echo "NOGUARD $h"; continue; }
+  echo "$g $h"
+done)
+echo "$guards" | awk '$1 == "NOGUARD" { print "FAIL: " $2 " has no include guard" }
+  { n[$1]++; w[$1] = w[$1] " " $2 }
+  END { for (g in n) if (g != "NOGUARD" && n[g] > 1)
+          print "FAIL: include guard " g " is used by" w[g] }' > layout.guards.$$
+[ -s layout.guards.$$ ] && { cat layout.guards.$$; failures=$((failures + 1)); }
+rm -f layout.guards.$$
+
+# 3. Sources named in two *_SOURCES lists (continuation lines joined).
+frags="Makefile.am $(find . -name local.mk | sed 's|^\./||')"
+cat $frags | awk '
+  { line = $0 }
+  cont { buf = buf " " line } !cont { buf = line }
+  { cont = sub(/\\$/, "", buf) }
+  !cont && buf ~ /^[A-Za-z0-9_]*_SOURCES[ \t]*\+?=/ {
+    var = buf; sub(/[ \t]*\+?=.*/, "", var)
+    sub(/^[^=]*=/, "", buf)
+    n = split(buf, w, /[ \t]+/)
+    for (i = 1; i <= n; i++)
+      if (w[i] ~ /\.c$/) {
+        tgt = var; sub(/^nodist_/, "", tgt)
+        if ((w[i] in seen) && seen[w[i]] != tgt)
+          print "FAIL: " w[i] " is compiled for " seen[w[i]] " and " tgt
+        seen[w[i]] = tgt
+      }
+  }' > layout.sources.$$
+[ -s layout.sources.$$ ] && { cat layout.sources.$$; failures=$((failures + 1)); }
+rm -f layout.sources.$$
+
+# 4. Instances known by identity.
+hits=$(grep -nE '[!=]=[ \t]*&?sk_(coll|inst|pp|mw|simple|by)_[a-z_]+' \
+         $(find lib src report -name '*.[ch]') 2>/dev/null)
+[ -z "$hits" ] || fail "an instance compared by identity (use a property of its row):
+$hits"
+
+# 5. Issue numbers.
+hits=$(grep -rnIiE '\bissues? #?[0-9]+\b' --exclude-dir=.git \
+         --exclude-dir='_*' --exclude-dir='build*' --exclude='*.in' \
+         --exclude=configure --exclude='*.log' --exclude='*.trs' \
+         lib src report grammar suites tests doc README.md Makefile.am \
+         configure.ac .ci 2>/dev/null | grep -v '^tests/layout\.sh:')
+[ -z "$hits" ] || fail "issue numbers in the tree:
+$hits"
+
+[ "$failures" -eq 0 ] || exit 1
+echo "layout: ok"
