@@ -315,10 +315,11 @@ static int sk_yread_push(sk_yread_t *y, sk_ynode_t *n)
     y->cappend = cap;
   }
   y->pend[y->npend++] = n;
-  if (y->nframes == 1) {   /* the root, readable while it grows */
-    y->root->kids = y->pend;
+  /* the root, readable while it grows: its children are the bottom of
+   * pend, which may just have moved under a child of a child */
+  y->root->kids = y->pend;
+  if (y->nframes == 1)
     y->root->len = y->root->kind == SK_YNODE_MAP ? y->npend / 2 : y->npend;
-  }
   return 0;
 }
 
