@@ -652,9 +652,12 @@ int sk_yread_stream(sk_yread_t *y, const char *key, sk_yread_item_fn fn,
 static int sk_yread_open_file(sk_yread_t *y, const char *path)
 {
   struct stat st;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0 || fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-    int e = fd < 0 || !S_ISDIR(st.st_mode) ? errno : EISDIR;
+  int fd = open(path, O_RDONLY | O_CLOEXEC), e = 0;
+  if (fd < 0 || fstat(fd, &st) != 0)
+    e = errno;
+  else if (S_ISDIR(st.st_mode))
+    e = EISDIR;
+  if (e) {
     if (fd >= 0)
       close(fd);
     sk_msg_error("cannot read '%s': %s", path, strerror(e));
