@@ -13,6 +13,7 @@ lib_libskampi_a_SOURCES = \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
 	lib/ydoc.c lib/ydoc.h \
+	lib/yread.c lib/yread_get.c lib/yread.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \
 	lib/journal.c lib/journal.h \

@@ -4,7 +4,8 @@
 check_PROGRAMS += tests/bench/accuracy
 tests_bench_accuracy_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 tests_bench_accuracy_LDADD = $(SK_SRC_LIBS)
-EXTRA_DIST += tests/bench/bench.sh tests/bench/pin.sh
+EXTRA_DIST += tests/bench/bench.sh tests/bench/pin.sh \
+	tests/bench/big-result.awk tests/bench/yread_stream.c
 # (3) reproducibility: two campaigns of skampi-run -n 10
 EXTRA_DIST += tests/bench/repro.sh tests/bench/repro.skampi tests/bench/turn.sh
 .PHONY: bench

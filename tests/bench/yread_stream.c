@@ -3,8 +3,8 @@
  * streamed and every point's numbers are read, as report/load.c would.
  *
  *   awk -f tests/bench/big-result.awk > /tmp/big.yaml
- *   cc -O2 -Wall -Wextra -Ilib -Ireport -o /tmp/yread_stream \
- *     tests/bench/yread_stream.c lib/yread.c lib/yread_get.c report/msg.c \
+ *   cc -O2 -Wall -Wextra -Ilib -o /tmp/yread_stream \
+ *     tests/bench/yread_stream.c lib/yread.c lib/yread_get.c lib/msg.c \
  *     $(pkg-config --cflags --libs yaml-0.1) -lm
  *   /usr/bin/time -v /tmp/yread_stream /tmp/big.yaml
  * Prints the suites, the points and the sum of the means.

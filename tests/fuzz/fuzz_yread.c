@@ -8,9 +8,9 @@
  * and the sanitizers still report on a stderr of their own.
  *
  * Build and run by hand (Makefile.am has no rule yet):
- *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Ilib -Ireport \
+ *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Ilib \
  *     -o /tmp/fuzz_yread tests/fuzz/fuzz_yread.c lib/yread.c \
- *     lib/yread_get.c report/msg.c $(pkg-config --cflags --libs yaml-0.1) -lm
+ *     lib/yread_get.c lib/msg.c $(pkg-config --cflags --libs yaml-0.1) -lm
  *   mkdir -p /tmp/yc && find tests/report tests/tools/runs -name '*.yaml' \
  *     -exec cp {} /tmp/yc/ ';'
  *   /tmp/fuzz_yread -max_total_time=120 -rss_limit_mb=2048 -timeout=10 \

@@ -59,3 +59,8 @@ check_PROGRAMS += tests/unit/test_outfile tests/unit/test_escape
 TESTS += tests/unit/test_outfile tests/unit/test_escape
 tests_unit_test_outfile_LDADD = $(SK_LIB_LIBS)
 tests_unit_test_escape_LDADD = $(SK_LIB_LIBS)
+# the bounded YAML reader: limits, streaming, refusals
+check_PROGRAMS += tests/unit/test_yread
+TESTS += tests/unit/test_yread
+tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)

@@ -4,13 +4,13 @@
  *
  * Build and run by hand from the top of the tree (Makefile.am does not
  * list it yet):
- *   cc -Wall -Wextra -Ilib -Ireport -Itests/unit -o /tmp/test_yread \
- *     tests/unit/test_yread.c lib/yread.c lib/yread_get.c report/msg.c \
+ *   cc -Wall -Wextra -Ilib -Itests/unit -o /tmp/test_yread \
+ *     tests/unit/test_yread.c lib/yread.c lib/yread_get.c lib/msg.c \
  *     $(pkg-config --cflags --libs yaml-0.1) -lm && /tmp/test_yread
  * Under the sanitizers:
  *   clang -g -fsanitize=address,undefined -fno-sanitize-recover=all \
- *     -Wall -Wextra -Ilib -Ireport -Itests/unit -o /tmp/test_yread_san \
- *     tests/unit/test_yread.c lib/yread.c lib/yread_get.c report/msg.c \
+ *     -Wall -Wextra -Ilib -Itests/unit -o /tmp/test_yread_san \
+ *     tests/unit/test_yread.c lib/yread.c lib/yread_get.c lib/msg.c \
  *     $(pkg-config --cflags --libs yaml-0.1) -lm && /tmp/test_yread_san
  * Under valgrind (the plain build):
  *   valgrind --leak-check=full --errors-for-leak-kinds=all \
@@ -696,6 +696,7 @@ static void test_files(void)
 
 int main(void)
 {
+  sk_msg_set_program("skampi-report");
   snprintf(tmpdir, sizeof tmpdir, "/tmp/test_yread.XXXXXX");
   if (!mkdtemp(tmpdir))
     return 1;
