@@ -14,7 +14,9 @@
  * base type and send pattern, an MPI_Allreduce with the reductions'
  * datatype and operation (src/engine/reduce.h) adds 1 and 2 into 3 in every
  * scalar and leaves the gaps alone (so its table of scalars misses no
- * data byte: one it missed would hold 0, not the mark).  Prints the failures and exits 1; 0 when all pass.
+ * data byte: one it missed would hold 0, not the mark).  A failed check
+ * prints its case on stderr (tests/unit/sk_test.h); rank 0 prints the
+ * failures of both ranks, and both exit 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -25,17 +27,12 @@
 #include "dtype.h"
 #include "pattern.h"
 #include "reduce.h"
+#include "../unit/sk_test.h"
 
 #define LENGTH 3000L
 #define MARK 0xEE
-
-static int errors;
-
-static void fail(const char *what, int base, int s, int r)
-{
-  printf("FAIL: %s (base %d, send %d, receive %d)\n", what, base, s, r);
-  errors++;
-}
+/* The case a failed check names: base type, send and receive pattern. */
+#define WHERE " (base %d, send %d, receive %d)"
 
 static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
 static sk_basetype_field_t f_struct[] = {{1, 0, "MPI_DOUBLE"},
@@ -61,17 +58,17 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
   sk_suite_t suite;
   sk_dtype_t dt;
   char note[256];
-  int sc, rc, seed = base * 1000 + s * 10 + r;
+  int sc, rc, built, seed = base * 1000 + s * 10 + r;
   long span;
   unsigned char *buf;
   memset(&suite, 0, sizeof suite);
   suite.basetype = base;
   suite.send_datatype = s;
   suite.recv_datatype = r;
-  if (sk_dtype_build(plan, &suite, &dt, note, sizeof note) != 0) {
-    fail(note, base, s, r);
+  built = sk_dtype_build(plan, &suite, &dt, note, sizeof note) == 0;
+  SK_CHECK_MSG(built, "%s" WHERE, note, base, s, r);
+  if (!built)
     return;
-  }
   sk_dtype_counts(&dt, LENGTH, &sc, &rc);
   span = sk_dtype_span(&dt, LENGTH);
   buf = malloc((size_t)span);
@@ -82,18 +79,19 @@ static void pair(const sk_plan_t *plan, int base, int s, int r, int rank)
   } else {
     long data = sk_dtype_elements(&dt, LENGTH) * dt.lay.base_size;
     MPI_Recv(buf, rc, dt.recv, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) != 0)
-      fail("the data did not arrive intact", base, s, r);
-    if (data <= 0 || data > LENGTH || data < LENGTH - 8 * 24)
-      fail("the message does not carry the length's data", base, s, r);
-    if (marked(buf, span) < span - data)
-      fail("a gap of the receive layout was written", base, s, r);
+    SK_CHECK_MSG(sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) == 0,
+                 "the data did not arrive intact" WHERE, base, s, r);
+    SK_CHECK_MSG(data > 0 && data <= LENGTH && data >= LENGTH - 8 * 24,
+                 "the message does not carry the length's data" WHERE, base,
+                 s, r);
+    SK_CHECK_MSG(marked(buf, span) >= span - data,
+                 "a gap of the receive layout was written" WHERE, base, s, r);
     if (rc > 0) {
       MPI_Aint lb, tlb;
       MPI_Type_get_true_extent(dt.recv, &tlb, &lb);
       buf[tlb] ^= 0x5A;      /* the first data byte of the layout */
-      if (sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) == 0)
-        fail("a corrupted byte went unnoticed", base, s, r);
+      SK_CHECK_MSG(sk_dtype_verify(buf, rc, dt.recv, (unsigned)seed) != 0,
+                   "a corrupted byte went unnoticed" WHERE, base, s, r);
     }
   }
   free(buf);
@@ -107,33 +105,34 @@ static void reduction(const sk_plan_t *plan, int base, int s, int rank)
   sk_dtype_t dt;
   sk_reduce_t red;
   char note[256];
-  int count, size;
+  int count, size, built;
   char *sbuf, *rbuf;
   memset(&suite, 0, sizeof suite);
   suite.basetype = base;
   suite.send_datatype = s;
-  if (sk_dtype_build(plan, &suite, &dt, note, sizeof note) != 0 ||
-      sk_reduce_init(&red, plan, &suite, &dt) != 0) {
-    fail("the reduction cannot be built", base, s, 0);
+  built = sk_dtype_build(plan, &suite, &dt, note, sizeof note) == 0 &&
+          sk_reduce_init(&red, plan, &suite, &dt) == 0;
+  SK_CHECK_MSG(built, "the reduction cannot be built" WHERE, base, s, 0);
+  if (!built)
     return;
-  }
   count = sk_reduce_count(&red, &dt, LENGTH);
   MPI_Type_size(red.type, &size);
-  if (count <= 0 || (long)size != red.size || red.n == 0 ||
-      red.own != (s != 0 || base >= 2))
-    fail("the reduction's type, count or operation", base, s, 0);
+  SK_CHECK_MSG(count > 0 && (long)size == red.size && red.n != 0 &&
+               red.own == (s != 0 || base >= 2),
+               "the reduction's type, count or operation" WHERE, base, s, 0);
   sbuf = malloc((size_t)(count * red.extent));
   rbuf = malloc((size_t)(count * red.extent));
   memset(sbuf, 0, (size_t)(count * red.extent));
   memset(rbuf, MARK, (size_t)(count * red.extent));
   sk_reduce_fill(&red, sbuf, count, rank + 1);
   MPI_Allreduce(sbuf, rbuf, count, red.type, red.op, MPI_COMM_WORLD);
-  if (sk_reduce_check(&red, rbuf, count, 3, MARK) != 0)
-    fail("the reduction did not add 1 and 2 into 3, gaps intact", base, s,
-         0);
+  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 3, MARK) == 0,
+               "the reduction did not add 1 and 2 into 3, gaps intact" WHERE,
+               base, s, 0);
   rbuf[red.off[red.n - 1]] ^= 0x01;
-  if (sk_reduce_check(&red, rbuf, count, 3, MARK) == 0)
-    fail("a changed scalar of a reduction went unnoticed", base, s, 0);
+  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 3, MARK) != 0,
+               "a changed scalar of a reduction went unnoticed" WHERE, base,
+               s, 0);
   free(sbuf);
   free(rbuf);
   sk_reduce_free(&red);
@@ -153,11 +152,13 @@ static void shapes(void)
     MPI_Aint lb, extent;
     MPI_Type_size(d, &size);
     MPI_Type_get_extent(d, &lb, &extent);
-    if (size != want ||
-        t[i].elements != (t[i].number == 0 ? 1 : SK_DTYPE_UNIT))
-      fail("a pattern's size is not its base elements'", 1, t[i].number, 0);
-    if (lb != 0 || extent != 4 * (MPI_Aint)t[i].extent)
-      fail("a pattern's extent is not datatypes.def's", 1, t[i].number, 0);
+    SK_CHECK_MSG(size == want &&
+                 t[i].elements == (t[i].number == 0 ? 1 : SK_DTYPE_UNIT),
+                 "a pattern's size is not its base elements'" WHERE, 1,
+                 t[i].number, 0);
+    SK_CHECK_MSG(lb == 0 && extent == 4 * (MPI_Aint)t[i].extent,
+                 "a pattern's extent is not datatypes.def's" WHERE, 1,
+                 t[i].number, 0);
     if (t[i].number == 50) {
       int ni, na, nd, comb, is[4];
       MPI_Aint as[4];
@@ -165,8 +166,8 @@ static void shapes(void)
       MPI_Type_get_envelope(d, &ni, &na, &nd, &comb);
       MPI_Type_get_contents(d, 4, 4, 1, is, as, &inner);
       MPI_Type_get_envelope(inner, &ni, &na, &nd, &comb);
-      if (comb != MPI_COMBINER_VECTOR)
-        fail("pattern 50 is not a vector", 1, 50, 0);
+      SK_CHECK_MSG(comb == MPI_COMBINER_VECTOR,
+                   "pattern 50 is not a vector" WHERE, 1, 50, 0);
       MPI_Type_free(&inner);
     }
     MPI_Type_free(&d);
@@ -188,8 +189,9 @@ static void shares(void)
   int i;
   for (k = 0; k < sizeof t / sizeof t[0]; k++)
     for (i = 0; i < t[k].p; i++)
-      if (sk_pattern_share(t[k].d, t[k].total, t[k].p, i) != t[k].want[i])
-        fail("a share of a count distribution", (int)k, i, t[k].want[i]);
+      SK_CHECK_MSG(sk_pattern_share(t[k].d, t[k].total, t[k].p, i) ==
+                   t[k].want[i], "a share of a count distribution (case "
+                   "%zu, rank %d, want %d)", k, i, t[k].want[i]);
 }
 
 int main(int argc, char **argv)
@@ -221,7 +223,8 @@ int main(int argc, char **argv)
   for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)
       reduction(&plan, b, t[i].number, rank);
-  MPI_Allreduce(&errors, &all, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&sk_test_failures, &all, 1, MPI_INT, MPI_SUM,
+                MPI_COMM_WORLD);
   if (rank == 0)
     printf("dtype_integrity: %zu x %zu patterns, 4 base types, reductions "
            "in %zu: %d failures\n", n, n, n, all);

@@ -10,6 +10,7 @@
 # kill_in N K: run, and kill -9 every rank once suite N has begun for the
 # K-th time in the journal: nothing can write a word.
 kill_in() {
+  hang=r$1
   start_bg
   wait_journal "^begin $1 " "$2"
   sleep 0.1
@@ -33,6 +34,7 @@ kill_in() {
 # SIGTERM", the status becomes "aborted").  Either way suite N brought
 # the run down.
 kill_one() {
+  hang=r$1
   start_bg
   wait_journal "^begin $1 " "$2"
   sleep 0.1

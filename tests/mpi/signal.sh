@@ -15,6 +15,7 @@
 # mpiexec does not pass SIGINT on: the run went on to its end).  The exit
 # status of mpiexec is the launcher's business too.
 interrupt() {
+  hang=r$2
   start_bg
   wait_journal "^begin $2 " "${3:-1}"
   sleep 0.1

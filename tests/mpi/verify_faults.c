@@ -11,7 +11,9 @@
  * the room counted against @MEMORY (sk_instance_attach()) and refuse,
  * with aover set, when the room is one byte short of what they need.
  * And message buffers start on a page, zeroed.
- * Prints the failures and exits 1; 0 when all pass.
+ * The instances' checks are collective, so both ranks fail them alike;
+ * every failed check is printed on stderr (tests/unit/sk_test.h), and a
+ * rank with one exits 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdint.h>
@@ -23,6 +25,7 @@
 #include "instance.h"
 #include "pattern.h"
 #include "reduce.h"
+#include "../unit/sk_test.h"
 
 static const sk_inst_ops_t *real;
 
@@ -63,17 +66,17 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->chunks = 3;
 }
 
-/* 0 when the instance's check passes intact and fails corrupted. */
-static int one(const sk_instance_t *in, const sk_dtype_t *dt,
+/* The instance's check passes intact and fails corrupted. */
+static void one(const sk_instance_t *in, const sk_dtype_t *dt,
                const sk_reduce_t *red)
 {
   sk_inst_ops_t bad;
   sk_pctx_t c;
   size_t s, r;
-  int intact, noticed;
+  int intact, noticed, set;
   real = sk_pattern_ops(in->number);
   if (real == NULL || real->verify == NULL)
-    return 0;
+    return;
   context(&c, dt, 1000);
   if (real->reduces) {
     c.red = red;
@@ -85,8 +88,10 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt,
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, 1000), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
-  if (!all(real->setup == NULL || real->setup(&c) == 0))
-    return -1;
+  set = all(real->setup == NULL || real->setup(&c) == 0);
+  SK_CHECK_MSG(set, "%s: the point cannot be set up", in->name);
+  if (!set)
+    return;
   bad = *real;
   bad.run = corrupt_run;
   intact = all(real->verify(real, &c) == 0);
@@ -95,10 +100,8 @@ static int one(const sk_instance_t *in, const sk_dtype_t *dt,
     real->teardown(&c);
   free(c.sbuf);
   free(c.rbuf);
-  if (c.rank == 0 && (!intact || !noticed))
-    printf("FAIL: %s: %s\n", in->name, !intact ? "intact data rejected"
-                                               : "corruption unnoticed");
-  return intact && noticed ? 0 : -1;
+  SK_CHECK_MSG(intact, "%s: intact data rejected", in->name);
+  SK_CHECK_MSG(noticed, "%s: corruption unnoticed", in->name);
 }
 
 /* Setup with `room` bytes for the attach buffer: 0 when it succeeds
@@ -122,25 +125,23 @@ static int attach_with(const sk_inst_ops_t *ops, const sk_dtype_t *dt,
   return rc != 0 && c.aover && c.abuf == NULL ? -1 : -2;
 }
 
-/* 0 when a Bsend instance fits its counted room and refuses less. */
-static int bounded(const sk_instance_t *in, const sk_dtype_t *dt)
+/* A Bsend instance fits its counted room and refuses less. */
+static void bounded(const sk_instance_t *in, const sk_dtype_t *dt)
 {
   const sk_inst_ops_t *ops = sk_pattern_ops(in->number);
-  int size, rank, size2, fits, refuses;
+  int size, size2, fits;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   fits = all(attach_with(ops, dt, sk_instance_attach(in,
              sk_layout_span(&dt->lay, 1000), size), &size2) == 0);
-  refuses = fits && all(attach_with(ops, dt, (size_t)size2 - 1, &size) == -1);
-  if (rank == 0 && (!fits || !refuses))
-    printf("FAIL: %s: %s\n", in->name, !fits ? "attach exceeds the room "
-           "counted" : "a room one byte short not refused");
-  return fits && refuses ? 0 : -1;
+  SK_CHECK_MSG(fits, "%s: attach exceeds the room counted", in->name);
+  if (fits)
+    SK_CHECK_MSG(all(attach_with(ops, dt, (size_t)size2 - 1, &size) == -1),
+                 "%s: a room one byte short not refused", in->name);
 }
 
 /* Message buffers start on a page boundary and are zeroed, whatever
  * the heap held before (src/patterns/pattern.h). */
-static int aligned(void)
+static void aligned(void)
 {
   size_t i, n[3] = {1, 65536, 200000}, k;
   long page = sk_pattern_alignment();
@@ -154,9 +155,7 @@ static int aligned(void)
     free(p);
   }
   free(junk);
-  if (bad)
-    printf("FAIL: a message buffer is not page-aligned and zeroed\n");
-  return bad ? -1 : 0;
+  SK_CHECK_MSG(!bad, "a message buffer is not page-aligned and zeroed");
 }
 
 int main(int argc, char **argv)
@@ -168,7 +167,7 @@ int main(int argc, char **argv)
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
-  int size, errors = 0, checked = 0;
+  int size, checked = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) {
@@ -182,24 +181,24 @@ int main(int argc, char **argv)
   if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0 ||
       sk_reduce_init(&red, &plan, &suite, &dt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
-  errors += aligned() != 0;
+  aligned();
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
     if (ops == NULL || ops->verify == NULL)
       continue;
     checked++;
-    errors += one(&t[i], &dt, &red) != 0;
+    one(&t[i], &dt, &red);
     if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
-      errors += bounded(&t[i], &dt) != 0;
+      bounded(&t[i], &dt);
   }
   sk_reduce_free(&red);
   sk_dtype_free(&dt);
-  if (errors == 0 && checked > 0) {
+  if (sk_test_failures == 0 && checked > 0) {
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (rank == 0)
       printf("verify_faults: %d instances checked\n", checked);
   }
   MPI_Finalize();
-  return errors ? 1 : 0;
+  return sk_test_result();
 }

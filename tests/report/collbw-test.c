@@ -11,16 +11,7 @@
 #include "collbw.h"
 #include "rfile_load.h"
 #include "model.h"
-
-static int failures;
-
-static void check(int ok, const char *what)
-{
-  if (!ok) {
-    printf("FAIL: %s\n", what);
-    failures++;
-  }
-}
+#include "../unit/sk_test.h"
 
 /* The payloads of ranks 0..3 of 4 and of ranks 0, 1 of 2, in units of
  * n, as doc/report.md's table gives them. */
@@ -58,7 +49,7 @@ static const want_t wants[] = {
 
 static void test_table(void)
 {
-  char inst[64], what[160];
+  char inst[64];
   sk_rfile_suite_t s;
   size_t i;
   int r;
@@ -67,31 +58,27 @@ static void test_table(void)
   s.instance = inst;
   for (i = 0; i < sizeof wants / sizeof *wants; i++) {
     snprintf(inst, sizeof inst, "%s", wants[i].instance);
-    snprintf(what, sizeof what, "%s is in the table", inst);
-    check(sk_collbw_known(&s), what);
-    for (r = 0; r < 4; r++) {
-      snprintf(what, sizeof what, "%s rank %d of 4", inst, r);
-      check(sk_collbw_rank_bytes(&s, 4, r, 100) == 100 * wants[i].p4[r],
-            what);
-    }
-    for (r = 0; r < 2; r++) {
-      snprintf(what, sizeof what, "%s rank %d of 2", inst, r);
-      check(sk_collbw_rank_bytes(&s, 2, r, 100) == 100 * wants[i].p2[r],
-            what);
-    }
-    snprintf(what, sizeof what, "%s: 1 process", inst);
-    check(strcmp(inst, "memcpy") == 0
-          ? sk_collbw_rank_bytes(&s, 1, 0, 100) == 100
-          : isnan(sk_collbw_rank_bytes(&s, 1, 0, 100)), what);
-    check(isnan(sk_collbw_rank_bytes(&s, 4, 4, 100)), "rank beyond P");
+    SK_CHECK_MSG(sk_collbw_known(&s), "%s is in the table", inst);
+    for (r = 0; r < 4; r++)
+      SK_CHECK_MSG(sk_collbw_rank_bytes(&s, 4, r, 100) == 100 * wants[i].p4[r],
+                   "%s rank %d of 4", inst, r);
+    for (r = 0; r < 2; r++)
+      SK_CHECK_MSG(sk_collbw_rank_bytes(&s, 2, r, 100) == 100 * wants[i].p2[r],
+                   "%s rank %d of 2", inst, r);
+    SK_CHECK_MSG(strcmp(inst, "memcpy") == 0
+                 ? sk_collbw_rank_bytes(&s, 1, 0, 100) == 100
+                 : isnan(sk_collbw_rank_bytes(&s, 1, 0, 100)),
+                 "%s: 1 process", inst);
+    SK_CHECK_MSG(isnan(sk_collbw_rank_bytes(&s, 4, 4, 100)),
+                 "%s: rank beyond P", inst);
   }
   snprintf(inst, sizeof inst, "MPI_Barrier");
-  check(!sk_collbw_known(&s), "MPI_Barrier moves no data");
+  SK_CHECK_MSG(!sk_collbw_known(&s), "MPI_Barrier moves no data");
   s.type = 33;                 /* the Type wins over the instance */
-  check(sk_collbw_rank_bytes(&s, 4, 0, 10) == 30, "Type 33 is a gather");
+  SK_CHECK_MSG(sk_collbw_rank_bytes(&s, 4, 0, 10) == 30, "Type 33 is a gather");
   s.type = 19;
   snprintf(inst, sizeof inst, "MPI_Gather");
-  check(!sk_collbw_known(&s), "Type 19 is a barrier");
+  SK_CHECK_MSG(!sk_collbw_known(&s), "Type 19 is a barrier");
 }
 
 /* Switches of the file's suite "pingpong". */
@@ -114,16 +101,17 @@ static void test_real_switches(void)
   sk_fit_jump_t j[16];
   long n = switches("mpich.yaml", j, 16);
   printf("MPICH ping-pong: %ld switches\n", n);
-  check(n == 0, "MPICH: no switch in the noise");
+  SK_CHECK_MSG(n == 0, "MPICH: no switch in the noise");
   n = switches("openmpi.yaml", j, 16);
   printf("Open MPI ping-pong: %ld switches\n", n);
-  check(n == 1 && j[0].lo == 3922 && j[0].hi == 4096 && j[0].factor > 3,
-        "Open MPI: the eager limit between 3922 and 4096 bytes");
+  SK_CHECK_MSG(n == 1 && j[0].lo == 3922 && j[0].hi == 4096 &&
+               j[0].factor > 3,
+               "Open MPI: the eager limit between 3922 and 4096 bytes");
 }
 
 int main(void)
 {
   test_table();
   test_real_switches();
-  return failures ? 1 : 0;
+  return sk_test_result();
 }

@@ -6,53 +6,42 @@
 #include <string.h>
 
 #include "units.h"
-
-static int failures;
-
-static void check_str(const char *what, const char *got, const char *want)
-{
-  if (strcmp(got, want) != 0) {
-    printf("FAIL: %s: got '%s', want '%s'\n", what, got, want);
-    failures++;
-  }
-}
+#include "../unit/sk_test.h"
 
 static void check_bytes(double v, const char *want)
 {
   char buf[32];
   sk_units_bytes(v, buf, sizeof buf);
-  check_str("bytes", buf, want);
+  SK_CHECK_MSG(strcmp(buf, want) == 0, "bytes %g: got '%s', want '%s'", v,
+               buf, want);
 }
 
 static void check_num(double v, const char *want)
 {
   char buf[40];
   sk_units_num(v, buf, sizeof buf);
-  check_str("num", buf, want);
+  SK_CHECK_MSG(strcmp(buf, want) == 0, "num %g: got '%s', want '%s'", v, buf,
+               want);
 }
 
 static void check_time(double lo, double hi, int logscale, const char *want)
 {
-  check_str("time unit", sk_units_time(lo, hi, logscale).name, want);
+  const char *got = sk_units_time(lo, hi, logscale).name;
+  SK_CHECK_MSG(strcmp(got, want) == 0, "time unit of %g..%g: got '%s', "
+               "want '%s'", lo, hi, got, want);
 }
 
-/* TICS must equal the WANT list of N values. */
+/* TICS must equal the WANT list of N values (to 1e-9 relative). */
 static void check_tics(const char *what, const double *tics, size_t n,
                        const double *want, size_t nwant)
 {
   size_t i;
-  if (n != nwant) {
-    printf("FAIL: %s: %lu ticks, want %lu\n", what, (unsigned long)n,
-           (unsigned long)nwant);
-    failures++;
+  SK_CHECK_MSG(n == nwant, "%s: %zu ticks, want %zu", what, n, nwant);
+  if (n != nwant)
     return;
-  }
   for (i = 0; i < n; i++)
-    if (fabs(tics[i] - want[i]) > 1e-9 * want[i]) {
-      printf("FAIL: %s: tick %lu is %g, want %g\n", what, (unsigned long)i,
-             tics[i], want[i]);
-      failures++;
-    }
+    SK_CHECK_MSG(!(fabs(tics[i] - want[i]) > 1e-9 * want[i]),
+                 "%s: tick %zu is %g, want %g", what, i, tics[i], want[i]);
 }
 
 static void test_log2(void)
@@ -102,17 +91,13 @@ int main(void)
   check_time(1e-9, 9e-4, 0, "\xc2\xb5s");
   check_time(3e-9, 8e-9, 1, "ns");
   check_time(2, 50, 1, "s");
-  check_str("rate", sk_units_rate(900).name, "B/s");
-  check_str("rate", sk_units_rate(5e9).name, "GiB/s");
-  check_str("rate", sk_units_rate(2e8).name, "MiB/s");
-  if (sk_units_step(7.3, 8, 0) != 1 || sk_units_step(0.3, 8, 1) != 1 ||
-      sk_units_step(4000, 8, 0) != 500) {
-    printf("FAIL: step\n");
-    failures++;
-  }
+  SK_CHECK_STR(sk_units_rate(900).name, "B/s");
+  SK_CHECK_STR(sk_units_rate(5e9).name, "GiB/s");
+  SK_CHECK_STR(sk_units_rate(2e8).name, "MiB/s");
+  SK_CHECK(sk_units_step(7.3, 8, 0) == 1);
+  SK_CHECK(sk_units_step(0.3, 8, 1) == 1);
+  SK_CHECK(sk_units_step(4000, 8, 0) == 500);
   test_log2();
   test_log10();
-  if (failures == 0)
-    printf("units: all checks passed\n");
-  return failures ? 1 : 0;
+  return sk_test_result();
 }

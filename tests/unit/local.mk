@@ -4,7 +4,7 @@ SK_ENGINE_UNIT = tests/unit/test_stats tests/unit/test_sha256 \
 	tests/unit/test_sysinfo tests/unit/test_progress
 check_PROGRAMS += $(SK_ENGINE_UNIT) tests/unit/result_writer tests/yamlflat
 TESTS += $(SK_ENGINE_UNIT) tests/unit/result.sh
-EXTRA_DIST += tests/unit/engine_check.h tests/unit/result.sh \
+EXTRA_DIST += tests/unit/result.sh \
 	tests/unit/result.expected
 tests_unit_test_stats_LDADD = $(SK_LIB_LIBS)
 tests_unit_test_sha256_LDADD = $(SK_LIB_LIBS)

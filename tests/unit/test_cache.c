@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "cache.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static char root[64];
 
@@ -76,5 +76,5 @@ int main(void)
   sk_cache_free(&c);
   sk_cache_free(&c);
   sk_cache_free(NULL);
-  return sk_check_done();
+  return sk_test_result();
 }

@@ -5,7 +5,7 @@
 #include <stdio.h>
 
 #include "progress.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static void slurp(FILE *fp, char *buf, size_t size)
 {
@@ -94,5 +94,5 @@ int main(void)
   test_mode();
   test_plain();
   test_quiet();
-  return sk_check_done();
+  return sk_test_result();
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "sha256.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static void digest(const char *msg, size_t n, size_t chunk, char hex[65])
 {
@@ -63,5 +63,5 @@ int main(void)
   }
   SK_CHECK(sk_sha256_file("/nonexistent/skampi", hex) == -1);
   test_file();
-  return sk_check_done();
+  return sk_test_result();
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "shuffle.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static void test_sequence(void)
 {
@@ -67,5 +67,5 @@ int main(void)
   test_sequence();
   test_permutation();
   test_seed();
-  return sk_check_done();
+  return sk_test_result();
 }

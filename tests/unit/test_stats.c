@@ -5,17 +5,17 @@
 #include <stdlib.h>
 
 #include "stats.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static void test_mean_stderr(void)
 {
   static const double a[] = {1, 2, 3, 4};
   static const double b[] = {2, 4, 4, 4, 5, 5, 7, 9};  /* mean 5, sigma 2 */
-  SK_CHECK_NEAR(sk_stats_mean(a, 4), 2.5);
-  SK_CHECK_NEAR(sk_stats_mean(b, 8), 5.0);
+  SK_CHECK_REL(sk_stats_mean(a, 4), 2.5, 1e-12);
+  SK_CHECK_REL(sk_stats_mean(b, 8), 5.0, 1e-12);
   /* sigma with divisor n is exactly 2, so sigma/sqrt(n) = 2/sqrt(8). */
-  SK_CHECK_NEAR(sk_stats_stderr(b, 8), 2.0 / sqrt(8.0));
-  SK_CHECK_NEAR(sk_stats_stderr(b, 8), 0.70710678118654757);
+  SK_CHECK_REL(sk_stats_stderr(b, 8), 2.0 / sqrt(8.0), 1e-12);
+  SK_CHECK_REL(sk_stats_stderr(b, 8), 0.70710678118654757, 1e-12);
   SK_CHECK(sk_stats_mean(a, 0) == 0.0);
   SK_CHECK(sk_stats_stderr(a, 1) == 0.0);
 }
@@ -49,14 +49,14 @@ static void test_summarize(void)
   sk_stats_t s;
   SK_CHECK(sk_stats_summarize(x, 10, 0.1, &s) == 0);
   SK_CHECK(s.n == 10 && s.kept == 8 && s.cut == 2);
-  SK_CHECK_NEAR(s.mean, 5.5);
+  SK_CHECK_REL(s.mean, 5.5, 1e-12);
   /* 2..9 around 5.5: squares sum to 42, sigma^2 = 42/8, se = sqrt(42/64). */
-  SK_CHECK_NEAR(s.se, sqrt(42.0 / 64.0));
+  SK_CHECK_REL(s.se, sqrt(42.0 / 64.0), 1e-12);
   SK_CHECK(s.min == 1.0 && s.max == 100.0 && s.median == 5.5);
   /* No cut: the outlier drags the mean to 14.5. */
   SK_CHECK(sk_stats_summarize(x, 10, 0.0, &s) == 0);
   SK_CHECK(s.kept == 10 && s.cut == 0);
-  SK_CHECK_NEAR(s.mean, 14.5);
+  SK_CHECK_REL(s.mean, 14.5, 1e-12);
   SK_CHECK(sk_stats_summarize(x, 0, 0.1, &s) == -1);
   SK_CHECK(s.n == 0 && s.mean == 0.0);
 }
@@ -65,9 +65,9 @@ static void test_summarize(void)
 static void test_quantile(void)
 {
   static const double x[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
-  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.25), 3.25);
-  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.5), 5.5);
-  SK_CHECK_NEAR(sk_stats_quantile(x, 10, 0.75), 7.75);
+  SK_CHECK_REL(sk_stats_quantile(x, 10, 0.25), 3.25, 1e-12);
+  SK_CHECK_REL(sk_stats_quantile(x, 10, 0.5), 5.5, 1e-12);
+  SK_CHECK_REL(sk_stats_quantile(x, 10, 0.75), 7.75, 1e-12);
   SK_CHECK(sk_stats_quantile(x, 10, 0.0) == 1.0);
   SK_CHECK(sk_stats_quantile(x, 10, 1.0) == 100.0);
   SK_CHECK(sk_stats_quantile(x, 1, 0.25) == 1.0);
@@ -88,9 +88,9 @@ static void test_tukey(void)
   SK_CHECK(sk_stats_summarize_filter(hi, 10, SK_STATS_FILTER_TUKEY, 0.0,
                                      &s) == 0);
   SK_CHECK(s.kept == 9 && s.cut == 1 && s.lo_cut == 0);
-  SK_CHECK_NEAR(s.mean, 5.0);
-  SK_CHECK_NEAR(s.q1, 3.25);
-  SK_CHECK_NEAR(s.q3, 7.75);
+  SK_CHECK_REL(s.mean, 5.0, 1e-12);
+  SK_CHECK_REL(s.q1, 3.25, 1e-12);
+  SK_CHECK_REL(s.q3, 7.75, 1e-12);
   SK_CHECK(s.max == 100.0);
   sk_stats_filter(lo, 6, SK_STATS_FILTER_TUKEY, 0.0, &first, &kept);
   SK_CHECK(first == 1 && kept == 5);
@@ -145,5 +145,5 @@ int main(void)
   test_tukey();
   test_insert_sorted();
   test_sort();
-  return sk_check_done();
+  return sk_test_result();
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "sysinfo.h"
-#include "engine_check.h"
+#include "sk_test.h"
 
 static void test_cpus(void)
 {
@@ -63,5 +63,5 @@ int main(void)
   test_cpus();
   test_env();
   test_time();
-  return sk_check_done();
+  return sk_test_result();
 }
