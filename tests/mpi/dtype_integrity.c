@@ -14,7 +14,8 @@
  * base type and send pattern, an MPI_Allreduce with the reductions'
  * datatype and operation (src/engine/reduce.h) adds 1 and 2 into 3 in every
  * scalar and leaves the gaps alone (so its table of scalars misses no
- * data byte: one it missed would hold 0, not the mark).  Prints the failures and exits 1; 0 when all pass.
+ * data byte: one it missed would hold 0, not the mark).  Every builtin
+ * name of datatypes.def is an MPI type of the size the checker counts.  Prints the failures and exits 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -173,6 +174,27 @@ static void shapes(void)
   }
 }
 
+/* Every builtin the checker knows is an MPI type of the size the checker
+ * counts with (both read datatypes.def). */
+static void builtins(void)
+{
+  size_t n, i;
+  const char *const *names = sk_mpi_type_table(&n);
+  for (i = 0; i < n; i++) {
+    MPI_Datatype d = sk_dtype_builtin(names[i]);
+    long want, align;
+    int size = -1;
+    if (d != MPI_DATATYPE_NULL)
+      MPI_Type_size(d, &size);
+    if (sk_mpi_type_bytes_of(names[i], &want, &align) != 0 ||
+        (long)size != want) {
+      printf("FAIL: builtin %s is not an MPI type of the checker's size\n",
+             names[i]);
+      errors++;
+    }
+  }
+}
+
 /* The count distributions of the v-collectives (doc/engine.md). */
 static void shares(void)
 {
@@ -213,6 +235,7 @@ int main(int argc, char **argv)
   if (rank == 0) {
     shapes();
     shares();
+    builtins();
   }
   for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)
