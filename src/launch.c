@@ -88,15 +88,12 @@ static int sk_launch_replay(const sk_cli_t *cli, const char *grid_from,
                             int rank, sk_run_options_t *run,
                             sk_gridfile_t **grid)
 {
-  char why[600] = "";
   int ok = 1;
   unsigned long long seed = cli->seed;
   *grid = NULL;
   if (rank == 0 && grid_from != NULL &&
-      (*grid = sk_gridfile_load(grid_from, why, sizeof why)) == NULL) {
-    fprintf(stderr, "skampi: --grid-from: %s\n", why);
+      (*grid = sk_gridfile_load(grid_from)) == NULL)
     ok = 0;
-  }
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (cli->shuffle && !cli->seed_given && rank == 0)
     seed = (unsigned long long)sk_shuffle_seed_now();
