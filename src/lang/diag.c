@@ -232,7 +232,9 @@ void sk_diag_print(const sk_diag_t *d, FILE *fp)
   }
   for (i = 0; i < d->nmsgs; i++)
     sk_diag_print_one(d, order ? order[i].msg : &d->msgs[i], fp);
-  if (d->dropped > 0)
-    fprintf(fp, "skampi: note: %zu more errors not shown\n", d->dropped);
+  if (d->dropped > 0) {
+    sk_msg_head(fp, NULL, 0, 0, "note");
+    fprintf(fp, "%zu more errors not shown\n", d->dropped);
+  }
   free(order);
 }
