@@ -52,6 +52,11 @@ void sk_gp_text_mid(FILE *f, const char *text, size_t max);
 /* A number for a data block or a label: shortest exact text. */
 void sk_gp_num(FILE *f, double v);
 
+/* `set AXIStics (...)`: an explicit tic list at tics[0..n), labelled by
+ * the byte formatter (sk_units_bytes) when BYTES, else by the numbers. */
+void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
+                    size_t n, int bytes);
+
 /* Start a page in multiplot mode / an empty plot that only draws the
  * labels set so far. */
 void sk_gp_page_begin(FILE *f);
