@@ -11,6 +11,7 @@
 
 #include "compare_plot.h"
 #include "gnuplot.h"
+#include "gp.h"
 #include "msg.h"
 #include "report.h"
 
@@ -92,7 +93,7 @@ static int sk_crun_script(const char *path, sk_compare_plot_t *pl,
     sk_msg_error("cannot write '%s': %s", path, strerror(errno));
     return -1;
   }
-  sk_compare_plot_header(f, pdf);
+  sk_gp_header(f, pdf);
   sk_compare_plot_title(f, pl);
   rc = pl->b ? sk_crun_compare_pages(f, pl, rows, n)
              : sk_crun_runs_pages(f, pl);

@@ -23,6 +23,10 @@
 #define SK_GP_FONT "DejaVu Sans"
 #define SK_GP_SIZE 10
 
+/* The start of every script: the PDF terminal (A4 landscape, SK_GP_FONT)
+ * writing to PDF. */
+void sk_gp_header(FILE *f, const char *pdf);
+
 /* TEXT as a quoted gnuplot string, cut to MAX characters (0: no limit)
  * with a trailing ellipsis. */
 void sk_gp_text(FILE *f, const char *text, size_t max);
