@@ -17,6 +17,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "stats.h"
+
 double sk_fit_weight(double n)
 {
   return 1.0 / (n > 1.0 ? n : 1.0);
@@ -227,12 +229,6 @@ static fit_cand_t fit_best_kappa(fit_work_t *wk, double gamma)
 
 /* ---- max-rate models: setup and results ------------------------------- */
 
-static int fit_cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 /* The sorted distinct breaks 1 + (k-1) gamma into wk->rho. */
 static void fit_breaks(fit_work_t *wk, double gamma)
 {
@@ -240,7 +236,7 @@ static void fit_breaks(fit_work_t *wk, double gamma)
 
   for (size_t i = 0; i < wk->n; i++)
     wk->rho[i] = 1.0 + (double)(wk->p[i].k - 1) * gamma;
-  qsort(wk->rho, wk->n, sizeof *wk->rho, fit_cmp_double);
+  sk_stats_sort(wk->rho, wk->n);
   for (size_t i = 0; i < wk->n; i++)
     if (m == 0 || wk->rho[i] != wk->rho[m - 1])
       wk->rho[m++] = wk->rho[i];
@@ -424,14 +420,11 @@ typedef struct fit_side {
   double noise;       /* the largest noise of the side's points, s */
 } fit_side_t;
 
+/* The median of v[0..n), which it sorts. */
 static double fit_median(double *v, size_t n)
 {
-  for (size_t i = 1; i < n; i++)          /* n <= SK_FIT_JUMP_SIDE^2 */
-    for (size_t j = i; j > 0 && v[j - 1] > v[j]; j--) {
-      double x = v[j];
-      v[j] = v[j - 1], v[j - 1] = x;
-    }
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  sk_stats_sort(v, n);
+  return sk_stats_median(v, n);
 }
 
 static void fit_side(const double *m, const double *t, const double *noise,

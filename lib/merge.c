@@ -243,41 +243,6 @@ int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run)
   return 0;
 }
 
-static int sk_merge_cmp(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-double sk_merge_quantile(double *v, size_t n, double p)
-{
-  double pos, frac;
-  size_t lo;
-  if (n == 0)
-    return NAN;
-  qsort(v, n, sizeof *v, sk_merge_cmp);
-  pos = (double)(n - 1) * p;
-  lo = (size_t)floor(pos);
-  frac = pos - (double)lo;
-  if (lo + 1 >= n)
-    return v[n - 1];
-  return v[lo] + frac * (v[lo + 1] - v[lo]);
-}
-
-/* Mean and standard error (sigma / sqrt(n), sigma of divisor n). */
-static void sk_merge_mean_se(const double *v, size_t n, double *mean,
-                             double *se)
-{
-  double sum = 0.0, ss = 0.0;
-  size_t i;
-  for (i = 0; i < n; i++)
-    sum += v[i];
-  *mean = sum / (double)n;
-  for (i = 0; i < n; i++)
-    ss += (v[i] - *mean) * (v[i] - *mean);
-  *se = sqrt(ss / (double)n) / sqrt((double)n);
-}
-
 int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
                         double *median, double *mean)
 {
@@ -338,7 +303,7 @@ void sk_merge_stats_done(sk_merge_stats_t *st)
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out)
 {
-  double *v = malloc(2 * n * sizeof *v + 1);
+  double *v = malloc(n * sizeof *v + 1), box[5];
   memset(out, 0, sizeof *out);
   out->run_medians = malloc(n * sizeof *v + 1);
   out->run_means = malloc(n * sizeof *v + 1);
@@ -348,15 +313,15 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
     sk_merge_stats_done(out);
     return -1;
   }
-  memcpy(v, out->run_medians, n * sizeof *v);
-  memcpy(v + n, out->run_means, n * sizeof *v);
-  out->median = sk_merge_quantile(v, n, 0.5);
-  out->q1 = sk_merge_quantile(v, n, 0.25);
-  out->q3 = sk_merge_quantile(v, n, 0.75);
-  out->min = v[0];
-  out->max = v[n - 1];
-  out->spread = out->min > 0 ? (out->max - out->min) / out->min : NAN;
-  sk_merge_mean_se(v + n, n, &out->mean, &out->se);
+  sk_stats_box(out->run_medians, n, v, box);
   free(v);
+  out->min = box[0];
+  out->q1 = box[1];
+  out->median = box[2];
+  out->q3 = box[3];
+  out->max = box[4];
+  out->spread = out->min > 0 ? (out->max - out->min) / out->min : NAN;
+  out->mean = sk_stats_mean(out->run_means, n);
+  out->se = sk_stats_stderr(out->run_means, n);
   return 0;
 }

@@ -57,9 +57,11 @@ typedef enum {
 
 /* Across-run statistics of one point (every array has one entry per run). */
 typedef struct sk_merge_stats {
-  double median, q1, q3, min, max;   /* of the per-run medians */
+  double median, q1, q3, min, max;   /* of the per-run medians
+                                      * (sk_stats_box) */
   double spread;           /* (max - min) / min; NaN when min <= 0 */
-  double mean, se;         /* of the per-run means; se divisor n */
+  double mean, se;         /* of the per-run means (sk_stats_mean,
+                            * sk_stats_stderr: se 0 for one run) */
   sk_merge_source_t source;
   double *run_medians;     /* per run, in run order; owned, see */
   double *run_means;       /* sk_merge_stats_done() */
@@ -77,10 +79,6 @@ void sk_merge_run_free(sk_merge_run_t *run);
  * change it); suites without a namesake stay behind for sk_merge_check. */
 void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run);
 int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
-
-/* The p-quantile (0..1) of v[0..n-1] (sorted in place), linear
- * interpolation between order statistics: position (n-1)p. */
-double sk_merge_quantile(double *v, size_t n, double p);
 
 /* Alg. 3 for one run and point: the samples x[0..n) (any order) are
  * filtered with FILTER (SK_STATS_FILTER_*) and quantile Q as the engine

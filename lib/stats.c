@@ -116,6 +116,17 @@ double sk_stats_quantile(const double *sorted, size_t n, double p)
   return sorted[k] + (h - f) * (sorted[k + 1] - sorted[k]);
 }
 
+void sk_stats_box(const double *x, size_t n, double *work, double box[5])
+{
+  static const double at[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+  size_t i;
+  if (work != x)
+    memmove(work, x, n * sizeof *work);
+  sk_stats_sort(work, n);
+  for (i = 0; i < 5; i++)
+    box[i] = sk_stats_quantile(work, n, at[i]);
+}
+
 void sk_stats_filter(const double *sorted, size_t n, int filter, double q,
                      size_t *first, size_t *kept)
 {

@@ -7,6 +7,11 @@
  * fraction of the fastest and of the slowest repetitions before the mean.
  * Nothing here allocates: the engine calls these functions between
  * repetitions on arrays it allocated before the point.
+ *
+ * n == 0 has one answer everywhere: a value of no repetitions is 0, not
+ * NaN.  No caller prints such a 0: the engine never summarises an empty
+ * point, and the readers of result files (merge, compare) refuse an
+ * empty list before they ask for its statistics.
  */
 #ifndef SK_STATS_H
 #define SK_STATS_H
@@ -60,6 +65,12 @@ void sk_stats_sort(double *x, size_t n);
  * sorted[floor h] + (h - floor h) (sorted[floor h + 1] - sorted[floor h])
  * (Hyndman & Fan's definition 7, R's default).  0 when n == 0. */
 double sk_stats_quantile(const double *sorted, size_t n, double p);
+
+/* The five-number summary of x[0..n) in any order: box[0..5) = min, Q1,
+ * median, Q3, max, each by sk_stats_quantile (so the median of an even n
+ * is interpolated exactly as the quartiles are).  x is copied into work
+ * (room for n; may be x itself) and sorted there.  All five 0 when n == 0. */
+void sk_stats_box(const double *x, size_t n, double *work, double box[5]);
 
 /* The kept repetitions of an ascending array are a contiguous range
  * sorted[*first .. *first + *kept); this finds it.  filter: 0 cuts

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "merge.h"
 #include "msg.h"
+#include "stats.h"
 #include "ydoc.h"
 
 /* A directory stands for its merged.yaml (what skampi-run writes). */
@@ -226,14 +226,12 @@ fail:
 int sk_compare_box(const sk_compare_point_t *p, double scale, double q[5])
 {
   double *v = malloc((p->n + 1) * sizeof *v);
-  static const double at[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
   size_t i;
   if (!v)
     return -1;
-  for (i = 0; i < 5; i++) {
-    memcpy(v, p->med, p->n * sizeof *v);
-    q[i] = sk_merge_quantile(v, p->n, at[i]) / scale;
-  }
+  sk_stats_box(p->med, p->n, v, q);
+  for (i = 0; i < 5; i++)
+    q[i] /= scale;
   free(v);
   return 0;
 }

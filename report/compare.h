@@ -51,9 +51,8 @@ void sk_compare_set_free(sk_compare_set_t *set);
 int sk_compare_rows(const sk_compare_set_t *a, const sk_compare_set_t *b,
                     sk_compare_row_t **rows, size_t *nrows);
 
-/* Quartiles (linear interpolation), min and max of P's medians:
- * q[0] = min, q[1] = Q1, q[2] = median, q[3] = Q3, q[4] = max, each
- * divided by SCALE. */
+/* sk_stats_box of P's medians, each divided by SCALE: q[0] = min,
+ * q[1] = Q1, q[2] = median, q[3] = Q3, q[4] = max. */
 int sk_compare_box(const sk_compare_point_t *p, double scale, double q[5]);
 
 /* The smallest of P's medians. */

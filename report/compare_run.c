@@ -11,6 +11,7 @@
 
 #include "compare_plot.h"
 #include "gnuplot.h"
+#include "gp.h"
 #include "msg.h"
 #include "report.h"
 
@@ -92,7 +93,7 @@ static int sk_crun_script(const char *path, sk_compare_plot_t *pl,
     sk_msg_error("cannot write '%s': %s", path, strerror(errno));
     return -1;
   }
-  sk_compare_plot_header(f, pdf);
+  sk_gp_header(f, pdf);
   sk_compare_plot_title(f, pl);
   rc = pl->b ? sk_crun_compare_pages(f, pl, rows, n)
              : sk_crun_runs_pages(f, pl);
@@ -127,17 +128,12 @@ static int sk_crun_draw(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
 {
   const char *tmp = getenv("TMPDIR");
   char sbase[4096], *pdf = sk_crun_tmpname(o->output), *script;
-  int rc = -1;
+  int rc, written;
   snprintf(sbase, sizeof sbase, "%s/skampi-report",
            tmp && *tmp ? tmp : "/tmp");
   script = o->script ? strdup(o->script) : sk_crun_tmpname(sbase);
-  if (pdf && script && sk_crun_script(script, pl, pdf, rows, n) == 0 &&
-      sk_gnuplot_run(script) == 0)
-    rc = sk_gnuplot_publish(pdf, o->output);
-  if (pdf && rc != 0)
-    unlink(pdf);
-  if (script && !o->script)
-    unlink(script);
+  written = pdf && script && sk_crun_script(script, pl, pdf, rows, n) == 0;
+  rc = sk_gnuplot_finish(written, script, pdf, o->output, o->script != NULL);
   free(script);
   free(pdf);
   return rc;

@@ -130,3 +130,16 @@ int sk_gnuplot_publish(const char *pdf, const char *output)
   }
   return 0;
 }
+
+int sk_gnuplot_finish(int written, const char *script, const char *pdf,
+                      const char *output, int keep_script)
+{
+  int rc = -1;
+  if (written && sk_gnuplot_run(script) == 0)
+    rc = sk_gnuplot_publish(pdf, output);
+  if (pdf && rc != 0)
+    unlink(pdf);
+  if (script && !keep_script)
+    unlink(script);
+  return rc;
+}

@@ -19,4 +19,11 @@ int sk_gnuplot_run(const char *script);
  * PDF is missing or empty or cannot be renamed; the caller removes PDF. */
 int sk_gnuplot_publish(const char *pdf, const char *output);
 
+/* The end of every drawing: when WRITTEN (the script SCRIPT is complete)
+ * runs it and publishes PDF as OUTPUT; then removes PDF unless it was
+ * published, and SCRIPT unless KEEP_SCRIPT (--script).  SCRIPT and PDF
+ * may be NULL (nothing to remove).  0, or -1 with the message printed. */
+int sk_gnuplot_finish(int written, const char *script, const char *pdf,
+                      const char *output, int keep_script);
+
 #endif

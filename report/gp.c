@@ -175,3 +175,31 @@ void sk_gp_frame(FILE *f, const sk_page_t *page, size_t npages,
            (unsigned long)npages);
   sk_gp_label(f, 0.97, 0.025, "right", 8, 0, "#666666", buf, 0);
 }
+
+void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
+                    size_t n, int bytes)
+{
+  char buf[32];
+  size_t i;
+  fprintf(f, "set %stics (", axis);
+  for (i = 0; i < n; i++) {
+    if (bytes) {
+      sk_units_bytes(tics[i], buf, sizeof buf);
+      sk_gp_text(f, buf, 0);
+      fputc(' ', f);
+    }
+    sk_gp_num(f, tics[i]);
+    fputs(i + 1 < n ? ", " : "", f);
+  }
+  fputs(")\n", f);
+}
+
+void sk_gp_header(FILE *f, const char *pdf)
+{
+  fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
+  fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
+          "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
+  fputs("set encoding utf8\nset output ", f);
+  sk_gp_text(f, pdf, 0);
+  fputs("\n", f);
+}

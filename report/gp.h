@@ -23,6 +23,10 @@
 #define SK_GP_FONT "DejaVu Sans"
 #define SK_GP_SIZE 10
 
+/* The start of every script: the PDF terminal (A4 landscape, SK_GP_FONT)
+ * writing to PDF. */
+void sk_gp_header(FILE *f, const char *pdf);
+
 /* TEXT as a quoted gnuplot string, cut to MAX characters (0: no limit)
  * with a trailing ellipsis. */
 void sk_gp_text(FILE *f, const char *text, size_t max);
@@ -51,6 +55,11 @@ void sk_gp_text_mid(FILE *f, const char *text, size_t max);
 
 /* A number for a data block or a label: shortest exact text. */
 void sk_gp_num(FILE *f, double v);
+
+/* `set AXIStics (...)`: an explicit tic list at tics[0..n), labelled by
+ * the byte formatter (sk_units_bytes) when BYTES, else by the numbers. */
+void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
+                    size_t n, int bytes);
 
 /* Start a page in multiplot mode / an empty plot that only draws the
  * labels set so far. */

@@ -23,17 +23,8 @@
 void sk_modelpage_bytes_tics(FILE *f, double lo, double hi)
 {
   double tics[16];
-  char buf[32];
-  size_t n = sk_units_log2_tics(lo, hi, tics, 12), i;
-  fputs("set xtics (", f);
-  for (i = 0; i < n; i++) {
-    sk_units_bytes(tics[i], buf, sizeof buf);
-    sk_gp_text(f, buf, 0);
-    fputc(' ', f);
-    sk_gp_num(f, tics[i]);
-    fputs(i + 1 < n ? ", " : "", f);
-  }
-  fputs(")\n", f);
+  size_t n = sk_units_log2_tics(lo, hi, tics, 12);
+  sk_gp_tic_list(f, "x", tics, n, 1);
 }
 
 /* ---- data ------------------------------------------------------------- */

@@ -163,26 +163,6 @@ static void sk_plot_data(FILE *f, const sk_plot_view_t *v, char prefix)
         sk_plot_block(f, v, &v->page->series[k], prefix, k, subsets[j]);
 }
 
-/* An explicit tic list: positions, and labels from the byte formatter
- * when BYTES. */
-static void sk_plot_tic_list(FILE *f, const char *axis, const double *tics,
-                             size_t n, int bytes)
-{
-  char buf[32];
-  size_t i;
-  fprintf(f, "set %stics (", axis);
-  for (i = 0; i < n; i++) {
-    if (bytes) {
-      sk_units_bytes(tics[i], buf, sizeof buf);
-      sk_gp_text(f, buf, 0);
-      fputc(' ', f);
-    }
-    sk_gp_num(f, tics[i]);
-    fputs(i + 1 < n ? ", " : "", f);
-  }
-  fputs(")\n", f);
-}
-
 /* Linear ticks over [lo, hi]; sizes step by round numbers of the
  * largest binary unit that still gives 8 of them (0, 200 KiB, 400 KiB). */
 static void sk_plot_linear_tics(FILE *f, const char *axis, double lo,
@@ -197,7 +177,7 @@ static void sk_plot_linear_tics(FILE *f, const char *axis, double lo,
   for (t = ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9 &&
        n < SK_PLOT_MAX_TICS; t += step)
     tics[n++] = fabs(t) < step * 1e-9 ? 0 : t;
-  sk_plot_tic_list(f, axis, tics, n, bytes);
+  sk_gp_tic_list(f, axis, tics, n, bytes);
 }
 
 static void sk_plot_xaxis(FILE *f, const sk_plot_view_t *v, int label)
@@ -226,7 +206,7 @@ static void sk_plot_xaxis(FILE *f, const sk_plot_view_t *v, int label)
         tics[n++] = v->xhi;
     }
     fputs("set logscale x 2\nset format x '%g'\n", f);
-    sk_plot_tic_list(f, "x", tics, n, bytes);
+    sk_gp_tic_list(f, "x", tics, n, bytes);
   } else {
     pad = hi > lo ? (hi - lo) * 0.04 : (lo > 0 ? lo * 0.5 : 1);
     lo -= pad;
@@ -253,7 +233,7 @@ static void sk_plot_yaxis(FILE *f, const sk_plot_view_t *v)
     }
     n = sk_units_log10_tics(lo, hi, tics, 10);
     fputs("set logscale y 10\nset format y '%g'\n", f);
-    sk_plot_tic_list(f, "y", tics, n, 0);
+    sk_gp_tic_list(f, "y", tics, n, 0);
   } else {
     lo = 0;
     hi = hi > 0 ? hi * 1.08 : 1;
@@ -530,22 +510,12 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
   fputs("unset multiplot\n", f);
 }
 
-static void sk_plot_header(FILE *f, const char *pdf_path)
-{
-  fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
-  fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
-          "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
-  fputs("set encoding utf8\nset output ", f);
-  sk_gp_text(f, pdf_path, 0);
-  fputs("\n", f);
-}
-
 int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
                    const char *pdf_path)
 {
   const sk_page_t *p;
   size_t i;
-  sk_plot_header(f, pdf_path);
+  sk_gp_header(f, pdf_path);
   for (i = 0; i < pages->n; i++) {
     p = &pages->page[i];
     if (p->kind == SK_PAGE_TITLE)

@@ -111,7 +111,7 @@ static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
                           const sk_pages_t *pages)
 {
   char *pdf = sk_report_join(o->output, ".XXXXXX"), *script = NULL;
-  int rc = -1;
+  int rc, written;
   if (!pdf)
     return -1;
   if (sk_report_mktemp(pdf) < 0) {
@@ -119,13 +119,8 @@ static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
     free(pdf);
     return -1;
   }
-  if (sk_report_script(o, in, pages, pdf, &script) == 0 &&
-      sk_gnuplot_run(script) == 0)
-    rc = sk_gnuplot_publish(pdf, o->output);
-  if (rc != 0)
-    unlink(pdf);
-  if (script && !o->script)
-    unlink(script);
+  written = sk_report_script(o, in, pages, pdf, &script) == 0;
+  rc = sk_gnuplot_finish(written, script, pdf, o->output, o->script != NULL);
   free(script);
   free(pdf);
   return rc;

@@ -11,6 +11,7 @@
 
 #include "check.h"
 #include "instance.h"
+#include "msg.h"
 #include "plan_emit.h"
 #include "run.h"
 #include "shuffle.h"
@@ -41,11 +42,12 @@ static const struct option sk_cli_options[] = {
   {NULL, 0, NULL, 0}
 };
 
+/* A usage error: the message (fmt with its one %s), then the hint. */
 static int sk_cli_usage(const char *fmt, const char *arg)
 {
-  fputs("skampi: ", stderr);
-  fprintf(stderr, fmt, arg);
-  fputs("\nTry 'skampi --help' for more information.\n", stderr);
+  char what[512];
+  snprintf(what, sizeof what, fmt, arg);
+  sk_msg_error("%s\nTry 'skampi --help' for more information.", what);
   return SK_EXIT_USAGE;
 }
 
@@ -312,7 +314,7 @@ int sk_cli_check(const sk_cli_t *cli)
   if (plan != NULL) {
     rc = SK_EXIT_OK;
     if (sk_plan_write(plan, stdout) != 0 || fflush(stdout) != 0) {
-      fprintf(stderr, "skampi: cannot write the plan to stdout\n");
+      sk_msg_error("cannot write the plan to stdout");
       rc = SK_EXIT_INPUT;
     }
   }

@@ -16,6 +16,7 @@
 #include "postproc.h"
 #include "run.h"
 #include "gridfile.h"
+#include "msg.h"
 #include "sha256.h"
 #include "shuffle.h"
 #include "timer.h"
@@ -54,11 +55,11 @@ static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
   size_t n = sk_diag_errors(diag);
   sk_diag_print(diag, stderr);
   if (n > 0)
-    fprintf(stderr, "skampi: nothing was measured: %s has %zu error%s\n",
-            cli->file, n, n == 1 ? "" : "s");
+    sk_msg_note("nothing was measured: %s has %zu error%s", cli->file, n,
+                n == 1 ? "" : "s");
   else
-    fprintf(stderr, "skampi: nothing was measured: %s could not be read "
-            "or checked on every process\n", cli->file);
+    sk_msg_note("nothing was measured: %s could not be read or checked "
+                "on every process", cli->file);
   sk_cli_not_found(cli, stderr);
 }
 
@@ -76,8 +77,7 @@ static int sk_launch_timer(const sk_cli_t *cli, int rank)
                        MPI_Wtick(), &why) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (!all && rank == 0)
-    fprintf(stderr, "skampi: %s\n", why ? why : "--timer: not usable on "
-            "every process");
+    sk_msg_error("%s", why ? why : "--timer: not usable on every process");
   return all ? 0 : -1;
 }
 
@@ -88,15 +88,12 @@ static int sk_launch_replay(const sk_cli_t *cli, const char *grid_from,
                             int rank, sk_run_options_t *run,
                             sk_gridfile_t **grid)
 {
-  char why[600] = "";
   int ok = 1;
   unsigned long long seed = cli->seed;
   *grid = NULL;
   if (rank == 0 && grid_from != NULL &&
-      (*grid = sk_gridfile_load(grid_from, why, sizeof why)) == NULL) {
-    fprintf(stderr, "skampi: --grid-from: %s\n", why);
+      (*grid = sk_gridfile_load(grid_from)) == NULL)
     ok = 0;
-  }
   MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
   if (cli->shuffle && !cli->seed_given && rank == 0)
     seed = (unsigned long long)sk_shuffle_seed_now();
@@ -122,7 +119,7 @@ static int sk_launch_postproc(const sk_cli_t *cli, const sk_plan_t *plan,
     if (sk_sha256_file(cli->file, sha) != 0)
       sha[0] = '\0';
     if (sk_postproc_prepare(pp, out, sha, why, sizeof why) != 0) {
-      fprintf(stderr, "skampi: error: %s\n", why);
+      sk_msg_error("%s", why);
       ok = 0;
     }
   }
@@ -140,14 +137,13 @@ static int sk_launch_merge(const sk_cli_t *cli, const sk_postproc_t *pp,
     return rc;
   if (rank == 0) {
     if (sk_postproc_merge(pp) != 0) {
-      fprintf(stderr, "skampi: error: @POSTPROC: runs 1 to %d could not "
-              "be merged into %s; this run is in %s\n", pp->run,
-              pp->outfile, pp->run_path);
+      sk_msg_error("@POSTPROC: runs 1 to %d could not be merged into %s; "
+                   "this run is in %s", pp->run, pp->outfile, pp->run_path);
       rc = SK_EXIT_PARTIAL;
     } else if (!cli->quiet) {
-      fprintf(stderr, "skampi: @POSTPROC: %d run%s merged into %s (this "
-              "run: %s)\n", pp->run, pp->run == 1 ? "" : "s", pp->outfile,
-              pp->run_path);
+      sk_msg_note("@POSTPROC: %d run%s merged into %s (this run: %s)",
+                  pp->run, pp->run == 1 ? "" : "s", pp->outfile,
+                  pp->run_path);
     }
   }
   MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -195,7 +191,7 @@ int sk_launch(const sk_cli_t *cli)
   size_t len = 0;
   int rank, size, ok, all_ok, rc;
   if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
-    fprintf(stderr, "skampi: MPI_Init failed\n");
+    sk_msg_error("MPI_Init failed");
     return SK_EXIT_ABORTED;
   }
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);

@@ -17,7 +17,7 @@ static int sk_main_suite(sk_cli_t *cli)
   char *path = sk_suitepath_find(cli->file);
   int rc;
   if (path == NULL) {
-    fputs("skampi: out of memory\n", stderr);
+    sk_msg_error("out of memory");
     return SK_EXIT_INPUT;
   }
   if (strcmp(path, cli->file) != 0)

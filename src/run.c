@@ -20,6 +20,7 @@
 #include "guard.h"
 #include "journal.h"
 #include "mpierr.h"
+#include "msg.h"
 #include "pattern.h"
 #include "pattern_simple.h"
 #include "progress.h"
@@ -105,7 +106,7 @@ static void sk_run_conditions(sk_factors_t *f, const sk_run_options_t *opt)
   f->shuffle_seed = opt->seed;
   f->grid_from = opt->grid ? opt->grid->path : NULL;
   if (f->warning != NULL && !opt->quiet)
-    fprintf(stderr, "skampi: warning: %s\n", f->warning);
+    sk_msg_warning("%s", f->warning);
 }
 
 /* Everything before the first suite; -1 (on every rank) when the result
@@ -302,13 +303,13 @@ static int sk_run_open_journal(sk_runstate_t *st)
     sk_journal_crashed((size_t)(r->suites[i].suite - r->plan->suites) + 1,
                        r->suites[i].message);
   if (!st->quiet && st->rr.killed)
-    fprintf(stderr, "skampi: %s is incomplete: the run that wrote it was "
-            "killed before it finished (its status says running, and no "
-            "process holds %s)\n", st->outfile, st->rr.journal);
+    sk_msg_note("%s is incomplete: the run that wrote it was killed before "
+                "it finished (its status says running, and no process "
+                "holds %s)", st->outfile, st->rr.journal);
   if (!st->quiet && (kept > 0 || r->nsuites > 0 || st->rr.retried > 0))
-    fprintf(stderr, "skampi: continuing %s: %zu suites kept, %zu to "
-            "measure (%zu of them retried last), %zu skipped as crashed\n",
-            st->outfile, kept, st->rr.norder, st->rr.retried, r->nsuites);
+    sk_msg_note("continuing %s: %zu suites kept, %zu to measure (%zu of "
+                "them retried last), %zu skipped as crashed", st->outfile,
+                kept, st->rr.norder, st->rr.retried, r->nsuites);
   return 0;
 }
 

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "msg.h"
 #include "suggest.h"
 
 #ifndef PATH_MAX
@@ -183,13 +184,15 @@ void sk_suitepath_note(const char *name, FILE *fp)
   int i, best_d = INT_MAX, limit = (int)strlen(name) / 3;
   limit = limit < 1 ? 1 : limit > 4 ? 4 : limit;
   sk_suitepath_collect(&l);
-  fprintf(fp, "skampi: note: '%s' is no file here, nor a suite in:\n",
-          name);
+  sk_msg_head(fp, NULL, 0, 0, "note");
+  fprintf(fp, "'%s' is no file here, nor a suite in:\n", name);
   for (i = 0; i < l.n; i++) {
     fprintf(fp, "  %s\n", l.dir[i]);
     sk_suitepath_closest(l.dir[i], name, best, &best_d);
   }
-  if (best_d <= limit)
-    fprintf(fp, "skampi: note: did you mean '%s'?\n", best);
+  if (best_d <= limit) {
+    sk_msg_head(fp, NULL, 0, 0, "note");
+    fprintf(fp, "did you mean '%s'?\n", best);
+  }
   sk_suitepath_clear(&l);
 }

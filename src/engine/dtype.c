@@ -25,26 +25,17 @@
 
 #include "datatype.h"
 
+/* The builtins of datatypes.def as MPI types. */
 static const struct {
   const char *name;
   MPI_Datatype type;
   int arithmetic;      /* valid with MPI_SUM */
 } sk_dtype_table[] = {
-  {"MPI_CHAR", MPI_CHAR, 0},
-  {"MPI_SIGNED_CHAR", MPI_SIGNED_CHAR, 1},
-  {"MPI_UNSIGNED_CHAR", MPI_UNSIGNED_CHAR, 1},
-  {"MPI_BYTE", MPI_BYTE, 0},
-  {"MPI_SHORT", MPI_SHORT, 1},
-  {"MPI_UNSIGNED_SHORT", MPI_UNSIGNED_SHORT, 1},
-  {"MPI_INT", MPI_INT, 1},
-  {"MPI_UNSIGNED", MPI_UNSIGNED, 1},
-  {"MPI_LONG", MPI_LONG, 1},
-  {"MPI_UNSIGNED_LONG", MPI_UNSIGNED_LONG, 1},
-  {"MPI_LONG_LONG", MPI_LONG_LONG, 1},
-  {"MPI_LONG_LONG_INT", MPI_LONG_LONG_INT, 1},
-  {"MPI_FLOAT", MPI_FLOAT, 1},
-  {"MPI_DOUBLE", MPI_DOUBLE, 1},
-  {"MPI_LONG_DOUBLE", MPI_LONG_DOUBLE, 1},
+#define SK_DATATYPE(num, nm, elems, ext, meaning)
+#define SK_MPITYPE(type, ctype, sum) {#type, type, sum},
+#include "datatypes.def"
+#undef SK_DATATYPE
+#undef SK_MPITYPE
 };
 
 #define SK_DTYPE_N (sizeof sk_dtype_table / sizeof sk_dtype_table[0])

@@ -379,17 +379,16 @@ static sk_refine_t *sk_exec_shuffle(sk_exec_t *x, sk_refine_t *r)
 
 /* --grid-from: exactly the arguments of the same-named suite of the
  * earlier result (in random order with --shuffle); NULL with x->msg set
- * when it has none. */
+ * when it has none or one outside [lo, hi]. */
 static sk_refine_t *sk_exec_replay(sk_exec_t *x)
 {
-  const sk_gridfile_suite_t *g = sk_gridfile_find(x->eng->grid, x->s->name);
+  const sk_gridfile_suite_t *g = sk_gridfile_match(x->eng->grid, x->s->name,
+                                                   x->lo, x->hi, x->msg,
+                                                   sizeof x->msg);
   long *args;
   sk_refine_t *r;
-  if (g == NULL || g->nargs == 0) {
-    snprintf(x->msg, sizeof x->msg, "--grid-from: %s has no points of a "
-             "suite '%s'", x->eng->grid->path, x->s->name);
+  if (g == NULL)
     return NULL;
-  }
   if ((args = malloc(g->nargs * sizeof *args)) == NULL)
     return NULL;
   memcpy(args, g->args, g->nargs * sizeof *args);

@@ -1,126 +1,87 @@
 /*
- * gridfile.c -- suite names and point arguments of a result file.
+ * gridfile.c -- suite names and point arguments of a result file, read
+ * with the shared YAML reader (lib/ydoc.h).
  */
 #include "gridfile.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <yaml.h>
 
-/* The value of key in mapping node m, or NULL. */
-static yaml_node_t *sk_gridfile_get(yaml_document_t *d, yaml_node_t *m,
-                                    const char *key)
-{
-  yaml_node_pair_t *p;
-  if (m == NULL || m->type != YAML_MAPPING_NODE)
-    return NULL;
-  for (p = m->data.mapping.pairs.start; p < m->data.mapping.pairs.top; p++) {
-    yaml_node_t *k = yaml_document_get_node(d, p->key);
-    if (k && k->type == YAML_SCALAR_NODE &&
-        strcmp((const char *)k->data.scalar.value, key) == 0)
-      return yaml_document_get_node(d, p->value);
-  }
-  return NULL;
-}
+#include "msg.h"
+#include "ydoc.h"
 
-static int sk_gridfile_long(yaml_node_t *n, long *v)
+/* The whole-number argument of point PT into *v; -1 when absent, not a
+ * whole number or negative (sk_ydoc_integer says where a bad one is). */
+static int sk_gridfile_arg(sk_ydoc_t *y, yaml_node_t *pt, long *v)
 {
-  char *end;
-  if (n == NULL || n->type != YAML_SCALAR_NODE)
+  yaml_node_t *a = sk_ydoc_get(y, pt, "argument");
+  *v = -1;
+  if (a == NULL || sk_ydoc_integer(y, a, "argument", v) != 0)
     return -1;
-  errno = 0;
-  *v = strtol((const char *)n->data.scalar.value, &end, 10);
-  return errno == 0 && *end == '\0' && end != (char *)n->data.scalar.value &&
-                 *v >= 0 ? 0 : -1;
+  return *v >= 0 ? 0 : -1;
 }
 
 /* One entry of `suites` into *s; -1 when malformed or out of memory. */
-static int sk_gridfile_suite(yaml_document_t *d, yaml_node_t *m,
+static int sk_gridfile_suite(sk_ydoc_t *y, yaml_node_t *m,
                              sk_gridfile_suite_t *s)
 {
-  yaml_node_t *name = sk_gridfile_get(d, m, "name");
-  yaml_node_t *pts = sk_gridfile_get(d, m, "points");
-  yaml_node_item_t *it;
-  if (name == NULL || name->type != YAML_SCALAR_NODE || pts == NULL ||
-      pts->type != YAML_SEQUENCE_NODE)
+  const char *name = sk_ydoc_text(sk_ydoc_get(y, m, "name"));
+  yaml_node_t *pts = sk_ydoc_get(y, m, "points");
+  size_t i, n = sk_ydoc_len(pts);
+  if (name == NULL || pts == NULL || pts->type != YAML_SEQUENCE_NODE)
     return -1;
-  s->name = strdup((const char *)name->data.scalar.value);
-  s->args = malloc((size_t)(pts->data.sequence.items.top -
-                            pts->data.sequence.items.start + 1) *
-                   sizeof *s->args);
+  s->name = strdup(name);
+  s->args = malloc((n + 1) * sizeof *s->args);
   if (s->name == NULL || s->args == NULL)
     return -1;
-  for (it = pts->data.sequence.items.start; it < pts->data.sequence.items.top;
-       it++) {
-    yaml_node_t *pt = yaml_document_get_node(d, *it);
-    if (sk_gridfile_long(sk_gridfile_get(d, pt, "argument"),
-                         &s->args[s->nargs]) != 0)
+  for (i = 0; i < n; i++) {
+    if (sk_gridfile_arg(y, sk_ydoc_item(y, pts, i), &s->args[i]) != 0)
       return -1;
-    s->nargs++;
+    s->nargs = i + 1;
   }
   return 0;
 }
 
-static int sk_gridfile_suites(yaml_document_t *d, sk_gridfile_t *g,
-                              char *why, size_t len)
+static int sk_gridfile_suites(sk_ydoc_t *y, sk_gridfile_t *g)
 {
-  yaml_node_t *root = yaml_document_get_root_node(d);
-  yaml_node_t *seq = sk_gridfile_get(d, root, "suites");
-  yaml_node_item_t *it;
-  if (sk_gridfile_get(d, root, "schema_version") == NULL || seq == NULL ||
+  yaml_node_t *root = sk_ydoc_root(y);
+  yaml_node_t *seq = sk_ydoc_get(y, root, "suites");
+  size_t i, n = sk_ydoc_len(seq);
+  if (sk_ydoc_get(y, root, "schema_version") == NULL || seq == NULL ||
       seq->type != YAML_SEQUENCE_NODE) {
-    snprintf(why, len, "%s is not a skampi result file (no schema_version "
-             "or suites)", g->path);
+    sk_msg_error("--grid-from: %s is not a skampi result file (no "
+                 "schema_version or suites)", g->path);
     return -1;
   }
-  g->suites = calloc((size_t)(seq->data.sequence.items.top -
-                              seq->data.sequence.items.start + 1),
-                     sizeof *g->suites);
-  if (g->suites == NULL)
-    return snprintf(why, len, "out of memory"), -1;
-  for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top;
-       it++) {
-    if (sk_gridfile_suite(d, yaml_document_get_node(d, *it),
-                          &g->suites[g->nsuites++]) != 0) {
-      snprintf(why, len, "%s: suite %zu has no name or a point without a "
-               "whole-number argument", g->path, g->nsuites);
+  if ((g->suites = calloc(n + 1, sizeof *g->suites)) == NULL) {
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    g->nsuites = i + 1;
+    if (sk_gridfile_suite(y, sk_ydoc_item(y, seq, i), &g->suites[i]) != 0) {
+      sk_msg_error("--grid-from: %s: suite %zu has no name or a point "
+                   "without a whole-number argument", g->path, i + 1);
       return -1;
     }
   }
   return 0;
 }
 
-sk_gridfile_t *sk_gridfile_load(const char *path, char *why, size_t len)
+sk_gridfile_t *sk_gridfile_load(const char *path)
 {
   sk_gridfile_t *g = calloc(1, sizeof *g);
-  yaml_parser_t parser;
-  yaml_document_t doc;
-  FILE *fp;
+  sk_ydoc_t y;
   int rc = -1;
   if (g == NULL || (g->path = strdup(path)) == NULL) {
-    snprintf(why, len, "out of memory");
+    sk_msg_error("out of memory");
     sk_gridfile_free(g);
     return NULL;
   }
-  if ((fp = fopen(path, "rb")) == NULL) {
-    snprintf(why, len, "cannot read %s: %s", path, strerror(errno));
-    sk_gridfile_free(g);
-    return NULL;
-  }
-  yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, fp);
-  if (!yaml_parser_load(&parser, &doc)) {
-    snprintf(why, len, "%s: malformed YAML at line %lu: %s", path,
-             (unsigned long)parser.problem_mark.line + 1,
-             parser.problem ? parser.problem : "cannot parse");
-  } else {
-    rc = sk_gridfile_suites(&doc, g, why, len);
-    yaml_document_delete(&doc);
-  }
-  yaml_parser_delete(&parser);
-  fclose(fp);
+  if (sk_ydoc_load(&y, path) == 0)
+    rc = sk_gridfile_suites(&y, g);
+  sk_ydoc_done(&y);
   if (rc != 0) {
     sk_gridfile_free(g);
     return NULL;
@@ -136,6 +97,27 @@ const sk_gridfile_suite_t *sk_gridfile_find(const sk_gridfile_t *g,
     if (strcmp(g->suites[i].name, name) == 0)
       return &g->suites[i];
   return NULL;
+}
+
+const sk_gridfile_suite_t *sk_gridfile_match(const sk_gridfile_t *g,
+                                             const char *name, long lo,
+                                             long hi, char *why, size_t len)
+{
+  const sk_gridfile_suite_t *s = sk_gridfile_find(g, name);
+  size_t i;
+  if (s == NULL || s->nargs == 0) {
+    snprintf(why, len, "--grid-from: %s has no points of a suite '%s'",
+             g->path, name);
+    return NULL;
+  }
+  for (i = 0; i < s->nargs; i++)
+    if (s->args[i] < lo || s->args[i] > hi) {
+      snprintf(why, len, "--grid-from: %s measured suite '%s' at %ld, "
+               "outside its arguments here (%ld to %ld): a result of "
+               "another suite file?", g->path, name, s->args[i], lo, hi);
+      return NULL;
+    }
+  return s;
 }
 
 void sk_gridfile_free(sk_gridfile_t *g)

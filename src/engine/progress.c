@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "msg.h"
+
 sk_progress_mode_t sk_progress_mode(int quiet, const char *env)
 {
   if (quiet)
@@ -87,7 +89,8 @@ void sk_progress_error(sk_progress_t *p, const char *msg)
 {
   if (p->fp != NULL)
     sk_progress_clear(p);
-  fprintf(p->err, "skampi: error: %s\n", msg);
+  sk_msg_head(p->err, NULL, 0, 0, "error");
+  fprintf(p->err, "%s\n", msg);
   fflush(p->err);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "datatype.h"
+#include "msg.h"
 
 enum {
   SK_RK_I1, SK_RK_I2, SK_RK_I4, SK_RK_I8,
@@ -85,8 +86,8 @@ static void sk_reduce_sum(void *in, void *inout, int *len, MPI_Datatype *t)
   size_t j;
   MPI_Type_get_attr(*t, sk_reduce_keyval, (void *)&r, &found);
   if (!found || r == NULL) {
-    fprintf(stderr, "skampi: the MPI library called the reduction's "
-            "operation with a datatype it was not given\n");
+    sk_msg_error("the MPI library called the reduction's operation with a "
+                 "datatype it was not given");
     MPI_Abort(MPI_COMM_WORLD, 4);
     return;
   }

@@ -9,7 +9,7 @@
 static const sk_datatype_t sk_datatypes[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning) \
   {(num), (nm), (elems), (ext), (meaning)},
-#define SK_MPITYPE(nm, ctype)
+#define SK_MPITYPE(type, ctype, sum)
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
@@ -17,7 +17,7 @@ static const sk_datatype_t sk_datatypes[] = {
 
 static const char *const sk_mpi_types[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
-#define SK_MPITYPE(nm, ctype) (nm),
+#define SK_MPITYPE(type, ctype, sum) #type,
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
@@ -31,7 +31,7 @@ static const struct {
   size_t size, align;
 } sk_mpi_type_bytes[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
-#define SK_MPITYPE(nm, ctype) {sizeof(ctype), SK_ALIGN_OF(ctype)},
+#define SK_MPITYPE(type, ctype, sum) {sizeof(ctype), SK_ALIGN_OF(ctype)},
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE

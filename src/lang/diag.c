@@ -1,12 +1,15 @@
 /*
  * diag.c -- collected diagnostics, printed like gcc: position, message,
- * source line and caret.
+ * source line and caret (the head and the excerpt are lib/msg.h's, so
+ * every program quotes a file alike).
  */
 #include "diag.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "msg.h"
 
 typedef enum { SK_DIAG_ERROR, SK_DIAG_NOTE } sk_diag_kind_t;
 
@@ -194,101 +197,23 @@ static const sk_diag_source_t *sk_diag_source(const sk_diag_t *d,
   return NULL;
 }
 
-/* Finds line (1-based) of src: sets *start and *len (without the newline
- * and a trailing CR).  Returns -1 when the file has no such line. */
-static int sk_diag_line(const sk_diag_source_t *src, int line,
-                        const char **start, size_t *len)
-{
-  const char *p = src->text, *end = src->text + src->len, *nl;
-  int n = 1;
-  if (line < 1)
-    return -1;
-  while (n < line) {
-    nl = memchr(p, '\n', (size_t)(end - p));
-    if (nl == NULL)
-      return -1;
-    p = nl + 1;
-    n++;
-  }
-  if (p == end && line > 1)
-    return -1;
-  nl = memchr(p, '\n', (size_t)(end - p));
-  *start = p;
-  *len = (size_t)((nl ? nl : end) - p);
-  if (*len > 0 && p[*len - 1] == '\r')
-    (*len)--;
-  return 0;
-}
-
-/* Steps *i over one character (a whole UTF-8 sequence) of s. */
-static void sk_diag_next_char(const char *s, size_t len, size_t *i)
-{
-  if (*i >= len)
-    return;
-  (*i)++;
-  while (*i < len && ((unsigned char)s[*i] & 0xC0) == 0x80)
-    (*i)++;
-}
-
-/* The source line, with control characters shown as '?'. */
-static void sk_diag_put_line(FILE *fp, const char *s, size_t len)
-{
-  size_t i;
-  for (i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)s[i];
-    fputc((c < 0x20 && c != '\t') || c == 0x7f ? '?' : c, fp);
-  }
-}
-
-/* Under the source line: blanks (tabs kept, so that the caret lines up
- * on any terminal) up to the first column, '^', then '~' to the end of
- * the span when it stays on this line. */
-static void sk_diag_put_caret(FILE *fp, const char *s, size_t len,
-                              const sk_span_t *sp)
-{
-  size_t i = 0;
-  int col = 1, last;
-  for (; col < sp->first_column; col++) {
-    fputc(i < len && s[i] == '\t' ? '\t' : ' ', fp);
-    sk_diag_next_char(s, len, &i);
-  }
-  fputc('^', fp);
-  sk_diag_next_char(s, len, &i);
-  last = sp->last_line == sp->first_line ? sp->last_column : col;
-  for (col++; col <= last && i < len; col++) {
-    fputc('~', fp);
-    sk_diag_next_char(s, len, &i);
-  }
-  fputc('\n', fp);
-}
-
 static void sk_diag_print_one(const sk_diag_t *d, const sk_diag_msg_t *m,
                               FILE *fp)
 {
-  const char *kind = m->kind == SK_DIAG_ERROR ? "error" : "note";
-  const char *text = m->text ? m->text : "(out of memory)";
+  const sk_span_t *sp = &m->span;
   const sk_diag_source_t *src = sk_diag_source(d, m->file);
   const char *line;
   size_t len;
-  if (m->file == NULL)
-    fprintf(fp, "skampi: %s: %s\n", kind, text);
-  else if (m->span.first_line <= 0)
-    fprintf(fp, "%s: %s: %s\n", m->file, kind, text);
-  else if (m->span.first_column <= 0)
-    fprintf(fp, "%s:%d: %s: %s\n", m->file, m->span.first_line, kind, text);
-  else
-    fprintf(fp, "%s:%d:%d: %s: %s\n", m->file, m->span.first_line,
-            m->span.first_column, kind, text);
-  if (src == NULL || m->span.first_line <= 0 ||
-      sk_diag_line(src, m->span.first_line, &line, &len) != 0)
+  sk_msg_head(fp, m->file, sp->first_line, sp->first_column,
+              m->kind == SK_DIAG_ERROR ? "error" : "note");
+  fprintf(fp, "%s\n", m->text ? m->text : "(out of memory)");
+  if (src == NULL || sp->first_line <= 0 ||
+      sk_msg_find_line(src->text, src->len, sp->first_line, &line,
+                       &len) != 0)
     return;
-  fprintf(fp, "%5d | ", m->span.first_line);
-  sk_diag_put_line(fp, line, len);
-  fputc('\n', fp);
-  if (m->span.first_column <= 0)
-    return;
-  fputs("      | ", fp);
-  sk_diag_put_caret(fp, line, len, &m->span);
+  sk_msg_excerpt(fp, sp->first_line, line, len, sp->first_column,
+                 sp->last_line == sp->first_line ? sp->last_column
+                                                 : sp->first_column);
 }
 
 void sk_diag_print(const sk_diag_t *d, FILE *fp)
@@ -307,7 +232,9 @@ void sk_diag_print(const sk_diag_t *d, FILE *fp)
   }
   for (i = 0; i < d->nmsgs; i++)
     sk_diag_print_one(d, order ? order[i].msg : &d->msgs[i], fp);
-  if (d->dropped > 0)
-    fprintf(fp, "skampi: note: %zu more errors not shown\n", d->dropped);
+  if (d->dropped > 0) {
+    sk_msg_head(fp, NULL, 0, 0, "note");
+    fprintf(fp, "%zu more errors not shown\n", d->dropped);
+  }
   free(order);
 }

@@ -59,10 +59,10 @@ grep -q note "$tmp/err" && bad "a path got the lookup note"
 # --suite and a SUITE_FILE together are one file too many.
 "$skampi" --check --suite default fig1 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] || bad "--suite with a SUITE_FILE does not exit with status 2"
-grep -qx "skampi: one SUITE_FILE only ('fig1' is one too many)" "$tmp/err" ||
+grep -qx "skampi: error: one SUITE_FILE only ('fig1' is one too many)" "$tmp/err" ||
   { cat "$tmp/err"; bad "--suite with a SUITE_FILE: message"; }
 "$skampi" --check --suite default --suite fig1 >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] || bad "--suite twice does not exit with status 2"
-grep -qx "skampi: --suite given twice" "$tmp/err" ||
+grep -qx "skampi: error: --suite given twice" "$tmp/err" ||
   { cat "$tmp/err"; bad "--suite twice: message"; }
 exit $fail

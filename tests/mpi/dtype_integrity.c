@@ -14,9 +14,10 @@
  * base type and send pattern, an MPI_Allreduce with the reductions'
  * datatype and operation (src/engine/reduce.h) adds 1 and 2 into 3 in every
  * scalar and leaves the gaps alone (so its table of scalars misses no
- * data byte: one it missed would hold 0, not the mark).  A failed check
- * prints its case on stderr (tests/unit/sk_test.h); rank 0 prints the
- * failures of both ranks, and both exit 1; 0 when all pass.
+ * data byte: one it missed would hold 0, not the mark).  Every builtin
+ * name of datatypes.def is an MPI type of the size the checker counts.
+ * A failed check prints its case on stderr (tests/unit/sk_test.h); rank
+ * 0 prints the failures of both ranks, and both exit 1; 0 when all pass.
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -174,6 +175,25 @@ static void shapes(void)
   }
 }
 
+/* Every builtin the checker knows is an MPI type of the size the checker
+ * counts with (both read datatypes.def). */
+static void builtins(void)
+{
+  size_t n, i;
+  const char *const *names = sk_mpi_type_table(&n);
+  for (i = 0; i < n; i++) {
+    MPI_Datatype d = sk_dtype_builtin(names[i]);
+    long want, align;
+    int size = -1;
+    if (d != MPI_DATATYPE_NULL)
+      MPI_Type_size(d, &size);
+    SK_CHECK_MSG(sk_mpi_type_bytes_of(names[i], &want, &align) == 0 &&
+                 (long)size == want,
+                 "builtin %s is not an MPI type of the checker's size",
+                 names[i]);
+  }
+}
+
 /* The count distributions of the v-collectives (doc/engine.md). */
 static void shares(void)
 {
@@ -215,6 +235,7 @@ int main(int argc, char **argv)
   if (rank == 0) {
     shapes();
     shares();
+    builtins();
   }
   for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)

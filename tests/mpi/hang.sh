@@ -48,10 +48,10 @@ expect run.status partial
 # --timeout takes seconds.
 "$SKAMPI" --timeout soon "$suite" 2> "$work/stderr"
 [ $? -eq 2 ] || fail "--timeout soon accepted"
-grep -q "^skampi: --timeout expects seconds (0 to 1e8, 0: no watchdog), not 'soon'$" "$work/stderr" ||
+grep -q "^skampi: error: --timeout expects seconds (0 to 1e8, 0: no watchdog), not 'soon'$" "$work/stderr" ||
   fail "--timeout soon: $(cat "$work/stderr")"
 "$SKAMPI" --check --fresh "$suite" > /dev/null 2> "$work/stderr"
 [ $? -eq 2 ] || fail "--check --fresh accepted"
-grep -q "^skampi: --fresh and --timeout go with a run$" "$work/stderr" ||
+grep -q "^skampi: error: --fresh and --timeout go with a run$" "$work/stderr" ||
   fail "--check --fresh: $(cat "$work/stderr")"
 exit 0

@@ -1,7 +1,8 @@
 # replay.sh -- skampi --shuffle=SEED measures suites and fixed-grid points
 # in an order that the seed alone decides (two runs with one seed agree);
 # --grid-from measures exactly the arguments of an earlier result file,
-# refines nothing, and refuses files and suites it cannot replay.
+# refines nothing, and refuses files and suites it cannot replay (a suite
+# whose namesake was measured beyond its arguments among them).
 . "$top_srcdir/tests/mpi/lib.sh"
 # order_of OUT: "suite:arg@order ..." of every point, suites as listed
 order_of() {
@@ -75,21 +76,44 @@ flatten "$c"
 expect suites.0.status complete
 expect suites.1.status failed
 expect suites.1.message "--grid-from: $a has no points of a suite 'other'"
-# files that cannot be replayed: usage errors, nothing measured
+# a result of another suite file: its namesake suite was measured beyond
+# this suite's End_Argument, where the buffers end; that suite fails with
+# a message (it once overran them), the run goes on
+runs="$top_srcdir/tests/tools/runs"
+for f in other-suite other-grid a1; do
+  rm -f "$c"
+  run_skampi 2 "$top_srcdir/tests/tools/tiny.skampi" "$c" --quiet --fresh \
+    --shuffle=11 --grid-from "$runs/$f.yaml"
+  st=$?
+  [ $st -eq 3 ] || fail "$f: exit status $st ($(cat "$work/stderr"))"
+  flatten "$c"
+  ip=$(sed -n 's/^suites\.\([0-9]*\)\.name=pingpong$/\1/p' "$work/flat")
+  expect suites.$ip.status failed
+  big=65536
+  [ $f = other-grid ] && big=2048
+  expect suites.$ip.message "--grid-from: $runs/$f.yaml measured suite 'pingpong' at $big, outside its arguments here (8 to 1024): a result of another suite file?"
+done
+# files that cannot be replayed: usage errors, nothing measured; the
+# file is read by the reader every program shares (lib/ydoc.h)
 rm -f "$c"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/none.yaml"
 [ $? -eq 2 ] || fail "missing file: exit status"
-[ "$(skampi_stderr)" = "skampi: --grid-from: cannot read $work/none.yaml: No such file or directory" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot read '$work/none.yaml': No such file or directory" ] ||
   fail "missing file: '$(cat "$work/stderr")'"
 printf 'a: [1\n' > "$work/bad.yaml"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/bad.yaml"
 [ $? -eq 2 ] || fail "bad YAML: exit status"
-grep -q "^skampi: --grid-from: $work/bad.yaml: malformed YAML at line " "$work/stderr" ||
+grep -q "^$work/bad.yaml:[0-9]*:[0-9]*: error: malformed YAML: " "$work/stderr" ||
   fail "bad YAML: '$(cat "$work/stderr")'"
 printf 'a: 1\n' > "$work/other.yaml"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/other.yaml"
 [ $? -eq 2 ] || fail "not a result: exit status"
-[ "$(skampi_stderr)" = "skampi: --grid-from: $work/other.yaml is not a skampi result file (no schema_version or suites)" ] ||
+[ "$(skampi_stderr)" = "skampi: error: --grid-from: $work/other.yaml is not a skampi result file (no schema_version or suites)" ] ||
   fail "not a result: '$(cat "$work/stderr")'"
+printf 'schema_version: 1\nsuites:\n  - name: fixed\n    points:\n      - argument: 8.5\n' > "$work/half.yaml"
+run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/half.yaml"
+[ $? -eq 2 ] || fail "a fractional argument: exit status"
+[ "$(skampi_stderr)" = "skampi: error: --grid-from: $work/half.yaml: suite 1 has no name or a point without a whole-number argument" ] ||
+  fail "a fractional argument: '$(cat "$work/stderr")'"
 [ ! -e "$c" ] || fail "a result file after a refused --grid-from"
 exit 0

@@ -36,13 +36,13 @@ if [ "$(uname -m)" = x86_64 ] && [ $invariant = yes ]; then
   expect suites.2.status complete
 else
   [ $rc -eq 2 ] || fail "rdtscp without an invariant TSC: exit $rc"
-  grep -q '^skampi: --timer=rdtscp: ' "$work/stderr" || fail "no reason given"
+  grep -q '^skampi: error: --timer=rdtscp: ' "$work/stderr" || fail "no reason given"
   [ ! -e "$out" ] || fail "a result file after the refusal"
 fi
 
 # the command line is read before MPI starts: no mpiexec needed
 "$SKAMPI" --timer hpet -o "$out" "$SUITES/window-bad.skampi" 2> "$work/stderr"
 [ $? -eq 2 ] || fail "unknown timer: exit status"
-grep -q "^skampi: --timer expects MPI_Wtime, monotonic or rdtscp, not 'hpet'$" \
+grep -q "^skampi: error: --timer expects MPI_Wtime, monotonic or rdtscp, not 'hpet'$" \
   "$work/stderr" || fail "unknown timer: message ($(cat "$work/stderr"))"
 exit 0

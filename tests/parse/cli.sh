@@ -29,31 +29,31 @@ expect() {
 hint="Try 'skampi --help' for more information."
 nl='
 '
-expect 2 "skampi: unknown option '--foo'$nl$hint$nl" --foo suites/fig1.skampi
-expect 2 "skampi: unknown option '-x'$nl$hint$nl" -x
-expect 2 "skampi: option '--check' takes no value$nl$hint$nl" --check=yes f
-expect 2 "skampi: unknown option '--frob'$nl$hint$nl" --frob=1 f
-expect 2 "skampi: option '--output' needs a value$nl$hint$nl" f --output
-expect 2 "skampi: option '--np' needs a value$nl$hint$nl" --check f --np
-expect 2 "skampi: option '-o' needs a value$nl$hint$nl" f -o
-expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '0'$nl$hint$nl" --check --np 0 f
-expect 2 "skampi: --np expects a number of processes (1 to 1000000), not '2x'$nl$hint$nl" --check --np 2x f
+expect 2 "skampi: error: unknown option '--foo'$nl$hint$nl" --foo suites/fig1.skampi
+expect 2 "skampi: error: unknown option '-x'$nl$hint$nl" -x
+expect 2 "skampi: error: option '--check' takes no value$nl$hint$nl" --check=yes f
+expect 2 "skampi: error: unknown option '--frob'$nl$hint$nl" --frob=1 f
+expect 2 "skampi: error: option '--output' needs a value$nl$hint$nl" f --output
+expect 2 "skampi: error: option '--np' needs a value$nl$hint$nl" --check f --np
+expect 2 "skampi: error: option '-o' needs a value$nl$hint$nl" f -o
+expect 2 "skampi: error: --np expects a number of processes (1 to 1000000), not '0'$nl$hint$nl" --check --np 0 f
+expect 2 "skampi: error: --np expects a number of processes (1 to 1000000), not '2x'$nl$hint$nl" --check --np 2x f
 # --timer, --shuffle, --grid-from
-expect 2 "skampi: --timer expects MPI_Wtime, monotonic or rdtscp, not 'tsc'$nl$hint$nl" --timer tsc f
-expect 2 "skampi: option '--timer' needs a value$nl$hint$nl" f --timer
-expect 2 "skampi: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
-expect 2 "skampi: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
-expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
-expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
-expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
-expect 2 "skampi: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
-expect 2 "skampi: --np goes with --check (a run has the processes mpiexec starts)$nl$hint$nl" --np 4 f
-expect 2 "skampi: -o/--output goes with a run, not with --check or --list$nl$hint$nl" --check -o x.yaml f
-expect 2 "skampi: --check and --list cannot be combined$nl$hint$nl" --check --list
-expect 2 "skampi: no SUITE_FILE given$nl$hint$nl"
-expect 2 "skampi: no SUITE_FILE given$nl$hint$nl" --check
-expect 2 "skampi: one SUITE_FILE only ('b' is one too many)$nl$hint$nl" --check a b
-expect 2 "skampi: --list takes no file, not 'a'$nl$hint$nl" --list a
+expect 2 "skampi: error: --timer expects MPI_Wtime, monotonic or rdtscp, not 'tsc'$nl$hint$nl" --timer tsc f
+expect 2 "skampi: error: option '--timer' needs a value$nl$hint$nl" f --timer
+expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
+expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
+expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
+expect 2 "skampi: error: --np goes with --check (a run has the processes mpiexec starts)$nl$hint$nl" --np 4 f
+expect 2 "skampi: error: -o/--output goes with a run, not with --check or --list$nl$hint$nl" --check -o x.yaml f
+expect 2 "skampi: error: --check and --list cannot be combined$nl$hint$nl" --check --list
+expect 2 "skampi: error: no SUITE_FILE given$nl$hint$nl"
+expect 2 "skampi: error: no SUITE_FILE given$nl$hint$nl" --check
+expect 2 "skampi: error: one SUITE_FILE only ('b' is one too many)$nl$hint$nl" --check a b
+expect 2 "skampi: error: --list takes no file, not 'a'$nl$hint$nl" --list a
 expect 1 "no-such-file.skampi: error: cannot open: No such file or directory$nl" --check no-such-file.skampi
 [ -s "$tmp/out" ] && { echo "FAIL: --check of a missing file printed a plan"; fail=1; }
 

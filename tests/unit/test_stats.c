@@ -74,6 +74,29 @@ static void test_quantile(void)
   SK_CHECK(sk_stats_quantile(x, 0, 0.25) == 0.0);
 }
 
+/* The box of {9, 1, 4, 7}: sorted 1 4 7 9, h = 3p: Q1 at h 0.75 is
+ * 1 + 0.75 * 3 = 3.25, the median at 1.5 is 4 + 0.5 * 3 = 5.5, Q3 at
+ * 2.25 is 7 + 0.25 * 2 = 7.5. */
+static void test_box(void)
+{
+  static const double x[] = {9, 1, 4, 7};
+  double work[4], in_place[] = {2, 8}, box[5];
+  sk_stats_box(x, 4, work, box);
+  SK_CHECK(box[0] == 1.0 && box[4] == 9.0);
+  SK_CHECK_NEAR(box[1], 3.25);
+  SK_CHECK_NEAR(box[2], 5.5);
+  SK_CHECK_NEAR(box[3], 7.5);
+  SK_CHECK(x[0] == 9.0 && work[0] == 1.0 && work[3] == 9.0);
+  /* work may be x itself; two values: Q1 2 + 0.25 * 6 = 3.5 */
+  sk_stats_box(in_place, 2, in_place, box);
+  SK_CHECK(box[0] == 2.0 && box[2] == 5.0 && box[4] == 8.0);
+  SK_CHECK_NEAR(box[1], 3.5);
+  SK_CHECK_NEAR(box[3], 6.5);
+  /* no values: all five 0, as every function of stats.h at n == 0 */
+  sk_stats_box(x, 0, work, box);
+  SK_CHECK(box[0] == 0.0 && box[2] == 0.0 && box[4] == 0.0);
+}
+
 static void test_tukey(void)
 {
   /* Q1 3.25, Q3 7.75, IQR 4.5: fences -3.5 and 14.5 drop only 100. */
@@ -142,6 +165,7 @@ int main(void)
   test_cut_count();
   test_summarize();
   test_quantile();
+  test_box();
   test_tukey();
   test_insert_sorted();
   test_sort();
