@@ -129,14 +129,12 @@ static int sk_cplot_boxes(FILE *f, const sk_compare_suite_t *s,
   return 0;
 }
 
-void sk_compare_plot_header(FILE *f, const char *pdf)
+void sk_compare_plot_header(FILE *f, const char *pdf_gp)
 {
   fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
   fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
           "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
-  fputs("set encoding utf8\nset output ", f);
-  sk_gp_text(f, pdf, 0);
-  fputs("\n", f);
+  fprintf(f, "set encoding utf8\nset output %s\n", pdf_gp);
 }
 
 /* The verdict in one line: how many points each side wins. */

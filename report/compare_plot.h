@@ -17,8 +17,9 @@ typedef struct sk_compare_plot {
   size_t nrows;
 } sk_compare_plot_t;
 
-/* The terminal, the output file. */
-void sk_compare_plot_header(FILE *f, const char *pdf);
+/* The terminal, the output file: pdf_gp, its name as a gnuplot string
+ * (report/rout.h, sk_rout_gp_name()). */
+void sk_compare_plot_header(FILE *f, const char *pdf_gp);
 /* The title page: the sets, what boxes and stars mean. */
 void sk_compare_plot_title(FILE *f, sk_compare_plot_t *pl);
 /* One suite's rows ROWS[0..N-1] (N >= 1): A's and B's boxes relative to

@@ -530,22 +530,22 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
   fputs("unset multiplot\n", f);
 }
 
-static void sk_plot_header(FILE *f, const char *pdf_path)
+/* pdf_gp: the PDF's name as a gnuplot string, exactly (it is a file
+ * name: sk_gp_text() would change blanks and control characters). */
+static void sk_plot_header(FILE *f, const char *pdf_gp)
 {
   fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
   fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
           "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
-  fputs("set encoding utf8\nset output ", f);
-  sk_gp_text(f, pdf_path, 0);
-  fputs("\n", f);
+  fprintf(f, "set encoding utf8\nset output %s\n", pdf_gp);
 }
 
 int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
-                   const char *pdf_path)
+                   const char *pdf_gp)
 {
   const sk_page_t *p;
   size_t i;
-  sk_plot_header(f, pdf_path);
+  sk_plot_header(f, pdf_gp);
   for (i = 0; i < pages->n; i++) {
     p = &pages->page[i];
     if (p->kind == SK_PAGE_TITLE)
