@@ -17,6 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
+
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
 
 static int sk_journal_fd = -1;
@@ -24,6 +26,11 @@ static volatile sig_atomic_t sk_journal_errno;  /* first failed append */
 static int sk_journal_test_fd = -1;   /* SKAMPI_TEST_JOURNAL_FULL */
 static volatile size_t sk_journal_k;        /* 1-based; 0: no suite */
 static const char *volatile sk_journal_name;
+/* A name or reason as a journal line holds it: escaped (lib/escape.h), so
+ * that a newline in a suite's name cannot add a line, and cut to 256
+ * bytes between two escapes. */
+#define SK_JOURNAL_NAME 257
+static char sk_journal_ename[SK_JOURNAL_NAME];
 static volatile long sk_journal_last;
 static volatile int sk_journal_has_last;
 
@@ -113,35 +120,47 @@ static off_t sk_journal_trim(int fd)
   return at;
 }
 
-int sk_journal_open(const char *path, const char *sha256)
+/* "cannot write the journal PATH: strerror(err)" into why; -1. */
+static int sk_journal_why(const char *path, int err, char *why,
+                          size_t whylen)
+{
+  char q[512];
+  sk_escape_buf(path, q, sizeof q);
+  snprintf(why, whylen, "cannot write the journal %s: %s", q,
+           strerror(err));
+  errno = err;
+  return -1;
+}
+
+int sk_journal_open(const char *path, const char *sha256,
+                    const sk_outfile_inputs_t *in, char *why,
+                    size_t whylen)
 {
   char head[128];
   off_t end;
-  int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  int fd = sk_outfile_open_append(path, SK_OUTFILE_JOURNAL, in, 0, why,
+                                  whylen);
   sk_journal_errno = 0;
   if (fd < 0)
     return -1;
   if (sk_journal_lock(fd) != 0) {
     int saved = errno;
     close(fd);
-    errno = saved;
-    return -1;
+    return sk_journal_why(path, saved, why, whylen);
   }
   sk_journal_fd = fd;
   end = sk_journal_trim(fd);
   if (end < 0) {
     int saved = errno;
     sk_journal_close();
-    errno = saved;
-    return -1;
+    return sk_journal_why(path, saved, why, whylen);
   }
   if (end == 0) {
     snprintf(head, sizeof head, SK_JOURNAL_MAGIC "\nsha256 %s\n",
              sha256[0] ? sha256 : "-");
     if (sk_journal_line(head) != 0) {
       sk_journal_close();
-      errno = sk_journal_errno;
-      return -1;
+      return sk_journal_why(path, sk_journal_errno, why, whylen);
     }
   }
   return 0;
@@ -199,9 +218,11 @@ int sk_journal_begin(size_t k, const char *name)
   char line[320];
   int rc;
   sk_journal_has_last = 0;
-  sk_journal_name = name;
+  sk_journal_k = 0;            /* a handler reads no half-written name */
+  sk_escape_buf(name, sk_journal_ename, sizeof sk_journal_ename);
+  sk_journal_name = sk_journal_ename;
   sk_journal_k = k;
-  snprintf(line, sizeof line, "begin %zu %.256s\n", k, name);
+  snprintf(line, sizeof line, "begin %zu %s\n", k, sk_journal_ename);
   rc = sk_journal_line(line);
   sk_journal_test_full(name);
   return rc;
@@ -226,8 +247,9 @@ int sk_journal_end(const char *status)
 
 int sk_journal_crashed(size_t k, const char *why)
 {
-  char line[320];
-  snprintf(line, sizeof line, "skip %zu %.256s\n", k, why);
+  char line[320], e[SK_JOURNAL_NAME];
+  sk_escape_buf(why != NULL ? why : "", e, sizeof e);
+  snprintf(line, sizeof line, "skip %zu %s\n", k, e);
   return sk_journal_line(line);
 }
 
@@ -354,7 +376,9 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
     return -1;
   k--;
   if (strcmp(word, "begin") == 0) {
-    if (strcmp(rest, names[k]) != 0)
+    char e[SK_JOURNAL_NAME];
+    sk_escape_buf(names[k], e, sizeof e);
+    if (strcmp(rest, e) != 0)
       return -1;
     if (*open >= 0)
       st->crashes[*open]++;

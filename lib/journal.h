@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "outfile.h"
+
 /* What an existing journal says about the suites of a plan. */
 typedef struct sk_journal_state {
   char sha256[65];        /* of the suite file it was written for */
@@ -31,10 +33,16 @@ void sk_journal_state_free(sk_journal_state_t *st);
 /* Opens path for appending (creating it with its header when new, and
  * cutting off a last line without its newline first) and
  * takes an exclusive flock(2) on it for as long as the process lives;
- * -1 with errno set (EWOULDBLOCK: another process holds it).  One journal
- * per process. */
-int sk_journal_open(const char *path, const char *sha256);
-/* Lines; each is written whole and fsync'ed.  -1 (errno set) when
+ * -1 with errno set (EWOULDBLOCK: another process holds it) and the
+ * sentence in why.  Never through a symbolic link, and only a journal
+ * (or an empty file) that is none of the inputs in (lib/outfile.h,
+ * sk_outfile_open_append()).  One journal per process. */
+int sk_journal_open(const char *path, const char *sha256,
+                    const sk_outfile_inputs_t *in, char *why,
+                    size_t whylen);
+/* Lines; each is written whole and fsync'ed.  A name and a reason are
+ * written escaped (lib/escape.h), cut to 256 bytes; sk_journal_read()
+ * compares the plan's names escaped the same way.  -1 (errno set) when
  * writing failed: then, and for every later line, which is no longer
  * written (a cut line would spoil the next). */
 int sk_journal_start(int processes, const char *iso_time);

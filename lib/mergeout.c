@@ -14,6 +14,7 @@
 
 #include "emit.h"
 #include "msg.h"
+#include "outfile.h"
 #include "schema.h"
 #include "sha256.h"
 
@@ -296,31 +297,32 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   return rc | sk_emit_map_end(e);
 }
 
-/* Write to PATH.tmp, then rename: no half-written merged file. */
+/* Through a temporary file beside PATH (lib/outfile.h): no half-written
+ * merged file, no file replaced that is not a result file, no input. */
 int sk_mergeout_write(const char *path, const sk_merge_run_t *runs,
-                      size_t n)
+                      size_t n, const sk_outfile_inputs_t *in)
 {
-  size_t len = strlen(path) + 5;
-  char *tmp = malloc(len);
-  FILE *fp = NULL;
-  sk_emit_t *e = NULL;
+  char why[1200];
+  sk_outfile_t *h = sk_outfile_open(path, SK_OUTFILE_MERGED, in, why,
+                                    sizeof why);
+  sk_emit_t *e;
   int rc = -1;
-  if (!tmp)
+  if (h == NULL) {
+    sk_msg_error("%s", why);
     return -1;
-  snprintf(tmp, len, "%s.tmp", path);
-  fp = fopen(tmp, "w");
-  if (fp && (e = sk_emit_open(fp)) != NULL) {
+  }
+  if ((e = sk_emit_open(h->fp)) != NULL) {
     rc = sk_mergeout_doc(e, runs, n);
     rc |= sk_emit_close(e);
   }
-  if (!fp || fclose(fp) != 0)
-    rc = -1;
-  if (rc == 0 && rename(tmp, path) != 0)
-    rc = -1;
-  if (rc != 0) {
-    sk_msg_error("cannot write '%s'", path);
-    remove(tmp);
+  if (rc != 0 && !ferror(h->fp)) {
+    sk_outfile_abort(h);
+    sk_msg_error("cannot write the merged result: the YAML emitter failed");
+    return -1;
   }
-  free(tmp);
-  return rc;
+  if (sk_outfile_commit(h, why, sizeof why) != 0) {
+    sk_msg_error("%s", why);
+    return -1;
+  }
+  return 0;
 }

@@ -7,10 +7,13 @@
 #include <stddef.h>
 
 #include "merge.h"
+#include "outfile.h"
 
 /* Write the merge of RUNS[0..N-1] (already checked) to PATH ("-" is not
- * special).  -1 with a message when it cannot be written. */
+ * special), an output of kind MERGED that is none of the inputs IN
+ * (lib/outfile.h): through a temporary file that replaces it whole.  -1
+ * with the message (lib/msg.h) when it may not or cannot be written. */
 int sk_mergeout_write(const char *path, const sk_merge_run_t *runs,
-                      size_t n);
+                      size_t n, const sk_outfile_inputs_t *in);
 
 #endif

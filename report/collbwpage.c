@@ -19,6 +19,7 @@
 #include "gp.h"
 #include "modelpage.h"
 #include "msg.h"
+#include "rout.h"
 #include "units.h"
 
 /* Hosts drawn on the page (the CSV has them all). */
@@ -323,22 +324,18 @@ int sk_collbwpage_csv(const char *dir, const sk_inputs_t *in,
 {
   size_t len = strlen(dir) + strlen(page->slug) + 40;
   char *path = malloc(len);
-  FILE *f;
-  int rc = 0;
+  sk_outfile_t *h;
+  int rc;
   if (!path)
     return -1;
   snprintf(path, len, "%s/p%02d-%s-bandwidth.csv", dir, page->number,
            page->slug);
-  if (!(f = fopen(path, "w"))) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
+  if (!(h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin))) {
     free(path);
     return -1;
   }
-  sk_cbp_csv_rows(f, in, page);
-  if (ferror(f) | fclose(f)) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
-    rc = -1;
-  }
+  sk_cbp_csv_rows(h->fp, in, page);
+  rc = sk_rout_commit(h);
   free(path);
   return rc;
 }

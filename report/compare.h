@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "outfile.h"
 #include "wilcoxon.h"
 
 typedef struct sk_compare_point {
@@ -59,9 +60,10 @@ int sk_compare_box(const sk_compare_point_t *p, double scale, double q[5]);
 double sk_compare_min(const sk_compare_point_t *p);
 
 /* CSV files into DIR (created): compare.csv when B is given, and
- * runs-a.csv (runs-b.csv) with every run's normalized median. */
+ * runs-a.csv (runs-b.csv) with every run's normalized median; DIR and
+ * each file through lib/outfile.h, none of them one of the inputs IN. */
 int sk_compare_csv(const char *dir, const sk_compare_set_t *a,
                    const sk_compare_set_t *b, const sk_compare_row_t *rows,
-                   size_t nrows);
+                   size_t nrows, const sk_outfile_inputs_t *in);
 
 #endif

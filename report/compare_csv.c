@@ -4,13 +4,11 @@
  */
 #include "compare.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "msg.h"
+#include "rout.h"
 
 /* A field, quoted as RFC 4180 says when it holds a comma or a quote. */
 static void sk_compare_csv_text(FILE *f, const char *s)
@@ -39,44 +37,33 @@ static void sk_compare_csv_key(FILE *f, const sk_compare_suite_t *s,
     fputs(",,", f);
 }
 
-static FILE *sk_compare_csv_open(const char *dir, const char *name,
-                                 char **path)
+/* DIR/NAME through lib/outfile.h; NULL (said) when refused. */
+static sk_outfile_t *sk_compare_csv_open(const char *dir, const char *name,
+                                         const sk_outfile_inputs_t *in)
 {
   size_t len = strlen(dir) + strlen(name) + 2;
-  FILE *f;
-  *path = malloc(len);
-  if (!*path)
+  char *path = malloc(len);
+  sk_outfile_t *h;
+  if (!path)
     return NULL;
-  snprintf(*path, len, "%s/%s", dir, name);
-  f = fopen(*path, "w");
-  if (!f)
-    sk_msg_error("cannot write '%s': %s", *path, strerror(errno));
-  return f;
-}
-
-static int sk_compare_csv_close(FILE *f, char *path)
-{
-  int rc = 0;
-  if (ferror(f) | (fclose(f) != 0)) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
-    rc = -1;
-  }
+  snprintf(path, len, "%s/%s", dir, name);
+  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in);
   free(path);
-  return rc;
+  return h;
 }
 
 /* Every run's median and its value over the smallest (Fig. 12). */
 static int sk_compare_csv_runs(const char *dir, const char *name,
-                               const sk_compare_set_t *set)
+                               const sk_compare_set_t *set,
+                               const sk_outfile_inputs_t *in)
 {
-  char *path;
-  FILE *f = sk_compare_csv_open(dir, name, &path);
+  sk_outfile_t *h = sk_compare_csv_open(dir, name, in);
   const sk_compare_point_t *p;
   size_t i, j, r;
-  if (!f) {
-    free(path);
+  FILE *f;
+  if (!h)
     return -1;
-  }
+  f = h->fp;
   fputs("suite,argument,run,median,normalized\n", f);
   for (i = 0; i < set->nsuites; i++)
     for (j = 0; j < set->suites[i].npts; j++) {
@@ -87,20 +74,19 @@ static int sk_compare_csv_runs(const char *dir, const char *name,
                 p->med[r] / sk_compare_min(p));
       }
     }
-  return sk_compare_csv_close(f, path);
+  return sk_rout_commit(h);
 }
 
 static int sk_compare_csv_tests(const char *dir, const sk_compare_row_t *rows,
-                                size_t n)
+                                size_t n, const sk_outfile_inputs_t *in)
 {
-  char *path;
-  FILE *f = sk_compare_csv_open(dir, "compare.csv", &path);
+  sk_outfile_t *h = sk_compare_csv_open(dir, "compare.csv", in);
   double qa[5], qb[5];
   size_t i;
-  if (!f) {
-    free(path);
+  FILE *f;
+  if (!h)
     return -1;
-  }
+  f = h->fp;
   fputs("suite,argument,runs_a,runs_b,median_a,median_b,ratio_b_a,u_a,"
         "method,p_two_sided,p_a_faster,p_a_slower,stars_two_sided,"
         "stars_a_faster\n", f);
@@ -116,22 +102,18 @@ static int sk_compare_csv_tests(const char *dir, const sk_compare_row_t *rows,
             sk_wilcoxon_stars(rows[i].w.p_two_sided),
             sk_wilcoxon_stars(rows[i].w.p_less));
   }
-  return sk_compare_csv_close(f, path);
+  return sk_rout_commit(h);
 }
 
 int sk_compare_csv(const char *dir, const sk_compare_set_t *a,
                    const sk_compare_set_t *b, const sk_compare_row_t *rows,
-                   size_t nrows)
+                   size_t nrows, const sk_outfile_inputs_t *in)
 {
-  if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-    sk_msg_error("cannot create the CSV directory '%s': %s", dir,
-                 strerror(errno));
+  if (sk_rout_csv_dir(dir, in) != 0 ||
+      sk_compare_csv_runs(dir, "runs-a.csv", a, in) != 0)
     return -1;
-  }
-  if (sk_compare_csv_runs(dir, "runs-a.csv", a) != 0)
-    return -1;
-  if (b && (sk_compare_csv_runs(dir, "runs-b.csv", b) != 0 ||
-            sk_compare_csv_tests(dir, rows, nrows) != 0))
+  if (b && (sk_compare_csv_runs(dir, "runs-b.csv", b, in) != 0 ||
+            sk_compare_csv_tests(dir, rows, nrows, in) != 0))
     return -1;
   return 0;
 }

@@ -14,6 +14,7 @@
 #include "gp.h"
 #include "msg.h"
 #include "report.h"
+#include "rout.h"
 
 /* Rows of one suite start at ROWS[I]: how many. */
 static size_t sk_crun_group(const sk_compare_row_t *rows, size_t n, size_t i)
@@ -83,60 +84,114 @@ static size_t sk_crun_npages(const sk_compare_set_t *a,
   return pages;
 }
 
-static int sk_crun_script(const char *path, sk_compare_plot_t *pl,
-                          const char *pdf, const sk_compare_row_t *rows,
-                          size_t n)
+/* The whole script into f. */
+static int sk_crun_write(FILE *f, sk_compare_plot_t *pl, const char *pdf_gp,
+                         const sk_compare_row_t *rows, size_t n)
 {
-  FILE *f = fopen(path, "w");
   int rc;
-  if (!f) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
-    return -1;
-  }
-  sk_gp_header(f, pdf);
+  sk_gp_header(f, pdf_gp);
   sk_compare_plot_title(f, pl);
   rc = pl->b ? sk_crun_compare_pages(f, pl, rows, n)
              : sk_crun_runs_pages(f, pl);
   fputs("unset output\n", f);
-  if ((ferror(f) | (fclose(f) != 0)) || rc != 0) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
+  return (ferror(f) || fflush(f) != 0) ? -1 : rc;
+}
+
+/* --script FILE: written through lib/outfile.h and kept whatever gnuplot
+ * says (it is what to look at then), and run by gnuplot. */
+static int sk_crun_kept_script(const sk_compare_opts_t *o,
+                               sk_compare_plot_t *pl, const char *pdf_gp,
+                               const sk_compare_row_t *rows, size_t n,
+                               const sk_outfile_inputs_t *in)
+{
+  sk_outfile_t *h = sk_rout_open(o->script, SK_OUTFILE_SCRIPT, in);
+  int rc;
+  if (!h)
+    return -1;
+  if (sk_crun_write(h->fp, pl, pdf_gp, rows, n) != 0) {
+    sk_msg_error("cannot write the script '%s': %s", o->script,
+                 strerror(errno));
+    sk_outfile_abort(h);
     return -1;
   }
-  return 0;
-}
-
-static char *sk_crun_tmpname(const char *base)
-{
-  size_t len = strlen(base) + 8;
-  char *s = malloc(len);
-  int fd;
-  if (!s)
-    return NULL;
-  snprintf(s, len, "%s.XXXXXX", base);
-  if ((fd = mkstemp(s)) < 0) {
-    sk_msg_error("cannot write '%s': %s", base, strerror(errno));
-    free(s);
-    return NULL;
+  /* gnuplot's messages name the script as the user did; a FIFO, though,
+   * gets the script only once gnuplot has run on its temporary */
+  if (h->stream) {
+    rc = sk_gnuplot_run(h->tmp);
+    return sk_rout_commit(h) == 0 ? rc : -1;
   }
-  close(fd);
-  return s;
+  if (sk_rout_commit(h) != 0)
+    return -1;
+  return sk_gnuplot_run(o->script);
 }
 
-/* Script, gnuplot, rename: the PDF appears complete or not at all. */
-static int sk_crun_draw(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
-                        const sk_compare_row_t *rows, size_t n)
+/* The script, and gnuplot run on it. */
+static int sk_crun_gnuplot(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
+                           const char *pdf_gp, const sk_compare_row_t *rows,
+                           size_t n, const sk_outfile_inputs_t *in)
 {
-  const char *tmp = getenv("TMPDIR");
-  char sbase[4096], *pdf = sk_crun_tmpname(o->output), *script;
-  int rc, written;
-  snprintf(sbase, sizeof sbase, "%s/skampi-report",
-           tmp && *tmp ? tmp : "/tmp");
-  script = o->script ? strdup(o->script) : sk_crun_tmpname(sbase);
-  written = pdf && script && sk_crun_script(script, pl, pdf, rows, n) == 0;
-  rc = sk_gnuplot_finish(written, script, pdf, o->output, o->script != NULL);
+  char *script = NULL;
+  FILE *f = NULL;
+  int rc = -1;
+  if (o->script)
+    return sk_crun_kept_script(o, pl, pdf_gp, rows, n, in);
+  if (sk_rout_tmpscript(&script, &f) == 0) {
+    rc = sk_crun_write(f, pl, pdf_gp, rows, n);
+    if ((fclose(f) != 0) | rc) {
+      sk_msg_error("cannot write '%s': %s", script, strerror(errno));
+      rc = -1;
+    } else {
+      rc = sk_gnuplot_run(script);
+    }
+    unlink(script);
+  }
   free(script);
-  free(pdf);
   return rc;
+}
+
+/* Script, gnuplot, commit: the PDF appears complete or not at all. */
+static int sk_crun_draw(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
+                        const sk_compare_row_t *rows, size_t n,
+                        const sk_outfile_inputs_t *in)
+{
+  sk_outfile_t *pdf = sk_rout_open(o->output, SK_OUTFILE_PDF, in);
+  char *gp;
+  int rc = -1;
+  if (!pdf)
+    return -1;
+  gp = sk_rout_gp_name(pdf->tmp, o->output);
+  if (gp && sk_crun_gnuplot(o, pl, gp, rows, n, in) == 0)
+    rc = sk_gnuplot_publish(pdf);
+  else
+    sk_outfile_abort(pdf);
+  free(gp);
+  return rc;
+}
+
+/* What no output may be: the sets as named, and the merged files read
+ * (a set may be a directory holding merged.yaml). */
+static void sk_crun_inputs(const sk_compare_opts_t *o,
+                           const sk_compare_set_t *a,
+                           const sk_compare_set_t *b, const char *paths[4],
+                           sk_outfile_inputs_t *in)
+{
+  paths[0] = o->a;
+  paths[1] = o->b;
+  paths[2] = a != NULL ? a->path : NULL;
+  paths[3] = b != NULL ? b->path : NULL;
+  in->paths = paths;
+  in->n = 4;
+}
+
+/* Every output may be written, checked before anything is read. */
+static int sk_crun_check(const sk_compare_opts_t *o,
+                         const sk_outfile_inputs_t *in)
+{
+  if (sk_rout_check(o->output, SK_OUTFILE_PDF, in) != 0 ||
+      (o->script && sk_rout_check(o->script, SK_OUTFILE_SCRIPT, in) != 0) ||
+      (o->csv_dir && sk_rout_check(o->csv_dir, SK_OUTFILE_CSV, in) != 0))
+    return -1;
+  return 0;
 }
 
 int sk_compare_run(const sk_compare_opts_t *o)
@@ -145,8 +200,14 @@ int sk_compare_run(const sk_compare_opts_t *o)
   sk_compare_row_t *rows = NULL;
   size_t n = 0;
   sk_compare_plot_t pl = {&a, o->b ? &b : NULL, 1, 0, NULL, 0};
+  const char *paths[4];
+  sk_outfile_inputs_t in;
   int rc = SK_REPORT_EINPUT, bad;
+  memset(&a, 0, sizeof a);
   memset(&b, 0, sizeof b);
+  sk_crun_inputs(o, NULL, NULL, paths, &in);
+  if (sk_crun_check(o, &in) != 0)
+    return SK_REPORT_EOUTPUT;
   bad = sk_compare_load(o->a, &a) != 0;
   if (o->b)
     bad |= sk_compare_load(o->b, &b) != 0;
@@ -158,8 +219,10 @@ int sk_compare_run(const sk_compare_opts_t *o)
     pl.rows = rows;
     pl.nrows = n;
     rc = SK_REPORT_EOUTPUT;
-    if ((!o->csv_dir || sk_compare_csv(o->csv_dir, &a, pl.b, rows, n) == 0)
-        && sk_crun_draw(o, &pl, rows, n) == 0)
+    sk_crun_inputs(o, &a, pl.b, paths, &in);
+    if ((!o->csv_dir ||
+         sk_compare_csv(o->csv_dir, &a, pl.b, rows, n, &in) == 0) &&
+        sk_crun_draw(o, &pl, rows, n, &in) == 0)
       rc = SK_REPORT_OK;
   }
   free(rows);

@@ -12,6 +12,7 @@
 
 #include "beyond.h"
 #include "msg.h"
+#include "rout.h"
 #include "units.h"
 
 static const char sk_csv_header[] =
@@ -86,48 +87,32 @@ static int sk_csv_page(const char *dir, const sk_inputs_t *in,
 {
   size_t len = strlen(dir) + strlen(p->slug) + 32, k, i;
   char *path = malloc(len);
+  sk_outfile_t *h;
   FILE *f;
-  int rc = 0;
+  int rc;
   if (!path)
     return -1;
   snprintf(path, len, "%s/p%02d-%s.csv", dir, p->number, p->slug);
-  f = fopen(path, "w");
-  if (!f) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
+  if (!(h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin))) {
     free(path);
     return -1;
   }
+  f = h->fp;
   fputs(sk_csv_header, f);
   for (k = 0; k < p->nseries; k++)
     for (i = 0; sk_csv_on_page(p, &p->series[k]) &&
                 i < p->series[k].suite->npoints; i++)
       sk_csv_point(f, in, &p->series[k], &p->series[k].suite->points[i]);
-  if (ferror(f) | fclose(f)) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
-    rc = -1;
-  }
+  rc = sk_rout_commit(h);
   free(path);
   return rc;
-}
-
-static int sk_csv_dir(const char *dir)
-{
-  struct stat st;
-  if (mkdir(dir, 0777) == 0)
-    return 0;
-  if (errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode))
-    return 0;
-  sk_msg_error("cannot create the CSV directory '%s': %s", dir,
-               errno == EEXIST ? "a file of that name exists"
-                               : strerror(errno));
-  return -1;
 }
 
 int sk_csv_write(const char *dir, const sk_inputs_t *in,
                  const sk_pages_t *pages)
 {
   size_t i;
-  if (sk_csv_dir(dir) < 0)
+  if (sk_rout_csv_dir(dir, in->outin) < 0)
     return -1;
   for (i = 0; i < pages->n; i++)
     if (sk_pages_is_plot(&pages->page[i]) &&

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "msg.h"
+#include "rout.h"
 
 extern char **environ;
 
@@ -117,29 +118,13 @@ int sk_gnuplot_run(const char *script)
   return rc;
 }
 
-int sk_gnuplot_publish(const char *pdf, const char *output)
+int sk_gnuplot_publish(sk_outfile_t *pdf)
 {
   struct stat st;
-  if (stat(pdf, &st) != 0 || st.st_size == 0) {
+  if (stat(pdf->tmp, &st) != 0 || st.st_size == 0) {
     sk_msg_error("gnuplot '%s' wrote no PDF", sk_gnuplot_program());
+    sk_outfile_abort(pdf);
     return -1;
   }
-  if (rename(pdf, output) != 0) {
-    sk_msg_error("cannot write '%s': %s", output, strerror(errno));
-    return -1;
-  }
-  return 0;
-}
-
-int sk_gnuplot_finish(int written, const char *script, const char *pdf,
-                      const char *output, int keep_script)
-{
-  int rc = -1;
-  if (written && sk_gnuplot_run(script) == 0)
-    rc = sk_gnuplot_publish(pdf, output);
-  if (pdf && rc != 0)
-    unlink(pdf);
-  if (script && !keep_script)
-    unlink(script);
-  return rc;
+  return sk_rout_commit(pdf);
 }

@@ -194,12 +194,10 @@ void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
   fputs(")\n", f);
 }
 
-void sk_gp_header(FILE *f, const char *pdf)
+void sk_gp_header(FILE *f, const char *pdf_gp)
 {
   fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);
   fprintf(f, "set terminal pdfcairo noenhanced color size 29.7cm,21cm "
           "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
-  fputs("set encoding utf8\nset output ", f);
-  sk_gp_text(f, pdf, 0);
-  fputs("\n", f);
+  fprintf(f, "set encoding utf8\nset output %s\n", pdf_gp);
 }

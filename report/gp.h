@@ -24,8 +24,10 @@
 #define SK_GP_SIZE 10
 
 /* The start of every script: the PDF terminal (A4 landscape, SK_GP_FONT)
- * writing to PDF. */
-void sk_gp_header(FILE *f, const char *pdf);
+ * writing to pdf_gp, the PDF's name already written as a gnuplot string
+ * (report/rout.h, sk_rout_gp_name(): exactly the name, which sk_gp_text()
+ * would not keep). */
+void sk_gp_header(FILE *f, const char *pdf_gp);
 
 /* TEXT as a quoted gnuplot string, cut to MAX characters (0: no limit)
  * with a trailing ellipsis. */

@@ -17,6 +17,7 @@ report_libskampi_report_a_SOURCES = \
 	report/single.c report/single.h \
 	report/csv.c report/csv.h \
 	report/gnuplot.c report/gnuplot.h \
+	report/rout.c report/rout.h \
 	report/beyond.c report/beyond.h \
 	report/model.c report/model.h \
 	report/modelpage.c report/modelpage.h \

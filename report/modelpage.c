@@ -15,6 +15,7 @@
 #include "gp.h"
 #include "model.h"
 #include "msg.h"
+#include "rout.h"
 #include "units.h"
 
 #define SK_MP_GRID 64
@@ -351,23 +352,21 @@ static void sk_mp_csv_switches(FILE *f, const sk_model_t *m)
   }
 }
 
-static int sk_mp_csv_file(const char *dir, const sk_page_t *p,
-                          const char *what, const sk_model_t *m,
+static int sk_mp_csv_file(const char *dir, const sk_inputs_t *in,
+                          const sk_page_t *p, const char *what,
+                          const sk_model_t *m,
                           void (*write)(FILE *, const sk_model_t *))
 {
   size_t len = strlen(dir) + strlen(p->slug) + strlen(what) + 32;
   char *path = malloc(len);
-  FILE *f;
-  int rc = 0;
+  sk_outfile_t *h;
+  int rc = -1;
   if (!path)
     return -1;
   snprintf(path, len, "%s/p%02d-%s-%s.csv", dir, p->number, p->slug, what);
-  f = fopen(path, "w");
-  if (f)
-    write(f, m);
-  if (!f || (ferror(f) | fclose(f))) {
-    sk_msg_error("cannot write '%s': %s", path, strerror(errno));
-    rc = -1;
+  if ((h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin)) != NULL) {
+    write(h->fp, m);
+    rc = sk_rout_commit(h);
   }
   free(path);
   return rc;
@@ -379,9 +378,10 @@ int sk_modelpage_csv(const char *dir, const sk_inputs_t *in,
   sk_model_t m;
   int rc = sk_model_build(in->files[page->file], &m);
   if (rc == 0)
-    rc = sk_mp_csv_file(dir, page, "fits", &m, sk_mp_csv_fits);
+    rc = sk_mp_csv_file(dir, in, page, "fits", &m, sk_mp_csv_fits);
   if (rc == 0)
-    rc = sk_mp_csv_file(dir, page, "switches", &m, sk_mp_csv_switches);
+    rc = sk_mp_csv_file(dir, in, page, "switches", &m,
+                        sk_mp_csv_switches);
   sk_model_free(&m);
   return rc;
 }

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "outfile.h"
 #include "params.h"
 #include "rfile.h"
 
@@ -29,6 +30,8 @@ typedef struct sk_inputs {
   char **labels;           /* one per file, the caller's */
   size_t n;
   const sk_params_t *params;   /* NULL without -p */
+  const sk_outfile_inputs_t *outin;   /* no output may be one of these
+                                         files (lib/outfile.h) */
 } sk_inputs_t;
 
 typedef enum {

@@ -511,11 +511,11 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
 }
 
 int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
-                   const char *pdf_path)
+                   const char *pdf_gp)
 {
   const sk_page_t *p;
   size_t i;
-  sk_gp_header(f, pdf_path);
+  sk_gp_header(f, pdf_gp);
   for (i = 0; i < pages->n; i++) {
     p = &pages->page[i];
     if (p->kind == SK_PAGE_TITLE)

@@ -12,9 +12,10 @@
 
 #include "pages.h"
 
-/* Write the script that draws PAGES into PDF_PATH. */
+/* Write the script that draws PAGES into the PDF named by PDF_GP, a
+ * gnuplot string (report/rout.h, sk_rout_gp_name()). */
 int sk_plot_script(FILE *f, const sk_inputs_t *in, const sk_pages_t *pages,
-                   const char *pdf_path);
+                   const char *pdf_gp);
 
 /* The x-y pages (suite, comparison, group); used by sk_plot_script. */
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,

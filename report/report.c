@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "csv.h"
@@ -17,6 +16,7 @@
 #include "pages.h"
 #include "params.h"
 #include "plot.h"
+#include "rout.h"
 
 /* Load every input (all of them, so that one run reports every bad
  * file) and the parameter file. */
@@ -48,82 +48,103 @@ static void sk_report_unload(sk_inputs_t *in, sk_params_t *params)
   sk_params_free(params);
 }
 
-/* A new empty file named after TEMPLATE (ending in XXXXXX), with the
- * permissions a normal create would give. */
-static int sk_report_mktemp(char *template)
+/* --script FILE: written through lib/outfile.h and kept whatever gnuplot
+ * says (it is what to look at then), and run by gnuplot. */
+static int sk_report_kept_script(const sk_report_opts_t *o,
+                                 const sk_inputs_t *in,
+                                 const sk_pages_t *pages, const char *pdf_gp)
 {
-  mode_t mask = umask(0);
-  int fd;
-  umask(mask);
-  fd = mkstemp(template);
-  if (fd < 0)
-    return -1;
-  if (fchmod(fd, 0666 & ~mask) != 0 || close(fd) != 0) {
-    unlink(template);
-    return -1;
-  }
-  return 0;
-}
-
-static char *sk_report_join(const char *a, const char *b)
-{
-  size_t len = strlen(a) + strlen(b) + 1;
-  char *s = malloc(len);
-  if (s)
-    snprintf(s, len, "%s%s", a, b);
-  return s;
-}
-
-/* Write the script to --script FILE or a temporary file; its name in
- * *path (the caller's). */
-static int sk_report_script(const sk_report_opts_t *o, const sk_inputs_t *in,
-                            const sk_pages_t *pages, const char *pdf,
-                            char **path)
-{
-  const char *tmp = getenv("TMPDIR");
-  FILE *f;
+  sk_outfile_t *h = sk_rout_open(o->script, SK_OUTFILE_SCRIPT, in->outin);
   int rc;
-  *path = o->script ? strdup(o->script)
-          : sk_report_join(tmp && *tmp ? tmp : "/tmp",
-                           "/skampi-report-XXXXXX");
-  if (!*path)
+  if (!h)
     return -1;
-  if (!o->script && sk_report_mktemp(*path) < 0) {
-    sk_msg_error("cannot create a temporary file '%s': %s", *path,
+  if (sk_plot_script(h->fp, in, pages, pdf_gp) != 0 || fflush(h->fp) != 0) {
+    sk_msg_error("cannot write the script '%s': %s", o->script,
                  strerror(errno));
+    sk_outfile_abort(h);
     return -1;
   }
-  f = fopen(*path, "w");
-  if (!f) {
-    sk_msg_error("cannot write '%s': %s", *path, strerror(errno));
-    return -1;
+  /* gnuplot's messages name the script as the user did; a FIFO, though,
+   * gets the script only once gnuplot has run on its temporary */
+  if (h->stream) {
+    rc = sk_gnuplot_run(h->tmp);
+    return sk_rout_commit(h) == 0 ? rc : -1;
   }
-  rc = sk_plot_script(f, in, pages, pdf);
-  if ((fclose(f) != 0) | rc) {
-    sk_msg_error("cannot write '%s': %s", *path, strerror(errno));
+  if (sk_rout_commit(h) != 0)
     return -1;
-  }
-  return 0;
+  return sk_gnuplot_run(o->script);
 }
 
-/* Script, gnuplot, rename: the PDF appears complete or not at all. */
+/* The script, and gnuplot run on it. */
+static int sk_report_gnuplot(const sk_report_opts_t *o,
+                             const sk_inputs_t *in, const sk_pages_t *pages,
+                             const char *pdf_gp)
+{
+  char *script = NULL;
+  FILE *f = NULL;
+  int rc = -1;
+  if (o->script)
+    return sk_report_kept_script(o, in, pages, pdf_gp);
+  if (sk_rout_tmpscript(&script, &f) == 0) {
+    rc = sk_plot_script(f, in, pages, pdf_gp);
+    if ((fclose(f) != 0) | rc) {
+      sk_msg_error("cannot write '%s': %s", script, strerror(errno));
+      rc = -1;
+    } else {
+      rc = sk_gnuplot_run(script);
+    }
+    unlink(script);
+  }
+  free(script);
+  return rc;
+}
+
+/* Script, gnuplot, commit: the PDF appears complete or not at all, and
+ * only where lib/outfile.h allows it. */
 static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
                           const sk_pages_t *pages)
 {
-  char *pdf = sk_report_join(o->output, ".XXXXXX"), *script = NULL;
-  int rc, written;
+  sk_outfile_t *pdf = sk_rout_open(o->output, SK_OUTFILE_PDF, in->outin);
+  char *gp;
+  int rc = -1;
   if (!pdf)
     return -1;
-  if (sk_report_mktemp(pdf) < 0) {
-    sk_msg_error("cannot write '%s': %s", o->output, strerror(errno));
-    free(pdf);
-    return -1;
-  }
-  written = sk_report_script(o, in, pages, pdf, &script) == 0;
-  rc = sk_gnuplot_finish(written, script, pdf, o->output, o->script != NULL);
-  free(script);
-  free(pdf);
+  gp = sk_rout_gp_name(pdf->tmp, o->output);
+  if (gp && sk_report_gnuplot(o, in, pages, gp) == 0)
+    rc = sk_gnuplot_publish(pdf);
+  else
+    sk_outfile_abort(pdf);
+  free(gp);
   return rc;
+}
+
+/* What no output may be: the result files and -p's file.  The array is
+ * the caller's; NULL when out of memory. */
+static const char **sk_report_inputs(const sk_report_opts_t *o,
+                                     sk_outfile_inputs_t *oin)
+{
+  const char **paths = calloc(o->ninputs + 1, sizeof *paths);
+  size_t i;
+  if (!paths)
+    return NULL;
+  for (i = 0; i < o->ninputs; i++)
+    paths[i] = o->inputs[i];
+  paths[o->ninputs] = o->params;      /* NULL without -p */
+  oin->paths = paths;
+  oin->n = o->ninputs + 1;
+  return paths;
+}
+
+/* Every output may be written (lib/outfile.h): the PDF, --script, --csv,
+ * none of them an input.  Checked before anything is written. */
+static int sk_report_check(const sk_report_opts_t *o,
+                           const sk_outfile_inputs_t *oin)
+{
+  if (sk_rout_check(o->output, SK_OUTFILE_PDF, oin) != 0 ||
+      (o->script && sk_rout_check(o->script, SK_OUTFILE_SCRIPT, oin) != 0) ||
+      (o->csv_dir && sk_rout_check(o->csv_dir, SK_OUTFILE_CSV, oin) != 0))
+    return -1;
+  return 0;
 }
 
 int sk_report_run(const sk_report_opts_t *o)
@@ -131,8 +152,15 @@ int sk_report_run(const sk_report_opts_t *o)
   sk_inputs_t in;
   sk_params_t *params = NULL;
   sk_pages_t pages = {NULL, 0};
+  sk_outfile_inputs_t oin;
+  const char **paths = sk_report_inputs(o, &oin);
   int rc = SK_REPORT_EINPUT;
   memset(&in, 0, sizeof in);
+  in.outin = &oin;
+  if (!paths || sk_report_check(o, &oin) != 0) {
+    free(paths);
+    return SK_REPORT_EOUTPUT;
+  }
   if (sk_report_load(o, &in, &params) == 0 &&
       (in.labels = sk_pages_labels(&in)) != NULL &&
       sk_pages_build(&in, &pages) == 0) {
@@ -143,5 +171,6 @@ int sk_report_run(const sk_report_opts_t *o)
   }
   sk_pages_free(&pages);
   sk_report_unload(&in, params);
+  free(paths);
   return rc;
 }

@@ -17,6 +17,7 @@
 #include "run.h"
 #include "gridfile.h"
 #include "msg.h"
+#include "outcheck.h"
 #include "sha256.h"
 #include "shuffle.h"
 #include "timer.h"
@@ -127,6 +128,26 @@ static int sk_launch_postproc(const sk_cli_t *cli, const sk_plan_t *plan,
   return ok ? 0 : -1;
 }
 
+/* Rank 0 checks every file the run will write (src/outcheck.h) before
+ * anything is measured; every rank learns the verdict.  -1 (said once)
+ * when one may not be written. */
+static int sk_launch_outputs(const sk_cli_t *cli, const sk_plan_t *plan,
+                             const sk_postproc_t *pp, int rank)
+{
+  const char *grid_from = cli->grid_from ? cli->grid_from
+                          : pp != NULL ? pp->grid_path : NULL;
+  char why[1200];
+  int ok = 1;
+  if (rank == 0 &&
+      sk_outcheck_run(plan, cli->output, pp != NULL ? pp->run_path : NULL,
+                      grid_from, why, sizeof why) != 0) {
+    sk_msg_error("%s", why);
+    ok = 0;
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return ok ? 0 : -1;
+}
+
 /* After a run that finished: rank 0 merges the series into the result
  * file; a merge that fails makes the exit status 3.  Every rank returns
  * the same status. */
@@ -168,6 +189,8 @@ static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
                                                 : pp.grid_path,
                             rank, &run, &grid) != 0)
     rc = SK_EXIT_USAGE;
+  else if (sk_launch_outputs(cli, plan, post ? &pp : NULL, rank) != 0)
+    rc = SK_EXIT_INPUT;
   else {
     run.outfile = post && rank == 0 ? pp.run_path : cli->output;
     run.quiet = cli->quiet;

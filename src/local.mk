@@ -7,6 +7,8 @@ src_skampi_SOURCES = src/main.c src/cli.c src/cli.h \
 	src/suitepath.c src/suitepath.h
 # @POSTPROC's file logic has no MPI: in the library, for its unit test.
 src_libskampi_src_a_SOURCES += src/postproc.c src/postproc.h
+# The files a run will write, checked before it measures (no MPI).
+src_libskampi_src_a_SOURCES += src/outcheck.c src/outcheck.h
 src_skampi_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(YAML_CFLAGS)
 # a shipped suite by name (doc/install.md): the build tree's suites/ for a
 # skampi run from its build tree, else the installed $(pkgdatadir)

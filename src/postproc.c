@@ -11,6 +11,7 @@
 
 #include "merge.h"
 #include "mergeout.h"
+#include "outfile.h"
 
 char *sk_postproc_run_path(const char *outfile, int n)
 {
@@ -112,6 +113,7 @@ int sk_postproc_merge(const sk_postproc_t *pp)
   size_t i, n = (size_t)pp->run;
   char **paths = calloc(n, sizeof *paths);
   sk_merge_run_t *runs = calloc(n, sizeof *runs);
+  sk_outfile_inputs_t in;       /* the merged file is none of the runs */
   int bad = paths == NULL || runs == NULL;
   for (i = 0; !bad && i < n; i++)
     bad |= (paths[i] = sk_postproc_run_path(pp->outfile, (int)i + 1)) == NULL;
@@ -121,8 +123,10 @@ int sk_postproc_merge(const sk_postproc_t *pp)
     sk_merge_align(&runs[0], &runs[i]);
     bad |= sk_merge_check(&runs[0], &runs[i]) != 0;
   }
+  in.paths = (const char *const *)paths;
+  in.n = n;
   if (!bad)
-    bad = sk_mergeout_write(pp->outfile, runs, n) != 0;
+    bad = sk_mergeout_write(pp->outfile, runs, n, &in) != 0;
   for (i = 0; runs != NULL && i < n; i++)
     sk_merge_run_free(&runs[i]);
   for (i = 0; paths != NULL && i < n; i++)

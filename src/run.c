@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +22,7 @@
 #include "journal.h"
 #include "mpierr.h"
 #include "msg.h"
+#include "outfile.h"
 #include "pattern.h"
 #include "pattern_simple.h"
 #include "progress.h"
@@ -35,7 +37,9 @@ typedef struct sk_runstate {
   sk_progress_t progress;
   sk_result_t *res;          /* rank 0 */
   const char *outfile;
-  char *tmp;                 /* outfile.tmp, removed by a signal handler */
+  char *dest;                /* outfile, links resolved: the guard's */
+  const char *inputs[2];     /* rank 0: the suite file, --grid-from */
+  sk_outfile_inputs_t in;    /* no output may be one of them */
   sk_run_resume_t rr;        /* rank 0; order and norder on every rank */
   double t0;
   double timeout;            /* --timeout, or -1 */
@@ -53,16 +57,16 @@ static void sk_run_calib(sk_engine_t *e)
   MPI_Bcast(e->calib_err, (int)sizeof e->calib_err, MPI_CHAR, 0, e->world);
 }
 
-/* Rank 0: writes the result file; -1 with the message said. */
+/* Rank 0: writes the result file (a signal handler removes its
+ * temporary); -1 with the message said. */
 static int sk_run_write_result(sk_runstate_t *st)
 {
-  char m[512];
+  char why[1200];
   st->res->wall_time = MPI_Wtime() - st->t0;
-  if (sk_result_write(st->res, st->outfile) == 0)
+  if (sk_result_write(st->res, st->outfile, &st->in, sk_guard_set_tmp, why,
+                      sizeof why) == 0)
     return 0;
-  snprintf(m, sizeof m, "cannot write the result file %s: %s", st->outfile,
-           strerror(errno));
-  sk_progress_error(&st->progress, m);
+  sk_progress_error(&st->progress, why);
   return -1;
 }
 
@@ -160,16 +164,23 @@ static void sk_run_open_records(sk_runstate_t *st)
   r->status = SK_RUN_RUNNING;
 }
 
-/* Rank 0, once the result file is known to be writable: @LOGFILE. */
+/* Rank 0, once the result file is known to be writable: @LOGFILE,
+ * emptied, never through a link (lib/outfile.h). */
 static void sk_run_open_log(sk_runstate_t *st)
 {
   const sk_plan_t *plan = st->eng.plan;
+  char why[1024], m[1200];
+  int fd;
   if (plan->logfile != NULL) {
-    st->eng.log = fopen(plan->logfile, "w");
+    fd = sk_outfile_open_append(plan->logfile, SK_OUTFILE_LOG, &st->in,
+                                SK_OUTFILE_TRUNCATE, why, sizeof why);
+    if (fd >= 0 && (st->eng.log = fdopen(fd, "a")) == NULL) {
+      snprintf(why, sizeof why, "%s", strerror(errno));
+      close(fd);
+    }
     if (st->eng.log == NULL) {
-      char m[512];
-      snprintf(m, sizeof m, "cannot open the log file %s: %s (going on "
-               "without it)", plan->logfile, strerror(errno));
+      snprintf(m, sizeof m, "cannot open the log file: %s (going on "
+               "without it)", why);
       sk_progress_error(&st->progress, m);
     }
   }
@@ -233,11 +244,7 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
-  if (!aborted && sk_result_write(r, st->outfile) != 0) {
-    char m[512];
-    snprintf(m, sizeof m, "cannot write the result file %s: %s",
-             st->outfile, strerror(errno));
-    sk_progress_error(&st->progress, m);
+  if (!aborted && sk_run_write_result(st) != 0) {
     r->status = SK_RUN_ABORTED;
     code = SK_EXIT_ABORTED;
   }
@@ -259,7 +266,8 @@ static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
   long n = 0;
   int code = 0;
   if (e->rank == 0) {
-    code = sk_run_resume_prepare(&st->rr, st->res, st->outfile, opt->fresh);
+    code = sk_run_resume_prepare(&st->rr, st->res, st->outfile, opt->fresh,
+                                 &st->in);
     if (code != 0)
       sk_progress_error(&st->progress, st->rr.err[0] ? st->rr.err
                                                       : "out of memory");
@@ -291,8 +299,13 @@ static int sk_run_open_journal(sk_runstate_t *st)
 {
   sk_result_t *r = st->res;
   size_t i, kept = r->kept ? sk_resume_count(r->kept) : 0;
-  if (sk_journal_open(st->rr.journal, r->sha256) != 0 ||
-      sk_journal_start(st->eng.size, r->start_time) != 0) {
+  char why[1024];
+  if (sk_journal_open(st->rr.journal, r->sha256, &st->in, why,
+                      sizeof why) != 0) {
+    sk_progress_error(&st->progress, why);
+    return -1;
+  }
+  if (sk_journal_start(st->eng.size, r->start_time) != 0) {
     char m[1200];
     snprintf(m, sizeof m, "cannot write the journal %s: %s", st->rr.journal,
              strerror(errno));
@@ -333,19 +346,37 @@ static int sk_run_loop(sk_runstate_t *st)
  * (and removing it again) tells, before the journal is touched. */
 static int sk_run_probe(sk_runstate_t *st)
 {
-  char m[1200];
-  int fd = -1;
-  if (st->tmp != NULL &&
-      (fd = open(st->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644))
-          >= 0) {
-    close(fd);
-    unlink(st->tmp);
+  char why[1200];
+  sk_outfile_t *h = sk_outfile_open(st->outfile, SK_OUTFILE_RUN, &st->in,
+                                    why, sizeof why);
+  if (h != NULL) {
+    sk_outfile_abort(h);
     return 0;
   }
-  snprintf(m, sizeof m, "cannot write the result file %s: %s", st->outfile,
-           st->tmp != NULL ? strerror(errno) : "out of memory");
-  sk_progress_error(&st->progress, m);
+  sk_progress_error(&st->progress, why);
   return -1;
+}
+
+/* Rank 0: what no output may be (the suite file, --grid-from's file). */
+static void sk_run_inputs(sk_runstate_t *st, const sk_plan_t *plan,
+                          const sk_run_options_t *opt)
+{
+  st->inputs[0] = plan->path;
+  st->inputs[1] = opt->grid != NULL ? opt->grid->path : NULL;
+  st->in.paths = st->inputs;
+  st->in.n = 2;
+}
+
+/* Rank 0: the result file the guard marks aborted: the file itself, so
+ * that the handler follows no link (lib/outfile.h resolves them too). */
+static const char *sk_run_dest(sk_runstate_t *st)
+{
+  struct stat lst;
+  if (st->eng.rank != 0)
+    return NULL;
+  if (lstat(st->outfile, &lst) == 0 && S_ISLNK(lst.st_mode))
+    st->dest = realpath(st->outfile, NULL);
+  return st->dest != NULL ? st->dest : st->outfile;
 }
 
 /* Everything before the loop; 0 or the exit status.  The journal is
@@ -357,24 +388,21 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   int ok = 1, code;
   st->timeout = opt->timeout;
   st->quiet = opt->quiet;
+  sk_run_inputs(st, plan, opt);
   if (sk_run_start(st, plan, opt) != 0)
     return SK_EXIT_ABORTED;
   if (st->eng.rank == 0)
     sk_run_open_records(st);
   if ((code = sk_run_plan_order(st, opt)) != 0)
     return code;
-  if (st->eng.rank == 0) {
-    st->tmp = malloc(strlen(st->outfile) + 5);
-    if (st->tmp != NULL)
-      sprintf(st->tmp, "%s.tmp", st->outfile);
+  if (st->eng.rank == 0)
     ok = sk_run_probe(st) == 0 && sk_run_open_journal(st) == 0;
-  }
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
   if (!ok || sk_run_write(st, NULL) != 0)
     return SK_EXIT_ABORTED;
   if (st->eng.rank == 0)
     sk_run_open_log(st);
-  sk_guard_install(st->eng.rank, st->outfile, st->tmp);
+  sk_guard_install(st->eng.rank, sk_run_dest(st));
   return 0;
 }
 
@@ -402,7 +430,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
       fclose(st.eng.log);
   }
   sk_run_resume_release(&st.rr);
-  free(st.tmp);
+  free(st.dest);
   MPI_Comm_free(&st.eng.world);
   return code;
 }

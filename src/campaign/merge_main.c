@@ -12,6 +12,7 @@
 #include "merge.h"
 #include "mergeout.h"
 #include "msg.h"
+#include "outfile.h"
 
 static const struct option sk_mmain_options[] = {
   {"output", required_argument, NULL, 'o'},
@@ -39,6 +40,7 @@ static void sk_mmain_help(void)
 static int sk_mmain_merge(char **files, size_t n, const char *out)
 {
   sk_merge_run_t *runs = calloc(n, sizeof *runs);
+  sk_outfile_inputs_t in;       /* the output is none of the runs */
   size_t i;
   int bad = 0, rc;
   if (!runs)
@@ -49,7 +51,9 @@ static int sk_mmain_merge(char **files, size_t n, const char *out)
     sk_merge_align(&runs[0], &runs[i]);
     bad |= sk_merge_check(&runs[0], &runs[i]) != 0;
   }
-  rc = bad ? 1 : (sk_mergeout_write(out, runs, n) != 0 ? 3 : 0);
+  in.paths = (const char *const *)files;
+  in.n = n;
+  rc = bad ? 1 : (sk_mergeout_write(out, runs, n, &in) != 0 ? 3 : 0);
   for (i = 0; i < n; i++)
     sk_merge_run_free(&runs[i]);
   free(runs);

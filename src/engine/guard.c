@@ -11,6 +11,7 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "journal.h"
@@ -21,7 +22,7 @@
 #define SK_GUARD_HEAD 65536      /* bytes searched for the run status */
 
 static int sk_guard_rank;
-static const char *sk_guard_tmp;
+static const char *volatile sk_guard_tmp;   /* changes with every write */
 static const char *sk_guard_out;
 static char sk_guard_head[SK_GUARD_HEAD];
 static volatile unsigned sk_guard_seconds;
@@ -101,9 +102,17 @@ void sk_guard_mark_aborted(void)
   ssize_t r;
   long at;
   int fd;
+  struct stat st;
+  /* No link followed, no FIFO waited for, nothing but a regular file
+   * written into: the path was resolved when the run began. */
   if (sk_guard_out == NULL ||
-      (fd = open(sk_guard_out, O_RDWR | O_CLOEXEC)) < 0)
+      (fd = open(sk_guard_out, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+                 O_CLOEXEC)) < 0)
     return;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return;
+  }
   while (n < sizeof sk_guard_head &&
          ((r = pread(fd, sk_guard_head + n, sizeof sk_guard_head - n,
                      (off_t)n)) > 0 || (r < 0 && errno == EINTR)))
@@ -118,8 +127,9 @@ static void sk_guard_leave(sk_guard_msg_t *m)
 {
   ssize_t w;
   int saved = errno;
-  if (sk_guard_tmp != NULL)
-    unlink(sk_guard_tmp);
+  const char *tmp = sk_guard_tmp;
+  if (tmp != NULL)
+    unlink(tmp);
   sk_guard_mark_aborted();
   errno = saved;
   m->buf[m->at++] = '\n';
@@ -174,12 +184,11 @@ static void sk_guard_signal(int sig)
   sk_guard_leave(&m);
 }
 
-void sk_guard_install(int rank, const char *out_path, const char *tmp_path)
+void sk_guard_install(int rank, const char *out_path)
 {
   struct sigaction sa;
   sk_guard_rank = rank;
   sk_guard_out = out_path;
-  sk_guard_tmp = tmp_path;
   memset(&sa, 0, sizeof sa);
   sigfillset(&sa.sa_mask);
   sa.sa_handler = sk_guard_signal;
@@ -187,6 +196,11 @@ void sk_guard_install(int rank, const char *out_path, const char *tmp_path)
   sigaction(SIGTERM, &sa, NULL);
   sa.sa_handler = sk_guard_alarm;
   sigaction(SIGALRM, &sa, NULL);
+}
+
+void sk_guard_set_tmp(const char *tmp_path)
+{
+  sk_guard_tmp = tmp_path;
 }
 
 void sk_guard_retrying(int retry)

@@ -16,12 +16,15 @@
 #include "plan.h"
 
 /* Installs the handlers.  Rank 0 alone writes messages, the journal and
- * the status into the result file out_path; tmp_path is removed on the
- * way out (both kept: they must outlive the run). */
-void sk_guard_install(int rank, const char *out_path, const char *tmp_path);
+ * the status into the result file out_path: the file itself, symbolic
+ * links resolved (kept: it must outlive the run). */
+void sk_guard_install(int rank, const char *out_path);
+/* The temporary file being written now, removed on the way out, or NULL
+ * (kept until the next call; set before the handlers too). */
+void sk_guard_set_tmp(const char *tmp_path);
 /* Rank 0: the result file's "status: running" becomes "status: aborted"
  * in place (async-signal-safe; nothing when the file or the status line
- * is not there). */
+ * is not there, or when out_path is no longer a regular file). */
 void sk_guard_mark_aborted(void);
 /* Whether the suite about to run brought an earlier run down (it is
  * retried): the SIGTERM message says what a rerun does with it. */

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "msg.h"
 
 sk_progress_mode_t sk_progress_mode(int quiet, const char *env)
@@ -28,7 +29,7 @@ void sk_progress_init(sk_progress_t *p, FILE *fp, sk_progress_mode_t mode,
             (mode == SK_PROGRESS_AUTO && isatty(fileno(fp)));
   p->nsuites = nsuites;
   p->k = 0;
-  p->name = "";
+  p->name[0] = '\0';
   p->t_run = now;
   p->t_suite = now;
   p->dirty = 0;
@@ -47,7 +48,9 @@ void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
                              double now)
 {
   p->k = k;
-  p->name = name;
+  /* a name from the suite file: a newline or an escape sequence in it
+   * must not reach the terminal (cut, as a progress line may be) */
+  sk_escape_buf(name, p->name, sizeof p->name);
   p->t_suite = now;
   if (p->fp == NULL)
     return;
@@ -55,7 +58,7 @@ void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
     sk_progress_point(p, 0, now);
   else
     fprintf(p->fp, "skampi: suite %zu of %zu: %s: started (%.1f s into "
-            "the run)\n", k, p->nsuites, name, now - p->t_run);
+            "the run)\n", k, p->nsuites, p->name, now - p->t_run);
   fflush(p->fp);
 }
 

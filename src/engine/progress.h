@@ -17,7 +17,7 @@ typedef struct sk_progress {
   int live;           /* fp is a terminal: rewrite one line */
   size_t nsuites;
   size_t k;           /* the current suite, 1-based */
-  const char *name;   /* borrowed */
+  char name[256];     /* the current suite's, escaped (lib/escape.h) */
   double t_run;       /* start of the run, seconds (caller's clock) */
   double t_suite;     /* start of the current suite */
   int dirty;          /* a live line is showing */

@@ -8,6 +8,7 @@
 #include "result.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "outfile.h"
 #include "plan_emit.h"
 #include "schema.h"
 
@@ -502,50 +504,51 @@ static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
   return sk_emit_map_end(e);
 }
 
-int sk_result_write(const sk_result_t *r, const char *path)
+/* Test only (doc/robustness.md, "Test-only switches"): with
+ * SKAMPI_TEST_RESULT_FULL=NAME every write of the result file after
+ * suite NAME goes to /dev/full, which fails it with ENOSPC as a full
+ * disk does. */
+static void sk_result_test_full(const sk_result_t *r, FILE *fp)
 {
-  size_t len = strlen(path);
-  char *tmp = malloc(len + 5);
-  FILE *fp;
+  const char *full = getenv("SKAMPI_TEST_RESULT_FULL");
+  int fd;
+  if (full == NULL || r->nsuites == 0 ||
+      strcmp(r->suites[r->nsuites - 1].suite->name, full) != 0 ||
+      (fd = open("/dev/full", O_WRONLY | O_CLOEXEC)) < 0)
+    return;
+  dup2(fd, fileno(fp));
+  close(fd);
+}
+
+int sk_result_write(const sk_result_t *r, const char *path,
+                    const sk_outfile_inputs_t *in,
+                    void (*on_tmp)(const char *tmp), char *why,
+                    size_t whylen)
+{
+  sk_outfile_t *h = sk_outfile_open(path, SK_OUTFILE_RUN, in, why, whylen);
   sk_emit_t *e;
-  int rc = -1, saved;
-  if (tmp == NULL)
+  int rc;
+  if (h == NULL)
     return -1;
-  memcpy(tmp, path, len);
-  memcpy(tmp + len, ".tmp", 5);
-  if ((fp = fopen(tmp, "w")) == NULL)
-    goto out;
-  if ((e = sk_emit_open(fp)) == NULL) {
-    fclose(fp);
-    goto unlink;
+  if (on_tmp != NULL)
+    on_tmp(h->tmp);
+  sk_result_test_full(r, h->fp);
+  if ((e = sk_emit_open(h->fp)) == NULL) {
+    rc = -1;
+    snprintf(why, whylen, "out of memory");
+  } else {
+    sk_result_emit(e, r);
+    rc = sk_emit_close(e);
   }
-  errno = 0;
-  sk_result_emit(e, r);
-  if (sk_emit_close(e) != 0) {
-    /* A failed write says why (ENOSPC on a full disk); keep that. */
-    saved = errno != 0 ? errno : EIO;
-    fclose(fp);
-    errno = saved;
-    goto unlink;
-  }
-  /* On disk before the rename, so that even a machine crash leaves the
-   * old file or the new one, never an empty one. */
-  if (fflush(fp) != 0 || (fsync(fileno(fp)) != 0 && errno != EINVAL)) {
-    saved = errno;
-    fclose(fp);
-    errno = saved;
-    goto unlink;
-  }
-  if (fclose(fp) != 0)
-    goto unlink;
-  if (rename(tmp, path) == 0)
-    rc = 0;
-unlink:
-  saved = errno;
-  if (rc != 0)
-    remove(tmp);
-  errno = saved;
-out:
-  free(tmp);
-  return rc;
+  if (on_tmp != NULL)
+    on_tmp(NULL);
+  /* A failed emit shows in the stream's error flag, which the commit
+   * turns into the reason (ENOSPC on a full disk). */
+  if (rc == 0 || ferror(h->fp))
+    return sk_outfile_commit(h, why, whylen);
+  if (e != NULL)
+    snprintf(why, whylen, "cannot write the result file: the YAML "
+             "emitter failed");
+  sk_outfile_abort(h);
+  return -1;
 }

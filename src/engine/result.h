@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "outfile.h"
 #include "plan.h"
 #include "point.h"
 #include "resume.h"
@@ -126,9 +127,15 @@ int sk_result_add_note(sk_suite_result_t *s, const char *note);
 /* Sets s->message to a copy of msg. */
 int sk_result_set_message(sk_suite_result_t *s, const char *msg);
 
-/* Writes r to path through path.tmp and rename(); -1 on failure (errno
- * says why). */
-int sk_result_write(const sk_result_t *r, const char *path);
+/* Writes r to path, an output of kind RUN that is none of the inputs
+ * in (lib/outfile.h), through a temporary file beside it that replaces
+ * it when complete.  on_tmp, when not NULL, is told the temporary's name
+ * once it exists and NULL before it is renamed (a signal handler removes
+ * it).  -1 with the sentence in why. */
+int sk_result_write(const sk_result_t *r, const char *path,
+                    const sk_outfile_inputs_t *in,
+                    void (*on_tmp)(const char *tmp), char *why,
+                    size_t whylen);
 
 const char *sk_suite_status_name(sk_suite_status_t s);
 const char *sk_run_status_name(sk_run_status_t s);

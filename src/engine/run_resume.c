@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "journal.h"
+#include "outfile.h"
 #include "run.h"
 
 static char *sk_run_resume_cat(const char *a, const char *b)
@@ -23,20 +24,32 @@ static char *sk_run_resume_cat(const char *a, const char *b)
   return s;
 }
 
-/* path becomes path.bak (an older .bak is replaced). */
-static int sk_run_resume_backup(sk_run_resume_t *rr, const char *path)
+/* path, a file of the kind, becomes path.bak (an older .bak of the
+ * kind is replaced); anything else stays and stops the run. */
+static int sk_run_resume_backup(sk_run_resume_t *rr, const char *path,
+                                sk_outfile_kind_t kind)
 {
-  char *bak = sk_run_resume_cat(path, ".bak");
-  int rc = 0;
-  if (bak == NULL)
-    return -1;
-  if (rename(path, bak) != 0 && errno != ENOENT) {
-    snprintf(rr->err, sizeof rr->err, "--fresh: cannot rename %s to %s: "
-             "%s", path, bak, strerror(errno));
-    rc = -1;
-  }
-  free(bak);
-  return rc;
+  char why[900];
+  if (sk_outfile_backup(path, kind, rr->in, why, sizeof why) >= 0)
+    return 0;
+  snprintf(rr->err, sizeof rr->err, "--fresh: %s", why);
+  return -1;
+}
+
+/* The result file and the journal may be written at all (lib/outfile.h):
+ * not an input, not a file of another kind.  Checked before anything
+ * else, so that what is said about them afterwards (--fresh) is said
+ * only of skampi's own files. */
+static int sk_run_resume_check(sk_run_resume_t *rr)
+{
+  char why[900];
+  if (sk_outfile_check(rr->outfile, SK_OUTFILE_RUN, rr->in, why,
+                       sizeof why) == 0 &&
+      sk_outfile_check(rr->journal, SK_OUTFILE_JOURNAL, rr->in, why,
+                       sizeof why) == 0)
+    return 0;
+  snprintf(rr->err, sizeof rr->err, "%s", why);
+  return SK_EXIT_INPUT;
 }
 
 /* The entry of a suite skipped as crashed. */
@@ -152,20 +165,24 @@ static int sk_run_resume_busy(sk_run_resume_t *rr)
 }
 
 int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
-                          const char *outfile, int fresh)
+                          const char *outfile, int fresh,
+                          const sk_outfile_inputs_t *in)
 {
   sk_journal_state_t js;
   int rc;
   memset(rr, 0, sizeof *rr);
   memset(&js, 0, sizeof js);
   rr->outfile = outfile;
+  rr->in = in;
   rr->journal = sk_run_resume_cat(outfile, ".journal");
   if (rr->journal == NULL)
     return SK_EXIT_ABORTED;
-  if ((rc = sk_run_resume_busy(rr)) != 0)
+  if ((rc = sk_run_resume_check(rr)) != 0 ||
+      (rc = sk_run_resume_busy(rr)) != 0)
     return rc;
-  if (fresh && (sk_run_resume_backup(rr, outfile) != 0 ||
-                sk_run_resume_backup(rr, rr->journal) != 0))
+  if (fresh &&
+      (sk_run_resume_backup(rr, outfile, SK_OUTFILE_RUN) != 0 ||
+       sk_run_resume_backup(rr, rr->journal, SK_OUTFILE_JOURNAL) != 0))
     return SK_EXIT_ABORTED;
   if ((rc = sk_run_resume_load(rr, r)) != 0 ||
       (rc = sk_run_resume_journal(rr, r, &js)) != 0) {

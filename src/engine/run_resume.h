@@ -8,10 +8,12 @@
 
 #include <stddef.h>
 
+#include "outfile.h"
 #include "result.h"
 
 typedef struct sk_run_resume {
   const char *outfile;      /* borrowed */
+  const sk_outfile_inputs_t *in;   /* borrowed: what no output may be */
   char *journal;            /* outfile.journal */
   sk_resume_t *kept;        /* suites of the earlier file, or NULL */
   long *order;              /* plan indices to measure, in this order */
@@ -22,12 +24,15 @@ typedef struct sk_run_resume {
   char err[1024];           /* why the run cannot go on */
 } sk_run_resume_t;
 
-/* Fills rr for result r (its sha256 already set) and outfile: with fresh
- * the earlier files are renamed to .bak first.  Suites skipped as crashed
+/* Fills rr for result r (its sha256 already set) and outfile.  First
+ * outfile (as RUN) and its journal must pass sk_outfile_check() with the
+ * inputs in (kept in rr); with fresh the earlier files, when skampi's,
+ * are then renamed to .bak (sk_outfile_backup()).  Suites skipped as crashed
  * are appended to r as entries with status crashed.  Returns 0, or an
  * exit status (SK_EXIT_INPUT, SK_EXIT_ABORTED) with rr->err set. */
 int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
-                          const char *outfile, int fresh);
+                          const char *outfile, int fresh,
+                          const sk_outfile_inputs_t *in);
 void sk_run_resume_release(sk_run_resume_t *rr);
 
 #endif

@@ -6,6 +6,18 @@
 #include "runlog.h"
 
 #include <math.h>
+#include <stdlib.h>
+
+#include "escape.h"
+
+/* Text taken from a file (a suite's name, a path, a message), escaped
+ * (lib/escape.h): a newline in a suite's name cannot forge log lines. */
+static void sk_runlog_text(FILE *fp, const char *s)
+{
+  char *e = sk_escape_text(s);
+  fputs(e != NULL ? e : "?", fp);
+  free(e);
+}
 
 void sk_runlog_header(FILE *fp, const sk_result_t *r)
 {
@@ -13,8 +25,9 @@ void sk_runlog_header(FILE *fp, const sk_result_t *r)
   size_t i;
   if (fp == NULL)
     return;
-  fprintf(fp, "skampi %s run of %s, started %s\n", PACKAGE_VERSION,
-          r->plan->path, r->start_time);
+  fprintf(fp, "skampi %s run of ", PACKAGE_VERSION);
+  sk_runlog_text(fp, r->plan->path);
+  fprintf(fp, ", started %s\n", r->start_time);
   fprintf(fp, "suite file sha256: %s\n", r->sha256[0] ? r->sha256 : "?");
   fprintf(fp, "MPI library: %s\n", f->mpi_library ? f->mpi_library : "?");
   fprintf(fp, "processes: %d\n", f->processes);
@@ -25,8 +38,11 @@ void sk_runlog_header(FILE *fp, const sk_result_t *r)
   fprintf(fp, "compiler: %s, flags: %s\n", f->compiler, f->cflags);
   fprintf(fp, "timer: %s, resolution %g s, overhead %g s (subtracted)\n",
           f->timer, f->timer_resolution, f->timer_overhead);
-  for (i = 0; i < f->nenv; i++)
-    fprintf(fp, "env: %s\n", f->env[i]);
+  for (i = 0; i < f->nenv; i++) {
+    fputs("env: ", fp);
+    sk_runlog_text(fp, f->env[i]);
+    fputc('\n', fp);
+  }
   fflush(fp);
 }
 
@@ -34,8 +50,9 @@ void sk_runlog_suite_begin(FILE *fp, size_t k, size_t n, const sk_suite_t *s)
 {
   if (fp == NULL)
     return;
-  fprintf(fp, "\nsuite %zu of %zu: %s (type %d, %s)\n", k, n, s->name,
-          s->instance->number, s->instance->name);
+  fprintf(fp, "\nsuite %zu of %zu: ", k, n);
+  sk_runlog_text(fp, s->name);
+  fprintf(fp, " (type %d, %s)\n", s->instance->number, s->instance->name);
   fflush(fp);
 }
 
@@ -56,11 +73,17 @@ void sk_runlog_suite_end(FILE *fp, const sk_suite_result_t *s)
   size_t i;
   if (fp == NULL)
     return;
-  fprintf(fp, "  -> %s, %zu points, %.2f s%s%s\n",
+  fprintf(fp, "  -> %s, %zu points, %.2f s%s",
           sk_suite_status_name(s->status), s->npoints, s->elapsed,
-          s->message ? ": " : "", s->message ? s->message : "");
-  for (i = 0; i < s->nnotes; i++)
-    fprintf(fp, "  note: %s\n", s->notes[i]);
+          s->message ? ": " : "");
+  if (s->message)
+    sk_runlog_text(fp, s->message);
+  fputc('\n', fp);
+  for (i = 0; i < s->nnotes; i++) {
+    fputs("  note: ", fp);
+    sk_runlog_text(fp, s->notes[i]);
+    fputc('\n', fp);
+  }
   fflush(fp);
 }
 

@@ -10,6 +10,7 @@
 
 #include "check_int.h"
 #include "datatype.h"
+#include "outfile.h"
 #include "parse.h"
 #include "suggest.h"
 
@@ -74,11 +75,14 @@ static void sk_pre_setting_defaults(sk_check_t *c)
 }
 
 /* A path is the rest of the line; surrounding double quotes are dropped
- * so that a name may end in blanks. */
+ * so that a name may end in blanks.  @OUTFILE and @LOGFILE may name only
+ * files below the current directory (lib/outfile.h): a suite file from
+ * elsewhere must not write ~/.ssh/authorized_keys. */
 static void sk_pre_path(sk_check_t *c, const sk_ast_item_t *it,
                         const sk_setting_t *s, const char *what)
 {
   char **field = sk_setting_path(s, c->plan);
+  char why[600];
   size_t len = strlen(it->text);
   const char *p = it->text;
   if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
@@ -94,6 +98,8 @@ static void sk_pre_path(sk_check_t *c, const sk_ast_item_t *it,
   *field = strndup(p, len);
   if (*field == NULL)
     c->nomem = 1;
+  else if (sk_outfile_suite_path(s->name, *field, why, sizeof why) != 0)
+    sk_diag_error(c->diag, c->sink.file, it->span, "%s", why);
 }
 
 static void sk_pre_setting(sk_check_t *c, const sk_ast_item_t *it,

@@ -23,7 +23,7 @@ kill_in() {
   kill -9 $victims
   wait $bg && fail "skampi survived the kill of its ranks $victims"
   "$YAMLFLAT" "$result" > /dev/null || fail "result file invalid after kill"
-  [ -e "$result.tmp" ] && rm -f "$result.tmp"   # the killed writer's, if any
+  find "$work" -name ".out.yaml.*" -exec rm -f {} +   # the killed writer's, if any
   return 0
 }
 
@@ -50,7 +50,7 @@ kill_one() {
     "begin $1 "* | "arg $1 "*) expect run.status running ;;
     *) fail "after the kill of rank 1 the journal ends with '$last'" ;;
   esac
-  [ -e "$result.tmp" ] && rm -f "$result.tmp"   # the killed writer's, if any
+  find "$work" -name ".out.yaml.*" -exec rm -f {} +   # the killed writer's, if any
   return 0
 }
 

@@ -27,7 +27,7 @@ flatten "$out"
 expect run.status complete
 expect suites.4.name s5
 [ -n "$(get run.end_time)" ] || fail "no end_time"
-[ -e "$out.tmp" ] && fail "temporary file left behind"
+[ -z "$(find "$work" -name '.out.yaml.*')" ] || fail "temporary file left behind"
 log="$work/resultfile.log"
 [ -s "$log" ] || fail "no @LOGFILE"
 grep -q '^suite 5 of 5: s5 (type 90, Calibrate_Busywait)$' "$log" ||
@@ -40,6 +40,6 @@ grep -q '^run complete at ' "$log" || fail "log has no final line"
 run_skampi 2 "$SUITES/resultfile.skampi" "$work/no/such/dir/out.yaml" --quiet
 rc=$?
 [ $rc -eq 4 ] || fail "unwritable result file: exit status $rc, want 4"
-[ "$(skampi_stderr)" = "skampi: error: cannot write the result file $work/no/such/dir/out.yaml: No such file or directory" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot create a temporary file for '$work/no/such/dir/out.yaml': No such file or directory" ] ||
   fail "unwritable result file: stderr is '$(cat "$work/stderr")'"
 exit 0

@@ -2,9 +2,9 @@
 # it happens (doc/robustness.md): a result file or journal of another
 # suite file, a journal that cannot be written, a journal another run
 # holds, a result file that is no result file, a missing suite file, and
-# a full disk in the middle of a run, for the result file (the temporary
-# file is made a link to /dev/full, which fails every write with ENOSPC)
-# and for the journal (SKAMPI_TEST_JOURNAL_FULL: its lines go to
+# a full disk in the middle of a run, for the result file
+# (SKAMPI_TEST_RESULT_FULL: its writes go to /dev/full, which fails every
+# write with ENOSPC, from a given suite on) and for the journal (SKAMPI_TEST_JOURNAL_FULL: its lines go to
 # /dev/full from a given suite on).
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
@@ -21,17 +21,17 @@ rc=$?
 cmp -s "$result" "$work/saved.yaml" || fail "another suite file changed $result"
 cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
 
-# The journal cannot be written (here a link into a directory that does
-# not exist; reading it finds no journal): the run stops before the first
-# suite and the earlier result file stays as it was.
+# The journal is a symbolic link (here into a directory that does not
+# exist): it is never written through, so the run is refused before the
+# first suite and the earlier result file stays as it was.
 rm "$journal" && ln -s "$work/no/such/dir/journal" "$journal" || exit 99
 run_skampi 2 "$suite" "$result" --quiet
 rc=$?
-[ $rc -eq 4 ] || fail "unwritable journal: exit status $rc, want 4"
-[ "$(skampi_stderr)" = "skampi: error: cannot write the journal $journal: No such file or directory" ] ||
-  fail "unwritable journal: '$(cat "$work/stderr")'"
-cmp -s "$result" "$work/saved.yaml" || fail "unwritable journal changed $result"
-[ -e "$result.tmp" ] && fail "unwritable journal: $result.tmp left behind"
+[ $rc -eq 1 ] || fail "journal link: exit status $rc, want 1"
+[ "$(skampi_stderr)" = "skampi: error: '$journal' is a symbolic link to a file that does not exist; not creating a file through it (remove it or name another output)" ] ||
+  fail "journal link: '$(cat "$work/stderr")'"
+cmp -s "$result" "$work/saved.yaml" || fail "journal link changed $result"
+[ -z "$(find "$work" -name '.out.yaml.*')" ] || fail "journal link: a temporary file left behind"
 rm "$journal" && cp "$work/saved.journal" "$journal" || exit 99
 
 # Another run holds the journal (flock(1) takes the lock skampi's rank 0
@@ -56,10 +56,10 @@ run_skampi 2 "$other" "$result" --quiet
 [ "$(skampi_stderr)" = "skampi: error: cannot continue from the journal $journal: line 4 is not a journal line of this suite file; nothing measured (--fresh starts over)" ] ||
   fail "journal of another suite file: '$(cat "$work/stderr")'"
 
-printf 'schema_version: 1\nsuites: [a\n' > "$work/bad.yaml"
+printf 'schema_version: 1\nskampi_version: x\nsuites: [a\n' > "$work/bad.yaml"
 run_skampi 2 "$suite" "$work/bad.yaml" --quiet
 [ $? -eq 1 ] || fail "a broken result file accepted"
-[ "$(skampi_stderr)" = "skampi: error: cannot continue the run in $work/bad.yaml: line 3: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot continue the run in $work/bad.yaml: line 4: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
   fail "broken result file: '$(cat "$work/stderr")'"
 
 run_skampi 2 "$work/none.skampi" "$work/x.yaml" --quiet
@@ -68,15 +68,15 @@ grep -q "^$work/none.skampi: error: cannot open: No such file or directory\$" "$
   fail "missing suite file: '$(cat "$work/stderr")'"
 [ -e "$work/x.yaml" ] && fail "a missing suite file made a result file"
 
-# The disk fills up after r1: the run stops at once, r1 stays.
+# The disk fills up after r1 (test only: the result file's writes after
+# suite r2 go to /dev/full): the run stops at once, r1 stays.
 rm -f "$result" "$journal"
-start_bg
-wait_journal '^begin 2 '
-ln -s /dev/full "$result.tmp"
-wait $bg
-grep -q "^skampi: error: cannot write the result file $result: No space left on device\$" "$work/stderr" ||
+SKAMPI_TEST_RESULT_FULL=r2 run_skampi 2 "$suite" "$result" --quiet
+[ $? -eq 4 ] || fail "full disk: exit status, want 4"
+[ "$(skampi_stderr)" = "skampi: error: cannot write '$result': No space left on device" ] ||
   fail "full disk: '$(cat "$work/stderr")'"
 [ "$(names)" = "r1 " ] || fail "full disk: the file holds '$(names)'"
+[ -z "$(find "$work" -name '.out.yaml.*')" ] || fail "full disk: a temporary file left behind"
 grep -q '^end 2 unwritten$' "$journal" || fail "full disk: journal"
 flatten "$result"
 expect run.status aborted

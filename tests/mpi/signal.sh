@@ -25,7 +25,7 @@ interrupt() {
   wait $bg
   tail -n 1 "$journal" | grep -q "^interrupted $2 SIG$1\$" ||
     fail "SIG$1: journal ends with '$(tail -n 1 "$journal")'"
-  [ -e "$result.tmp" ] && fail "SIG$1: temporary file left behind"
+  [ -z "$(find "$work" -name ".out.yaml.*")" ] || fail "SIG$1: temporary file left behind"
   flatten "$result"
   expect run.status aborted
   return 0

@@ -20,6 +20,8 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-raw-samples.skampi \
 	tests/parse/ok-postproc.skampi \
 	tests/parse/err-postproc.skampi \
+	tests/parse/err-outfile-path.skampi \
+	tests/parse/err-outfile-hidden.skampi \
 	tests/parse/err-basetype-missing.skampi \
 	tests/parse/err-basetype-values.skampi \
 	tests/parse/err-basetype-overlap.skampi \

@@ -92,7 +92,7 @@ echo "$rows CSV rows checked against the YAML"
   2>"$TMP/err"
 rc=$?
 [ "$rc" = 3 ] || fail "--csv on a file: exit status $rc"
-expect="skampi-report: error: cannot create the CSV directory '$TMP/plain-file': a file of that name exists"
+expect="skampi-report: error: '$TMP/plain-file' is a regular file, and a CSV directory written by skampi-report cannot be written there; name a directory"
 [ "$(cat "$TMP/err")" = "$expect" ] || fail "--csv on a file: $(cat "$TMP/err")"
 
 [ "$failures" = 0 ] || exit 1

@@ -87,14 +87,14 @@ expect failing-gnuplot 3 "$TMP/want" env GNUPLOT="$TMP/bad-gnuplot" \
   "$REPORT" results/cluster-a.yaml -o "$out" --script "$TMP/script.gp"
 
 # A failed run leaves an existing PDF as it was.
-echo "old report" >"$TMP/old.pdf"
+echo "%PDF- old report" >"$TMP/old.pdf"
 GNUPLOT="$TMP/bad-gnuplot" "$REPORT" results/cluster-a.yaml \
   -o "$TMP/old.pdf" 2>/dev/null
-[ "$(cat "$TMP/old.pdf")" = "old report" ] || fail "old PDF overwritten"
-[ -z "$(find "$TMP" -name 'old.pdf.*')" ] || fail "temporary PDF left"
+[ "$(cat "$TMP/old.pdf")" = "%PDF- old report" ] || fail "old PDF overwritten"
+[ -z "$(find "$TMP" -name '*old.pdf.*')" ] || fail "temporary PDF left"
 
 expect_text no-output-dir 3 \
-  "skampi-report: error: cannot write '$TMP/out/none/report.pdf': No such file or directory" \
+  "skampi-report: error: cannot create a temporary file for '$TMP/out/none/report.pdf': No such file or directory" \
   "$REPORT" results/cluster-a.yaml -o "$TMP/out/none/report.pdf"
 
 # --help and --version succeed quietly.

@@ -6,7 +6,10 @@ dir=result.dir.$$
 rm -rf "$dir" && mkdir "$dir" || exit 1
 trap 'rm -rf "$dir"' EXIT
 "$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || { echo "writer failed"; exit 1; }
-[ -e "$dir/out.yaml.tmp" ] && { echo "temporary file left behind"; exit 1; }
+[ "$(ls -A "$dir")" = out.yaml ] || { echo "temporary file left behind: $(ls -A "$dir")"; exit 1; }
+# Written again: the result file is replaced, nothing else is left.
+"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || { echo "rewrite failed"; exit 1; }
+[ "$(ls -A "$dir")" = out.yaml ] || { echo "temporary file left behind: $(ls -A "$dir")"; exit 1; }
 "$top_builddir/tests/yamlflat" "$dir/out.yaml" > "$dir/flat" || exit 1
 # skampi_version changes with every release; the engine_stubs/plan_emit
 # parameters block is the suite language's business.

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "emit.h"
 #include "guard.h"
@@ -20,11 +21,12 @@
 #define SHA "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
 static const char *const names[] = {"a", "b", "c", "d"};
+static char why[512];
 
 static void write_journal(const char *path)
 {
   remove(path);
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   sk_journal_start(2, "2026-01-01T00:00:00Z");
   sk_journal_begin(1, "a");
   sk_journal_arg(8);
@@ -78,7 +80,7 @@ static void test_read(void)
   SK_CHECK_INT(st.ended[1], 0);
   sk_journal_state_free(&st);
   /* The next run cuts it off before it appends: its lines stay whole. */
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   SK_CHECK_INT(sk_journal_begin(2, "b"), 0);
   SK_CHECK_INT(sk_journal_end("complete"), 0);
   sk_journal_close();
@@ -86,15 +88,22 @@ static void test_read(void)
   SK_CHECK_INT(st.crashes[1], 2);
   SK_CHECK_INT(st.ended[1], 1);
   sk_journal_state_free(&st);
-  /* A journal of nothing but a cut line starts again with its header. */
+  /* An empty journal starts again with its header. */
   fp = fopen(path, "w");
-  fputs("skampi-jour", fp);
   fclose(fp);
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   sk_journal_close();
   SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
   SK_CHECK_STR(st.sha256, SHA);
   sk_journal_state_free(&st);
+  /* A file that is no journal is not appended to (lib/outfile.h). */
+  fp = fopen(path, "w");
+  fputs("skampi-jour", fp);
+  fclose(fp);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), -1);
+  SK_CHECK_STR(why, "'test_journal.tmp.journal' exists and is not a skampi "
+                    "journal; not overwriting it (remove it or name another "
+                    "output)");
   write_journal(path);
   /* Other suites: refused with the line. */
   SK_CHECK_INT(sk_journal_read(path, names, 1, &st, err, sizeof err), -1);
@@ -112,9 +121,9 @@ static void test_held(void)
   const char *path = "test_journal.tmp.held";
   remove(path);
   SK_CHECK_INT(sk_journal_held(path), 0);
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   SK_CHECK_INT(sk_journal_held(path), 1);
-  SK_CHECK_INT(sk_journal_open(path, SHA), -1);    /* one writer only */
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), -1);    /* one writer only */
   sk_journal_close();
   SK_CHECK_INT(sk_journal_held(path), 0);
   remove(path);
@@ -131,7 +140,7 @@ static void test_full(void)
   char err[256];
   remove(path);
   setenv("SKAMPI_TEST_JOURNAL_FULL", "b", 1);
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   SK_CHECK_INT(sk_journal_begin(1, "a"), 0);
   SK_CHECK_INT(sk_journal_end("complete"), 0);
   SK_CHECK_INT(sk_journal_begin(2, "b"), 0);
@@ -149,10 +158,53 @@ static void test_full(void)
   SK_CHECK_INT(st.crashes[1], 1);
   SK_CHECK_INT(st.has_arg[1], 0);
   sk_journal_state_free(&st);
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   SK_CHECK_INT(sk_journal_error(), 0);
   SK_CHECK_INT(sk_journal_end("complete"), 0);
   sk_journal_close();
+  remove(path);
+}
+
+/* A name with a newline is written escaped, as one line, and read back
+ * against the plan's name; the handler's name is the escaped one.  A
+ * symbolic link is not followed. */
+static void test_escape(void)
+{
+  const char *path = "test_journal.tmp.esc";
+  const char *const evil[] = {"x\nend 1 complete", "b"};
+  sk_journal_state_t st;
+  char err[256], buf[512];
+  const char *name;
+  long arg;
+  int has;
+  size_t n;
+  FILE *fp;
+  remove(path);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
+  sk_journal_begin(1, evil[0]);
+  SK_CHECK_INT((int)sk_journal_current(&name, &arg, &has), 1);
+  SK_CHECK_STR(name, "x\\nend 1 complete");
+  sk_journal_crashed(2, "why\nfinish complete");
+  sk_journal_close();
+  fp = fopen(path, "r");
+  n = fread(buf, 1, sizeof buf - 1, fp);
+  fclose(fp);
+  buf[n] = '\0';
+  SK_CHECK_STR(strstr(buf, "begin"), "begin 1 x\\nend 1 complete\n"
+                                     "skip 2 why\\nfinish complete\n");
+  SK_CHECK_INT(sk_journal_read(path, evil, 2, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.crashes[0], 1);
+  SK_CHECK_INT(st.ended[0], 0);
+  sk_journal_state_free(&st);
+  remove(path);
+  SK_CHECK_INT(symlink("test_journal.tmp.target", path), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), -1);
+  SK_CHECK_STR(why, "'test_journal.tmp.esc' is a symbolic link; not "
+                    "appending through it (remove it or name another file)");
+  fp = fopen("test_journal.tmp.target", "r");
+  SK_CHECK(fp == NULL);
+  if (fp != NULL)
+    fclose(fp);
   remove(path);
 }
 
@@ -168,7 +220,7 @@ static void test_mark(void)
   FILE *fp = fopen(path, "w");
   fputs(text, fp);
   fclose(fp);
-  sk_guard_install(0, path, NULL);
+  sk_guard_install(0, path);
   sk_guard_mark_aborted();
   sk_guard_remove();
   fp = fopen(path, "r");
@@ -273,6 +325,7 @@ int main(void)
   test_resume();
   test_held();
   test_full();
+  test_escape();
   test_mark();
   return sk_test_result();
 }
