@@ -83,15 +83,15 @@ static void test_box(void)
   double work[4], in_place[] = {2, 8}, box[5];
   sk_stats_box(x, 4, work, box);
   SK_CHECK(box[0] == 1.0 && box[4] == 9.0);
-  SK_CHECK_NEAR(box[1], 3.25);
-  SK_CHECK_NEAR(box[2], 5.5);
-  SK_CHECK_NEAR(box[3], 7.5);
+  SK_CHECK_REL(box[1], 3.25, 1e-12);
+  SK_CHECK_REL(box[2], 5.5, 1e-12);
+  SK_CHECK_REL(box[3], 7.5, 1e-12);
   SK_CHECK(x[0] == 9.0 && work[0] == 1.0 && work[3] == 9.0);
   /* work may be x itself; two values: Q1 2 + 0.25 * 6 = 3.5 */
   sk_stats_box(in_place, 2, in_place, box);
   SK_CHECK(box[0] == 2.0 && box[2] == 5.0 && box[4] == 8.0);
-  SK_CHECK_NEAR(box[1], 3.5);
-  SK_CHECK_NEAR(box[3], 6.5);
+  SK_CHECK_REL(box[1], 3.5, 1e-12);
+  SK_CHECK_REL(box[3], 6.5, 1e-12);
   /* no values: all five 0, as every function of stats.h at n == 0 */
   sk_stats_box(x, 0, work, box);
   SK_CHECK(box[0] == 0.0 && box[2] == 0.0 && box[4] == 0.0);
