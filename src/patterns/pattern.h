@@ -94,9 +94,9 @@ enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
  * a whole number, the shares add up to total). */
 int sk_pattern_share(int d, long total, int nprocs, int i);
 
-#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
   extern const sk_inst_ops_t sk_inst_##fn;
-#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum)
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum)
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED
