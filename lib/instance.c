@@ -47,15 +47,32 @@ const sk_instance_t *sk_instance_by_name(const char *name)
   return NULL;
 }
 
+/* The four patterns of the SKaMPI paper (§3.1).  Ping-pong and
+ * master-worker need two processes; a ping-pong repetition is a round
+ * trip on the pair, a master-worker one the master's time (its
+ * instances say so), a simple one a local call; collective repetitions
+ * start together and are timed as Collective_Timing says.  Batch fits
+ * where a repetition is t0, run, t1 on each process alone. */
+static const sk_pattern_info_t sk_patterns[] = {
+  [SK_PATTERN_PINGPONG] = {"pingpong", "ping-pong", 2, 1, 0, 1,
+                           "round_trip"},
+  [SK_PATTERN_COLLECTIVE] = {"collective", "collective", 1, 0, 1, 0, NULL},
+  [SK_PATTERN_MASTER_WORKER] = {"master_worker", "master-worker", 2, 0, 0,
+                                0, "local"},
+  [SK_PATTERN_SIMPLE] = {"simple", "simple", 1, 0, 0, 1, "local"},
+};
+
+const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern)
+{
+  if ((size_t)pattern >= sizeof sk_patterns / sizeof *sk_patterns)
+    return NULL;
+  return &sk_patterns[pattern];
+}
+
 const char *sk_pattern_name(sk_pattern_t pattern)
 {
-  switch (pattern) {
-  case SK_PATTERN_PINGPONG: return "pingpong";
-  case SK_PATTERN_COLLECTIVE: return "collective";
-  case SK_PATTERN_MASTER_WORKER: return "master_worker";
-  case SK_PATTERN_SIMPLE: return "simple";
-  }
-  return "?";
+  const sk_pattern_info_t *p = sk_pattern_info(pattern);
+  return p ? p->name : "?";
 }
 
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,

@@ -16,6 +16,24 @@ typedef enum {
   SK_PATTERN_SIMPLE
 } sk_pattern_t;
 
+/* What a pattern implies for every instance of it (sk_pattern_info());
+ * the engine asks this, never which pattern it has. */
+typedef struct sk_pattern_info {
+  const char *name;         /* in results and --list: "pingpong" */
+  const char *title;        /* in messages: "ping-pong" */
+  int least;                /* processes a point needs */
+  int pair;                 /* 1: runs on the ping-pong pair, chosen by
+                             * measurement; the result records the pair */
+  int synchronized;         /* 1: all processes start a repetition
+                             * together: Synchronization and
+                             * Collective_Timing apply, and the latter
+                             * says what the time is */
+  int batch;                /* 1: Batch applies (a repetition is t0, run,
+                             * t1 on every process) */
+  const char *timing;       /* a repetition's time (doc/output-format.md
+                             * `timing`) when not synchronized */
+} sk_pattern_info_t;
+
 /* Variations, as a bit set in sk_instance_t.variations. */
 enum {
   SK_VAR_NONE = 1u << 0,
@@ -111,7 +129,11 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
 /* The payload rule of instance `in`; NULL for SK_PAYLOAD_NONE. */
 const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in);
 
-/* "pingpong", "collective", "master_worker", "simple". */
+/* The pattern's row of the table in lib/instance.c. */
+const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern);
+
+/* "pingpong", "collective", "master_worker", "simple"; "?" for a value
+ * that is no pattern. */
 const char *sk_pattern_name(sk_pattern_t pattern);
 
 #endif
