@@ -162,8 +162,8 @@ static const sk_payload_rule_t sk_payload_rules[] = {
 
 const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in)
 {
-  if (in->payload == SK_PAYLOAD_NONE ||
-      (size_t)in->payload >= sizeof sk_payload_rules / sizeof *sk_payload_rules)
+  size_t n = sizeof sk_payload_rules / sizeof *sk_payload_rules;
+  if (in->payload == SK_PAYLOAD_NONE || (size_t)in->payload >= n)
     return NULL;
   return &sk_payload_rules[in->payload];
 }
