@@ -1,95 +1,28 @@
 /*
- * collbw.c -- the payload table of the collective operations (collbw.h).
+ * collbw.c -- the payload of the collective operations (collbw.h).
  *
- * One row per instance that moves data among processes.  n is `length`
- * as doc/engine.md defines it per operation; P the processes of the
- * point.  Columns: payload of rank 0, of rank P-1 and of the ranks in
- * between, each as n (c0 + cp P).  Why each row is what it is:
- *
- *   Bcast: the root's n leave it once; everyone else gets n.
- *   Reduce: every non-root's vector n leaves it; the root's result n
- *     comes from the others.  Allreduce (and Reduce+Bcast): both, 2n.
- *   Scan: rank r gets a result from ranks below it (not rank 0) and its
- *     vector is needed above it (not rank P-1): n at the ends, 2n between.
- *   Reduce_scatter: (P-1)/P of the vector goes to the others, n/P of
- *     result comes back: n.
- *   Alltoall(v): (P-1) blocks out, (P-1) in: 2(P-1)n.
- *   Allgather(v): n out, (P-1)n in: Pn.
- *   Gather(v) and the hand-written gathers: the root gets (P-1)n, every
- *     other process sends n.  Scatter(v) and Scatterv by Send/Recv:
- *     mirrored.  The v-variants count their Equal distribution (shares
- *     of n); with Increasing the shares, not the total, differ.
- *   The broadcast methods 65-69 time one broadcast of n: as Bcast.
- *   memcpy: every process copies n bytes (memory, not the network), and
- *     counts from one process on.
+ * Which rule an instance follows is its `payload` column in
+ * lib/instances.def; the rules and why each is what it is are in
+ * lib/instance.c (sk_instance_payload()).  doc/report.md lists them.
  */
 #include "collbw.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct sk_collbw_row {
-  long type;
-  const char *instance;
-  double first[2], last[2], middle[2];   /* c0, cp */
-  long min_procs;
-  const char *rule;
-} sk_collbw_row_t;
+#include "instance.h"
 
-#define SK_CB_ONE {1, 0}
-#define SK_CB_TWO {2, 0}
-#define SK_CB_PM1 {-1, 1}
-#define SK_CB_A2A {-2, 2}
-#define SK_CB_P {0, 1}
-
-static const sk_collbw_row_t sk_collbw_table[] = {
-  {18, "MPI_Bcast", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-  {20, "MPI_Reduce", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-  {21, "MPI_Alltoall", SK_CB_A2A, SK_CB_A2A, SK_CB_A2A, 2,
-   "2(P-1)n | 2(P-1)n | 2(P-1)n"},
-  {22, "MPI_Scan", SK_CB_ONE, SK_CB_ONE, SK_CB_TWO, 2, "n | n | 2n"},
-  {24, "memcpy", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 1, "n | n | n"},
-  {33, "MPI_Gather", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {35, "MPI_Scatter", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {36, "MPI_Allreduce", SK_CB_TWO, SK_CB_TWO, SK_CB_TWO, 2, "2n | 2n | 2n"},
-  {37, "Reduce_Bcast", SK_CB_TWO, SK_CB_TWO, SK_CB_TWO, 2, "2n | 2n | 2n"},
-  {38, "MPI_Reduce_scatter", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2,
-   "n | n | n"},
-  {39, "MPI_Allgather", SK_CB_P, SK_CB_P, SK_CB_P, 2, "Pn | Pn | Pn"},
-  {40, "MPI_Scatterv", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {41, "MPI_Gatherv", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {42, "MPI_Allgatherv", SK_CB_P, SK_CB_P, SK_CB_P, 2, "Pn | Pn | Pn"},
-  {43, "MPI_Alltoallv", SK_CB_A2A, SK_CB_A2A, SK_CB_A2A, 2,
-   "2(P-1)n | 2(P-1)n | 2(P-1)n"},
-  {44, "Gather_Send_Recv", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {45, "Scatterv_Send_Recv", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {46, "Gatherv_Send_Recv", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {47, "Gather_Isend_Irecv_Waitall", SK_CB_PM1, SK_CB_ONE, SK_CB_ONE, 2,
-   "(P-1)n | n | n"},
-  {65, "Bcast_Send_Latency", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2,
-   "n | n | n"},
-  {66, "Bcast_Rounds", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-  {67, "Bcast_Barrier", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-  {68, "Bcast_Ack", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-  {69, "Bcast_OL", SK_CB_ONE, SK_CB_ONE, SK_CB_ONE, 2, "n | n | n"},
-};
-
-static const sk_collbw_row_t *sk_collbw_row(const sk_rfile_suite_t *s)
+/* The suite's rule: its instance by Type, else by name. */
+static const sk_payload_rule_t *sk_collbw_row(const sk_rfile_suite_t *s)
 {
-  size_t i, n = sizeof sk_collbw_table / sizeof *sk_collbw_table;
-  for (i = 0; i < n; i++)
-    if (s->type >= 0 ? s->type == sk_collbw_table[i].type
-                     : strcmp(s->instance, sk_collbw_table[i].instance) == 0)
-      return &sk_collbw_table[i];
-  return NULL;
+  const sk_instance_t *in;
+  if (s->type >= 0)
+    in = s->type <= INT_MAX ? sk_instance_by_number((int)s->type) : NULL;
+  else
+    in = sk_instance_by_name(s->instance);
+  return in ? sk_instance_payload(in) : NULL;
 }
 
 int sk_collbw_known(const sk_rfile_suite_t *s)
@@ -99,14 +32,14 @@ int sk_collbw_known(const sk_rfile_suite_t *s)
 
 const char *sk_collbw_rule(const sk_rfile_suite_t *s)
 {
-  const sk_collbw_row_t *row = sk_collbw_row(s);
+  const sk_payload_rule_t *row = sk_collbw_row(s);
   return row ? row->rule : "";
 }
 
 double sk_collbw_rank_bytes(const sk_rfile_suite_t *s, long procs,
                             long rank, double n)
 {
-  const sk_collbw_row_t *row = sk_collbw_row(s);
+  const sk_payload_rule_t *row = sk_collbw_row(s);
   const double *c;
   if (!row || procs < row->min_procs || rank < 0 || rank >= procs ||
       !isfinite(n) || n < 0)

@@ -9,8 +9,9 @@
  * forwards for others (trees, rings), which no process is obliged to
  * move.  memcpy counts the bytes copied.  The payload of rank r of P for
  * a message length n is n (c0 + cp P), with (c0, cp) from one of three
- * columns of the table in collbw.c: rank 0 (every root is 0), rank P-1,
- * and the ranks between.  doc/report.md lists the table.
+ * columns of the instance's payload rule (the `payload` column of
+ * lib/instances.def, the rules in lib/instance.c): rank 0 (every root
+ * is 0), rank P-1, and the ranks between.  doc/report.md lists them.
  *
  * Per process = the mean payload of the P processes / time; per host =
  * the sum of the payloads of the processes on that host / time.
@@ -22,7 +23,7 @@
 
 #include "rfile.h"
 
-/* Is the suite an operation of the table (by Type, else by instance)? */
+/* Does the suite's instance (by Type, else by name) have a payload rule? */
 int sk_collbw_known(const sk_rfile_suite_t *s);
 
 /* Payload of rank RANK of PROCS for length N, bytes; NaN when the suite

@@ -5,12 +5,13 @@
 
 #include <string.h>
 
-#define SK_ROW(num, nm, pat, vars, buf, sum, impl) \
-  {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, (sum)},
-#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
-  SK_ROW(num, nm, pat, vars, buf, sum, 1)
-#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum) \
-  SK_ROW(num, nm, pat, vars, buf, sum, 0)
+#define SK_ROW(num, nm, pat, vars, buf, pay, sum, impl) \
+  {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, \
+   SK_PAYLOAD_##pay, (sum)},
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
+  SK_ROW(num, nm, pat, vars, buf, pay, sum, 1)
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum) \
+  SK_ROW(num, nm, pat, vars, buf, pay, sum, 0)
 
 static const sk_instance_t sk_instances[] = {
 #include "instances.def"
@@ -46,15 +47,32 @@ const sk_instance_t *sk_instance_by_name(const char *name)
   return NULL;
 }
 
+/* The four patterns of the SKaMPI paper (§3.1).  Ping-pong and
+ * master-worker need two processes; a ping-pong repetition is a round
+ * trip on the pair, a master-worker one the master's time (its
+ * instances say so), a simple one a local call; collective repetitions
+ * start together and are timed as Collective_Timing says.  Batch fits
+ * where a repetition is t0, run, t1 on each process alone. */
+static const sk_pattern_info_t sk_patterns[] = {
+  [SK_PATTERN_PINGPONG] = {"pingpong", "ping-pong", 2, 1, 0, 1,
+                           "round_trip"},
+  [SK_PATTERN_COLLECTIVE] = {"collective", "collective", 1, 0, 1, 0, NULL},
+  [SK_PATTERN_MASTER_WORKER] = {"master_worker", "master-worker", 2, 0, 0,
+                                0, "local"},
+  [SK_PATTERN_SIMPLE] = {"simple", "simple", 1, 0, 0, 1, "local"},
+};
+
+const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern)
+{
+  if ((size_t)pattern >= sizeof sk_patterns / sizeof *sk_patterns)
+    return NULL;
+  return &sk_patterns[pattern];
+}
+
 const char *sk_pattern_name(sk_pattern_t pattern)
 {
-  switch (pattern) {
-  case SK_PATTERN_PINGPONG: return "pingpong";
-  case SK_PATTERN_COLLECTIVE: return "collective";
-  case SK_PATTERN_MASTER_WORKER: return "master_worker";
-  case SK_PATTERN_SIMPLE: return "simple";
-  }
-  return "?";
+  const sk_pattern_info_t *p = sk_pattern_info(pattern);
+  return p ? p->name : "?";
 }
 
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
@@ -93,4 +111,59 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs)
   if (in->buffers == SK_BUFFERS_BSEND_MW)
     return 2 * m + p * SK_INSTANCE_BSEND_OVERHEAD;
   return 0;
+}
+
+/* The payload classes (lib/collbw.h says what counts).  n is `length` as
+ * doc/engine.md defines it per operation; P the processes of the point.
+ * Why each class is what it is:
+ *
+ *   BCAST: the root's n leave it once; everyone else gets n.  The
+ *     broadcast methods time one broadcast of n: BCAST too.
+ *   REDUCE: every non-root's vector n leaves it; the root's result n
+ *     comes from the others.  ALLREDUCE (and Reduce+Bcast): both, 2n.
+ *   SCAN: rank r gets a result from ranks below it (not rank 0) and its
+ *     vector is needed above it (not rank P-1): n at the ends, 2n between.
+ *   REDUCE_SCATTER: (P-1)/P of the vector goes to the others, n/P of
+ *     result comes back: n.
+ *   ALLTOALL(v): (P-1) blocks out, (P-1) in: 2(P-1)n.
+ *   ALLGATHER(v): n out, (P-1)n in: Pn.
+ *   GATHER(v) and the hand-written gathers: the root gets (P-1)n, every
+ *     other process sends n.  SCATTER(v) and Scatterv by Send/Recv:
+ *     mirrored.  The v-variants count their Equal distribution (shares
+ *     of n); with Increasing the shares, not the total, differ.
+ *   MEMCPY: every process copies n bytes (memory, not the network), and
+ *     counts from one process on.
+ */
+#define SK_PAY_ONE {1, 0}
+#define SK_PAY_TWO {2, 0}
+#define SK_PAY_PM1 {-1, 1}
+#define SK_PAY_A2A {-2, 2}
+#define SK_PAY_P {0, 1}
+
+static const sk_payload_rule_t sk_payload_rules[] = {
+  [SK_PAYLOAD_BCAST] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 2, "n | n | n"},
+  [SK_PAYLOAD_REDUCE] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 2,
+                         "n | n | n"},
+  [SK_PAYLOAD_REDUCE_SCATTER] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 2,
+                                 "n | n | n"},
+  [SK_PAYLOAD_ALLREDUCE] = {SK_PAY_TWO, SK_PAY_TWO, SK_PAY_TWO, 2,
+                            "2n | 2n | 2n"},
+  [SK_PAYLOAD_SCAN] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_TWO, 2, "n | n | 2n"},
+  [SK_PAYLOAD_GATHER] = {SK_PAY_PM1, SK_PAY_ONE, SK_PAY_ONE, 2,
+                         "(P-1)n | n | n"},
+  [SK_PAYLOAD_SCATTER] = {SK_PAY_PM1, SK_PAY_ONE, SK_PAY_ONE, 2,
+                          "(P-1)n | n | n"},
+  [SK_PAYLOAD_ALLTOALL] = {SK_PAY_A2A, SK_PAY_A2A, SK_PAY_A2A, 2,
+                           "2(P-1)n | 2(P-1)n | 2(P-1)n"},
+  [SK_PAYLOAD_ALLGATHER] = {SK_PAY_P, SK_PAY_P, SK_PAY_P, 2,
+                            "Pn | Pn | Pn"},
+  [SK_PAYLOAD_MEMCPY] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 1, "n | n | n"},
+};
+
+const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in)
+{
+  size_t n = sizeof sk_payload_rules / sizeof *sk_payload_rules;
+  if (in->payload == SK_PAYLOAD_NONE || (size_t)in->payload >= n)
+    return NULL;
+  return &sk_payload_rules[in->payload];
 }

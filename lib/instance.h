@@ -16,6 +16,24 @@ typedef enum {
   SK_PATTERN_SIMPLE
 } sk_pattern_t;
 
+/* What a pattern implies for every instance of it (sk_pattern_info());
+ * the engine asks this, never which pattern it has. */
+typedef struct sk_pattern_info {
+  const char *name;         /* in results and --list: "pingpong" */
+  const char *title;        /* in messages: "ping-pong" */
+  int least;                /* processes a point needs */
+  int pair;                 /* 1: runs on the ping-pong pair, chosen by
+                             * measurement; the result records the pair */
+  int synchronized;         /* 1: all processes start a repetition
+                             * together: Synchronization and
+                             * Collective_Timing apply, and the latter
+                             * says what the time is */
+  int batch;                /* 1: Batch applies (a repetition is t0, run,
+                             * t1 on every process) */
+  const char *timing;       /* a repetition's time (doc/output-format.md
+                             * `timing`) when not synchronized */
+} sk_pattern_info_t;
+
 /* Variations, as a bit set in sk_instance_t.variations. */
 enum {
   SK_VAR_NONE = 1u << 0,
@@ -38,6 +56,34 @@ typedef enum {
   SK_BUFFERS_BSEND_MW   /* PAIR + an attached buffer: 2 messages + P H */
 } sk_buffers_t;
 
+/* What a process moves in one operation, for the report's collective
+ * bandwidth (instances.def, column `payload`; sk_instance_payload()). */
+typedef enum {
+  SK_PAYLOAD_NONE,          /* not on the collective bandwidth page */
+  SK_PAYLOAD_BCAST,
+  SK_PAYLOAD_REDUCE,
+  SK_PAYLOAD_REDUCE_SCATTER,
+  SK_PAYLOAD_ALLREDUCE,
+  SK_PAYLOAD_SCAN,
+  SK_PAYLOAD_GATHER,
+  SK_PAYLOAD_SCATTER,
+  SK_PAYLOAD_ALLTOALL,
+  SK_PAYLOAD_ALLGATHER,
+  SK_PAYLOAD_MEMCPY
+} sk_payload_t;
+
+/* The payload of rank r of P processes for length n is n (c0 + cp P),
+ * (c0, cp) from `first` for rank 0 (every root is rank 0), `last` for
+ * rank P-1 and `middle` for the ranks between; defined from min_procs
+ * processes on (below it nothing crosses a process boundary).  lib/collbw.h
+ * says what counts as payload; lib/instance.c why each class is what it
+ * is. */
+typedef struct sk_payload_rule {
+  double first[2], last[2], middle[2];   /* c0, cp */
+  long min_procs;
+  const char *rule;         /* "(P-1)n | n | n": the three columns */
+} sk_payload_rule_t;
+
 /* Messages in flight at once in Bandwidth_Bidirectional (and the window
  * of the other bandwidth instances). */
 #define SK_INSTANCE_WINDOW 32
@@ -54,6 +100,7 @@ typedef struct sk_instance {
   unsigned variations;     /* SK_VAR_* bits */
   int implemented;         /* 0 for a row whose code is still to come */
   sk_buffers_t buffers;
+  sk_payload_t payload;
   const char *summary;     /* one line for --list and the docs */
 } sk_instance_t;
 
@@ -79,7 +126,14 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
  * for the other instances. */
 size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
 
-/* "pingpong", "collective", "master_worker", "simple". */
+/* The payload rule of instance `in`; NULL for SK_PAYLOAD_NONE. */
+const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in);
+
+/* The pattern's row of the table in lib/instance.c. */
+const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern);
+
+/* "pingpong", "collective", "master_worker", "simple"; "?" for a value
+ * that is no pattern. */
 const char *sk_pattern_name(sk_pattern_t pattern);
 
 #endif

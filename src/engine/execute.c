@@ -21,7 +21,6 @@
 #include "mpierr.h"
 #include "pairs.h"
 #include "pattern.h"
-#include "pattern_pingpong.h"
 #include "reduce.h"
 #include "refine.h"
 #include "runlog.h"
@@ -88,7 +87,7 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
 {
   if (x->ops->rep != NULL)
     return x->ops->rep;
-  if (x->pattern != SK_PATTERN_COLLECTIVE)
+  if (!x->pat->synchronized)
     return sk_pattern_rep_local;
   if (x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
     return sk_pattern_rep_root_barrier;
@@ -115,6 +114,13 @@ static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
   if (x->ctx.rank == 0)
     pt->window = w.window;
   return rc;
+}
+
+/* Does the suite subtract the barrier time (root_minus_barrier)? */
+static int sk_exec_minus_barrier(const sk_exec_t *x)
+{
+  return x->pat->synchronized && x->ops->rep == NULL &&
+         x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER;
 }
 
 /* The untimed part before a point: context, setup, integrity check.
@@ -156,8 +162,7 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   if ((rc = sk_exec_prepare(x, comm, length)) != 0)
     return rc;
   cfg.suite_left = suite_left;
-  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
-      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
+  if (sk_exec_minus_barrier(x)) {
     if (isnan(x->barrier) || x->s->variation == SK_VARIATION_NODES)
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
@@ -173,8 +178,7 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   }
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
-  if (x->pattern == SK_PATTERN_COLLECTIVE && x->ops->rep == NULL &&
-      x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER)
+  if (sk_exec_minus_barrier(x))
     pt->barrier_time = x->barrier;
   return rc;
 }
@@ -210,10 +214,10 @@ static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
   }
 }
 
-/* Multipair_Pingpong, on the timing process (world rank 0): the world
- * ranks of the point's pairs as its communicator orders them (rank
- * i < k with i + k, as the instance pairs them), and whether each
- * crosses hosts. */
+/* An instance of concurrent pairs (ops->pairs), on the timing process
+ * (world rank 0): the world ranks of the point's pairs as its
+ * communicator orders them (rank i < k with i + k, as the instance pairs
+ * them), and whether each crosses hosts. */
 static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
 {
   MPI_Group g, w;
@@ -237,13 +241,14 @@ static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
 }
 
 /* A Nodes point's communicator of arg processes: world ranks 0 .. arg-1,
- * or for Multipair_Pingpong the pairs across the halves of the world
- * (src/engine/pairs.c); MPI_COMM_NULL on the processes left out. */
+ * or for an instance of concurrent pairs the pairs across the halves of
+ * the world (src/engine/pairs.c); MPI_COMM_NULL on the processes left
+ * out. */
 static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
 {
   const sk_engine_t *e = x->eng;
   int key = e->rank < arg ? e->rank : -1;
-  if (x->ops == &sk_inst_by_multipair)
+  if (x->ops->pairs)
     key = sk_pairs_key(e->size, (int)arg, e->rank);
   MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
 }

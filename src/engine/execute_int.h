@@ -23,7 +23,7 @@ typedef struct sk_exec {
   sk_engine_t *eng;
   const sk_suite_t *s;
   const sk_inst_ops_t *ops;
-  sk_pattern_t pattern;
+  const sk_pattern_info_t *pat;  /* what the instance's pattern implies */
   long lo, hi;              /* range of the argument */
   long max_length;          /* longest message of the suite */
   MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
@@ -40,7 +40,7 @@ typedef struct sk_exec {
   sk_clocksync_t clock;     /* its clock models (windowed) */
   sk_cache_t cache;         /* Cache = Cold: the eviction buffer */
   char *sbuf, *rbuf;
-  sk_point_pair_t *pairs;   /* Multipair_Pingpong, rank 0: a point's */
+  sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */

@@ -54,7 +54,7 @@ static int sk_exec_nodes_range(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
   int p = x->eng->size;
-  int least = x->pattern == SK_PATTERN_MASTER_WORKER ? 2 : 1;
+  int least = x->pat->least;
   x->lo = s->start_argument < least ? least : s->start_argument;
   x->hi = s->end_is_max || s->end_argument > p ? p : s->end_argument;
   if (!s->end_is_max && s->end_argument > p)
@@ -102,7 +102,7 @@ static int sk_exec_range(sk_exec_t *x)
 static int sk_exec_sync_check(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
-  int coll = x->pattern == SK_PATTERN_COLLECTIVE;
+  int coll = x->pat->synchronized;
   x->windowed = coll && s->synchronization == SK_SYNC_WINDOW;
   if (!coll && s->synchronization == SK_SYNC_WINDOW && x->eng->rank == 0)
     sk_result_add_note(x->res, "Synchronization = Window applies to "
@@ -129,20 +129,18 @@ static int sk_exec_check(sk_exec_t *x)
   long mem = x->eng->plan->memory_kib * 1024L;
   size_t need, sb, rb;
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
-  x->pattern = in->pattern;
+  x->pat = sk_pattern_info(in->pattern);
   if (x->ops == NULL) {
     snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
              "implemented yet", in->name, in->number);
     return -1;
   }
-  if ((x->pattern == SK_PATTERN_PINGPONG ||
-       x->pattern == SK_PATTERN_MASTER_WORKER) && x->eng->size < 2) {
-    snprintf(x->msg, sizeof x->msg, "%s needs 2 processes, this run has 1",
-             x->pattern == SK_PATTERN_PINGPONG ? "ping-pong"
-                                               : "master-worker");
+  if (x->eng->size < x->pat->least) {
+    snprintf(x->msg, sizeof x->msg, "%s needs %d processes, this run has %d",
+             x->pat->title, x->pat->least, x->eng->size);
     return -1;
   }
-  if (x->ops == &sk_inst_simple_calibrate && x->eng->calib_err[0] != '\0') {
+  if (x->ops->calibrated && x->eng->calib_err[0] != '\0') {
     snprintf(x->msg, sizeof x->msg, "%s", x->eng->calib_err);
     return -1;
   }
@@ -190,7 +188,7 @@ void sk_exec_cfg(sk_exec_t *x)
    * then spans k times the time, so a tick weighs k times less. */
   x->batch = 1;
   if (s->batch > 1 && x->ops->rep == NULL && s->cache != SK_CACHE_COLD &&
-      (x->pattern == SK_PATTERN_PINGPONG || x->pattern == SK_PATTERN_SIMPLE))
+      x->pat->batch)
     x->batch = s->batch;
   x->cfg.tick = x->eng->tick / (double)x->batch;
   x->cfg.point_limit = s->time_measurement;
@@ -207,7 +205,7 @@ int sk_exec_alloc(sk_exec_t *x)
   sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
   x->sbuf = sk_pattern_buffer(s);
   x->rbuf = sk_pattern_buffer(r);
-  if (x->ops == &sk_inst_by_multipair &&
+  if (x->ops->pairs &&
       (x->pairs = calloc((size_t)x->eng->size / 2 + 1,
                          sizeof *x->pairs)) == NULL)
     return -1;
@@ -265,7 +263,7 @@ int sk_exec_comm(sk_exec_t *x)
   sk_engine_t *e = x->eng;
   x->comm = MPI_COMM_NULL;
   x->decider = 0;
-  if (x->pattern == SK_PATTERN_PINGPONG) {
+  if (x->pat->pair) {
     int in;
     if (!e->pair_known) {
       if (sk_pingpong_choose_pair(e->world, e->pair, &e->pair_latency) != 0)
@@ -324,24 +322,22 @@ void sk_exec_describe(sk_exec_t *x)
     return;
   if (x->ops->timing != NULL)
     res->timing = x->ops->timing;
-  else if (x->pattern == SK_PATTERN_PINGPONG)
-    res->timing = "round_trip";
-  else if (x->pattern == SK_PATTERN_COLLECTIVE)
+  else if (!x->pat->synchronized)
+    res->timing = x->pat->timing;
+  else
     res->timing = x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER
                       ? "root_minus_barrier"
                   : x->s->collective_timing == SK_COLL_TIMING_GLOBAL_SPAN
                       ? "global_span" : "max_local";
-  else
-    res->timing = "local";
-  if (x->pattern == SK_PATTERN_COLLECTIVE)
+  if (x->pat->synchronized)
     sk_exec_describe_sync(x);
   sk_exec_describe_cache(x);
-  if (x->pattern == SK_PATTERN_PINGPONG) {
+  if (x->pat->pair) {
     res->pair[0] = x->eng->pair[0];
     res->pair[1] = x->eng->pair[1];
     res->pair_latency = x->eng->pair_latency;
   }
-  if (x->ops == &sk_inst_simple_calibrate) {
+  if (x->ops->calibrated) {
     res->has_calib = 1;
     res->calib = x->eng->calib;
   }
@@ -356,12 +352,8 @@ void sk_exec_describe(sk_exec_t *x)
                          "2 (1-8, 17, 34) and the simple ones only: this "
                          "suite ignores it");
   res->rate_unit = x->ops->rate_unit;
-  if (x->ops == &sk_inst_by_multipair)
-    sk_result_add_note(res, "pairs: world rank i with world rank h + i, "
-                       "h = floor(P/2) of the P processes of the run, for "
-                       "the k pairs of a point (across the two halves); "
-                       "each point lists its pairs and whether they cross "
-                       "hosts");
+  if (x->ops->note != NULL)
+    sk_result_add_note(res, x->ops->note);
 }
 
 /* Instances that move no typed data say so when a suite names patterns;

@@ -16,8 +16,9 @@ static const struct {
   int number;
   const sk_inst_ops_t *ops;
 } sk_pattern_table[] = {
-#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) {(num), &sk_inst_##fn},
-#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum) {(num), NULL},
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
+  {(num), &sk_inst_##fn},
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum) {(num), NULL},
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED

@@ -85,6 +85,17 @@ typedef struct sk_inst_ops {
   const char *plain;
   /* 1: a reduction, with rtype, rop and red set (src/engine/reduce.h). */
   int reduces;
+  /* 1: its cost is the engine's calibration (SKAMPI_CALIBRATE, in
+   * calib): a suite fails when that is unusable, and its result records
+   * the cost function. */
+  int calibrated;
+  /* 1: concurrent pairs across the two halves of the world: a Nodes
+   * point's communicator is made of such pairs (src/engine/pairs.c), and
+   * the timing process lists each point's pairs. */
+  int pairs;
+  /* A note the result of every suite of the instance carries; NULL:
+   * none. */
+  const char *note;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */
@@ -94,9 +105,9 @@ enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
  * a whole number, the shares add up to total). */
 int sk_pattern_share(int d, long total, int nprocs, int i);
 
-#define SK_INSTANCE(num, nm, pat, vars, fn, buf, sum) \
+#define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
   extern const sk_inst_ops_t sk_inst_##fn;
-#define SK_PLANNED(num, nm, pat, vars, fn, buf, sum)
+#define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum)
 #include "instances.def"
 #undef SK_INSTANCE
 #undef SK_PLANNED

@@ -94,7 +94,11 @@ const sk_inst_ops_t sk_inst_by_multipair = {
   .run = sk_by_multipair, .setup = sk_by_multipair_setup,
   .rep = sk_pattern_rep_max_local, .timing = "max_over_pairs",
   .rate = sk_by_multipair_rate, .rate_unit = "B/s",
-  .verify = sk_by_verify_both};
+  .verify = sk_by_verify_both, .pairs = 1,
+  .note = "pairs: world rank i with world rank h + i, h = floor(P/2) of "
+          "the P processes of the run, for the k pairs of a point (across "
+          "the two halves); each point lists its pairs and whether they "
+          "cross hosts"};
 
 /* ---- two processes: bandwidth and round-trip rate --------------------- */
 

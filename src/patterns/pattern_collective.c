@@ -138,19 +138,31 @@ void sk_coll_free_arrays(sk_pctx_t *c)
 
 /* ---- integrity checks (untimed) --------------------------------------- */
 
-/* Gather and allgather: process i's data land in segment i. */
-static int sk_coll_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+/* Gather and allgather: process i's data land in segment i, at the
+ * root (everyone = 0) or on every process (everyone = 1). */
+static int sk_coll_gathered(const sk_inst_ops_t *ops, sk_pctx_t *c,
+                            int everyone)
 {
   int i, rc = 0;
   if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
     return -1;
   ops->run(c);
-  if (c->rank != 0 && ops->run != sk_coll_allgather)
+  if (c->rank != 0 && !everyone)
     return 0;
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
                           c->rcvcount, c->rcvtype, (unsigned)i + 1);
   return rc;
+}
+
+static int sk_coll_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_coll_gathered(ops, c, 0);
+}
+
+static int sk_coll_verify_allgather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_coll_gathered(ops, c, 1);
 }
 
 static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
@@ -245,7 +257,7 @@ const sk_inst_ops_t sk_inst_coll_gather = {
 const sk_inst_ops_t sk_inst_coll_scatter = {
   .run = sk_coll_scatter, .verify = sk_coll_verify_scatter};
 const sk_inst_ops_t sk_inst_coll_allgather = {
-  .run = sk_coll_allgather, .verify = sk_coll_verify_gather};
+  .run = sk_coll_allgather, .verify = sk_coll_verify_allgather};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {
   .run = sk_coll_reduce_scatter, .setup = sk_coll_reduce_scatter_setup,
   .teardown = sk_coll_free_arrays,

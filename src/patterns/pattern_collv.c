@@ -216,21 +216,33 @@ static int sk_collv_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
                          (unsigned)c->rank + 1);
 }
 
-/* Gathers: process i's share lands at rdispls[i] (at the root, or on
- * every process for Allgatherv). */
-static int sk_collv_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+/* Gathers: process i's share lands at rdispls[i], at the root
+ * (everyone = 0) or on every process (everyone = 1, Allgatherv). */
+static int sk_collv_gathered(const sk_inst_ops_t *ops, sk_pctx_t *c,
+                             int everyone)
 {
   int i, rc = 0;
   if (sk_dtype_fill(c->sbuf, c->counts[c->rank], c->dtype,
                     (unsigned)c->rank + 1) != 0)
     return -1;
   ops->run(c);
-  if (c->rank != 0 && ops->run != sk_collv_allgatherv)
+  if (c->rank != 0 && !everyone)
     return 0;
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_collv_rseg(c, i), c->rcounts[i], c->rcvtype,
                           (unsigned)i + 1);
   return rc;
+}
+
+static int sk_collv_verify_gather(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  return sk_collv_gathered(ops, c, 0);
+}
+
+static int sk_collv_verify_allgather(const sk_inst_ops_t *ops,
+                                     sk_pctx_t *c)
+{
+  return sk_collv_gathered(ops, c, 1);
 }
 
 static int sk_collv_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
@@ -259,7 +271,7 @@ SK_COLLV_OPS(coll_scatterv, sk_collv_scatterv, sk_collv_setup,
 SK_COLLV_OPS(coll_gatherv, sk_collv_gatherv, sk_collv_setup,
              sk_collv_verify_gather)
 SK_COLLV_OPS(coll_allgatherv, sk_collv_allgatherv, sk_collv_setup,
-             sk_collv_verify_gather)
+             sk_collv_verify_allgather)
 SK_COLLV_OPS(coll_alltoallv, sk_collv_alltoallv, sk_collv_setup_alltoallv,
              sk_collv_verify_alltoall)
 SK_COLLV_OPS(coll_gather_send_recv, sk_collv_gather_send_recv,

@@ -22,11 +22,6 @@
 
 #define SK_MW_TAG 4
 
-typedef enum {
-  SK_MW_WAIT, SK_MW_WAITANY, SK_MW_ANYSOURCE,
-  SK_MW_SEND, SK_MW_SSEND, SK_MW_ISEND, SK_MW_BSEND
-} sk_mw_kind_t;
-
 /* Chunks of the point, and one chunk's elements in the send and the
  * receive pattern (whole elements of the coarser one). */
 static int sk_mw_chunks(const sk_pctx_t *c, int *sc, int *rc)
@@ -39,6 +34,26 @@ static int sk_mw_chunks(const sk_pctx_t *c, int *sc, int *rc)
   return n;
 }
 
+/* ---- what the instances share (inlined into each) --------------------- */
+
+/* The worker of chunk k. */
+static inline int sk_mw_to(const sk_pctx_t *c, int k)
+{
+  return 1 + k % (c->size - 1);
+}
+
+/* Chunk k of the master's message, and its result slot. */
+static inline char *sk_mw_out(sk_pctx_t *c, int k, int sc)
+{
+  return sk_coll_seg(c->sbuf, k, sc, c->sext);
+}
+
+static inline char *sk_mw_in(sk_pctx_t *c, int k, int rc)
+{
+  return sk_coll_seg(c->rbuf, k, rc, c->rext);
+}
+
+/* A worker: receives each of its chunks and returns it. */
 static void sk_mw_worker(sk_pctx_t *c, int n, int rc)
 {
   int w = c->size - 1, k;
@@ -49,78 +64,122 @@ static void sk_mw_worker(sk_pctx_t *c, int n, int rc)
   }
 }
 
-static void sk_mw_give(sk_pctx_t *c, sk_mw_kind_t kind, int k, int sc)
-{
-  char *p = sk_coll_seg(c->sbuf, k, sc, c->sext);
-  int w = 1 + k % (c->size - 1);
-  switch (kind) {
-  case SK_MW_SSEND:
-    MPI_Ssend(p, sc, c->dtype, w, SK_MW_TAG, c->comm);
-    break;
-  case SK_MW_ISEND:
-    MPI_Isend(p, sc, c->dtype, w, SK_MW_TAG, c->comm,
-              &c->reqs[k % (c->size - 1)]);
-    break;
-  case SK_MW_BSEND:
-    MPI_Bsend(p, sc, c->dtype, w, SK_MW_TAG, c->comm);
-    break;
-  default:
-    MPI_Send(p, sc, c->dtype, w, SK_MW_TAG, c->comm);
-  }
-}
-
-/* Results of chunks k0..k1-1 with pre-posted receives (Wait, Waitany). */
-static void sk_mw_post(sk_pctx_t *c, int k0, int k1, int rc)
+/* Chunks k0..k1-1 out with MPI_Send. */
+static inline void sk_mw_send_all(sk_pctx_t *c, int k0, int k1, int sc)
 {
   int k;
   for (k = k0; k < k1; k++)
-    MPI_Irecv(sk_coll_seg(c->rbuf, k, rc, c->rext), rc, c->rcvtype,
-              1 + k % (c->size - 1), SK_MW_TAG, c->comm, &c->reqs[k - k0]);
+    MPI_Send(sk_mw_out(c, k, sc), sc, c->dtype, sk_mw_to(c, k), SK_MW_TAG,
+             c->comm);
 }
 
-static void sk_mw_collect(sk_pctx_t *c, sk_mw_kind_t kind, int k0, int k1,
-                          int rc)
+/* Their results with a receive posted before the chunks go out. */
+static inline void sk_mw_post(sk_pctx_t *c, int k0, int k1, int rc)
+{
+  int k;
+  for (k = k0; k < k1; k++)
+    MPI_Irecv(sk_mw_in(c, k, rc), rc, c->rcvtype, sk_mw_to(c, k),
+              SK_MW_TAG, c->comm, &c->reqs[k - k0]);
+}
+
+/* Their results with MPI_Recv from each worker in turn. */
+static inline void sk_mw_recv_all(sk_pctx_t *c, int k0, int k1, int rc)
+{
+  int k;
+  for (k = k0; k < k1; k++)
+    MPI_Recv(sk_mw_in(c, k, rc), rc, c->rcvtype, sk_mw_to(c, k), SK_MW_TAG,
+             c->comm, MPI_STATUS_IGNORE);
+}
+
+/* One round of the master: chunks k0..k1-1 out, their results in. */
+typedef void sk_mw_round_fn(sk_pctx_t *c, int k0, int k1, int sc, int rc);
+
+/* A repetition: the master's rounds of at most W chunks, or a worker's
+ * share (inlined with the instance's round). */
+static inline void sk_mw_run(sk_pctx_t *c, sk_mw_round_fn *round)
+{
+  int sc, rc, n = sk_mw_chunks(c, &sc, &rc), w = c->size - 1, k0;
+  if (c->rank != 0) {
+    sk_mw_worker(c, n, rc);
+    return;
+  }
+  for (k0 = 0; k0 < n; k0 += w)
+    round(c, k0, k0 + w < n ? k0 + w : n, sc, rc);
+}
+
+/* ---- the instances: one round of the master each ---------------------- */
+
+/* 10: a receive posted per chunk, completed with MPI_Wait each. */
+static void sk_mw_round_wait(sk_pctx_t *c, int k0, int k1, int sc, int rc)
+{
+  int k;
+  sk_mw_post(c, k0, k1, rc);
+  sk_mw_send_all(c, k0, k1, sc);
+  for (k = k0; k < k1; k++)
+    MPI_Wait(&c->reqs[k - k0], MPI_STATUS_IGNORE);
+}
+
+/* 11: a receive posted per chunk, completed with MPI_Waitany. */
+static void sk_mw_round_waitany(sk_pctx_t *c, int k0, int k1, int sc,
+                                int rc)
 {
   int k, idx;
-  for (k = k0; k < k1; k++) {
-    char *p = sk_coll_seg(c->rbuf, k, rc, c->rext);
-    if (kind == SK_MW_WAIT)
-      MPI_Wait(&c->reqs[k - k0], MPI_STATUS_IGNORE);
-    else if (kind == SK_MW_WAITANY)
-      MPI_Waitany(k1 - k0, c->reqs, &idx, MPI_STATUS_IGNORE);
-    else if (kind == SK_MW_ANYSOURCE)
-      MPI_Recv(p, rc, c->rcvtype, MPI_ANY_SOURCE, SK_MW_TAG, c->comm,
-               MPI_STATUS_IGNORE);
-    else
-      MPI_Recv(p, rc, c->rcvtype, 1 + k % (c->size - 1), SK_MW_TAG,
-               c->comm, MPI_STATUS_IGNORE);
-  }
+  sk_mw_post(c, k0, k1, rc);
+  sk_mw_send_all(c, k0, k1, sc);
+  for (k = k0; k < k1; k++)
+    MPI_Waitany(k1 - k0, c->reqs, &idx, MPI_STATUS_IGNORE);
 }
 
-static void sk_mw_master(sk_pctx_t *c, sk_mw_kind_t kind, int n, int sc,
-                         int rc)
+/* 12: results with MPI_Recv from MPI_ANY_SOURCE, in any order. */
+static void sk_mw_round_recv_anysource(sk_pctx_t *c, int k0, int k1, int sc,
+                                       int rc)
 {
-  int w = c->size - 1, k0, k;
-  for (k0 = 0; k0 < n; k0 += w) {
-    int k1 = k0 + w < n ? k0 + w : n;
-    if (kind == SK_MW_WAIT || kind == SK_MW_WAITANY)
-      sk_mw_post(c, k0, k1, rc);
-    for (k = k0; k < k1; k++)
-      sk_mw_give(c, kind, k, sc);
-    if (kind == SK_MW_ISEND)
-      MPI_Waitall(k1 - k0, c->reqs, c->stats);
-    sk_mw_collect(c, kind, k0, k1, rc);
-  }
+  int k;
+  sk_mw_send_all(c, k0, k1, sc);
+  for (k = k0; k < k1; k++)
+    MPI_Recv(sk_mw_in(c, k, rc), rc, c->rcvtype, MPI_ANY_SOURCE, SK_MW_TAG,
+             c->comm, MPI_STATUS_IGNORE);
 }
 
-static void sk_mw_run(sk_pctx_t *c, sk_mw_kind_t kind)
+/* 13: chunks out with MPI_Send. */
+static void sk_mw_round_send(sk_pctx_t *c, int k0, int k1, int sc, int rc)
 {
-  int sc, rc, n = sk_mw_chunks(c, &sc, &rc);
-  if (c->rank == 0)
-    sk_mw_master(c, kind, n, sc, rc);
-  else
-    sk_mw_worker(c, n, rc);
+  sk_mw_send_all(c, k0, k1, sc);
+  sk_mw_recv_all(c, k0, k1, rc);
 }
+
+/* 14: chunks out with MPI_Ssend. */
+static void sk_mw_round_ssend(sk_pctx_t *c, int k0, int k1, int sc, int rc)
+{
+  int k;
+  for (k = k0; k < k1; k++)
+    MPI_Ssend(sk_mw_out(c, k, sc), sc, c->dtype, sk_mw_to(c, k), SK_MW_TAG,
+              c->comm);
+  sk_mw_recv_all(c, k0, k1, rc);
+}
+
+/* 15: chunks out with MPI_Isend, all completed before the results. */
+static void sk_mw_round_isend(sk_pctx_t *c, int k0, int k1, int sc, int rc)
+{
+  int k;
+  for (k = k0; k < k1; k++)
+    MPI_Isend(sk_mw_out(c, k, sc), sc, c->dtype, sk_mw_to(c, k), SK_MW_TAG,
+              c->comm, &c->reqs[k - k0]);
+  MPI_Waitall(k1 - k0, c->reqs, c->stats);
+  sk_mw_recv_all(c, k0, k1, rc);
+}
+
+/* 16: chunks out with MPI_Bsend (the buffer: sk_mw_bsend_setup). */
+static void sk_mw_round_bsend(sk_pctx_t *c, int k0, int k1, int sc, int rc)
+{
+  int k;
+  for (k = k0; k < k1; k++)
+    MPI_Bsend(sk_mw_out(c, k, sc), sc, c->dtype, sk_mw_to(c, k), SK_MW_TAG,
+              c->comm);
+  sk_mw_recv_all(c, k0, k1, rc);
+}
+
+/* ---- untimed work around a point -------------------------------------- */
 
 /* Requests for a round. */
 static int sk_mw_setup(sk_pctx_t *c)
@@ -180,23 +239,24 @@ static int sk_mw_verify_each(const sk_inst_ops_t *ops, sk_pctx_t *c)
   return sk_mw_verify(ops, c, 0);
 }
 
-#define SK_MW_INSTANCE(fn, KIND, SETUP, TEARDOWN, VERIFY) \
-  static void sk_mw_run_##fn(sk_pctx_t *c) { sk_mw_run(c, KIND); } \
+/* An instance: its round inside the pattern's repetition. */
+#define SK_MW_INSTANCE(fn, ROUND, SETUP, TEARDOWN, VERIFY) \
+  static void sk_mw_run_##fn(sk_pctx_t *c) { sk_mw_run(c, ROUND); } \
   const sk_inst_ops_t sk_inst_##fn = { \
     .run = sk_mw_run_##fn, .setup = SETUP, .teardown = TEARDOWN, \
     .verify = VERIFY, .timing = "master"};
 
-SK_MW_INSTANCE(mw_wait, SK_MW_WAIT, sk_mw_setup, sk_coll_free_arrays,
+SK_MW_INSTANCE(mw_wait, sk_mw_round_wait, sk_mw_setup, sk_coll_free_arrays,
                sk_mw_verify_each)
-SK_MW_INSTANCE(mw_waitany, SK_MW_WAITANY, sk_mw_setup, sk_coll_free_arrays,
-               sk_mw_verify_each)
-SK_MW_INSTANCE(mw_recv_anysource, SK_MW_ANYSOURCE, sk_mw_setup,
+SK_MW_INSTANCE(mw_waitany, sk_mw_round_waitany, sk_mw_setup,
+               sk_coll_free_arrays, sk_mw_verify_each)
+SK_MW_INSTANCE(mw_recv_anysource, sk_mw_round_recv_anysource, sk_mw_setup,
                sk_coll_free_arrays, sk_mw_verify_any)
-SK_MW_INSTANCE(mw_send, SK_MW_SEND, sk_mw_setup, sk_coll_free_arrays,
+SK_MW_INSTANCE(mw_send, sk_mw_round_send, sk_mw_setup, sk_coll_free_arrays,
                sk_mw_verify_each)
-SK_MW_INSTANCE(mw_ssend, SK_MW_SSEND, sk_mw_setup, sk_coll_free_arrays,
+SK_MW_INSTANCE(mw_ssend, sk_mw_round_ssend, sk_mw_setup, sk_coll_free_arrays,
                sk_mw_verify_each)
-SK_MW_INSTANCE(mw_isend, SK_MW_ISEND, sk_mw_setup, sk_coll_free_arrays,
+SK_MW_INSTANCE(mw_isend, sk_mw_round_isend, sk_mw_setup, sk_coll_free_arrays,
                sk_mw_verify_each)
-SK_MW_INSTANCE(mw_bsend, SK_MW_BSEND, sk_mw_bsend_setup,
+SK_MW_INSTANCE(mw_bsend, sk_mw_round_bsend, sk_mw_bsend_setup,
                sk_mw_bsend_teardown, sk_mw_verify_each)

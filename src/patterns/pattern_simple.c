@@ -119,4 +119,4 @@ const sk_inst_ops_t sk_inst_simple_iprobe = {.run = sk_simple_iprobe};
 const sk_inst_ops_t sk_inst_simple_buffer_attach = {.run = sk_simple_buffer_attach};
 const sk_inst_ops_t sk_inst_simple_calibrate = {
   .run = sk_simple_calibrate,
-  .setup = sk_simple_calibrate_setup};
+  .setup = sk_simple_calibrate_setup, .calibrated = 1};
