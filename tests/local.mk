@@ -11,3 +11,8 @@ TEST_EXTENSIONS = .sh .skampi
 SH_LOG_COMPILER = $(SHELL)
 SKAMPI_LOG_COMPILER = $(SHELL) $(srcdir)/tests/parse/run-golden.sh
 
+
+# the tree keeps its layout (doc/hacking.md): includes across folders,
+# include guards, one object per source, no instance known by identity
+TESTS += tests/layout.sh
+EXTRA_DIST += tests/layout.sh
