@@ -21,6 +21,10 @@
 %lex-param {void *scanner}
 %parse-param {void *scanner} {sk_parse_ctx_t *ctx}
 
+%code top {
+#include <config.h>
+}
+
 %code requires {
 #include "ast.h"
 #include "diag.h"

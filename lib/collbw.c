@@ -5,6 +5,8 @@
  * lib/instances.def; the rules and why each is what it is are in
  * lib/instance.c (sk_instance_payload()).  doc/report.md lists them.
  */
+#include <config.h>
+
 #include "collbw.h"
 
 #include <limits.h>

@@ -1,6 +1,8 @@
 /*
  * emit.c -- small helpers over libyaml's emitter.
  */
+#include <config.h>
+
 #include "emit.h"
 
 #include <math.h>

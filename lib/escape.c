@@ -1,6 +1,8 @@
 /*
  * escape.c -- control characters of a foreign string made visible.
  */
+#include <config.h>
+
 #include "escape.h"
 
 #include <errno.h>

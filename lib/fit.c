@@ -12,6 +12,8 @@
  * the best of a few candidates.  The three-parameter model is gamma = 1;
  * the four-parameter one searches gamma on a grid, then by golden section.
  */
+#include <config.h>
+
 #include "fit.h"
 
 #include <math.h>

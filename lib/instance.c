@@ -1,6 +1,8 @@
 /*
  * instance.c -- the instance metadata table, built from instances.def.
  */
+#include <config.h>
+
 #include "instance.h"
 
 #include <string.h>

@@ -5,6 +5,8 @@
  * The state of the running suite lives in file-scope variables: a signal
  * handler must reach it, and there is one journal per process.
  */
+#include <config.h>
+
 #include "journal.h"
 
 #include <errno.h>

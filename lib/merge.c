@@ -1,6 +1,8 @@
 /*
  * merge.c -- reading, checking and summarising the runs of a merge.
  */
+#include <config.h>
+
 #include "merge.h"
 
 #include <math.h>

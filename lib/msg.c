@@ -2,6 +2,8 @@
  * msg.c -- the errors, warnings and notes of every skampi program, and
  * the one printer of a source excerpt with its caret.
  */
+#include <config.h>
+
 #include "msg.h"
 
 #include <stdarg.h>

@@ -2,7 +2,7 @@
  * outfile.c -- the rule for output paths: signatures, inputs, --fresh,
  * paths named by a suite file.  Writing them: outfile_write.c.
  */
-#define _XOPEN_SOURCE 700
+#include <config.h>
 
 #include "outfile.h"
 

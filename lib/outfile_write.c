@@ -1,7 +1,7 @@
 /*
  * outfile_write.c -- writing output paths: temporaries, commit, appends.
  */
-#define _XOPEN_SOURCE 700
+#include <config.h>
 
 #include "outfile.h"
 

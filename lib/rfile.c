@@ -1,6 +1,8 @@
 /*
  * result.c -- releasing and querying a loaded result file.
  */
+#include <config.h>
+
 #include "rfile.h"
 
 #include <stdlib.h>

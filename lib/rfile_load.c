@@ -5,6 +5,8 @@
  * skipped, as the format promises readers may do; a known key with a
  * value of the wrong type is an error located at that value.
  */
+#include <config.h>
+
 #include "rfile_load.h"
 
 #include <math.h>

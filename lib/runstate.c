@@ -1,6 +1,8 @@
 /*
  * runstate.c -- a "running" result file whose run is gone is incomplete.
  */
+#include <config.h>
+
 #include "runstate.h"
 
 #include <stdlib.h>

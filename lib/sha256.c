@@ -1,6 +1,8 @@
 /*
  * sha256.c -- SHA-256 written from FIPS 180-4.
  */
+#include <config.h>
+
 #include "sha256.h"
 
 #include <stdio.h>

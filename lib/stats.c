@@ -1,6 +1,8 @@
 /*
  * stats.c -- mean, standard error, cut quantile, order statistics.
  */
+#include <config.h>
+
 #include "stats.h"
 
 #include <math.h>

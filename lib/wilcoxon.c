@@ -7,6 +7,8 @@
  * normal approximation follows the usual tie-corrected variance and a
  * continuity correction of 1/2 towards the mean.
  */
+#include <config.h>
+
 #include "wilcoxon.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * ydoc.c -- loading a YAML document and reading typed, located values.
  */
+#include <config.h>
+
 #include "ydoc.h"
 
 #include <errno.h>

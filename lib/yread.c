@@ -9,6 +9,8 @@
  * in pend, so that the root is readable while it is still being read
  * (a streaming callback looks at the keys before its own).
  */
+#include <config.h>
+
 #include "yread.h"
 
 #include <errno.h>

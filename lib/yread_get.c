@@ -3,6 +3,8 @@
  * by key and index, and scalars read as text, numbers, integers and
  * booleans that refuse what is not one.
  */
+#include <config.h>
+
 #include "yread.h"
 
 #include <errno.h>

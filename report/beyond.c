@@ -8,6 +8,8 @@
  * methods of types 65-69 against their argument, with OL_i per
  * destination as small dots, like Fig. 11 of de Supinski & Karonis.
  */
+#include <config.h>
+
 #include "beyond.h"
 
 #include <math.h>

@@ -7,6 +7,8 @@
  * (the payload of that host's processes / mean time), one curve per
  * suite and host, the host told by the dash pattern and the symbol.
  */
+#include <config.h>
+
 #include "collbwpage.h"
 
 #include <errno.h>

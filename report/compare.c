@@ -2,6 +2,8 @@
  * compare.c -- reading merged result sets, the Wilcoxon rows and the CSV
  * files of --runs and --compare.
  */
+#include <config.h>
+
 #include "compare.h"
 
 #include <errno.h>

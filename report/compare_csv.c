@@ -2,6 +2,8 @@
  * compare_csv.c -- the data behind the --runs and --compare pages as
  * CSV (doc/reproducibility.md, "CSV files").
  */
+#include <config.h>
+
 #include "compare.h"
 
 #include <stdio.h>

@@ -2,6 +2,8 @@
  * compare_run.c -- `skampi-report --runs SET` and `--compare A B`: load,
  * test, CSV, script, gnuplot, rename (as report.c does for result files).
  */
+#include <config.h>
+
 #include "compare_run.h"
 
 #include <errno.h>

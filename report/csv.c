@@ -1,6 +1,8 @@
 /*
  * csv.c -- writing the data behind the plots as CSV.
  */
+#include <config.h>
+
 #include "csv.h"
 
 #include <errno.h>

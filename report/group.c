@@ -1,6 +1,8 @@
 /*
  * group.c -- resolving the groups of a parameter file into pages.
  */
+#include <config.h>
+
 #include "group.h"
 
 #include <fnmatch.h>

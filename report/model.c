@@ -7,6 +7,8 @@
  * upper length starts a new regime, and every model is fitted to each
  * regime's points separately (lib/fit.c does the fitting).
  */
+#include <config.h>
+
 #include "model.h"
 
 #include <math.h>

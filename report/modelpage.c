@@ -5,6 +5,8 @@
  * protocol switches as vertical lines, and the fitted parameters with
  * their largest relative errors as a table beside the plot.
  */
+#include <config.h>
+
 #include "modelpage.h"
 
 #include <errno.h>

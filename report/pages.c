@@ -1,6 +1,8 @@
 /*
  * pages.c -- planning the pages of a report (see pages.h).
  */
+#include <config.h>
+
 #include "pages.h"
 
 #include <stdio.h>

@@ -4,6 +4,8 @@
  * Unlike a result file, this file is written by hand, so unknown keys
  * are errors (a misspelt "sutes:" must not silently do nothing).
  */
+#include <config.h>
+
 #include "params.h"
 
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * report.c -- the steps of skampi-report, in order.
  */
+#include <config.h>
+
 #include "report.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * rout.c -- skampi-report's outputs through lib/outfile.h, with messages.
  */
+#include <config.h>
+
 #include "rout.h"
 
 #include <errno.h>

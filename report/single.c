@@ -1,6 +1,8 @@
 /*
  * single.c -- the dot plot of suites that vary nothing.
  */
+#include <config.h>
+
 #include "single.h"
 
 #include <math.h>

@@ -2,6 +2,8 @@
  * title.c -- the title page of a result file: run, machine, factors and
  * the table of suites.
  */
+#include <config.h>
+
 #include "title.h"
 
 #include <stdlib.h>

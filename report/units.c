@@ -1,6 +1,8 @@
 /*
  * units.c -- unit choice and tick labels.
  */
+#include <config.h>
+
 #include "units.h"
 
 #include <math.h>

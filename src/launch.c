@@ -4,6 +4,8 @@
  * the verdict is agreed on with a reduction, so that a bad file makes
  * every rank exit with status 1 before anything is measured or written.
  */
+#include <config.h>
+
 #include "launch.h"
 
 #include <mpi.h>

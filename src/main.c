@@ -1,6 +1,8 @@
 /*
  * main.c -- skampi: parse the command line and hand over to the modules.
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,8 @@
 /*
  * outcheck.c -- the files a run will write, checked before it measures.
  */
+#include <config.h>
+
 #include "outcheck.h"
 
 #include "outfile.h"

@@ -2,6 +2,8 @@
  * postproc.c -- `@POSTPROC yes`: the run files of a series beside the
  * result file, and their merge into it (postproc.h).
  */
+#include <config.h>
+
 #include "postproc.h"
 
 #include <stdio.h>

@@ -8,6 +8,8 @@
  * suites.0.points.3.mean=1.2e-06.  Newlines in values print as \n.
  * Exit status: 0, or 1 (with a message) when FILE is not valid YAML.
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>

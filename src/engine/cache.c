@@ -1,6 +1,8 @@
 /*
  * cache.c -- last-level cache size from sysfs, and the eviction buffer.
  */
+#include <config.h>
+
 #include "cache.h"
 
 #include <stdio.h>

@@ -6,6 +6,8 @@
  * works on deviations from the means: that keeps the normal equations
  * well conditioned however far from 0 the local times lie.
  */
+#include <config.h>
+
 #include "clockmodel.h"
 
 #include <math.h>

@@ -8,6 +8,8 @@
  * serving; in HCA it already has its model when it serves (its own
  * parent is at a larger stride, i.e. an earlier round).
  */
+#include <config.h>
+
 #include "clocksync.h"
 
 #include <math.h>

@@ -17,6 +17,8 @@
  *                 with stride 2 inner extents        extent 24e
  *   57 struct of vectors: the inner vector at 0 and 8e   extent 16e
  */
+#include <config.h>
+
 #include "dtype.h"
 
 #include <stdio.h>

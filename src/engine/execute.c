@@ -8,6 +8,8 @@
  * the timing process of the point (rank 0 of the point's communicator)
  * sends the point to world rank 0 when it is another process.
  */
+#include <config.h>
+
 #include "execute_int.h"
 
 #include <math.h>

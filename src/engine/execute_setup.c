@@ -4,6 +4,8 @@
  * measurement settings, buffers and communicator; and the description
  * of the suite in the result (execute_int.h).
  */
+#include <config.h>
+
 #include "execute_int.h"
 
 #include <math.h>

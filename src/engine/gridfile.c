@@ -2,6 +2,8 @@
  * gridfile.c -- suite names and point arguments of a result file, read
  * with the shared YAML reader (lib/ydoc.h).
  */
+#include <config.h>
+
 #include "gridfile.h"
 
 #include <stdio.h>

@@ -4,6 +4,8 @@
  * Handlers may only call async-signal-safe functions: the messages are
  * put together by hand and written with write(2).
  */
+#include <config.h>
+
 #include "guard.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * measure.c -- one measurement point: repetitions, stopping rule, cut.
  */
+#include <config.h>
+
 #include "measure.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * mpierr.c -- the recording error handler.
  */
+#include <config.h>
+
 #include "mpierr.h"
 
 #include <stdio.h>

@@ -1,6 +1,8 @@
 /*
  * pairs.c -- the processes of a Multipair_Pingpong point (pairs.h).
  */
+#include <config.h>
+
 #include "pairs.h"
 
 #include <string.h>

@@ -1,6 +1,8 @@
 /*
  * point.c -- names of the stop reasons of a point.
  */
+#include <config.h>
+
 #include "point.h"
 
 const char *sk_stop_name(sk_stop_t stop)

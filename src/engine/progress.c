@@ -1,6 +1,8 @@
 /*
  * progress.c -- the progress line on stderr.
  */
+#include <config.h>
+
 #include "progress.h"
 
 #include <string.h>

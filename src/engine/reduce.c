@@ -8,6 +8,8 @@
  * as unsigned integers of their size (two's complement: the same bits as
  * a signed sum, without C's overflow), floating types as themselves.
  */
+#include <config.h>
+
 #include "reduce.h"
 
 #include <stdint.h>

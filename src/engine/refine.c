@@ -7,6 +7,8 @@
  * indices; each point remembers where its segment is in the heap so that a
  * key can be changed in O(log n).  doc/refinement.md is the specification.
  */
+#include <config.h>
+
 #include "refine.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * resume.c -- the suite entries of an earlier result file, as events.
  */
+#include <config.h>
+
 #include "resume.h"
 
 #include <errno.h>

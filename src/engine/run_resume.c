@@ -1,6 +1,8 @@
 /*
  * run_resume.c -- what is left to do: kept, next, retried last, skipped.
  */
+#include <config.h>
+
 #include "run_resume.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * shuffle.c -- SplitMix64 and Fisher-Yates.
  */
+#include <config.h>
+
 #include "shuffle.h"
 
 #include <errno.h>

@@ -1,7 +1,8 @@
 /*
  * sysinfo.c -- CPU affinity, the environment that steers MPI, UTC time.
  */
-#define _GNU_SOURCE
+#include <config.h>
+
 #include "sysinfo.h"
 
 #include <sched.h>

@@ -1,6 +1,8 @@
 /*
  * timer.c -- MPI_Wtime, CLOCK_MONOTONIC or the calibrated TSC.
  */
+#include <config.h>
+
 #include "timer.h"
 
 #include <stdint.h>

@@ -1,6 +1,8 @@
 /*
  * window.c -- repetitions started at synchronized times (window.h).
  */
+#include <config.h>
+
 #include "window.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * ast.c -- construction and release of syntax-tree nodes.
  */
+#include <config.h>
+
 #include "ast.h"
 
 #include <stdlib.h>

@@ -2,6 +2,8 @@
  * check.c -- the semantic check's driver: built-in defaults, preamble,
  * then every suite.
  */
+#include <config.h>
+
 #include "check.h"
 
 #include <stdlib.h>

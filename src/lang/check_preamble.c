@@ -2,6 +2,8 @@
  * check_preamble.c -- the preamble: engine settings, free-text metadata,
  * @BasetypeN, defaults of suite keys; and where @MEASUREMENTS stands.
  */
+#include <config.h>
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,8 @@
  * between keys (Min <= Max, Start <= End, ...).  Then the values go into
  * the plan's suite.
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>

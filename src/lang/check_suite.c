@@ -3,6 +3,8 @@
  * type and range; missing ones take the preamble's or the built-in
  * default.
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

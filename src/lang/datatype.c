@@ -1,6 +1,8 @@
 /*
  * datatype.c -- datatype pattern numbers and builtin MPI type names.
  */
+#include <config.h>
+
 #include "datatype.h"
 
 #include <stddef.h>

@@ -3,6 +3,8 @@
  * source line and caret (the head and the excerpt are lib/msg.h's, so
  * every program quotes a file alike).
  */
+#include <config.h>
+
 #include "diag.h"
 
 #include <stdarg.h>

@@ -1,6 +1,8 @@
 /*
  * keys.c -- the key tables, built from keys.def.
  */
+#include <config.h>
+
 #include "keys.h"
 
 #include <stddef.h>

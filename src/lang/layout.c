@@ -1,6 +1,8 @@
 /*
  * layout.c -- the room a suite's messages take in memory (layout.h).
  */
+#include <config.h>
+
 #include "layout.h"
 
 #include "datatype.h"

@@ -2,6 +2,8 @@
  * parse.c -- drives the generated lexer and parser; the parser's actions
  * that grow the tree.
  */
+#include <config.h>
+
 #include "parse.h"
 
 #include <errno.h>

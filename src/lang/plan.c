@@ -1,6 +1,8 @@
 /*
  * plan.c -- releasing a plan; names of its enumerations.
  */
+#include <config.h>
+
 #include "plan.h"
 
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * plan_emit.c -- a plan as YAML, through the emit.h helpers.
  */
+#include <config.h>
+
 #include "plan_emit.h"
 
 #include "keys.h"

@@ -1,6 +1,8 @@
 /*
  * suggest.c -- the closest known name to a misspelt one.
  */
+#include <config.h>
+
 #include "suggest.h"
 
 #include <ctype.h>

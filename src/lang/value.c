@@ -1,6 +1,8 @@
 /*
  * value.c -- one written value read as a number, size, duration, ...
  */
+#include <config.h>
+
 #include "value.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * pattern.c -- the instance table and the timing of one repetition.
  */
+#include <config.h>
+
 #include "pattern.h"
 #include "timer.h"
 

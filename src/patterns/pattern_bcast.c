@@ -6,6 +6,8 @@
  * buffer in the send pattern and received in the receive pattern.
  * doc/engine.md says what each one's time is and why it errs.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "dtype.h"

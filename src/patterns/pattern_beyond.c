@@ -12,6 +12,8 @@
  * point (sk_inst_ops_t.verify); acknowledgements are empty.
  * doc/engine.md gives the exact timing of each.
  */
+#include <config.h>
+
 #include "pattern_beyond.h"
 
 #include <stdlib.h>

@@ -11,6 +11,8 @@
  * run() is the collective pattern's (sk_pattern_rep_max_local or
  * _root_barrier).
  */
+#include <config.h>
+
 #include <stdlib.h>
 #include <string.h>
 

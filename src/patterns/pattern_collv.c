@@ -15,6 +15,8 @@
  * (Fig. 7 of the SKaMPI paper); the root's own part goes through an
  * MPI_Sendrecv to itself.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "dtype.h"

@@ -14,6 +14,8 @@
  * receiving with MPI_Recv from each worker in turn); workers always
  * MPI_Recv and MPI_Send.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "dtype.h"

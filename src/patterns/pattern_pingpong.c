@@ -7,6 +7,8 @@
  * bytes and receives one back; rank 1 receives, then sends.  The time
  * is taken at rank 0, so it is a ROUND TRIP (doc/engine.md).
  */
+#include <config.h>
+
 #include "pattern_pingpong.h"
 
 #include <math.h>

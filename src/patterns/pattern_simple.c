@@ -5,6 +5,8 @@
  * Every process of the communicator runs the operation at the same time;
  * the reported time is rank 0's (Node_Times lists every process's).
  */
+#include <config.h>
+
 #include "pattern_simple.h"
 
 #include <errno.h>

@@ -22,6 +22,8 @@
  *
  *   mpiexec -n 2 accuracy [EPS [CUT [MIN_REPETITION [rounds]]]]
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,6 +9,8 @@
  *   /usr/bin/time -v /tmp/yread_stream /tmp/big.yaml
  * Prints the suites, the points and the sum of the means.
  */
+#include <config.h>
+
 #include <stdio.h>
 
 #include "yread.h"

@@ -4,6 +4,8 @@
  * is freed again.  Built with configure --enable-fuzzing CC=clang
  * (tests/fuzz/README.md says how to run it).
  */
+#include <config.h>
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

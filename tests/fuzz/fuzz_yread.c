@@ -16,6 +16,8 @@
  *   /tmp/fuzz_yread -max_total_time=120 -rss_limit_mb=2048 -timeout=10 \
  *     -close_fd_mask=2 /tmp/yc
  */
+#include <config.h>
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -19,6 +19,8 @@
  * A failed check prints its case on stderr (tests/unit/sk_test.h); rank
  * 0 prints the failures of both ranks, and both exit 1; 0 when all pass.
  */
+#include <config.h>
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -15,6 +15,8 @@
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
  * rank with one exits 1; 0 when all pass.
  */
+#include <config.h>
+
 #include <mpi.h>
 #include <stdint.h>
 #include <stdio.h>

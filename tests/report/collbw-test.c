@@ -3,6 +3,8 @@
  * the protocol switches report/model.c finds in the ping-pong curves of
  * the real runs in tests/report/real/ (no MPI; reads $top_srcdir).
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,8 @@
 /*
  * units-test.c -- the unit and tick choices of report/units.c.
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>

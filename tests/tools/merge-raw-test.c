@@ -3,6 +3,8 @@
  * point: the samples filtered as the engine filters them, then their
  * median and mean.  Whole-number samples, so every value is exact.
  */
+#include <config.h>
+
 #include <stdio.h>
 
 #include "merge.h"

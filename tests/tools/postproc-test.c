@@ -6,6 +6,8 @@
  * numbers, and run 1 of another suite file.  Files go to a scratch
  * directory under the current (build) directory.
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -6,6 +6,8 @@
  *   wilcoxon-p "a1 a2 ..." "b1 b2 ..."
  *   -> P_TWO_SIDED,P_LESS,P_GREATER,METHOD   (%.17g)
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 

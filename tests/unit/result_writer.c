@@ -6,6 +6,8 @@
  *   result_writer -bad DIR tries DIR/no/such/dir/out.yaml; exit 0 if that
  *                          fails with the message of lib/outfile.h
  */
+#include <config.h>
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>

@@ -3,6 +3,8 @@
  * here (the highest level that holds data wins; K and M suffixes; an
  * instruction cache never counts), and the eviction buffer.
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,8 @@
  * T0, the remote reads its clock on arrival (T0 + l1) and the answer
  * arrives at T0 + l1 + l2.
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdint.h>
 

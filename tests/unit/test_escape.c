@@ -6,6 +6,8 @@
  *   cc -Wall -Wextra -Ilib -o /tmp/test_escape tests/unit/test_escape.c \
  *      lib/escape.c && /tmp/test_escape
  */
+#include <config.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,6 +7,8 @@
  * relative (exact); optimality is checked against the weighted normal
  * equations, independently of how the fit searched.
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -6,6 +6,8 @@
  * watchdog's default time, and the run status a signal leaves in the
  * result file.  Files go to the current (build) directory.
  */
+#include <config.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

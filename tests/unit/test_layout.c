@@ -5,6 +5,8 @@
  * types with gaps, of patterns over them, and Max_Value as the longest
  * message that exactly fits.
  */
+#include <config.h>
+
 #include "instance.h"
 #include "layout.h"
 #include "sk_test.h"

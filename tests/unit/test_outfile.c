@@ -9,7 +9,7 @@
  *      lib/outfile.c lib/outfile_write.c lib/escape.c && /tmp/test_outfile
  * also with -fsanitize=address,undefined, and under valgrind.
  */
-#define _XOPEN_SOURCE 700
+#include <config.h>
 
 #include <dirent.h>
 #include <errno.h>

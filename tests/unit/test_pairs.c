@@ -5,6 +5,8 @@
  * one idle rank, and a pair crosses hosts exactly when its names differ
  * (unknown when a name is).
  */
+#include <config.h>
+
 #include "pairs.h"
 #include "sk_test.h"
 

@@ -2,6 +2,8 @@
  * test_progress.c -- the progress lines when stderr is not a terminal, and
  * silence with --quiet (errors excepted).
  */
+#include <config.h>
+
 #include <stdio.h>
 
 #include "progress.h"

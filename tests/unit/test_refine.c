@@ -2,6 +2,8 @@
  * test_refine.c -- the initial grids and the adaptive refinement of
  * src/engine/refine.c, driven with known time functions t(m).
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdlib.h>
 

@@ -1,6 +1,8 @@
 /*
  * test_sha256.c -- SHA-256 against the FIPS 180-4 examples and sha256sum.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "sha256.h"

@@ -3,6 +3,8 @@
  * published sequence for seed 0, the shuffle as a permutation that one
  * seed reproduces, and the parsing of SEED.
  */
+#include <config.h>
+
 #include <stdlib.h>
 #include <string.h>
 

@@ -2,6 +2,8 @@
  * test_stats.c -- the statistics of a point, against values worked out by
  * hand.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "stats.h"

@@ -1,6 +1,8 @@
 /*
  * test_sysinfo.c -- CPU lists, the environment filter, UTC time stamps.
  */
+#include <config.h>
+
 #include <stdlib.h>
 
 #include "sysinfo.h"

@@ -10,6 +10,8 @@
  * script (same case names, same sample formulas).  Checked to 1e-10
  * relative.  The U statistic is SciPy's `statistic` (U of x).
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdlib.h>
 

@@ -16,7 +16,7 @@
  *   valgrind --leak-check=full --errors-for-leak-kinds=all \
  *     --error-exitcode=1 /tmp/test_yread
  */
-#define _POSIX_C_SOURCE 200809L
+#include <config.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "sk_test.h"
+#include "msg.h"
 #include "yread.h"
 
 /* Messages go to a name no file has, so msg.c quotes no source line. */
