@@ -10,7 +10,9 @@
 #  4. neither the engine nor the report knows an instance by identity:
 #     no comparison with an instance's function or descriptor
 #     (== sk_coll_..., != &sk_inst_...) outside the instance table;
-#  5. no issue numbers in the tree: a comment says why, not which ticket.
+#  5. no issue numbers in the tree: a comment says why, not which ticket;
+#  6. every C file includes <config.h> first (the feature macros of
+#     configure.ac, so the tree builds with -std=c11 as with the default).
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -93,6 +95,13 @@ hits=$(grep -rnIiE '\bissues? #?[0-9]+\b' --exclude-dir=.git \
          configure.ac .ci 2>/dev/null | grep -v '^tests/layout\.sh:')
 [ -z "$hits" ] || fail "issue numbers in the tree:
 $hits"
+
+# 6. config.h first.
+for f in $(find lib src report tests -name '*.c'); do
+  first=$(grep -m 1 '^#include' "$f")
+  [ "$first" = "#include <config.h>" ] ||
+    fail "$f: the first #include is '$first', not <config.h>"
+done
 
 [ "$failures" -eq 0 ] || exit 1
 echo "layout: ok"
