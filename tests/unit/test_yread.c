@@ -690,7 +690,7 @@ static void test_files(void)
   cap_end();
   sk_yread_done(&y);
   snprintf(want, sizeof want, "%s:2:4: error: anchors and aliases are not "
-           "allowed in a skampi file\n b: &x 2\n    ^\n", path);
+           "allowed in a skampi file\n    2 | b: &x 2\n      |    ^\n", path);
   SK_CHECK_STR(cap_text, want);
   unlink(path);
 }
