@@ -86,10 +86,13 @@ static size_t sk_crun_npages(const sk_compare_set_t *a,
   return pages;
 }
 
-/* The whole script into f. */
-static int sk_crun_write(FILE *f, sk_compare_plot_t *pl, const char *pdf_gp,
-                         const sk_compare_row_t *rows, size_t n)
+/* The whole script into f (sk_rout_script_fn; arg the plot, which
+ * holds the rows). */
+static int sk_crun_write(FILE *f, const char *pdf_gp, void *arg)
 {
+  sk_compare_plot_t *pl = arg;
+  const sk_compare_row_t *rows = pl->rows;
+  size_t n = pl->nrows;
   int rc;
   sk_gp_header(f, pdf_gp);
   sk_compare_plot_title(f, pl);
@@ -97,77 +100,6 @@ static int sk_crun_write(FILE *f, sk_compare_plot_t *pl, const char *pdf_gp,
              : sk_crun_runs_pages(f, pl);
   fputs("unset output\n", f);
   return (ferror(f) || fflush(f) != 0) ? -1 : rc;
-}
-
-/* --script FILE: written through lib/outfile.h and kept whatever gnuplot
- * says (it is what to look at then), and run by gnuplot. */
-static int sk_crun_kept_script(const sk_compare_opts_t *o,
-                               sk_compare_plot_t *pl, const char *pdf_gp,
-                               const sk_compare_row_t *rows, size_t n,
-                               const sk_outfile_inputs_t *in)
-{
-  sk_outfile_t *h = sk_rout_open(o->script, SK_OUTFILE_SCRIPT, in);
-  int rc;
-  if (!h)
-    return -1;
-  if (sk_crun_write(h->fp, pl, pdf_gp, rows, n) != 0) {
-    sk_msg_error("cannot write the script '%s': %s", o->script,
-                 strerror(errno));
-    sk_outfile_abort(h);
-    return -1;
-  }
-  /* gnuplot's messages name the script as the user did; a FIFO, though,
-   * gets the script only once gnuplot has run on its temporary */
-  if (h->stream) {
-    rc = sk_gnuplot_run(h->tmp);
-    return sk_rout_commit(h) == 0 ? rc : -1;
-  }
-  if (sk_rout_commit(h) != 0)
-    return -1;
-  return sk_gnuplot_run(o->script);
-}
-
-/* The script, and gnuplot run on it. */
-static int sk_crun_gnuplot(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
-                           const char *pdf_gp, const sk_compare_row_t *rows,
-                           size_t n, const sk_outfile_inputs_t *in)
-{
-  char *script = NULL;
-  FILE *f = NULL;
-  int rc = -1;
-  if (o->script)
-    return sk_crun_kept_script(o, pl, pdf_gp, rows, n, in);
-  if (sk_rout_tmpscript(&script, &f) == 0) {
-    rc = sk_crun_write(f, pl, pdf_gp, rows, n);
-    if ((fclose(f) != 0) | rc) {
-      sk_msg_error("cannot write '%s': %s", script, strerror(errno));
-      rc = -1;
-    } else {
-      rc = sk_gnuplot_run(script);
-    }
-    unlink(script);
-  }
-  free(script);
-  return rc;
-}
-
-/* Script, gnuplot, commit: the PDF appears complete or not at all. */
-static int sk_crun_draw(const sk_compare_opts_t *o, sk_compare_plot_t *pl,
-                        const sk_compare_row_t *rows, size_t n,
-                        const sk_outfile_inputs_t *in)
-{
-  sk_outfile_t *pdf = sk_rout_open(o->output, SK_OUTFILE_PDF, in);
-  char *gp;
-  int rc = -1;
-  if (!pdf)
-    return -1;
-  gp = sk_rout_gp_name(pdf->tmp, o->output);
-  if (gp && sk_crun_gnuplot(o, pl, gp, rows, n, in) == 0)
-    rc = sk_gnuplot_publish(pdf);
-  else
-    sk_outfile_abort(pdf);
-  free(gp);
-  return rc;
 }
 
 /* What no output may be: the sets as named, and the merged files read
@@ -224,7 +156,7 @@ int sk_compare_run(const sk_compare_opts_t *o)
     sk_crun_inputs(o, &a, pl.b, paths, &in);
     if ((!o->csv_dir ||
          sk_compare_csv(o->csv_dir, &a, pl.b, rows, n, &in) == 0) &&
-        sk_crun_draw(o, &pl, rows, n, &in) == 0)
+        sk_rout_draw(o->output, o->script, &in, sk_crun_write, &pl) == 0)
       rc = SK_REPORT_OK;
   }
   free(rows);

@@ -50,74 +50,16 @@ static void sk_report_unload(sk_inputs_t *in, sk_params_t *params)
   sk_params_free(params);
 }
 
-/* --script FILE: written through lib/outfile.h and kept whatever gnuplot
- * says (it is what to look at then), and run by gnuplot. */
-static int sk_report_kept_script(const sk_report_opts_t *o,
-                                 const sk_inputs_t *in,
-                                 const sk_pages_t *pages, const char *pdf_gp)
-{
-  sk_outfile_t *h = sk_rout_open(o->script, SK_OUTFILE_SCRIPT, in->outin);
-  int rc;
-  if (!h)
-    return -1;
-  if (sk_plot_script(h->fp, in, pages, pdf_gp) != 0 || fflush(h->fp) != 0) {
-    sk_msg_error("cannot write the script '%s': %s", o->script,
-                 strerror(errno));
-    sk_outfile_abort(h);
-    return -1;
-  }
-  /* gnuplot's messages name the script as the user did; a FIFO, though,
-   * gets the script only once gnuplot has run on its temporary */
-  if (h->stream) {
-    rc = sk_gnuplot_run(h->tmp);
-    return sk_rout_commit(h) == 0 ? rc : -1;
-  }
-  if (sk_rout_commit(h) != 0)
-    return -1;
-  return sk_gnuplot_run(o->script);
-}
+/* The whole script into f (sk_rout_script_fn). */
+typedef struct sk_report_draw {
+  const sk_inputs_t *in;
+  const sk_pages_t *pages;
+} sk_report_draw_t;
 
-/* The script, and gnuplot run on it. */
-static int sk_report_gnuplot(const sk_report_opts_t *o,
-                             const sk_inputs_t *in, const sk_pages_t *pages,
-                             const char *pdf_gp)
+static int sk_report_write(FILE *f, const char *pdf_gp, void *arg)
 {
-  char *script = NULL;
-  FILE *f = NULL;
-  int rc = -1;
-  if (o->script)
-    return sk_report_kept_script(o, in, pages, pdf_gp);
-  if (sk_rout_tmpscript(&script, &f) == 0) {
-    rc = sk_plot_script(f, in, pages, pdf_gp);
-    if ((fclose(f) != 0) | rc) {
-      sk_msg_error("cannot write '%s': %s", script, strerror(errno));
-      rc = -1;
-    } else {
-      rc = sk_gnuplot_run(script);
-    }
-    unlink(script);
-  }
-  free(script);
-  return rc;
-}
-
-/* Script, gnuplot, commit: the PDF appears complete or not at all, and
- * only where lib/outfile.h allows it. */
-static int sk_report_draw(const sk_report_opts_t *o, const sk_inputs_t *in,
-                          const sk_pages_t *pages)
-{
-  sk_outfile_t *pdf = sk_rout_open(o->output, SK_OUTFILE_PDF, in->outin);
-  char *gp;
-  int rc = -1;
-  if (!pdf)
-    return -1;
-  gp = sk_rout_gp_name(pdf->tmp, o->output);
-  if (gp && sk_report_gnuplot(o, in, pages, gp) == 0)
-    rc = sk_gnuplot_publish(pdf);
-  else
-    sk_outfile_abort(pdf);
-  free(gp);
-  return rc;
+  const sk_report_draw_t *d = arg;
+  return sk_plot_script(f, d->in, d->pages, pdf_gp);
 }
 
 /* What no output may be: the result files and -p's file.  The array is
@@ -168,7 +110,8 @@ int sk_report_run(const sk_report_opts_t *o)
       sk_pages_build(&in, &pages) == 0) {
     rc = SK_REPORT_EOUTPUT;
     if ((!o->csv_dir || sk_csv_write(o->csv_dir, &in, &pages) == 0) &&
-        sk_report_draw(o, &in, &pages) == 0)
+        sk_rout_draw(o->output, o->script, in.outin, sk_report_write,
+                     &(sk_report_draw_t){&in, &pages}) == 0)
       rc = SK_REPORT_OK;
   }
   sk_pages_free(&pages);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "gnuplot.h"
 #include "msg.h"
 
 #define SK_ROUT_WHY 1200
@@ -100,4 +101,72 @@ int sk_rout_tmpscript(char **path, FILE **f)
     return -1;
   }
   return 0;
+}
+
+/* The user's --script: kept where named.  gnuplot's messages name it as
+ * the user did; a FIFO, though, gets the script only once gnuplot has
+ * run on its temporary. */
+static int sk_rout_kept_script(const char *script, const char *pdf_gp,
+                               const sk_outfile_inputs_t *in,
+                               sk_rout_script_fn write, void *arg)
+{
+  sk_outfile_t *h = sk_rout_open(script, SK_OUTFILE_SCRIPT, in);
+  int rc;
+  if (!h)
+    return -1;
+  if (write(h->fp, pdf_gp, arg) != 0 || fflush(h->fp) != 0) {
+    sk_msg_error("cannot write the script '%s': %s", script,
+                 strerror(errno));
+    sk_outfile_abort(h);
+    return -1;
+  }
+  if (h->stream) {
+    rc = sk_gnuplot_run(h->tmp);
+    return sk_rout_commit(h) == 0 ? rc : -1;
+  }
+  if (sk_rout_commit(h) != 0)
+    return -1;
+  return sk_gnuplot_run(script);
+}
+
+/* The script (kept or temporary), and gnuplot run on it. */
+static int sk_rout_gnuplot(const char *script, const char *pdf_gp,
+                           const sk_outfile_inputs_t *in,
+                           sk_rout_script_fn write, void *arg)
+{
+  char *tmp = NULL;
+  FILE *f = NULL;
+  int rc = -1;
+  if (script)
+    return sk_rout_kept_script(script, pdf_gp, in, write, arg);
+  if (sk_rout_tmpscript(&tmp, &f) == 0) {
+    rc = write(f, pdf_gp, arg);
+    if ((fclose(f) != 0) | rc) {
+      sk_msg_error("cannot write '%s': %s", tmp, strerror(errno));
+      rc = -1;
+    } else {
+      rc = sk_gnuplot_run(tmp);
+    }
+    unlink(tmp);
+  }
+  free(tmp);
+  return rc;
+}
+
+int sk_rout_draw(const char *output, const char *script,
+                 const sk_outfile_inputs_t *in, sk_rout_script_fn write,
+                 void *arg)
+{
+  sk_outfile_t *pdf = sk_rout_open(output, SK_OUTFILE_PDF, in);
+  char *gp;
+  int rc = -1;
+  if (!pdf)
+    return -1;
+  gp = sk_rout_gp_name(pdf->tmp, output);
+  if (gp && sk_rout_gnuplot(script, gp, in, write, arg) == 0)
+    rc = sk_gnuplot_publish(pdf);
+  else
+    sk_outfile_abort(pdf);
+  free(gp);
+  return rc;
 }

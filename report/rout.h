@@ -37,4 +37,17 @@ char *sk_rout_gp_name(const char *name, const char *output);
  * caller's, also on failure).  0, or -1 (said). */
 int sk_rout_tmpscript(char **path, FILE **f);
 
+/* Writes a whole gnuplot script to f that draws into pdf_gp (the PDF's
+ * name as a gnuplot string); 0, or -1 with errno set. */
+typedef int (*sk_rout_script_fn)(FILE *f, const char *pdf_gp, void *arg);
+
+/* The drawing of one PDF: the script written by write (into script, the
+ * user's --script file, when not NULL, else into a temporary removed
+ * afterwards), gnuplot run on it, and the PDF put in place as output --
+ * complete or not at all, and only where lib/outfile.h allows it.  0, or
+ * -1 (said). */
+int sk_rout_draw(const char *output, const char *script,
+                 const sk_outfile_inputs_t *in, sk_rout_script_fn write,
+                 void *arg);
+
 #endif

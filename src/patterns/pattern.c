@@ -79,16 +79,21 @@ static double sk_pattern_rep_batch(sk_pattern_rep_t *r, double *local)
   return *local;
 }
 
-double sk_pattern_rep_local(void *rep, double *local)
+double sk_pattern_rep_once(sk_pattern_rep_t *r)
 {
-  sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
-  if (c->batch > 1)
-    return sk_pattern_rep_batch(r, local);
   double t0 = sk_timer_now();
   r->ops->run(c);
   double t1 = sk_timer_now();
-  *local = t1 - t0 - c->overhead;
+  return t1 - t0 - c->overhead;
+}
+
+double sk_pattern_rep_local(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  if (r->ctx->batch > 1)
+    return sk_pattern_rep_batch(r, local);
+  *local = sk_pattern_rep_once(r);
   return *local;
 }
 
@@ -96,12 +101,9 @@ double sk_pattern_rep_max_local(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
-  double t0, t1, max = 0.0;
+  double max = 0.0;
   MPI_Barrier(c->comm);
-  t0 = sk_timer_now();
-  r->ops->run(c);
-  t1 = sk_timer_now();
-  *local = t1 - t0 - c->overhead;
+  *local = sk_pattern_rep_once(r);
   MPI_Reduce(local, &max, 1, MPI_DOUBLE, MPI_MAX, 0, c->comm);
   return max;
 }

@@ -158,6 +158,11 @@ typedef struct sk_pattern_rep {
 /* t0, run, t1 on every process (ping-pong, simple); with ctx->batch = k
  * > 1, t0, k runs, t1, and the time is (t1 - t0 - overhead) / k. */
 double sk_pattern_rep_local(void *rep, double *local);
+/* The heart of the repetition timings: the timer, one run() of the
+ * instance, the timer; the time less the empty-measurement overhead.
+ * Timings of their own (src/patterns/pattern_beyond.c, _bcast.c) divide
+ * it by what one repetition holds. */
+double sk_pattern_rep_once(sk_pattern_rep_t *r);
 /* Barrier, t0, run, t1; the sample is the maximum over processes. */
 double sk_pattern_rep_max_local(void *rep, double *local);
 /* Barrier, t0, run, Barrier, t1; the sample is rank 0's time minus the

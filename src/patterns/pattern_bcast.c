@@ -77,11 +77,7 @@ static void sk_bc_ack(sk_pctx_t *c)
 static double sk_bc_rep_per_root(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
-  sk_pctx_t *c = r->ctx;
-  double t0 = sk_timer_now();
-  r->ops->run(c);
-  double t1 = sk_timer_now();
-  *local = (t1 - t0 - c->overhead) / c->size;
+  *local = sk_pattern_rep_once(r) / r->ctx->size;
   return *local;
 }
 
