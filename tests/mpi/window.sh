@@ -19,14 +19,21 @@ for algo in Offset Linear HCA; do
   cost=$(get $s.synchronization.clock_sync.cost)
   awk -v c="$cost" 'BEGIN { exit !(c > 0 && c < 10) }' ||
     fail "$algo: cost '$cost'"
+  # A repetition a busy neighbour delays past its window is invalid, so
+  # a loaded machine may leave a point with few valid ones: every point
+  # accounts for each repetition, and the suite has valid ones.
+  valid=0
   for p in 0 1; do
     v=$(get $s.points.$p.valid) i=$(get $s.points.$p.invalid)
     r=$(get $s.points.$p.repetitions) c=$(get $s.points.$p.cut)
-    [ "$v" -ge 1 ] && [ "$i" -ge 0 ] || fail "$algo point $p: valid '$v' invalid '$i'"
+    [ "$v" -ge 0 ] && [ "$i" -ge 0 ] && [ $((v + i)) -ge 20 ] ||
+      fail "$algo point $p: valid '$v' invalid '$i' (Min_Repetition 20)"
     [ $((r + c)) -eq "$v" ] || fail "$algo point $p: $r kept + $c cut != $v valid"
     w=$(get $s.points.$p.window)
     awk -v w="$w" 'BEGIN { exit !(w >= 2e-05) }' || fail "$algo: window '$w'"
+    valid=$((valid + v))
   done
+  [ "$valid" -ge 1 ] || fail "$algo: no valid repetition in any point"
   n=$((n + 1))
 done
 expect suites.0.synchronization.clock_sync.fit_points 1
@@ -44,9 +51,9 @@ for p in 0 1; do
   [ "$k" -eq "$v" ] || fail "linear point $p: $k raw samples, $v valid"
 done
 [ -z "$(get suites.0.points.0.raw.0)" ] || fail "raw samples without Raw_Samples"
-expect suites.2.synchronization.window 0.0005
+expect suites.2.synchronization.window 0.008
 expect suites.2.synchronization.window_source Window_Size
-expect suites.2.points.0.window 0.0005
+expect suites.2.points.0.window 0.008
 expect suites.2.parameters.Outlier_Filter Tukey
 # overrun: every repetition invalid, none valid, all 40 counted
 expect suites.3.points.0.stop max_repetition
