@@ -43,6 +43,10 @@
  *                  and a small file a huge one):
  *                    F:L:C: error: anchors and aliases are not allowed in a
  *                    skampi file
+ *   tags           ("!!str 1", "!x"; skampi never writes them, and one
+ *                  turns a number into text):
+ *                    F:L:C: error: tags ('!...') are not allowed in a
+ *                    skampi file
  *   documents      one; a second one:
  *                    F:L:C: error: a second YAML document (a skampi file
  *                    holds one)
