@@ -274,6 +274,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
 {
   size_t i;
   int rc = 0;
+  sk_emit_end_marker(e);
   sk_emit_map_begin(e);
   sk_emit_kv_long(e, "schema_version", SK_SCHEMA_VERSION);
   rc |= sk_mergeout_copy(e, &runs[0], "skampi_version");
