@@ -16,14 +16,15 @@
 
 /* One point's fields; median is required since the merge is built on it.
  * `raw` (Raw_Samples = yes) is kept when present. */
-static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, sk_merge_point_t *p)
+static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
+                          sk_merge_point_t *p)
 {
   sk_ynode_t *v;
   int rc = 0;
   memset(p, 0, sizeof *p);
   p->repetitions = p->cut = p->processes = -1;
   p->eps_met = 1;
-  if (sk_yread_want_map(y, n, "a point") != 0)
+  if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
   if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
     sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
@@ -47,6 +48,8 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, sk_merge_point_t *p)
   rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
                       &p->refined);
   rc |= sk_rcheck_times(y, n, "raw", &p->raw, &p->nraw);
+  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
+  rc |= sk_rcheck_runs(y, n, "run_means", runs);
   return rc ? -1 : 0;
 }
 
@@ -72,8 +75,10 @@ static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
   }
 }
 
-static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
+static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
+                          sk_merge_suite_t *s)
 {
+  double elapsed;
   sk_ynode_t *pts;
   size_t i;
   int rc = 0;
@@ -88,6 +93,9 @@ static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
     return -1;
   }
   sk_merge_filter(y, n, s);
+  if (sk_rcheck_duration(y, sk_yread_get(y, n, "elapsed"), "elapsed",
+                         &elapsed) != 0)
+    rc = -1;
   pts = sk_yread_get(y, n, "points");
   if (!pts)
     return 0;
@@ -98,7 +106,7 @@ static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
   if (!s->points)
     return -1;
   for (i = 0; i < s->npoints; i++)
-    rc |= sk_merge_point(y, sk_yread_item(y, pts, i), &s->points[i]);
+    rc |= sk_merge_point(y, sk_yread_item(y, pts, i), runs, &s->points[i]);
   return rc;
 }
 
@@ -114,11 +122,12 @@ static int sk_merge_identity(sk_merge_run_t *run, const char *path)
   return sk_sha256_file(path, run->file_sha256);
 }
 
-/* The top level: schema, end marker, and the keys a merge reads. */
-static int sk_merge_head(sk_merge_run_t *run, const char *path)
+/* The top level: schema, end marker, and the keys a merge reads; *runs
+ * is merged.runs of a merged file, else -1. */
+static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
 {
   sk_yread_t *y = &run->y;
-  sk_ynode_t *sf;
+  sk_ynode_t *sf, *merged;
   run->root = sk_yread_root(y);
   if (sk_rcheck_schema(y, run->root, &run->schema_version) != 0 ||
       sk_rcheck_whole(y, run->schema_version) != 0)
@@ -127,17 +136,26 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path)
   run->sha256 = sk_yread_text(sk_yread_get(y, sf, "sha256"));
   run->run_status = sk_runstate_status(path, sk_yread_text(sk_yread_get(
       y, sk_yread_get(y, run->root, "run"), "status")));
-  return 0;
+  *runs = -1;
+  if (sk_rcheck_duration(y, sk_yread_get(y, sk_yread_get(y, run->root, "run"),
+                                         "wall_time"), "wall_time",
+                         &run->wall_time) != 0)
+    return -1;
+  merged = sk_yread_get(y, run->root, "merged");
+  if (merged && sk_yread_want_map(y, merged, "'merged'") != 0)
+    return -1;
+  return sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs", runs);
 }
 
 int sk_merge_load(sk_merge_run_t *run, const char *path)
 {
   sk_ynode_t *suites;
   size_t i;
+  long runs;
   int rc = 0;
   memset(run, 0, sizeof *run);
   if (sk_yread_load(&run->y, path) != 0 || run->y.errors != 0 ||
-      sk_merge_head(run, path) != 0)
+      sk_merge_head(run, path, &runs) != 0)
     return -1;
   suites = sk_yread_get(&run->y, run->root, "suites");
   if (!suites || sk_yread_want_seq(&run->y, suites, "'suites'") != 0) {
@@ -150,7 +168,7 @@ int sk_merge_load(sk_merge_run_t *run, const char *path)
   if (!run->suites)
     return -1;
   for (i = 0; i < run->nsuites; i++)
-    rc |= sk_merge_suite(&run->y, sk_yread_item(&run->y, suites, i),
+    rc |= sk_merge_suite(&run->y, sk_yread_item(&run->y, suites, i), runs,
                          &run->suites[i]);
   if (rc == 0 && sk_merge_identity(run, path) != 0) {
     sk_msg_error("cannot read '%s' again for its checksum", path);

@@ -41,6 +41,7 @@ typedef struct sk_merge_run {
   sk_yread_t y;
   sk_ynode_t *root;
   long schema_version;
+  double wall_time;        /* run.wall_time, 0 when absent */
   char file_sha256[65];    /* of the file as read, for merged.files */
   unsigned long long dev, ino;   /* the file, to catch one given twice */
   const char *sha256;      /* suite_file.sha256, NULL when absent */

@@ -69,17 +69,13 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
                            size_t n)
 {
   const char *st, *status = "complete";
-  double wall = 0.0, w;
+  double wall = 0.0;
   size_t i;
   for (i = 0; i < n; i++) {
     st = runs[i].run_status;
     if (!st || strcmp(st, "complete") != 0)
       status = "partial";
-    w = 0.0;
-    st = sk_mergeout_text(&runs[i], "run", "wall_time");
-    if (st)
-      w = strtod(st, NULL);
-    wall += w;
+    wall += runs[i].wall_time;
   }
   sk_emit_str(e, "run");
   sk_emit_map_begin(e);

@@ -100,6 +100,12 @@ int sk_rcheck_tail_cut(const char *path)
     return 0;
   if (i < e && buf[i] == '#')
     return 0;
+  /* a document boundary near the end (a second document): the reader
+   * says what is wrong */
+  for (i = 0; i + 3 <= b; i++)
+    if ((i == 0 || buf[i - 1] == '\n') && (memcmp(buf + i, "---", 3) == 0 ||
+                                           memcmp(buf + i, "...", 3) == 0))
+      return 0;
   return !(e - b >= 3 && memcmp(buf + b, "...", 3) == 0);
 }
 
@@ -205,4 +211,35 @@ int sk_rcheck_runs(sk_yread_t *y, const sk_ynode_t *point, const char *key,
   sk_yread_error(y, seq, "'%s' has %zu entries but the file merges %ld runs",
                  key, sk_yread_len(seq), runs);
   return -1;
+}
+
+int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point)
+{
+  static const char *const times[] = {"mean", "stderr", "q1", "q3", "min",
+                                      "median", "max", "node_times", "raw"};
+  static const char *const counts[] = {"repetitions", "cut", "processes"};
+  const sk_ynode_t *v;
+  double d, *list;
+  size_t i, n;
+  long c;
+  if (sk_rcheck_argument(y, sk_yread_get(y, point, "argument"), "argument",
+                         &d) != 0 ||
+      sk_rcheck_rate(y, sk_yread_get(y, point, "rate"), "rate", &d) != 0)
+    return -1;
+  for (i = 0; i < sizeof counts / sizeof *counts; i++)
+    if (sk_rcheck_count(y, sk_yread_get(y, point, counts[i]), counts[i],
+                        &c) != 0)
+      return -1;
+  for (i = 0; i < sizeof times / sizeof *times; i++) {
+    v = sk_yread_get(y, point, times[i]);
+    if (v && v->kind == SK_YNODE_SEQ) {
+      int rc = sk_rcheck_times(y, point, times[i], &list, &n);
+      free(list);
+      if (rc != 0)
+        return -1;
+    } else if (sk_rcheck_time(y, v, times[i], &d) != 0) {
+      return -1;
+    }
+  }
+  return 0;
 }

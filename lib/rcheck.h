@@ -56,9 +56,11 @@ int sk_rcheck_whole(sk_yread_t *y, long version);
 
 /* 1 when the file at PATH certainly has no end marker: its last line
  * that is not blank is neither "..." nor a comment.  0 when it may have
- * one or cannot be told (not a regular file).  Lets a streaming reader
- * stop at once instead of reporting a half-written last item first;
- * sk_rcheck_whole() is the check that counts. */
+ * one or cannot be told (not a regular file; a line "---" or "..." in
+ * its last 256 bytes: a second document, which the reader reports).
+ * Lets a streaming reader stop at once instead of reporting a
+ * half-written last item first; sk_rcheck_whole() is the check that
+ * counts. */
 int sk_rcheck_tail_cut(const char *path);
 
 /* Typed values with the bounds above. */
@@ -72,6 +74,13 @@ int sk_rcheck_count(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                     long *out);
 int sk_rcheck_rate(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                    double *out);
+
+/* Every value of a point that either reader knows, whether it uses it
+ * or not, so that skampi-report and skampi-merge refuse the same files:
+ * argument; mean, stderr, q1, q3, min, median, max (times); repetitions,
+ * cut, processes (counts); rate; node_times and raw (lists of times).
+ * -1 after the first bad value's message. */
+int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point);
 
 /* A sequence of times under KEY in mapping POINT (absent: 0 and *n 0):
  * *out gets a new array (the caller's) of *n entries. */

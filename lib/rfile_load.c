@@ -150,7 +150,8 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->processes = -1;
   p->node_times = NULL;
   p->nnode = 0;
-  if (sk_yread_want_map(y, node, "a point") < 0)
+  if (sk_yread_want_map(y, node, "a point") < 0 ||
+      sk_rcheck_point(y, node) < 0)
     return -1;
   if (need_argument && !sk_yread_get(y, node, "argument"))
     sk_yread_error(y, node, "point has no 'argument'");
