@@ -137,8 +137,22 @@ static int sk_rcheck_bounded(sk_yread_t *y, const sk_ynode_t *node,
 int sk_rcheck_time(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                    double *out)
 {
-  return sk_rcheck_bounded(y, node, key, SK_YREAD_FINITE | SK_YREAD_NONNEG,
-                           SK_RCHECK_MAX_TIME, "1e6 s", out);
+  char q[SK_YREAD_QUOTE_SIZE];
+  double v;
+  if (sk_rcheck_bounded(y, node, key, SK_YREAD_FINITE | SK_YREAD_NONNEG,
+                        SK_RCHECK_MAX_TIME, "1e6 s", &v) != 0)
+    return -1;
+  if (!node)
+    return 0;
+  /* bytes / time of a time far below any timer would overflow a plot */
+  if (v > 0 && v < SK_RCHECK_MIN_TIME) {
+    sk_yread_error(y, node, "'%s' is too small: '%s' (a time is 0 or at "
+                   "least 1e-15 s)", key, sk_yread_quote(node->text,
+                                                         node->len, q));
+    return -1;
+  }
+  *out = v;
+  return 0;
 }
 
 int sk_rcheck_duration(sk_yread_t *y, const sk_ynode_t *node,

@@ -7,7 +7,8 @@
  * a value a plot or a merge would turn into nonsense is refused with a
  * located message rather than drawn:
  *   times (mean, stderr, quartiles, min, max, median, node times, raw
- *   samples)      finite, not negative, at most SK_RCHECK_MAX_TIME s
+ *   samples)      finite, not negative, at most SK_RCHECK_MAX_TIME s,
+ *                 0 or at least SK_RCHECK_MIN_TIME s
  *   arguments     whole, not negative, at most SK_RCHECK_MAX_ARG
  *   counts (repetitions, cut, processes, runs, ranks)
  *                 whole, not negative, at most SK_RCHECK_MAX_ARG
@@ -21,8 +22,17 @@
  *   'KEY' must be a finite number|must not be negative|must be a whole
  *   number, not 'VALUE'                                 (yread.h)
  *   'KEY' is too large: 'VALUE' (at most LIMIT)
+ *   'KEY' is too small: 'VALUE' (a time is 0 or at least 1e-15 s)
  * Every function returns 0 or -1 (message printed, y->errors counted);
  * a NULL node is absent: 0, *out untouched.
+ *
+ * Users: lib/rfile_load.c, lib/merge.c, report/compare.c.  Not yet
+ * src/engine/gridfile.c (--grid-from), which still loads the whole file
+ * with yaml_parser_load; to switch it, stream "suites" with
+ * sk_yread_stream() as rfile_load.c does, check the head with
+ * sk_rcheck_schema() at the first item (and sk_rcheck_tail_cut()), take
+ * each point's argument with sk_rcheck_argument(), and call
+ * sk_rcheck_whole() after the read.
  */
 #ifndef SK_RCHECK_H
 #define SK_RCHECK_H
@@ -30,6 +40,7 @@
 #include "yread.h"
 
 #define SK_RCHECK_MAX_TIME 1e6          /* s: 11.6 days for one value */
+#define SK_RCHECK_MIN_TIME 1e-15        /* s: below any timer, but not 0 */
 #define SK_RCHECK_MAX_WALL 1e9          /* s: 31 years for a run */
 #define SK_RCHECK_MAX_ARG 4611686018427387904.0   /* 2^62 */
 #define SK_RCHECK_MAX_RATE 1e30         /* per second */

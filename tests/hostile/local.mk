@@ -48,6 +48,8 @@ EXTRA_DIST += $(SK_HOSTILE)/mean-neg-inf.yaml \
 	$(SK_HOSTILE)/mean-neg-inf.report.err $(SK_HOSTILE)/mean-neg-inf.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/mean-negative.yaml \
 	$(SK_HOSTILE)/mean-negative.report.err $(SK_HOSTILE)/mean-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-too-small.yaml \
+	$(SK_HOSTILE)/mean-too-small.report.err $(SK_HOSTILE)/mean-too-small.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/mean-text.yaml \
 	$(SK_HOSTILE)/mean-text.report.err $(SK_HOSTILE)/mean-text.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/median-nan.yaml \
