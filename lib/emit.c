@@ -13,6 +13,7 @@
 struct sk_emit {
   yaml_emitter_t emitter;
   int failed;
+  int end_marker;          /* end the document with "..." */
 };
 
 /* Emits ev (which libyaml then owns); marks e failed on error. */
@@ -58,7 +59,8 @@ int sk_emit_close(sk_emit_t *e)
   int rc;
   if (e == NULL)
     return -1;
-  sk_emit_event(e, &ev, yaml_document_end_event_initialize(&ev, 1));
+  sk_emit_event(e, &ev, yaml_document_end_event_initialize(&ev,
+                                                          !e->end_marker));
   sk_emit_event(e, &ev, yaml_stream_end_event_initialize(&ev));
   if (!e->failed && !yaml_emitter_flush(&e->emitter))
     e->failed = 1;
@@ -66,6 +68,12 @@ int sk_emit_close(sk_emit_t *e)
   yaml_emitter_delete(&e->emitter);
   free(e);
   return rc;
+}
+
+void sk_emit_end_marker(sk_emit_t *e)
+{
+  if (e != NULL)
+    e->end_marker = 1;
 }
 
 void sk_emit_abort(sk_emit_t *e)

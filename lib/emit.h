@@ -16,6 +16,10 @@ typedef struct sk_emit sk_emit_t;
 sk_emit_t *sk_emit_open(FILE *fp);
 /* Ends the document and stream, flushes, frees e; -1 if anything failed. */
 int sk_emit_close(sk_emit_t *e);
+/* sk_emit_close() ends the document with an explicit "..." line, written
+ * last: a result file (schema 2) has it, so that a reader can tell a
+ * whole file from one cut short. */
+void sk_emit_end_marker(sk_emit_t *e);
 /* Frees e without finishing the document (on an error path). */
 void sk_emit_abort(sk_emit_t *e);
 

@@ -1,7 +1,8 @@
 # lib/ -- the code every program shares, with no MPI and no suite
 # language: statistics and fits, SHA-256, the YAML writer (emit) and
-# reader (ydoc), the instance table, the result schema and a result file
-# in memory (rfile), the journal format, merging, and the messages.
+# reader (yread), the checks of a result file (rcheck), the instance
+# table, the result schema and a result file in memory (rfile), the
+# journal format, merging, and the messages.
 noinst_LIBRARIES += lib/libskampi.a
 lib_libskampi_a_SOURCES = \
 	lib/msg.c lib/msg.h \
@@ -12,8 +13,8 @@ lib_libskampi_a_SOURCES = \
 	lib/fit.c lib/fit.h \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
-	lib/ydoc.c lib/ydoc.h \
 	lib/yread.c lib/yread_get.c lib/yread.h \
+	lib/rcheck.c lib/rcheck.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \
 	lib/journal.c lib/journal.h \

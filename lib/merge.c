@@ -8,75 +8,60 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "msg.h"
+#include "rcheck.h"
 #include "runstate.h"
+#include "sha256.h"
 #include "stats.h"
 
-/* The point's `raw` list, when there is one (Raw_Samples = yes). */
-static int sk_merge_raw(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
+/* One point's fields; median is required since the merge is built on it.
+ * `raw` (Raw_Samples = yes) is kept when present. */
+static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
+                          sk_merge_point_t *p)
 {
-  yaml_node_t *raw = sk_ydoc_get(y, n, "raw");
-  size_t i;
-  int rc = 0;
-  if (!raw)
-    return 0;
-  if (sk_ydoc_want_seq(y, raw, "'raw'") != 0)
-    return -1;
-  p->nraw = sk_ydoc_len(raw);
-  p->raw = malloc((p->nraw + 1) * sizeof *p->raw);
-  if (!p->raw)
-    return -1;
-  for (i = 0; i < p->nraw; i++) {
-    yaml_node_t *v = sk_ydoc_item(y, raw, i);
-    if (!v) {
-      sk_ydoc_error(y, raw, "'raw' has an empty entry");
-      return -1;
-    }
-    rc |= sk_ydoc_number(y, v, "raw", &p->raw[i]);
-  }
-  return rc ? -1 : 0;
-}
-
-/* One point's fields; median is required since the merge is built on it. */
-static int sk_merge_point(sk_ydoc_t *y, yaml_node_t *n, sk_merge_point_t *p)
-{
-  yaml_node_t *v;
+  sk_ynode_t *v;
   int rc = 0;
   memset(p, 0, sizeof *p);
   p->repetitions = p->cut = p->processes = -1;
   p->eps_met = 1;
-  if (sk_ydoc_want_map(y, n, "a point") != 0)
+  if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
-  if (!(v = sk_ydoc_get(y, n, "mean")) || !sk_ydoc_get(y, n, "median")) {
-    sk_ydoc_error(y, n, "point has no '%s'", v ? "median" : "mean");
+  if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
+    sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
     return -1;
   }
-  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "argument"), "argument",
-                       &p->argument);
-  rc |= sk_ydoc_number(y, v, "mean", &p->mean);
-  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "median"), "median", &p->median);
+  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
+                           &p->argument);
+  rc |= sk_rcheck_time(y, v, "mean", &p->mean);
+  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "median"), "median",
+                       &p->median);
   p->min = p->max = p->median;
-  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "min"), "min", &p->min);
-  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "max"), "max", &p->max);
-  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "repetitions"), "repetitions",
+  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "min"), "min", &p->min);
+  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "max"), "max", &p->max);
+  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "repetitions"), "repetitions",
                         &p->repetitions);
-  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "cut"), "cut", &p->cut);
-  rc |= sk_ydoc_integer(y, sk_ydoc_get(y, n, "processes"), "processes",
+  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "cut"), "cut", &p->cut);
+  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "processes"), "processes",
                         &p->processes);
-  rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "eps_met"), "eps_met", &p->eps_met);
-  rc |= sk_ydoc_bool(y, sk_ydoc_get(y, n, "refined"), "refined", &p->refined);
-  rc |= sk_merge_raw(y, n, p);
+  rc |= sk_yread_bool(y, sk_yread_get(y, n, "eps_met"), "eps_met",
+                      &p->eps_met);
+  rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
+                      &p->refined);
+  rc |= sk_rcheck_times(y, n, "raw", &p->raw, &p->nraw);
+  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
+  rc |= sk_rcheck_runs(y, n, "run_means", runs);
   return rc ? -1 : 0;
 }
 
 /* The outlier filter the suite's parameters record.  A file without
  * Outlier_Filter predates it and always cut by Cut_Quantile. */
-static void sk_merge_filter(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
+static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
 {
-  yaml_node_t *par = sk_ydoc_get(y, n, "parameters");
-  const char *f = sk_ydoc_text(sk_ydoc_get(y, par, "Outlier_Filter"));
-  const char *q = sk_ydoc_text(sk_ydoc_get(y, par, "Cut_Quantile"));
+  sk_ynode_t *par = sk_yread_get(y, n, "parameters");
+  const char *f = sk_yread_text(sk_yread_get(y, par, "Outlier_Filter"));
+  const char *q = sk_yread_text(sk_yread_get(y, par, "Cut_Quantile"));
   char *end = NULL;
   s->filter = -1;
   s->cut_q = 0.0;
@@ -92,69 +77,127 @@ static void sk_merge_filter(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
   }
 }
 
-static int sk_merge_suite(sk_ydoc_t *y, yaml_node_t *n, sk_merge_suite_t *s)
+static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
+                          sk_merge_suite_t *s)
 {
-  yaml_node_t *pts;
+  double elapsed;
+  sk_ynode_t *pts;
   size_t i;
   int rc = 0;
   s->node = n;
-  if (sk_ydoc_want_map(y, n, "a suite") != 0)
+  if (sk_yread_want_map(y, n, "a suite") != 0)
     return -1;
-  s->name = sk_ydoc_text(sk_ydoc_get(y, n, "name"));
-  s->status = sk_ydoc_text(sk_ydoc_get(y, n, "status"));
+  s->name = sk_yread_text(sk_yread_get(y, n, "name"));
+  s->status = sk_yread_text(sk_yread_get(y, n, "status"));
   s->status = s->status ? s->status : "";
   if (!s->name) {
-    sk_ydoc_error(y, n, "suite has no 'name'");
+    sk_yread_error(y, n, "suite has no 'name'");
     return -1;
   }
   sk_merge_filter(y, n, s);
-  pts = sk_ydoc_get(y, n, "points");
+  if (sk_rcheck_duration(y, sk_yread_get(y, n, "elapsed"), "elapsed",
+                         &elapsed) != 0)
+    rc = -1;
+  pts = sk_yread_get(y, n, "points");
   if (!pts)
     return 0;
-  if (sk_ydoc_want_seq(y, pts, "'points'") != 0)
+  if (sk_yread_want_seq(y, pts, "'points'") != 0)
     return -1;
-  s->npoints = sk_ydoc_len(pts);
+  s->npoints = sk_yread_len(pts);
   s->points = calloc(s->npoints + 1, sizeof *s->points);
   if (!s->points)
     return -1;
   for (i = 0; i < s->npoints; i++)
-    rc |= sk_merge_point(y, sk_ydoc_item(y, pts, i), &s->points[i]);
+    rc |= sk_merge_point(y, sk_yread_item(y, pts, i), runs, &s->points[i]);
   return rc;
+}
+
+/* The file's identity (device, inode) and checksum, for
+ * sk_merge_distinct() and merged.files. */
+static int sk_merge_identity(sk_merge_run_t *run, const char *path)
+{
+  struct stat st;
+  if (stat(path, &st) == 0) {
+    run->dev = (unsigned long long)st.st_dev;
+    run->ino = (unsigned long long)st.st_ino;
+  }
+  return sk_sha256_file(path, run->file_sha256);
+}
+
+/* The top level: schema, end marker, and the keys a merge reads; *runs
+ * is merged.runs of a merged file, else -1. */
+static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
+{
+  sk_yread_t *y = &run->y;
+  sk_ynode_t *sf, *merged;
+  run->root = sk_yread_root(y);
+  if (sk_rcheck_schema(y, run->root, &run->schema_version) != 0 ||
+      sk_rcheck_whole(y, run->schema_version) != 0)
+    return -1;
+  sf = sk_yread_get(y, run->root, "suite_file");
+  run->sha256 = sk_yread_text(sk_yread_get(y, sf, "sha256"));
+  run->run_status = sk_runstate_status(path, sk_yread_text(sk_yread_get(
+      y, sk_yread_get(y, run->root, "run"), "status")));
+  *runs = -1;
+  if (sk_rcheck_duration(y, sk_yread_get(y, sk_yread_get(y, run->root, "run"),
+                                         "wall_time"), "wall_time",
+                         &run->wall_time) != 0)
+    return -1;
+  merged = sk_yread_get(y, run->root, "merged");
+  if (merged && sk_yread_want_map(y, merged, "'merged'") != 0)
+    return -1;
+  return sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs", runs);
 }
 
 int sk_merge_load(sk_merge_run_t *run, const char *path)
 {
-  yaml_node_t *suites, *sf;
+  sk_ynode_t *suites;
   size_t i;
+  long runs;
   int rc = 0;
   memset(run, 0, sizeof *run);
-  if (sk_ydoc_load(&run->y, path) != 0)
+  if (sk_yread_load(&run->y, path) != 0 || run->y.errors != 0 ||
+      sk_merge_head(run, path, &runs) != 0)
     return -1;
-  run->root = sk_ydoc_root(&run->y);
-  if (!run->root) {
-    sk_msg_error_at(path, 0, 0, "empty file: not a skampi result file");
-    return -1;
-  }
-  if (sk_ydoc_want_map(&run->y, run->root, "the top level") != 0)
-    return -1;
-  sf = sk_ydoc_get(&run->y, run->root, "suite_file");
-  run->sha256 = sk_ydoc_text(sk_ydoc_get(&run->y, sf, "sha256"));
-  run->run_status = sk_runstate_status(path, sk_ydoc_text(sk_ydoc_get(
-      &run->y, sk_ydoc_get(&run->y, run->root, "run"), "status")));
-  suites = sk_ydoc_get(&run->y, run->root, "suites");
-  if (!suites || sk_ydoc_want_seq(&run->y, suites, "'suites'") != 0) {
+  suites = sk_yread_get(&run->y, run->root, "suites");
+  if (!suites || sk_yread_want_seq(&run->y, suites, "'suites'") != 0) {
     if (!suites)
       sk_msg_error_at(path, 0, 0, "not a skampi result file: no 'suites'");
     return -1;
   }
-  run->nsuites = sk_ydoc_len(suites);
+  run->nsuites = sk_yread_len(suites);
   run->suites = calloc(run->nsuites + 1, sizeof *run->suites);
   if (!run->suites)
     return -1;
   for (i = 0; i < run->nsuites; i++)
-    rc |= sk_merge_suite(&run->y, sk_ydoc_item(&run->y, suites, i),
+    rc |= sk_merge_suite(&run->y, sk_yread_item(&run->y, suites, i), runs,
                          &run->suites[i]);
+  if (rc == 0 && sk_merge_identity(run, path) != 0) {
+    sk_msg_error("cannot read '%s' again for its checksum", path);
+    rc = -1;
+  }
   return rc;
+}
+
+int sk_merge_distinct(const sk_merge_run_t *runs, size_t n)
+{
+  size_t i, j;
+  for (j = 1; j < n; j++)
+    for (i = 0; i < j; i++) {
+      const char *a = runs[i].y.path, *b = runs[j].y.path;
+      if (runs[i].ino != 0 && runs[i].dev == runs[j].dev &&
+          runs[i].ino == runs[j].ino) {
+        sk_msg_error("'%s' is the same file as '%s': one run would count "
+                     "twice", b, a);
+        return -1;
+      }
+      if (strcmp(runs[i].file_sha256, runs[j].file_sha256) == 0) {
+        sk_msg_error("'%s' has the same content as '%s' (SHA-256 %s): one "
+                     "run would count twice", b, a, runs[i].file_sha256);
+        return -1;
+      }
+    }
+  return 0;
 }
 
 void sk_merge_run_free(sk_merge_run_t *run)
@@ -168,7 +211,7 @@ void sk_merge_run_free(sk_merge_run_t *run)
     free(run->suites[i].points);
   }
   free(run->suites);
-  sk_ydoc_done(&run->y);
+  sk_yread_done(&run->y);
   memset(run, 0, sizeof *run);
 }
 

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "ydoc.h"
+#include "yread.h"
 
 /* One point of one run, as the run measured it. */
 typedef struct sk_merge_point {
@@ -27,7 +27,7 @@ typedef struct sk_merge_point {
 typedef struct sk_merge_suite {
   const char *name;        /* borrowed from the run's document */
   const char *status;      /* "" when absent */
-  yaml_node_t *node;       /* the suite's mapping */
+  sk_ynode_t *node;        /* the suite's mapping */
   sk_merge_point_t *points;
   size_t npoints;
   /* The suite's recorded outlier filter (parameters.Outlier_Filter and
@@ -38,8 +38,12 @@ typedef struct sk_merge_suite {
 } sk_merge_suite_t;
 
 typedef struct sk_merge_run {
-  sk_ydoc_t y;
-  yaml_node_t *root;
+  sk_yread_t y;
+  sk_ynode_t *root;
+  long schema_version;
+  double wall_time;        /* run.wall_time, 0 when absent */
+  char file_sha256[65];    /* of the file as read, for merged.files */
+  unsigned long long dev, ino;   /* the file, to catch one given twice */
   const char *sha256;      /* suite_file.sha256, NULL when absent */
   const char *run_status;  /* run.status as a reader sees it: "incomplete"
                               for a "running" file no run writes
@@ -68,7 +72,8 @@ typedef struct sk_merge_stats {
 } sk_merge_stats_t;
 
 /* Load PATH into *run.  -1 (messages printed) when it cannot be read or
- * is not a result file with the fields a merge needs. */
+ * is not a result file with the fields a merge needs, with the checks of
+ * rcheck.h that skampi-report makes too (schema, end marker, values). */
 int sk_merge_load(sk_merge_run_t *run, const char *path);
 void sk_merge_run_free(sk_merge_run_t *run);
 
@@ -77,6 +82,12 @@ void sk_merge_run_free(sk_merge_run_t *run);
 /* Puts run's suites in the order of first's, matched by name (a result
  * file lists them in the order measured: --shuffle and a continued run
  * change it); suites without a namesake stay behind for sk_merge_check. */
+/* 0 when no run is given twice; else -1 and one message:
+ *   'B' is the same file as 'A': one run would count twice
+ *   'B' has the same content as 'A' (SHA-256 H): one run would count
+ *   twice */
+int sk_merge_distinct(const sk_merge_run_t *runs, size_t n);
+
 void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run);
 int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
 

@@ -16,32 +16,31 @@
 #include "msg.h"
 #include "outfile.h"
 #include "schema.h"
-#include "sha256.h"
 
 /* A YAML node of a run, copied: scalars keep plain or quoted as they
  * were, so numbers stay numbers and quoted text stays text. */
-static int sk_mergeout_node(sk_emit_t *e, sk_ydoc_t *y, yaml_node_t *n)
+static int sk_mergeout_node(sk_emit_t *e, sk_yread_t *y, sk_ynode_t *n)
 {
-  yaml_node_t *v, *k;
+  sk_ynode_t *v, *k;
   size_t i;
   int rc = 0;
   if (!n)
     return sk_emit_null(e);
-  if (n->type == YAML_SCALAR_NODE) {
-    if (n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
-      return sk_emit_plain(e, sk_ydoc_text(n));
-    return sk_emit_str(e, sk_ydoc_text(n));
+  if (n->kind == SK_YNODE_SCALAR) {
+    if (n->flags & SK_YNODE_PLAIN)
+      return sk_emit_plain(e, n->text);
+    return sk_emit_str(e, n->text);
   }
-  if (n->type == YAML_SEQUENCE_NODE) {
-    rc |= n->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE
-              ? sk_emit_flow_seq_begin(e) : sk_emit_seq_begin(e);
-    for (i = 0; i < sk_ydoc_len(n); i++)
-      rc |= sk_mergeout_node(e, y, sk_ydoc_item(y, n, i));
+  if (n->kind == SK_YNODE_SEQ) {
+    rc |= (n->flags & SK_YNODE_FLOW) ? sk_emit_flow_seq_begin(e)
+                                      : sk_emit_seq_begin(e);
+    for (i = 0; i < sk_yread_len(n); i++)
+      rc |= sk_mergeout_node(e, y, sk_yread_item(y, n, i));
     return rc | sk_emit_seq_end(e);
   }
   rc |= sk_emit_map_begin(e);
-  for (i = 0; i < sk_ydoc_len(n); i++) {
-    k = sk_ydoc_pair(y, n, i, &v);
+  for (i = 0; i < sk_yread_len(n); i++) {
+    k = sk_yread_pair(y, n, i, &v);
     rc |= sk_mergeout_node(e, y, k);
     rc |= sk_mergeout_node(e, y, v);
   }
@@ -52,18 +51,18 @@ static int sk_mergeout_node(sk_emit_t *e, sk_ydoc_t *y, yaml_node_t *n)
 static int sk_mergeout_copy(sk_emit_t *e, const sk_merge_run_t *r,
                             const char *key)
 {
-  yaml_node_t *v = sk_ydoc_get((sk_ydoc_t *)&r->y, r->root, key);
+  sk_ynode_t *v = sk_yread_get((sk_yread_t *)&r->y, r->root, key);
   if (!v)
     return 0;
   sk_emit_str(e, key);
-  return sk_mergeout_node(e, (sk_ydoc_t *)&r->y, v);
+  return sk_mergeout_node(e, (sk_yread_t *)&r->y, v);
 }
 
 static const char *sk_mergeout_text(const sk_merge_run_t *r, const char *map,
                                     const char *key)
 {
-  sk_ydoc_t *y = (sk_ydoc_t *)&r->y;
-  return sk_ydoc_text(sk_ydoc_get(y, sk_ydoc_get(y, r->root, map), key));
+  sk_yread_t *y = (sk_yread_t *)&r->y;
+  return sk_yread_text(sk_yread_get(y, sk_yread_get(y, r->root, map), key));
 }
 
 /* run: complete only when every run was; times span all runs. */
@@ -71,17 +70,13 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
                            size_t n)
 {
   const char *st, *status = "complete";
-  double wall = 0.0, w;
+  double wall = 0.0;
   size_t i;
   for (i = 0; i < n; i++) {
     st = runs[i].run_status;
     if (!st || strcmp(st, "complete") != 0)
       status = "partial";
-    w = 0.0;
-    st = sk_mergeout_text(&runs[i], "run", "wall_time");
-    if (st)
-      w = strtod(st, NULL);
-    wall += w;
+    wall += runs[i].wall_time;
   }
   sk_emit_str(e, "run");
   sk_emit_map_begin(e);
@@ -98,10 +93,10 @@ static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
 static int sk_mergeout_factor(sk_emit_t *e, const sk_merge_run_t *r,
                               const char *key)
 {
-  sk_ydoc_t *y = (sk_ydoc_t *)&r->y;
-  yaml_node_t *v = sk_ydoc_get(y, sk_ydoc_get(y, r->root, "factors"), key);
+  sk_yread_t *y = (sk_yread_t *)&r->y;
+  sk_ynode_t *v = sk_yread_get(y, sk_yread_get(y, r->root, "factors"), key);
   sk_emit_str(e, key);
-  if (!v || v->type != YAML_SCALAR_NODE)
+  if (!v || v->kind != SK_YNODE_SCALAR)
     return sk_emit_null(e);
   return sk_mergeout_node(e, y, v);
 }
@@ -110,14 +105,9 @@ static int sk_mergeout_factor(sk_emit_t *e, const sk_merge_run_t *r,
  * grid it replayed, so that a merged result can be traced back. */
 static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
 {
-  char hex[65];
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "path", r->y.path);
-  sk_emit_str(e, "sha256");
-  if (sk_sha256_file(r->y.path, hex) == 0)
-    sk_emit_str(e, hex);
-  else
-    sk_emit_null(e);
+  sk_emit_kv_str(e, "sha256", r->file_sha256);
   sk_emit_kv_str(e, "status", r->run_status);
   sk_emit_kv_str(e, "start_time", sk_mergeout_text(r, "run", "start_time"));
   sk_mergeout_factor(e, r, "shuffle_seed");
@@ -251,15 +241,15 @@ static const char *sk_mergeout_status(const sk_merge_run_t *runs, size_t n,
 static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, size_t is)
 {
-  sk_ydoc_t *y = (sk_ydoc_t *)&runs[0].y;
-  yaml_node_t *node = runs[0].suites[is].node, *k, *v;
+  sk_yread_t *y = (sk_yread_t *)&runs[0].y;
+  sk_ynode_t *node = runs[0].suites[is].node, *k, *v;
   const char *key;
   size_t i;
   int rc = 0;
   sk_emit_map_begin(e);
-  for (i = 0; i < sk_ydoc_len(node); i++) {
-    k = sk_ydoc_pair(y, node, i, &v);
-    key = sk_ydoc_text(k);
+  for (i = 0; i < sk_yread_len(node); i++) {
+    k = sk_yread_pair(y, node, i, &v);
+    key = sk_yread_text(k);
     if (!key || !strcmp(key, "points") || !strcmp(key, "elapsed"))
       continue;
     sk_mergeout_node(e, y, k);
@@ -281,6 +271,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
 {
   size_t i;
   int rc = 0;
+  sk_emit_end_marker(e);
   sk_emit_map_begin(e);
   sk_emit_kv_long(e, "schema_version", SK_SCHEMA_VERSION);
   rc |= sk_mergeout_copy(e, &runs[0], "skampi_version");

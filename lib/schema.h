@@ -10,6 +10,6 @@
 #ifndef SK_SCHEMA_H
 #define SK_SCHEMA_H
 
-#define SK_SCHEMA_VERSION 1
+#define SK_SCHEMA_VERSION 2
 
 #endif

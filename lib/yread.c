@@ -561,10 +561,30 @@ static const yaml_char_t *sk_yread_anchor(const yaml_event_t *ev)
   }
 }
 
+/* An explicit tag ("!!str 1", "!x"): skampi never writes one, and a tag
+ * would make "1" text where a reader expects a number. */
+static const yaml_char_t *sk_yread_tag(const yaml_event_t *ev)
+{
+  switch (ev->type) {
+  case YAML_SCALAR_EVENT:
+    return ev->data.scalar.tag;
+  case YAML_SEQUENCE_START_EVENT:
+    return ev->data.sequence_start.tag;
+  case YAML_MAPPING_START_EVENT:
+    return ev->data.mapping_start.tag;
+  default:
+    return NULL;
+  }
+}
+
 static int sk_yread_event(sk_yread_t *y, const yaml_event_t *ev)
 {
   if (ev->type == YAML_ALIAS_EVENT || sk_yread_anchor(ev))
     return sk_yread_refuse(y, ev);
+  if (sk_yread_tag(ev))
+    return sk_yread_at(y, (int)ev->start_mark.line + 1,
+                       (int)ev->start_mark.column + 1,
+                       "tags ('!...') are not allowed in a skampi file");
   switch (ev->type) {
   case YAML_DOCUMENT_START_EVENT:
     if (y->ndocs++ == 0)

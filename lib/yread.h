@@ -15,8 +15,7 @@
  *     sk_yread_stream(&y, "suites", fn, arg); optional, see below
  *     if (sk_yread_file(&y, path) == 0 && y.errors == 0) ... root ...
  *     sk_yread_done(&y);
- * sk_yread_load(&y, path) is init + file in one, the drop-in for
- * sk_ydoc_load.  sk_yread_mem() reads a buffer instead of a file.
+ * sk_yread_load(&y, path) is init + file in one.  sk_yread_mem() reads a buffer instead of a file.
  *
  * Streaming.  A top-level key registered with sk_yread_stream() whose
  * value is a sequence is not kept: each item is built, handed to the
@@ -43,6 +42,10 @@
  *                  and a small file a huge one):
  *                    F:L:C: error: anchors and aliases are not allowed in a
  *                    skampi file
+ *   tags           ("!!str 1", "!x"; skampi never writes them, and one
+ *                  turns a number into text):
+ *                    F:L:C: error: tags ('!...') are not allowed in a
+ *                    skampi file
  *   documents      one; a second one:
  *                    F:L:C: error: a second YAML document (a skampi file
  *                    holds one)
@@ -51,7 +54,7 @@
  *   keys           must be scalars:
  *                    F:L:C: error: a mapping key must be a scalar
  * libyaml's own errors read "F:L:C: error: malformed YAML: PROBLEM" as in
- * report/ydoc.c.  A directory or an unreadable file: "PROGRAM: error:
+ * the old loader's.  A directory or an unreadable file: "PROGRAM: error:
  * cannot read 'F': REASON".  An empty file (no document) is no error:
  * the root is NULL.  A FIFO or a device is read like a file, up to
  * max_bytes; its messages give "line L, column C" inside the message
@@ -200,7 +203,7 @@ char *sk_yread_quote(const char *text, size_t len,
                      char buf[SK_YREAD_QUOTE_SIZE]);
 
 /* The value under KEY in mapping MAP, NULL when absent or MAP is not a
- * mapping.  Y is unused and kept so that calls read as sk_ydoc's did. */
+ * mapping.  Y is unused and kept so that every accessor takes the reader. */
 sk_ynode_t *sk_yread_get(sk_yread_t *y, const sk_ynode_t *map,
                          const char *key);
 

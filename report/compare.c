@@ -14,8 +14,9 @@
 #include <sys/stat.h>
 
 #include "msg.h"
+#include "rcheck.h"
 #include "stats.h"
-#include "ydoc.h"
+#include "yread.h"
 
 /* A directory stands for its merged.yaml (what skampi-run writes). */
 static char *sk_compare_path(const char *arg)
@@ -56,107 +57,153 @@ static char *sk_compare_label(const char *lib, const char *path)
   return s;
 }
 
-static int sk_compare_point(sk_ydoc_t *y, yaml_node_t *n,
+static int sk_compare_point(sk_yread_t *y, sk_ynode_t *n, long runs,
                             sk_compare_point_t *p)
 {
-  yaml_node_t *meds = sk_ydoc_get(y, n, "run_medians");
-  size_t i;
+  sk_ynode_t *meds = sk_yread_get(y, n, "run_medians");
   int rc = 0;
-  if (sk_ydoc_want_map(y, n, "a point") != 0)
+  if (sk_yread_want_map(y, n, "a point") != 0)
     return -1;
   if (!meds) {
-    sk_ydoc_error(y, n, "point has no 'run_medians' (not a merged file: "
-                  "make one with skampi-merge)");
+    sk_yread_error(y, n, "point has no 'run_medians' (not a merged file: "
+                   "make one with skampi-merge)");
     return -1;
   }
-  if (sk_ydoc_want_seq(y, meds, "'run_medians'") != 0)
-    return -1;
-  rc |= sk_ydoc_number(y, sk_ydoc_get(y, n, "argument"), "argument",
-                       &p->argument);
-  p->n = sk_ydoc_len(meds);
-  p->med = calloc(p->n + 1, sizeof *p->med);
-  if (!p->med)
-    return -1;
-  for (i = 0; i < p->n; i++)
-    rc |= sk_ydoc_number(y, sk_ydoc_item(y, meds, i), "run_medians",
-                         &p->med[i]);
+  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
+                           &p->argument);
+  rc |= sk_rcheck_times(y, n, "run_medians", &p->med, &p->n);
   if (rc == 0 && p->n == 0) {
-    sk_ydoc_error(y, meds, "'run_medians' must not be empty");
+    sk_yread_error(y, meds, "'run_medians' must not be empty");
     rc = -1;
   }
+  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
   return rc;
 }
 
-static int sk_compare_suite(sk_ydoc_t *y, yaml_node_t *n,
+static int sk_compare_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                             sk_compare_suite_t *s)
 {
-  yaml_node_t *pts = sk_ydoc_get(y, n, "points");
-  const char *an = sk_ydoc_text(sk_ydoc_get(y, n, "argument_name"));
+  sk_ynode_t *pts = sk_yread_get(y, n, "points");
+  const char *an = sk_yread_text(sk_yread_get(y, n, "argument_name"));
   size_t i;
   int rc = 0;
-  if (sk_ydoc_want_map(y, n, "a suite") != 0 ||
-      sk_ydoc_string(y, sk_ydoc_get(y, n, "name"), "name", &s->name) != 0)
+  if (sk_yread_want_map(y, n, "a suite") != 0 ||
+      sk_yread_string(y, sk_yread_get(y, n, "name"), "name", &s->name) != 0)
     return -1;
   if (!s->name) {
-    sk_ydoc_error(y, n, "suite has no 'name'");
+    sk_yread_error(y, n, "suite has no 'name'");
     return -1;
   }
   s->varied = an && strcmp(an, "none") != 0;
   s->bytes = an && strcmp(an, "length") == 0;
   if (!pts)
     return 0;
-  if (sk_ydoc_want_seq(y, pts, "'points'") != 0)
+  if (sk_yread_want_seq(y, pts, "'points'") != 0)
     return -1;
-  s->npts = sk_ydoc_len(pts);
-  s->pts = calloc(s->npts + 1, sizeof *s->pts);
+  s->pts = calloc(sk_yread_len(pts) + 1, sizeof *s->pts);
   if (!s->pts)
     return -1;
+  s->npts = sk_yread_len(pts);
   for (i = 0; i < s->npts; i++)
-    rc |= sk_compare_point(y, sk_ydoc_item(y, pts, i), &s->pts[i]);
+    rc |= sk_compare_point(y, sk_yread_item(y, pts, i), runs, &s->pts[i]);
   return rc;
 }
 
-static int sk_compare_walk(sk_ydoc_t *y, sk_compare_set_t *set)
+/* The reading of one merged file, its suites streamed. */
+typedef struct sk_compare_rd {
+  sk_compare_set_t *set;
+  size_t cap;
+  long version;
+  int head;                /* the keys before 'suites' were checked */
+} sk_compare_rd_t;
+
+/* The keys before the suites (skampi-merge writes them first): schema,
+ * a file cut short, merged.runs and the label.  Called once, before the
+ * first suite or after the read. */
+static int sk_compare_head(sk_yread_t *y, sk_compare_rd_t *rd, int first)
 {
-  yaml_node_t *root = sk_ydoc_root(y), *merged, *suites;
-  size_t i;
-  int rc = 0;
-  if (!root || sk_ydoc_want_map(y, root, "the top level") != 0)
-    return -1;
-  merged = sk_ydoc_get(y, root, "merged");
-  suites = sk_ydoc_get(y, root, "suites");
-  if (!merged || !suites) {
-    sk_msg_error_at(set->path, 0, 0, "not a merged result file (no '%s'); "
-                    "make one with skampi-merge", merged ? "suites" : "merged");
+  sk_compare_set_t *set = rd->set;
+  sk_ynode_t *root = sk_yread_root(y), *merged;
+  rd->head = 1;
+  if (first && !sk_yread_get(y, root, "schema_version")) {
+    sk_yread_error(y, root, "not a skampi result file: no 'schema_version' "
+                   "before 'suites'");
     return -1;
   }
-  if (sk_ydoc_integer(y, sk_ydoc_get(y, merged, "runs"), "runs",
-                      &set->runs) != 0 ||
-      sk_ydoc_want_seq(y, suites, "'suites'") != 0)
+  if (sk_rcheck_schema(y, root, &rd->version) != 0)
     return -1;
-  set->label = sk_compare_label(sk_ydoc_text(sk_ydoc_get(
-      y, sk_ydoc_get(y, root, "factors"), "mpi_library")), set->path);
-  set->nsuites = sk_ydoc_len(suites);
-  set->suites = calloc(set->nsuites + 1, sizeof *set->suites);
-  if (!set->suites || !set->label)
+  if (rd->version >= 2 && sk_rcheck_tail_cut(set->path))
+    return sk_rcheck_whole(y, rd->version);
+  if (!(merged = sk_yread_get(y, root, "merged"))) {
+    sk_msg_error_at(set->path, 0, 0, "not a merged result file (no "
+                    "'merged'); make one with skampi-merge");
     return -1;
-  for (i = 0; i < set->nsuites; i++)
-    rc |= sk_compare_suite(y, sk_ydoc_item(y, suites, i), &set->suites[i]);
-  return rc;
+  }
+  if (sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs",
+                      &set->runs) != 0)
+    return -1;
+  set->label = sk_compare_label(sk_yread_text(sk_yread_get(
+      y, sk_yread_get(y, root, "factors"), "mpi_library")), set->path);
+  return set->label ? 0 : -1;
+}
+
+static int sk_compare_item(sk_yread_t *y, const char *key, size_t index,
+                           sk_ynode_t *item, void *arg)
+{
+  sk_compare_rd_t *rd = arg;
+  sk_compare_set_t *set = rd->set;
+  sk_compare_suite_t *grown;
+  (void)key;
+  if (index == 0 && sk_compare_head(y, rd, 1) != 0)
+    return -1;
+  if (set->nsuites == rd->cap) {
+    rd->cap = rd->cap ? 2 * rd->cap : 16;
+    if (!(grown = realloc(set->suites, rd->cap * sizeof *grown))) {
+      sk_yread_error(y, NULL, "out of memory");
+      return -1;
+    }
+    set->suites = grown;
+  }
+  memset(&set->suites[set->nsuites], 0, sizeof *set->suites);
+  sk_compare_suite(y, item, set->runs, &set->suites[set->nsuites++]);
+  return 0;
+}
+
+/* After the read: what the first suite did not check. */
+static int sk_compare_tail(sk_yread_t *y, sk_compare_rd_t *rd)
+{
+  sk_ynode_t *suites = sk_yread_get(y, sk_yread_root(y), "suites");
+  if (!rd->head && sk_compare_head(y, rd, 0) != 0)
+    return -1;
+  if (sk_rcheck_whole(y, rd->version) != 0)
+    return -1;
+  if (!suites) {
+    sk_msg_error_at(rd->set->path, 0, 0, "not a merged result file (no "
+                    "'suites'); make one with skampi-merge");
+    return -1;
+  }
+  if (!(suites->flags & SK_YNODE_STREAMED))
+    return sk_yread_want_seq(y, suites, "'suites'");
+  return y->errors ? -1 : 0;
 }
 
 int sk_compare_load(const char *arg, sk_compare_set_t *set)
 {
-  sk_ydoc_t y;
+  sk_compare_rd_t rd;
+  sk_yread_t y;
   int rc = -1;
   memset(set, 0, sizeof *set);
   set->runs = -1;
   set->path = sk_compare_path(arg);
   if (!set->path)
     return -1;
-  if (sk_ydoc_load(&y, set->path) == 0)
-    rc = sk_compare_walk(&y, set);
-  sk_ydoc_done(&y);
+  memset(&rd, 0, sizeof rd);
+  rd.set = set;
+  sk_yread_init(&y);
+  sk_yread_stream(&y, "suites", sk_compare_item, &rd);
+  if (sk_yread_file(&y, set->path) == 0 && y.errors == 0)
+    rc = sk_compare_tail(&y, &rd);
+  sk_yread_done(&y);
   return rc;
 }
 

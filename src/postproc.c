@@ -14,6 +14,7 @@
 #include "merge.h"
 #include "mergeout.h"
 #include "outfile.h"
+#include "yread.h"
 
 char *sk_postproc_run_path(const char *outfile, int n)
 {
@@ -27,27 +28,34 @@ char *sk_postproc_run_path(const char *outfile, int n)
   return p;
 }
 
+/* The suites are not needed: each is dropped as it is read. */
+static int sk_postproc_skip(sk_yread_t *y, const char *key, size_t index,
+                            sk_ynode_t *item, void *arg)
+{
+  (void)y, (void)key, (void)index, (void)item, (void)arg;
+  return 0;
+}
+
 /* The text at KEY1.KEY2 of the YAML file at path, copied; NULL when the
- * file cannot be read (nothing is printed) or has no such scalar. */
+ * file does not exist (nothing is printed), cannot be read (the reader's
+ * message) or has no such scalar. */
 static char *sk_postproc_field(const char *path, const char *key1,
                                const char *key2)
 {
-  sk_ydoc_t y;
-  yaml_node_t *root;
+  sk_yread_t y;
+  sk_ynode_t *root;
   const char *t;
   char *copy = NULL;
-  FILE *f = fopen(path, "rb");
-  memset(&y, 0, sizeof y);
-  if (f == NULL)
+  if (access(path, F_OK) != 0)
     return NULL;
-  fclose(f);
-  y.path = path;
-  if (sk_ydoc_load(&y, path) == 0 && (root = sk_ydoc_root(&y)) != NULL) {
-    t = sk_ydoc_text(sk_ydoc_get(&y, sk_ydoc_get(&y, root, key1), key2));
+  sk_yread_init(&y);
+  sk_yread_stream(&y, "suites", sk_postproc_skip, NULL);
+  if (sk_yread_file(&y, path) == 0 && (root = sk_yread_root(&y)) != NULL) {
+    t = sk_yread_text(sk_yread_get(&y, sk_yread_get(&y, root, key1), key2));
     if (t != NULL)
       copy = strdup(t);
   }
-  sk_ydoc_done(&y);
+  sk_yread_done(&y);
   return copy;
 }
 
@@ -121,6 +129,8 @@ int sk_postproc_merge(const sk_postproc_t *pp)
     bad |= (paths[i] = sk_postproc_run_path(pp->outfile, (int)i + 1)) == NULL;
   for (i = 0; !bad && i < n; i++)
     bad |= sk_merge_load(&runs[i], paths[i]) != 0;
+  if (!bad)
+    bad = sk_merge_distinct(runs, n) != 0;
   for (i = 1; !bad && i < n; i++) {
     sk_merge_align(&runs[0], &runs[i]);
     bad |= sk_merge_check(&runs[0], &runs[i]) != 0;

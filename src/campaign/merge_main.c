@@ -47,6 +47,8 @@ static int sk_mmain_merge(char **files, size_t n, const char *out)
     return 1;
   for (i = 0; i < n; i++)
     bad |= sk_merge_load(&runs[i], files[i]) != 0;
+  if (!bad)
+    bad = sk_merge_distinct(runs, n) != 0;
   for (i = 1; !bad && i < n; i++) {
     sk_merge_align(&runs[0], &runs[i]);
     bad |= sk_merge_check(&runs[0], &runs[i]) != 0;

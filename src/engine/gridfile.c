@@ -1,89 +1,139 @@
 /*
  * gridfile.c -- suite names and point arguments of a result file, read
- * with the shared YAML reader (lib/ydoc.h).
+ * with the reader every program shares (lib/yread.h, checked as
+ * lib/rcheck.h says): suites are streamed, one at a time.
  */
 #include <config.h>
 
 #include "gridfile.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "msg.h"
-#include "ydoc.h"
+#include "rcheck.h"
+#include "yread.h"
 
-/* The whole-number argument of point PT into *v; -1 when absent, not a
- * whole number or negative (sk_ydoc_integer says where a bad one is). */
-static int sk_gridfile_arg(sk_ydoc_t *y, yaml_node_t *pt, long *v)
+typedef struct sk_gridfile_ctx {
+  sk_gridfile_t *g;
+  size_t cap;
+  long version;
+} sk_gridfile_ctx_t;
+
+/* The whole-number argument of point PT into *v; -1 when absent or bad
+ * (sk_rcheck_argument says where a bad one is). */
+static int sk_gridfile_arg(sk_yread_t *y, const sk_ynode_t *pt, long *v)
 {
-  yaml_node_t *a = sk_ydoc_get(y, pt, "argument");
-  *v = -1;
-  if (a == NULL || sk_ydoc_integer(y, a, "argument", v) != 0)
+  const sk_ynode_t *a = sk_yread_get(y, pt, "argument");
+  double d = -1;
+  if (a == NULL || sk_rcheck_argument(y, a, "argument", &d) != 0 ||
+      d > (double)LONG_MAX)
     return -1;
-  return *v >= 0 ? 0 : -1;
+  *v = (long)d;
+  return 0;
 }
 
 /* One entry of `suites` into *s; -1 when malformed or out of memory. */
-static int sk_gridfile_suite(sk_ydoc_t *y, yaml_node_t *m,
+static int sk_gridfile_suite(sk_yread_t *y, const sk_ynode_t *m,
                              sk_gridfile_suite_t *s)
 {
-  const char *name = sk_ydoc_text(sk_ydoc_get(y, m, "name"));
-  yaml_node_t *pts = sk_ydoc_get(y, m, "points");
-  size_t i, n = sk_ydoc_len(pts);
-  if (name == NULL || pts == NULL || pts->type != YAML_SEQUENCE_NODE)
+  const char *name = sk_yread_text(sk_yread_get(y, m, "name"));
+  const sk_ynode_t *pts = sk_yread_get(y, m, "points");
+  size_t i, n = sk_yread_len(pts);
+  if (name == NULL || pts == NULL || pts->kind != SK_YNODE_SEQ)
     return -1;
   s->name = strdup(name);
   s->args = malloc((n + 1) * sizeof *s->args);
   if (s->name == NULL || s->args == NULL)
     return -1;
   for (i = 0; i < n; i++) {
-    if (sk_gridfile_arg(y, sk_ydoc_item(y, pts, i), &s->args[i]) != 0)
+    if (sk_gridfile_arg(y, sk_yread_item(y, pts, i), &s->args[i]) != 0)
       return -1;
     s->nargs = i + 1;
   }
   return 0;
 }
 
-static int sk_gridfile_suites(sk_ydoc_t *y, sk_gridfile_t *g)
+/* Before the first suite: a skampi result file, whole (skampi writes
+ * schema_version first). */
+static int sk_gridfile_head(sk_yread_t *y, sk_gridfile_ctx_t *c)
 {
-  yaml_node_t *root = sk_ydoc_root(y);
-  yaml_node_t *seq = sk_ydoc_get(y, root, "suites");
-  size_t i, n = sk_ydoc_len(seq);
-  if (sk_ydoc_get(y, root, "schema_version") == NULL || seq == NULL ||
-      seq->type != YAML_SEQUENCE_NODE) {
+  sk_ynode_t *root = sk_yread_root(y);
+  if (sk_yread_get(y, root, "schema_version") == NULL) {
     sk_msg_error("--grid-from: %s is not a skampi result file (no "
-                 "schema_version or suites)", g->path);
+                 "schema_version before its suites)", c->g->path);
     return -1;
   }
-  if ((g->suites = calloc(n + 1, sizeof *g->suites)) == NULL) {
-    sk_msg_error("out of memory");
+  if (sk_rcheck_schema(y, root, &c->version) < 0)
     return -1;
-  }
-  for (i = 0; i < n; i++) {
-    g->nsuites = i + 1;
-    if (sk_gridfile_suite(y, sk_ydoc_item(y, seq, i), &g->suites[i]) != 0) {
-      sk_msg_error("--grid-from: %s: suite %zu has no name or a point "
-                   "without a whole-number argument", g->path, i + 1);
+  if (c->version >= 2 && sk_rcheck_tail_cut(y->path))
+    return sk_rcheck_whole(y, c->version) < 0 ? -1 : 0;
+  return 0;
+}
+
+/* One item of `suites`, as the reader streams it. */
+static int sk_gridfile_item(sk_yread_t *y, const char *key, size_t index,
+                            sk_ynode_t *item, void *arg)
+{
+  sk_gridfile_ctx_t *c = arg;
+  sk_gridfile_t *g = c->g;
+  (void)key;
+  if (index == 0 && sk_gridfile_head(y, c) < 0)
+    return -1;
+  if (g->nsuites == c->cap) {
+    size_t cap = c->cap ? 2 * c->cap : 16;
+    sk_gridfile_suite_t *grown = realloc(g->suites, cap * sizeof *grown);
+    if (grown == NULL) {
+      sk_msg_error("out of memory");
       return -1;
     }
+    g->suites = grown;
+    c->cap = cap;
+  }
+  memset(&g->suites[g->nsuites], 0, sizeof *g->suites);
+  if (sk_gridfile_suite(y, item, &g->suites[g->nsuites++]) != 0) {
+    sk_msg_error("--grid-from: %s: suite %zu has no name or a point "
+                 "without a whole-number argument", g->path, index + 1);
+    return -1;
   }
   return 0;
+}
+
+/* After the read: the head (when no suite came to check it), a list of
+ * suites, and the file whole. */
+static int sk_gridfile_root(sk_yread_t *y, sk_gridfile_ctx_t *c)
+{
+  const sk_ynode_t *seq = sk_yread_get(y, sk_yread_root(y), "suites");
+  if (c->version < 1 && sk_gridfile_head(y, c) < 0)
+    return -1;
+  if (seq == NULL || !(seq->flags & SK_YNODE_STREAMED)) {
+    sk_msg_error("--grid-from: %s is not a skampi result file (no "
+                 "schema_version or suites)", c->g->path);
+    return -1;
+  }
+  return sk_rcheck_whole(y, c->version);
 }
 
 sk_gridfile_t *sk_gridfile_load(const char *path)
 {
   sk_gridfile_t *g = calloc(1, sizeof *g);
-  sk_ydoc_t y;
+  sk_gridfile_ctx_t c = {g, 0, 0};
+  sk_yread_t y;
   int rc = -1;
   if (g == NULL || (g->path = strdup(path)) == NULL) {
     sk_msg_error("out of memory");
     sk_gridfile_free(g);
     return NULL;
   }
-  if (sk_ydoc_load(&y, path) == 0)
-    rc = sk_gridfile_suites(&y, g);
-  sk_ydoc_done(&y);
+  sk_yread_init(&y);
+  sk_yread_stream(&y, "suites", sk_gridfile_item, &c);
+  if (sk_yread_file(&y, path) == 0 && y.errors == 0)
+    rc = sk_gridfile_root(&y, &c);
+  if (y.errors > 0)
+    rc = -1;
+  sk_yread_done(&y);
   if (rc != 0) {
     sk_gridfile_free(g);
     return NULL;

@@ -491,6 +491,7 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
 static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
 {
   size_t i;
+  sk_emit_end_marker(e);
   sk_emit_map_begin(e);
   sk_result_emit_head(e, r);
   sk_result_emit_factors(e, r);

@@ -1,7 +1,12 @@
 /*
- * fuzz_yread.c -- libFuzzer target for lib/yread: any bytes are read from
- * memory with `suites` streamed, every node of every item and of the
- * root is walked through the typed accessors, and everything is freed.
+ * fuzz_yread.c -- libFuzzer target for lib/yread and the result loaders
+ * on it: any bytes are read from memory with `suites` streamed, every
+ * node of every item and of the root is walked through the typed
+ * accessors, and everything is freed.  Then the same bytes, as a file (a
+ * memory file, memfd), go through the whole result loader of
+ * skampi-report (lib/rfile_load: schema, end marker, value checks,
+ * collective bandwidth) and the loader of skampi-merge (lib/merge), each
+ * with its default limits.
  * Small limits (depth 16, scalars of 4 KiB, 1 MiB of input) let the
  * fuzzer reach each refusal.  The messages are printed (the message code
  * runs too); -close_fd_mask=2 keeps them off the terminal, and libFuzzer
@@ -9,8 +14,9 @@
  *
  * Build and run by hand (Makefile.am has no rule yet):
  *   clang -g -O1 -fsanitize=fuzzer,address,undefined -Ilib \
- *     -o /tmp/fuzz_yread tests/fuzz/fuzz_yread.c lib/yread.c \
- *     lib/yread_get.c lib/msg.c $(pkg-config --cflags --libs yaml-0.1) -lm
+ *     -o /tmp/fuzz_yread tests/fuzz/fuzz_yread.c lib/*.c \
+ *     $(pkg-config --cflags --libs yaml-0.1) -lm
+ * or tests/fuzz/ci-fuzz.sh SECONDS DIR fuzz_yread.
  *   mkdir -p /tmp/yc && find tests/report tests/tools/runs -name '*.yaml' \
  *     -exec cp {} /tmp/yc/ ';'
  *   /tmp/fuzz_yread -max_total_time=120 -rss_limit_mb=2048 -timeout=10 \
@@ -22,8 +28,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include "merge.h"
+#include "rfile_load.h"
 #include "yread.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -67,6 +76,36 @@ static int fuzz_item(sk_yread_t *y, const char *key, size_t index,
   return index == 5000 ? -1 : 0;
 }
 
+/* The input as the file the loaders read: one memory file, rewritten for
+ * every input; *path is its name under /proc/self/fd. */
+static int fuzz_file(const uint8_t *data, size_t size, const char **path)
+{
+  static int fd = -1;
+  static char name[64];
+  if (fd < 0 && (fd = memfd_create("fuzz_yread", MFD_CLOEXEC)) < 0)
+    return -1;
+  snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+  if (ftruncate(fd, 0) != 0 ||
+      (size > 0 && pwrite(fd, data, size, 0) != (ssize_t)size))
+    return -1;
+  *path = name;
+  return 0;
+}
+
+/* skampi-report's loader, then skampi-merge's, on the same bytes. */
+static void fuzz_loaders(const uint8_t *data, size_t size)
+{
+  const char *path;
+  sk_rfile_t *r = NULL;
+  sk_merge_run_t run;
+  if (fuzz_file(data, size, &path) != 0)
+    return;
+  if (sk_rfile_load(path, &r) == 0)
+    sk_rfile_free(r);
+  sk_merge_load(&run, path);
+  sk_merge_run_free(&run);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   sk_yread_t y;
@@ -78,5 +117,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   if (sk_yread_mem(&y, "(fuzz)", data, size) == 0)
     fuzz_walk(&y, sk_yread_root(&y), 0);
   sk_yread_done(&y);
+  fuzz_loaders(data, size);
   return 0;
 }

@@ -1,5 +1,107 @@
-# tests/hostile/ -- what a hostile suite file, result file or planted file
-# cannot make skampi, skampi-report and skampi-merge destroy
-# (doc/robustness.md, "Security").
+# tests/hostile/ -- untrusted input: hostile result files (results.sh and
+# its corpus results/: NAME.yaml, the exact stderr of skampi-report and
+# skampi-merge in NAME.report.err and NAME.merge.err, the exit statuses
+# in STATUS; two inputs too large to keep are made by the script),
+# nothing left behind, clean under valgrind.
+TESTS += tests/hostile/results.sh
+SK_HOSTILE = tests/hostile/results
+EXTRA_DIST += tests/hostile/results.sh $(SK_HOSTILE)/STATUS
+EXTRA_DIST += $(SK_HOSTILE)/alias-bomb.yaml \
+	$(SK_HOSTILE)/alias-bomb.report.err $(SK_HOSTILE)/alias-bomb.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/argument-1e308.yaml \
+	$(SK_HOSTILE)/argument-1e308.report.err $(SK_HOSTILE)/argument-1e308.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/argument-fraction.yaml \
+	$(SK_HOSTILE)/argument-fraction.report.err $(SK_HOSTILE)/argument-fraction.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/argument-huge.yaml \
+	$(SK_HOSTILE)/argument-huge.report.err $(SK_HOSTILE)/argument-huge.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/argument-negative.yaml \
+	$(SK_HOSTILE)/argument-negative.report.err $(SK_HOSTILE)/argument-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/binary-garbage.yaml \
+	$(SK_HOSTILE)/binary-garbage.report.err $(SK_HOSTILE)/binary-garbage.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/cut-in-number.yaml \
+	$(SK_HOSTILE)/cut-in-number.report.err $(SK_HOSTILE)/cut-in-number.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/cut-negative.yaml \
+	$(SK_HOSTILE)/cut-negative.report.err $(SK_HOSTILE)/cut-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/cut-short.yaml \
+	$(SK_HOSTILE)/cut-short.report.err $(SK_HOSTILE)/cut-short.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/depth-64-ok.yaml \
+	$(SK_HOSTILE)/depth-64-ok.report.err $(SK_HOSTILE)/depth-64-ok.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/depth-65.yaml \
+	$(SK_HOSTILE)/depth-65.report.err $(SK_HOSTILE)/depth-65.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/duplicate-key.yaml \
+	$(SK_HOSTILE)/duplicate-key.report.err $(SK_HOSTILE)/duplicate-key.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/elapsed-negative.yaml \
+	$(SK_HOSTILE)/elapsed-negative.report.err $(SK_HOSTILE)/elapsed-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/invalid-utf8.yaml \
+	$(SK_HOSTILE)/invalid-utf8.report.err $(SK_HOSTILE)/invalid-utf8.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/max-negative.yaml \
+	$(SK_HOSTILE)/max-negative.report.err $(SK_HOSTILE)/max-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-above-1e6.yaml \
+	$(SK_HOSTILE)/mean-above-1e6.report.err $(SK_HOSTILE)/mean-above-1e6.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-huge.yaml \
+	$(SK_HOSTILE)/mean-huge.report.err $(SK_HOSTILE)/mean-huge.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-inf.yaml \
+	$(SK_HOSTILE)/mean-inf.report.err $(SK_HOSTILE)/mean-inf.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-nan.yaml \
+	$(SK_HOSTILE)/mean-nan.report.err $(SK_HOSTILE)/mean-nan.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-neg-inf.yaml \
+	$(SK_HOSTILE)/mean-neg-inf.report.err $(SK_HOSTILE)/mean-neg-inf.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-negative.yaml \
+	$(SK_HOSTILE)/mean-negative.report.err $(SK_HOSTILE)/mean-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-too-small.yaml \
+	$(SK_HOSTILE)/mean-too-small.report.err $(SK_HOSTILE)/mean-too-small.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/mean-text.yaml \
+	$(SK_HOSTILE)/mean-text.report.err $(SK_HOSTILE)/mean-text.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/median-nan.yaml \
+	$(SK_HOSTILE)/median-nan.report.err $(SK_HOSTILE)/median-nan.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/merged-run-medians-short.yaml \
+	$(SK_HOSTILE)/merged-run-medians-short.report.err $(SK_HOSTILE)/merged-run-medians-short.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/min-inf.yaml \
+	$(SK_HOSTILE)/min-inf.report.err $(SK_HOSTILE)/min-inf.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/nested-brackets.report.err \
+	$(SK_HOSTILE)/nested-brackets.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/no-suites-ok.yaml \
+	$(SK_HOSTILE)/no-suites-ok.report.err $(SK_HOSTILE)/no-suites-ok.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/node-times-negative.yaml \
+	$(SK_HOSTILE)/node-times-negative.report.err $(SK_HOSTILE)/node-times-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/processes-fraction.yaml \
+	$(SK_HOSTILE)/processes-fraction.report.err $(SK_HOSTILE)/processes-fraction.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/processes-negative.yaml \
+	$(SK_HOSTILE)/processes-negative.report.err $(SK_HOSTILE)/processes-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/q1-nan.yaml \
+	$(SK_HOSTILE)/q1-nan.report.err $(SK_HOSTILE)/q1-nan.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/q3-negative.yaml \
+	$(SK_HOSTILE)/q3-negative.report.err $(SK_HOSTILE)/q3-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/rate-inf.yaml \
+	$(SK_HOSTILE)/rate-inf.report.err $(SK_HOSTILE)/rate-inf.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/recursive-alias.yaml \
+	$(SK_HOSTILE)/recursive-alias.report.err $(SK_HOSTILE)/recursive-alias.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/repetitions-negative.yaml \
+	$(SK_HOSTILE)/repetitions-negative.report.err $(SK_HOSTILE)/repetitions-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/scalar-1mib-plus-1.report.err \
+	$(SK_HOSTILE)/scalar-1mib-plus-1.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/schema-999.yaml \
+	$(SK_HOSTILE)/schema-999.report.err $(SK_HOSTILE)/schema-999.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/schema-missing.yaml \
+	$(SK_HOSTILE)/schema-missing.report.err $(SK_HOSTILE)/schema-missing.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/schema-tagged.yaml \
+	$(SK_HOSTILE)/schema-tagged.report.err $(SK_HOSTILE)/schema-tagged.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/schema-text.yaml \
+	$(SK_HOSTILE)/schema-text.report.err $(SK_HOSTILE)/schema-text.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/schema-zero.yaml \
+	$(SK_HOSTILE)/schema-zero.report.err $(SK_HOSTILE)/schema-zero.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/second-document.yaml \
+	$(SK_HOSTILE)/second-document.report.err $(SK_HOSTILE)/second-document.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/stderr-negative.yaml \
+	$(SK_HOSTILE)/stderr-negative.report.err $(SK_HOSTILE)/stderr-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/suite-not-mapping.yaml \
+	$(SK_HOSTILE)/suite-not-mapping.report.err $(SK_HOSTILE)/suite-not-mapping.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/suites-mapping.yaml \
+	$(SK_HOSTILE)/suites-mapping.report.err $(SK_HOSTILE)/suites-mapping.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/valid.yaml \
+	$(SK_HOSTILE)/valid.report.err $(SK_HOSTILE)/valid.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/wall-time-nan.yaml \
+	$(SK_HOSTILE)/wall-time-nan.report.err $(SK_HOSTILE)/wall-time-nan.merge.err
+
 TESTS += tests/hostile/outputs.sh
 EXTRA_DIST += tests/hostile/outputs.sh

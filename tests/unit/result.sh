@@ -1,5 +1,6 @@
 # result.sh -- the result file: a known result, written and read back with
-# libyaml (tests/yamlflat), must give exactly result.expected; writing it
+# libyaml (tests/yamlflat), must give exactly result.expected and end with
+# "..."; writing it
 # leaves no temporary file; an unwritable path fails cleanly.
 set -u
 dir=result.dir.$$
@@ -15,6 +16,9 @@ trap 'rm -rf "$dir"' EXIT
 # parameters block is the suite language's business.
 grep -v -e '^skampi_version=' -e '^suites\.0\.parameters\.' "$dir/flat" > "$dir/got"
 diff -u "$top_srcdir/tests/unit/result.expected" "$dir/got" || exit 1
-[ "$(head -n 1 "$dir/out.yaml")" = "schema_version: 1" ] || { echo "schema_version is not first"; exit 1; }
+[ "$(head -n 1 "$dir/out.yaml")" = "schema_version: 2" ] || { echo "schema_version is not first"; exit 1; }
+# The explicit end of the document is the last line (schema 2): a reader
+# refuses a file without it as cut short.
+[ "$(tail -n 1 "$dir/out.yaml")" = "..." ] || { echo "no end marker '...' last"; exit 1; }
 "$top_builddir/tests/unit/result_writer" -bad "$dir" || { echo "unwritable path not refused cleanly"; exit 1; }
 exit 0

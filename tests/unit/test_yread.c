@@ -289,6 +289,16 @@ static void test_anchors(void)
                "allowed in a skampi file\n");
 }
 
+static void test_tags(void)
+{
+  SK_CHECK_INT(rd1("schema_version: !!str 1\n"), -1);
+  SK_CHECK_STR(cap_text, NAME ":1:17: error: tags ('!...') are not allowed "
+               "in a skampi file\n");
+  SK_CHECK_INT(rd1("a: !x [1]\n"), -1);
+  SK_CHECK_STR(cap_text, NAME ":1:4: error: tags ('!...') are not allowed "
+               "in a skampi file\n");
+}
+
 /* Nine levels, each a mapping of ten aliases of the level before, over
  * a list of 2000 strings: 10 KB that a loader expands to 2e12 nodes. */
 static void test_alias_bomb(void)
@@ -709,6 +719,7 @@ int main(void)
   test_scalar_limit();
   test_size_limit();
   test_anchors();
+  test_tags();
   test_alias_bomb();
   test_documents();
   test_duplicates();
