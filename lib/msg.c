@@ -9,6 +9,14 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Excerpts: the widest window of a long line shown (characters), how
+ * much of it comes before the column, and the most of a line read back
+ * from a file. */
+#define SK_MSG_WIDTH 160
+#define SK_MSG_LEAD 60
+#define SK_MSG_LINE_MAX 65536
 
 static const char *sk_msg_name = "skampi";
 
@@ -99,52 +107,67 @@ static void sk_msg_put_caret(FILE *fp, const char *s, size_t len,
   fputc('\n', fp);
 }
 
+/* The byte offset of character COL (1-based) of s, or len. */
+static size_t sk_msg_offset(const char *s, size_t len, int col)
+{
+  size_t i = 0;
+  int c;
+  for (c = 1; c < col && i < len; c++)
+    sk_msg_next_char(s, len, &i);
+  return i;
+}
+
 void sk_msg_excerpt(FILE *fp, int line, const char *s, size_t len,
                     int first_col, int last_col)
 {
-  fprintf(fp, "%5d | ", line);
-  sk_msg_put_line(fp, s, len);
-  fputc('\n', fp);
+  /* A line longer than SK_MSG_WIDTH characters is shown as a window
+   * around the column, "..." marking what is left out: one message
+   * line for a hostile megabyte of source, not the megabyte. */
+  int from = first_col > SK_MSG_LEAD ? first_col - SK_MSG_LEAD : 1;
+  size_t b0 = sk_msg_offset(s, len, from);
+  size_t b1 = b0 + sk_msg_offset(s + b0, len - b0, SK_MSG_WIDTH + 1);
+  if (sk_msg_offset(s, len, SK_MSG_WIDTH + 1) == len) {
+    from = 1;
+    b0 = 0;
+    b1 = len;
+  }
+  fprintf(fp, "%5d | %s", line, b0 > 0 ? "..." : "");
+  sk_msg_put_line(fp, s + b0, b1 - b0);
+  fputs(b1 < len ? "...\n" : "\n", fp);
   if (first_col <= 0)
     return;
-  fputs("      | ", fp);
-  sk_msg_put_caret(fp, s, len, first_col, last_col);
+  fputs(b0 > 0 ? "      |    " : "      | ", fp);
+  sk_msg_put_caret(fp, s + b0, b1 - b0, first_col - from + 1,
+                   last_col - from + 1);
 }
 
-/* The whole of FILE in a new buffer (*size bytes), or NULL. */
-static char *sk_msg_read(const char *file, size_t *size)
-{
-  FILE *f = fopen(file, "rb");
-  char *text = NULL, *t;
-  size_t cap = 0, n;
-  *size = 0;
-  if (f == NULL)
-    return NULL;
-  do {
-    if (*size == cap) {
-      cap = cap ? 2 * cap : 65536;
-      if ((t = realloc(text, cap)) == NULL)
-        break;
-      text = t;
-    }
-    n = fread(text + *size, 1, cap - *size, f);
-    *size += n;
-  } while (n > 0);
-  fclose(f);
-  return text;
-}
-
-/* The excerpt of FILE's line under a located error.  Silent when the
- * file cannot be read again or is shorter: the message itself is what
- * matters, the excerpt is a convenience. */
+/* The excerpt of FILE's line under a located error, read again from the
+ * file: a regular file only (a FIFO cannot be read twice), and at most
+ * SK_MSG_LINE_MAX bytes of the line.  Silent when the file cannot be
+ * read again or is shorter: the message itself is what matters, the
+ * excerpt is a convenience. */
 static void sk_msg_file_excerpt(const char *file, int line, int col)
 {
-  size_t size, len;
-  const char *start;
-  char *text = sk_msg_read(file, &size);
-  if (text != NULL && sk_msg_find_line(text, size, line, &start, &len) == 0)
-    sk_msg_excerpt(stderr, line, start, len, col, col);
-  free(text);
+  struct stat st;
+  char *buf;
+  size_t len = 0;
+  int n = 1, c;
+  FILE *f;
+  if (stat(file, &st) != 0 || !S_ISREG(st.st_mode) ||
+      (f = fopen(file, "rb")) == NULL)
+    return;
+  while (n < line && (c = getc(f)) != EOF)
+    n += c == '\n';
+  if (n == line && (buf = malloc(SK_MSG_LINE_MAX)) != NULL) {
+    while (len < SK_MSG_LINE_MAX && (c = getc(f)) != EOF && c != '\n')
+      buf[len++] = (char)c;
+    if (len > 0 && buf[len - 1] == '\r')
+      len--;
+    if (c != EOF || len > 0)
+      sk_msg_excerpt(stderr, line, buf, len, col, col);
+    free(buf);
+  }
+  fclose(f);
 }
 
 static void sk_msg_vsay(const char *kind, const char *fmt, va_list ap)

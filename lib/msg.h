@@ -74,7 +74,9 @@ int sk_msg_find_line(const char *text, size_t size, int line,
  * (control characters shown as '?'), then, when FIRST_COL > 0, a '^'
  * under FIRST_COL and '~' on to LAST_COL.  Columns count characters (a
  * UTF-8 sequence once, a tab once; tabs are kept under the line so that
- * the caret lines up on any terminal). */
+ * the caret lines up on any terminal).  A line of more than 160
+ * characters is shown as a window of 160 around FIRST_COL, with "..."
+ * where it is cut. */
 void sk_msg_excerpt(FILE *fp, int line, const char *s, size_t len,
                     int first_col, int last_col);
 

@@ -1,6 +1,8 @@
 /*
  * rcheck.c -- the checks every reader of a result file makes (rcheck.h).
  */
+#include <config.h>
+
 #include "rcheck.h"
 
 #include <fcntl.h>

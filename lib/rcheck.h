@@ -26,13 +26,10 @@
  * Every function returns 0 or -1 (message printed, y->errors counted);
  * a NULL node is absent: 0, *out untouched.
  *
- * Users: lib/rfile_load.c, lib/merge.c, report/compare.c.  Not yet
- * src/engine/gridfile.c (--grid-from), which still loads the whole file
- * with yaml_parser_load; to switch it, stream "suites" with
- * sk_yread_stream() as rfile_load.c does, check the head with
- * sk_rcheck_schema() at the first item (and sk_rcheck_tail_cut()), take
- * each point's argument with sk_rcheck_argument(), and call
- * sk_rcheck_whole() after the read.
+ * Users: lib/rfile_load.c, lib/merge.c, report/compare.c and
+ * src/engine/gridfile.c (--grid-from): the streaming ones check the head
+ * with sk_rcheck_schema() at the first item (and sk_rcheck_tail_cut()),
+ * and call sk_rcheck_whole() after the read.
  */
 #ifndef SK_RCHECK_H
 #define SK_RCHECK_H

@@ -105,14 +105,16 @@ static int sk_gridfile_item(sk_yread_t *y, const char *key, size_t index,
  * suites, and the file whole. */
 static int sk_gridfile_root(sk_yread_t *y, sk_gridfile_ctx_t *c)
 {
-  const sk_ynode_t *seq = sk_yread_get(y, sk_yread_root(y), "suites");
-  if (c->version < 1 && sk_gridfile_head(y, c) < 0)
-    return -1;
-  if (seq == NULL || !(seq->flags & SK_YNODE_STREAMED)) {
+  const sk_ynode_t *root = sk_yread_root(y);
+  const sk_ynode_t *seq = sk_yread_get(y, root, "suites");
+  if (sk_yread_get(y, root, "schema_version") == NULL || seq == NULL ||
+      !(seq->flags & SK_YNODE_STREAMED)) {
     sk_msg_error("--grid-from: %s is not a skampi result file (no "
                  "schema_version or suites)", c->g->path);
     return -1;
   }
+  if (c->version < 1 && sk_gridfile_head(y, c) < 0)
+    return -1;
   return sk_rcheck_whole(y, c->version);
 }
 
