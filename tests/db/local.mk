@@ -1,0 +1,1 @@
+# tests/db/ -- skampi-db on stored result files (no MPI).
