@@ -268,6 +268,7 @@ int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
   if (q.e && (sk_emit_seq_end(q.e) | sk_emit_map_end(q.e) |
               sk_emit_close(q.e)) && rc == SK_DB_OK)
     rc = SK_DB_FAILED;
+  fflush(stdout);
   if (rc == SK_DB_OK && q.npoints == 0)
     fprintf(stderr, "%s: no points: %s\n", sk_msg_program(),
             n ? "no selected run has the suite" : "no run matches");

@@ -135,6 +135,8 @@ static void sk_show_info(const sk_store_info_t *r)
   sk_show_kv("skampi version:", r->skampi_version);
   snprintf(buf, sizeof buf, "%lld", (long long)r->campaign_id);
   sk_show_kv("campaign:", r->campaign_id ? buf : "");
+  if (strcmp(r->kind, "merged") == 0)
+    sk_show_kv("merged runs:", r->members);
   sk_show_kv("tags:", r->tags);
   sk_show_kv("imported from:", r->source);
   sk_show_kv("imported at:", r->imported);

@@ -151,6 +151,7 @@ static void sk_import_say(const char *path, const sk_ingest_result_t *r)
     printf("%s: run %lld%s, %ld suites, %ld points\n", p ? p : "?",
            (long long)r->run, r->merged ? " (merged, with its campaign)" : "",
            r->nsuites, r->npoints);
+  fflush(stdout);   /* in order with the messages on stderr */
   free(p);
 }
 

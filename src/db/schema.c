@@ -135,20 +135,27 @@ static int sk_schema_step(sk_store_t *st, int version)
   return sk_store_exec(st, pragma);
 }
 
+/* A database of a newer schema than ours: refused. */
+static int sk_schema_newer(sk_store_t *st, int v)
+{
+  sk_msg_error("%s: schema version %d is newer than this skampi-db knows "
+               "(%d); use a newer skampi-db", st->path, v, SK_STORE_SCHEMA);
+  return -1;
+}
+
 int sk_store_migrate(sk_store_t *st)
 {
-  int v;
-  if (sk_store_begin(st) < 0)
+  int v = sk_store_version(st);
+  /* the usual case takes no lock, so a reader never waits for an import */
+  if (v == SK_STORE_SCHEMA)
+    return 0;
+  if (v > SK_STORE_SCHEMA)
+    return sk_schema_newer(st, v);
+  if (v < 0 || sk_store_begin(st) < 0)
     return -1;
-  v = sk_store_version(st);
-  if (v < 0)
+  v = sk_store_version(st);     /* again: another process may have */
+  if (v < 0 || (v > SK_STORE_SCHEMA && sk_schema_newer(st, v) < 0))
     goto fail;
-  if (v > SK_STORE_SCHEMA) {
-    sk_msg_error("%s: schema version %d is newer than this skampi-db "
-                 "knows (%d); use a newer skampi-db", st->path, v,
-                 SK_STORE_SCHEMA);
-    goto fail;
-  }
   for (v = v + 1; v <= SK_STORE_SCHEMA; v++)
     if (sk_schema_step(st, v) < 0)
       goto fail;

@@ -115,7 +115,8 @@ typedef struct sk_store_info {
   char *kind, *status, *start_time, *end_time, *hosts, *suite_path,
        *suite_sha256, *skampi_version, *source, *imported, *sha256,
        *machine, *library, *library_version, *mpi_version, *compiler,
-       *cflags, *variables, *tags;   /* tags: "k=v k=v" */
+       *cflags, *variables, *tags,  /* tags: "k=v k=v" */
+       *members;    /* a merged run's runs: "4, 5, PATH (absent)" */
   long processes, nsuites, npoints, original_len;
 } sk_store_info_t;
 

@@ -187,6 +187,34 @@ static char *sk_store_tags(sk_store_t *st, int64_t run)
   return out;
 }
 
+/* The runs of CAMPAIGN: their ids, or the path of one not in the
+ * database. */
+static char *sk_store_members(sk_store_t *st, int64_t campaign)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT run_id, path FROM "
+    "campaign_runs WHERE campaign_id = ?1 ORDER BY position");
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f;
+  int n = 0;
+  if (!s || !(f = open_memstream(&out, &len))) {
+    sk_store_done(s);
+    return NULL;
+  }
+  sqlite3_bind_int64(s, 1, campaign);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    if (sqlite3_column_type(s, 0) == SQLITE_NULL)
+      fprintf(f, "%s%s (not in the database)", n++ ? ", " : "",
+              (const char *)sqlite3_column_text(s, 1));
+    else
+      fprintf(f, "%s%lld", n++ ? ", " : "",
+              (long long)sqlite3_column_int64(s, 0));
+  }
+  fclose(f);
+  sk_store_done(s);
+  return out;
+}
+
 int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
 {
   sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT r.kind, r.status, "
@@ -234,6 +262,8 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
   o->campaign_id = sqlite3_column_int64(s, 24);
   sk_store_done(s);
   o->tags = sk_store_tags(st, run);
+  o->members = strcmp(o->kind, "merged") == 0 && o->campaign_id
+               ? sk_store_members(st, o->campaign_id) : strdup("");
   return 0;
 }
 
@@ -243,7 +273,7 @@ void sk_store_info_free(sk_store_info_t *o)
     &o->hosts, &o->suite_path, &o->suite_sha256, &o->skampi_version,
     &o->source, &o->imported, &o->sha256, &o->machine, &o->library,
     &o->library_version, &o->mpi_version, &o->compiler, &o->cflags,
-    &o->variables, &o->tags};
+    &o->variables, &o->tags, &o->members};
   size_t i;
   if (!o)
     return;
