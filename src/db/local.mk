@@ -10,6 +10,7 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/ingest.c src/db/ingest.h \
 	src/db/import.c src/db/dbcmd.h \
 	src/db/dbout.c src/db/dbout.h \
+	src/db/regress.c src/db/regress.h \
 	src/db/cmd_runs.c src/db/cmd_query.c src/db/cmd_compare.c
 SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db
 src_db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS)

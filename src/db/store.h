@@ -131,6 +131,11 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data,
  * it.  0, or -1 (no such run: message printed). */
 int sk_store_remove(sk_store_t *st, int64_t run);
 
+/* The runs (in the database) that the merged file RUN merged; none when
+ * RUN is not a merged file.  *ids is the caller's to free. */
+int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
+                           size_t *n);
+
 /* ---- suites and points ------------------------------------------------ */
 /* Calls FN for each suite of RUN in file order. */
 typedef int (*sk_store_suite_fn)(void *arg, int64_t run,

@@ -283,6 +283,35 @@ void sk_store_info_free(sk_store_info_t *o)
   }
 }
 
+int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
+                           size_t *n)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT cr.run_id FROM "
+    "campaign_runs cr JOIN campaigns c ON c.id = cr.campaign_id "
+    "WHERE c.merged_run_id = ?1 AND cr.run_id IS NOT NULL "
+    "ORDER BY cr.position");
+  int64_t *v = NULL, *grown;
+  size_t cnt = 0;
+  *ids = NULL;
+  *n = 0;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
+      free(v);
+      sk_store_done(s);
+      return -1;
+    }
+    v = grown;
+    v[cnt++] = sqlite3_column_int64(s, 0);
+  }
+  sk_store_done(s);
+  *ids = v;
+  *n = cnt;
+  return 0;
+}
+
 int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
 {
   sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT original FROM runs "
