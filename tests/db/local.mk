@@ -11,3 +11,9 @@ tests_db_dbcheck_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_dbcheck_LDADD = $(SK_DB_LIBS)
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
+# make bench-db: import, query and compare times on generated files
+EXTRA_DIST += tests/db/bench.sh
+.PHONY: bench-db
+bench-db: src/db/skampi-db
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	$(SHELL) $(srcdir)/tests/db/bench.sh
