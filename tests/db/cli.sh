@@ -80,6 +80,16 @@ grep -q 'big iron' "$TMP/env.out" || fail "SKAMPI_DB was not used"
 (cd "$W" && "$DB" list) > /dev/null 2>&1
 [ -f "$W/skampi.db" ] || fail "no skampi.db made in the current directory"
 
+# many files: progress on stderr every 5%
+mkdir -p "$W/many"
+for i in $(seq 1 20); do
+  sh "$SRC/tests/db/bigresult.sh" 1 2 "$i" > "$W/many/r$i.yaml"
+done
+db import -q "$W/many" > "$TMP/many.out" 2> "$TMP/many.err" || fail "import many/"
+[ -s "$TMP/many.out" ] && fail "import -q printed: $(cat "$TMP/many.out")"
+seq 1 20 | sed 's/.*/skampi-db: import: & of 20 files/' > "$TMP/many.want"
+diff -u "$TMP/many.want" "$TMP/many.err" || fail "progress of 20 files"
+
 "$CHECK" "$TMP/t.db" integrity > "$TMP/integrity" 2>&1
 [ "$(cat "$TMP/integrity")" = ok ] || fail "integrity: $(cat "$TMP/integrity")"
 golden cli.expected
