@@ -4,7 +4,8 @@ dist_doc_DATA = README.md \
 	doc/suite-language.md doc/engine.md doc/output-format.md \
 	doc/report.md doc/refinement.md doc/statistics.md \
 	doc/install.md doc/batch.md doc/gallery.md \
-	doc/robustness.md doc/reproducibility.md doc/hacking.md
+	doc/robustness.md doc/reproducibility.md doc/hacking.md \
+	doc/database.md
 galleryimgdir = $(docdir)/gallery
 # The pictures of doc/gallery.md, and what makes them again
 # (doc/gallery/make-gallery.sh: measures, so not run by make check).

@@ -10,6 +10,8 @@ lib_libskampi_a_SOURCES = \
 	lib/instance.c lib/instance.h lib/instances.def \
 	lib/stats.c lib/stats.h \
 	lib/wilcoxon.c lib/wilcoxon.h \
+	lib/fdr.c lib/fdr.h lib/hlshift.c lib/hlshift.h \
+	lib/edivisive.c lib/edivisive.h \
 	lib/fit.c lib/fit.h \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \

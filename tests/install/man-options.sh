@@ -13,6 +13,7 @@ src/skampi             doc/skampi.1
 report/skampi-report   doc/skampi-report.1
 src/campaign/skampi-merge    doc/skampi-merge.1
 src/campaign/skampi-run      doc/skampi-run.1
+src/db/skampi-db             doc/skampi-db.1
 '
 pages="doc/skampi.5"
 tmp=$(mktemp -d "$builddir/sk-manopt.XXXXXX") || exit 99

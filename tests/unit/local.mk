@@ -64,3 +64,9 @@ check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
 tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
+# skampi-db's statistics: Benjamini-Hochberg, Hodges-Lehmann, E-divisive
+check_PROGRAMS += tests/unit/test_dbstats
+TESTS += tests/unit/test_dbstats
+tests_unit_test_dbstats_SOURCES = tests/unit/test_dbstats.c
+tests_unit_test_dbstats_LDADD = $(SK_LIB_LIBS)
+EXTRA_DIST += tests/unit/dbstats_ref.py

@@ -1,0 +1,285 @@
+/*
+ * cmd_compare.c -- skampi-db compare --baseline SEL --candidate SEL: the
+ * findings of regress.c as a table, CSV or YAML; exit status 5 when
+ * something got slower.
+ */
+#include "dbcmd.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbout.h"
+#include "emit.h"
+#include "escape.h"
+#include "msg.h"
+#include "regress.h"
+#include "wilcoxon.h"
+
+/* The runs of one side: SEL's words split at blanks. */
+static int sk_compare_side(sk_store_t *st, const char *opt, const char *text,
+                           int64_t **ids, size_t *n)
+{
+  sk_sel_t sel = {NULL, 0};
+  char *copy = strdup(text), *w, *save = NULL;
+  int rc = 0;
+  if (!copy)
+    return -1;
+  for (w = strtok_r(copy, " \t", &save); w && rc == 0;
+       w = strtok_r(NULL, " \t", &save))
+    rc = sk_sel_add(&sel, w);
+  free(copy);
+  if (rc < 0) {
+    sk_sel_free(&sel);
+    return SK_DB_USAGE;
+  }
+  rc = sk_store_select(st, &sel, ids, n) < 0 ? SK_DB_STORE : 0;
+  sk_sel_free(&sel);
+  if (rc == 0 && *n == 0) {
+    sk_msg_error("%s selects no run", opt);
+    rc = SK_DB_FAILED;
+  }
+  return rc;
+}
+
+/* A time with three significant digits and its unit. */
+static void sk_compare_time(char buf[32], double s)
+{
+  static const char *const units[] = {"s", "ms", "us", "ns"};
+  int u = 0;
+  if (isnan(s)) {
+    snprintf(buf, 32, "-");
+    return;
+  }
+  while (u < 3 && fabs(s) < 1 && s != 0) {
+    s *= 1000;
+    u++;
+  }
+  snprintf(buf, 32, "%.3g %s", s, units[u]);
+}
+
+static void sk_compare_arg(char buf[32], const sk_regress_point_t *p)
+{
+  if (p->noarg)
+    buf[0] = '\0';
+  else if (p->bytes)
+    sk_dbout_bytes(buf, p->argument);
+  else
+    sk_dbout_num(buf, p->argument);
+}
+
+/* "pingpong 8 B-64 KiB" */
+static void sk_compare_label(FILE *f, const sk_regress_t *r,
+                             const sk_regress_finding_t *x)
+{
+  const sk_regress_point_t *a = &r->points[x->first];
+  const sk_regress_point_t *b = &r->points[x->last];
+  char lo[32], hi[32];
+  sk_compare_arg(lo, a);
+  sk_compare_arg(hi, b);
+  sk_dbout_text(f, "%s", a->suite);
+  if (*lo && x->first == x->last)
+    fprintf(f, " %s%s", lo, a->bytes && a->argument < 1024 ? " B" : "");
+  else if (*lo)
+    fprintf(f, " %s%s\xe2\x80\x93" "%s", lo,
+            a->bytes && a->argument < 1024 ? " B" : "", hi);
+  if (a->processes >= 0)
+    fprintf(f, " (np %ld)", a->processes);
+}
+
+static void sk_compare_finding(const sk_regress_t *r,
+                               const sk_regress_finding_t *x)
+{
+  const sk_regress_point_t *a = &r->points[x->first];
+  char t0[32], t1[32];
+  printf("  %s  ", x->verdict == SK_REGRESS_SLOWER ? "slower" : "faster");
+  sk_compare_label(stdout, r, x);
+  printf(": %+.1f%% [%+.1f%%, %+.1f%%]", 100 * (x->ratio - 1),
+         100 * (x->low - 1), 100 * (x->high - 1));
+  if (x->first == x->last) {
+    sk_compare_time(t0, a->before);
+    sk_compare_time(t1, a->after);
+    printf("  %s -> %s  p=%.3g", t0, t1, a->p);
+  } else
+    printf("  %zu sizes", x->last - x->first + 1);
+  printf("  q=%.3g %s\n", x->q, sk_wilcoxon_stars(x->q));
+}
+
+static void sk_compare_table(const sk_regress_t *r)
+{
+  size_t i, k;
+  int v;
+  for (i = 0; i < 2; i++) {
+    printf("%s: %zu run%s", i ? ", candidate" : "baseline", r->nruns[i],
+           r->nruns[i] == 1 ? "" : "s");
+    if (r->nmerged[i])
+      printf(" and %zu merged file%s (each counts as its runs)",
+             r->nmerged[i], r->nmerged[i] == 1 ? "" : "s");
+  }
+  putchar('\n');
+  printf("%zu points in both: %zu tested on per-run medians, %zu on raw "
+         "samples, %zu without a verdict (fewer than 3 runs a side and no "
+         "samples)\n", r->npoints, r->tested[SK_REGRESS_RUNS],
+         r->tested[SK_REGRESS_SAMPLES], r->tested[SK_REGRESS_NONE]);
+  if (r->only[0])
+    printf("%zu points of the baseline are not in the candidate\n",
+           r->only[0]);
+  printf("a change counts when significant at false-discovery rate %g and "
+         "at least %g%%\n", r->fdr, 100 * r->min_effect);
+  for (v = SK_REGRESS_SLOWER; v <= SK_REGRESS_FASTER; v++) {
+    for (k = 0, i = 0; i < r->nfindings; i++)
+      if (r->findings[i].verdict == (sk_regress_verdict_t)v) {
+        if (k++ == 0)
+          printf("\n%s:\n", v == SK_REGRESS_SLOWER ? "Regressions"
+                                                   : "Improvements");
+        sk_compare_finding(r, &r->findings[i]);
+      }
+  }
+  if (r->nfindings == 0)
+    printf("\nno significant change\n");
+  else
+    printf("\n%zu regression%s, %zu improvement%s\n", r->slower,
+           r->slower == 1 ? "" : "s", r->faster, r->faster == 1 ? "" : "s");
+}
+
+static void sk_compare_csv_num(double v)
+{
+  char b[32];
+  sk_dbout_num(b, v);
+  printf(",%s", b);
+}
+
+static void sk_compare_csv(const sk_regress_t *r)
+{
+  size_t i;
+  puts("suite,instance,argument,processes,baseline_runs,candidate_runs,"
+       "method,before,after,ratio,ratio_low,ratio_high,coverage,p,q,stars,"
+       "verdict");
+  for (i = 0; i < r->npoints; i++) {
+    const sk_regress_point_t *p = &r->points[i];
+    sk_dbout_csv(stdout, p->suite);
+    putchar(',');
+    sk_dbout_csv(stdout, p->instance);
+    sk_compare_csv_num(p->argument);
+    printf(",%ld,%zu,%zu,%s", p->processes, p->side[0].nruns,
+           p->side[1].nruns, sk_regress_method_name(p->method));
+    sk_compare_csv_num(p->before);
+    sk_compare_csv_num(p->after);
+    sk_compare_csv_num(p->ratio);
+    sk_compare_csv_num(p->low);
+    sk_compare_csv_num(p->high);
+    sk_compare_csv_num(p->coverage);
+    sk_compare_csv_num(p->p);
+    sk_compare_csv_num(p->q);
+    printf(",%s,%s\n", sk_wilcoxon_stars(p->q),
+           sk_regress_verdict_name(p->verdict));
+  }
+}
+
+static int sk_compare_kv(sk_emit_t *e, const char *key, double v)
+{
+  return isnan(v) ? sk_emit_str(e, key) | sk_emit_null(e)
+                  : sk_emit_kv_double(e, key, v);
+}
+
+/* An argument: a whole number as one. */
+static int sk_compare_arg_kv(sk_emit_t *e, const char *key, double v)
+{
+  if (v == floor(v) && fabs(v) < 1e15)
+    return sk_emit_kv_long(e, key, (long)v);
+  return sk_emit_kv_double(e, key, v);
+}
+
+static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
+{
+  int rc = sk_emit_map_begin(e);
+  rc |= sk_emit_kv_str(e, "suite", p->suite);
+  rc |= sk_emit_kv_str(e, "instance", p->instance);
+  rc |= sk_compare_arg_kv(e, "argument", p->argument);
+  rc |= sk_emit_kv_long(e, "processes", p->processes);
+  rc |= sk_emit_kv_long(e, "baseline_runs", (long)p->side[0].nruns);
+  rc |= sk_emit_kv_long(e, "candidate_runs", (long)p->side[1].nruns);
+  rc |= sk_emit_kv_str(e, "method", sk_regress_method_name(p->method));
+  rc |= sk_compare_kv(e, "before", p->before);
+  rc |= sk_compare_kv(e, "after", p->after);
+  rc |= sk_compare_kv(e, "ratio", p->ratio);
+  rc |= sk_compare_kv(e, "ratio_low", p->low);
+  rc |= sk_compare_kv(e, "ratio_high", p->high);
+  rc |= sk_compare_kv(e, "coverage", p->coverage);
+  rc |= sk_compare_kv(e, "p", p->p);
+  rc |= sk_compare_kv(e, "q", p->q);
+  rc |= sk_emit_kv_str(e, "verdict", sk_regress_verdict_name(p->verdict));
+  return rc | sk_emit_map_end(e);
+}
+
+static int sk_compare_yaml(const sk_regress_t *r)
+{
+  sk_emit_t *e = sk_emit_open(stdout);
+  size_t i;
+  int rc;
+  if (!e)
+    return -1;
+  rc = sk_emit_map_begin(e);
+  rc |= sk_emit_kv_long(e, "baseline_runs", (long)r->nruns[0]);
+  rc |= sk_emit_kv_long(e, "candidate_runs", (long)r->nruns[1]);
+  rc |= sk_emit_kv_double(e, "fdr", r->fdr);
+  rc |= sk_emit_kv_double(e, "min_effect", r->min_effect);
+  rc |= sk_emit_str(e, "findings") | sk_emit_seq_begin(e);
+  for (i = 0; i < r->nfindings; i++) {
+    const sk_regress_finding_t *f = &r->findings[i];
+    rc |= sk_emit_map_begin(e);
+    rc |= sk_emit_kv_str(e, "verdict", sk_regress_verdict_name(f->verdict));
+    rc |= sk_emit_kv_str(e, "suite", r->points[f->first].suite);
+    rc |= sk_compare_arg_kv(e, "from", r->points[f->first].argument);
+    rc |= sk_compare_arg_kv(e, "to", r->points[f->last].argument);
+    rc |= sk_emit_kv_double(e, "ratio", f->ratio);
+    rc |= sk_emit_kv_double(e, "ratio_low", f->low);
+    rc |= sk_emit_kv_double(e, "ratio_high", f->high);
+    rc |= sk_emit_kv_double(e, "q", f->q);
+    rc |= sk_emit_map_end(e);
+  }
+  rc |= sk_emit_seq_end(e) | sk_emit_str(e, "points") | sk_emit_seq_begin(e);
+  for (i = 0; i < r->npoints; i++)
+    rc |= sk_compare_yaml_point(e, &r->points[i]);
+  rc |= sk_emit_seq_end(e) | sk_emit_map_end(e);
+  if (rc) {
+    sk_emit_abort(e);
+    return -1;
+  }
+  return sk_emit_close(e);
+}
+
+int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_regress_t r;
+  int64_t *a = NULL, *b = NULL;
+  size_t na = 0, nb = 0;
+  int rc;
+  if (!c->baseline || !c->candidate || c->nargs) {
+    sk_msg_error("compare takes --baseline SELECTION and --candidate "
+                 "SELECTION, nothing else");
+    return SK_DB_USAGE;
+  }
+  memset(&r, 0, sizeof r);
+  r.fdr = c->q;
+  r.min_effect = c->min_effect;
+  r.conf = 0.95;
+  if ((rc = sk_compare_side(st, "--baseline", c->baseline, &a, &na)) == 0 &&
+      (rc = sk_compare_side(st, "--candidate", c->candidate, &b, &nb)) == 0)
+    rc = sk_regress_run(st, a, na, b, nb, &r) < 0 ? SK_DB_STORE : 0;
+  if (rc == 0) {
+    if (c->format == SK_DB_CSV)
+      sk_compare_csv(&r);
+    else if (c->format == SK_DB_YAML)
+      rc = sk_compare_yaml(&r) < 0 ? SK_DB_FAILED : 0;
+    else
+      sk_compare_table(&r);
+    if (rc == 0 && r.slower)
+      rc = SK_DB_REGRESSED;
+  }
+  sk_regress_free(&r);
+  free(a);
+  free(b);
+  return rc;
+}

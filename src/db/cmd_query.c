@@ -1,0 +1,278 @@
+/*
+ * cmd_query.c -- skampi-db suites and query: what the selected runs
+ * measured, and the points of chosen suites, one series per run.
+ */
+#include "dbcmd.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbout.h"
+#include "emit.h"
+#include "msg.h"
+
+/* ---- suites ------------------------------------------------------------ */
+
+typedef struct sk_suites_row {
+  char *name, *instance;
+  long runs, points;
+  int64_t last_run;
+} sk_suites_row_t;
+
+typedef struct sk_suites_acc {
+  sk_suites_row_t *rows;
+  size_t n;
+} sk_suites_acc_t;
+
+static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
+                         long npoints)
+{
+  sk_suites_acc_t *a = arg;
+  sk_suites_row_t *grown;
+  size_t i;
+  for (i = 0; i < a->n; i++)
+    if (strcmp(a->rows[i].name, s->name) == 0 &&
+        strcmp(a->rows[i].instance, s->instance) == 0)
+      break;
+  if (i == a->n) {
+    if (!(grown = realloc(a->rows, (a->n + 1) * sizeof *grown)))
+      return -1;
+    a->rows = grown;
+    grown[i].name = strdup(s->name);
+    grown[i].instance = strdup(s->instance);
+    grown[i].runs = grown[i].points = 0;
+    grown[i].last_run = 0;
+    a->n++;
+    if (!grown[i].name || !grown[i].instance)
+      return -1;
+  }
+  if (a->rows[i].last_run != run)
+    a->rows[i].runs++;
+  a->rows[i].last_run = run;
+  a->rows[i].points += npoints;
+  return 0;
+}
+
+int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_sel_t sel = {NULL, 0};
+  sk_suites_acc_t acc = {NULL, 0};
+  int64_t *ids = NULL;
+  size_t i, n = 0;
+  int rc = SK_DB_OK;
+  if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0) {
+    sk_sel_free(&sel);
+    return SK_DB_USAGE;
+  }
+  if (sk_store_select(st, &sel, &ids, &n) < 0)
+    rc = SK_DB_STORE;
+  for (i = 0; rc == SK_DB_OK && i < n; i++)
+    if (sk_store_suites(st, ids[i], sk_suites_add, &acc) < 0)
+      rc = SK_DB_STORE;
+  if (rc == SK_DB_OK && acc.n)
+    printf("%-32s  %-28s  %5s  %7s\n", "suite", "instance", "runs",
+           "points");
+  for (i = 0; i < acc.n; i++) {
+    if (rc == SK_DB_OK) {
+      sk_dbout_text(stdout, "%-32s  ", acc.rows[i].name);
+      sk_dbout_text(stdout, "%-28s  ", acc.rows[i].instance);
+      printf("%5ld  %7ld\n", acc.rows[i].runs, acc.rows[i].points);
+    }
+    free(acc.rows[i].name);
+    free(acc.rows[i].instance);
+  }
+  if (rc == SK_DB_OK && n == 0)
+    fprintf(stderr, "%s: no run matches\n", sk_msg_program());
+  free(acc.rows);
+  free(ids);
+  sk_sel_free(&sel);
+  return rc;
+}
+
+/* ---- query ------------------------------------------------------------- */
+
+typedef struct sk_query {
+  const sk_dbcmd_t *c;
+  const sk_store_info_t *run;
+  const char *suite;
+  sk_emit_t *e;
+  long npoints;
+} sk_query_t;
+
+static const char *const sk_query_cols[] = {
+  "run", "kind", "machine", "library", "np", "start_time", "suite",
+  "argument", "processes", "mean", "stderr", "median", "q1", "q3", "min",
+  "max", "repetitions", "eps_met", "runs", "ci_low", "ci_high", NULL
+};
+
+static void sk_query_csv_num(double v)
+{
+  char b[32];
+  sk_dbout_num(b, v);
+  printf(",%s", b);
+}
+
+static void sk_query_csv_long(long v)
+{
+  if (v < 0)
+    fputs(",", stdout);
+  else
+    printf(",%ld", v);
+}
+
+static int sk_query_csv(void *arg, const sk_store_point_t *p)
+{
+  sk_query_t *q = arg;
+  const sk_store_info_t *r = q->run;
+  printf("%lld,%s,", (long long)r->id, r->kind);
+  sk_dbout_csv(stdout, r->machine);
+  fputc(',', stdout);
+  sk_dbout_csv(stdout, r->library);
+  sk_query_csv_long(r->processes);
+  printf(",%s,", r->start_time);
+  sk_dbout_csv(stdout, q->suite);
+  sk_query_csv_num(p->argument);
+  sk_query_csv_long(p->processes);
+  sk_query_csv_num(p->mean);
+  sk_query_csv_num(p->se);
+  sk_query_csv_num(p->median);
+  sk_query_csv_num(p->q1);
+  sk_query_csv_num(p->q3);
+  sk_query_csv_num(p->min);
+  sk_query_csv_num(p->max);
+  sk_query_csv_long(p->repetitions);
+  printf(",%s", p->eps_met < 0 ? "" : p->eps_met ? "true" : "false");
+  sk_query_csv_long(p->runs);
+  sk_query_csv_num(p->ci_low);
+  sk_query_csv_num(p->ci_high);
+  putchar('\n');
+  q->npoints++;
+  return 0;
+}
+
+static int sk_query_kv_num(sk_emit_t *e, const char *key, double v)
+{
+  return isnan(v) ? 0 : sk_emit_kv_double(e, key, v);
+}
+
+static int sk_query_kv_long(sk_emit_t *e, const char *key, long v)
+{
+  return v < 0 ? 0 : sk_emit_kv_long(e, key, v);
+}
+
+static int sk_query_yaml(void *arg, const sk_store_point_t *p)
+{
+  sk_query_t *q = arg;
+  sk_emit_t *e = q->e;
+  int rc = sk_emit_map_begin(e);
+  if (p->argument == floor(p->argument) && fabs(p->argument) < 1e15)
+    rc |= sk_emit_kv_long(e, "argument", (long)p->argument);
+  else
+    rc |= sk_query_kv_num(e, "argument", p->argument);
+  rc |= sk_query_kv_long(e, "processes", p->processes);
+  rc |= sk_query_kv_num(e, "mean", p->mean);
+  rc |= sk_query_kv_num(e, "stderr", p->se);
+  rc |= sk_query_kv_num(e, "median", p->median);
+  rc |= sk_query_kv_num(e, "q1", p->q1);
+  rc |= sk_query_kv_num(e, "q3", p->q3);
+  rc |= sk_query_kv_num(e, "min", p->min);
+  rc |= sk_query_kv_num(e, "max", p->max);
+  rc |= sk_query_kv_long(e, "repetitions", p->repetitions);
+  if (p->eps_met >= 0)
+    rc |= sk_emit_kv_bool(e, "eps_met", (int)p->eps_met);
+  rc |= sk_query_kv_long(e, "runs", p->runs);
+  rc |= sk_query_kv_num(e, "ci_low", p->ci_low);
+  rc |= sk_query_kv_num(e, "ci_high", p->ci_high);
+  rc |= sk_emit_map_end(e);
+  q->npoints++;
+  return rc ? -1 : 0;
+}
+
+/* The head of one series in YAML; its points follow. */
+static int sk_query_yaml_series(sk_emit_t *e, const sk_store_info_t *r,
+                                const char *suite)
+{
+  int rc = sk_emit_map_begin(e);
+  rc |= sk_emit_kv_long(e, "run", (long)r->id);
+  rc |= sk_emit_kv_str(e, "kind", r->kind);
+  rc |= sk_emit_kv_str(e, "suite", suite);
+  rc |= sk_emit_kv_str(e, "machine", r->machine);
+  rc |= sk_emit_kv_str(e, "library", r->library);
+  rc |= sk_query_kv_long(e, "processes", r->processes);
+  rc |= sk_emit_kv_str(e, "start_time", r->start_time);
+  rc |= sk_emit_kv_str(e, "tags", r->tags);
+  if (r->campaign_id)
+    rc |= sk_emit_kv_long(e, "campaign", (long)r->campaign_id);
+  rc |= sk_emit_str(e, "points");
+  rc |= sk_emit_seq_begin(e);
+  return rc ? -1 : 0;
+}
+
+static int sk_query_run(sk_store_t *st, sk_query_t *q, int64_t id)
+{
+  sk_store_info_t info;
+  size_t k;
+  int rc = 0;
+  if (sk_store_info(st, id, &info) < 0)
+    return -1;
+  q->run = &info;
+  for (k = 0; rc == 0 && k < q->c->nsuites; k++) {
+    q->suite = q->c->suites[k];
+    if (q->e) {
+      rc = sk_query_yaml_series(q->e, &info, q->suite);
+      rc |= sk_store_points(st, id, q->suite, sk_query_yaml, q);
+      rc |= sk_emit_seq_end(q->e) | sk_emit_map_end(q->e);
+    } else
+      rc = sk_store_points(st, id, q->suite, sk_query_csv, q);
+  }
+  sk_store_info_free(&info);
+  return rc;
+}
+
+int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_sel_t sel = {NULL, 0};
+  sk_query_t q = {c, NULL, NULL, NULL, 0};
+  int64_t *ids = NULL;
+  size_t i, n = 0;
+  int rc = SK_DB_OK;
+  if (c->nsuites == 0) {
+    sk_msg_error("query needs --suite NAME (see skampi-db suites)");
+    return SK_DB_USAGE;
+  }
+  if (c->format == SK_DB_TABLE) {
+    sk_msg_error("query writes --format csv or yaml");
+    return SK_DB_USAGE;
+  }
+  if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0) {
+    sk_sel_free(&sel);
+    return SK_DB_USAGE;
+  }
+  if (sk_store_select(st, &sel, &ids, &n) < 0)
+    rc = SK_DB_STORE;
+  else if (c->format == SK_DB_YAML) {
+    q.e = sk_emit_open(stdout);
+    if (!q.e || sk_emit_map_begin(q.e) || sk_emit_str(q.e, "series") ||
+        sk_emit_seq_begin(q.e))
+      rc = SK_DB_FAILED;
+  } else {
+    for (i = 0; sk_query_cols[i]; i++)
+      printf("%s%s", i ? "," : "", sk_query_cols[i]);
+    putchar('\n');
+  }
+  for (i = 0; rc == SK_DB_OK && i < n; i++)
+    if (sk_query_run(st, &q, ids[i]) < 0)
+      rc = SK_DB_STORE;
+  if (q.e && (sk_emit_seq_end(q.e) | sk_emit_map_end(q.e) |
+              sk_emit_close(q.e)) && rc == SK_DB_OK)
+    rc = SK_DB_FAILED;
+  fflush(stdout);
+  if (rc == SK_DB_OK && q.npoints == 0)
+    fprintf(stderr, "%s: no points: %s\n", sk_msg_program(),
+            n ? "no selected run has the suite" : "no run matches");
+  free(ids);
+  sk_sel_free(&sel);
+  return rc;
+}

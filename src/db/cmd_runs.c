@@ -1,0 +1,230 @@
+/*
+ * cmd_runs.c -- skampi-db list, show, export and rm: the runs themselves.
+ */
+#include "dbcmd.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dbout.h"
+#include "escape.h"
+#include "msg.h"
+#include "outfile.h"
+
+void sk_dbcmd_now(char buf[32])
+{
+  const char *epoch = getenv("SOURCE_DATE_EPOCH");
+  time_t t = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10)
+                             : time(NULL);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+int sk_dbcmd_selection(char **args, size_t n, sk_sel_t *sel)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (sk_sel_add(sel, args[i]) < 0)
+      return -1;
+  return 0;
+}
+
+long long sk_dbcmd_run_id(const char *word)
+{
+  char *end;
+  long long v;
+  errno = 0;
+  v = strtoll(word, &end, 10);
+  if (*word < '0' || *word > '9' || *end || errno || v < 1) {
+    char *w = sk_escape_text(word);
+    sk_msg_error("'%s' is not a run id (a whole number; see skampi-db list)",
+                 w ? w : "?");
+    free(w);
+    return -1;
+  }
+  return v;
+}
+
+static void sk_list_row(const sk_store_info_t *r)
+{
+  char np[24];
+  snprintf(np, sizeof np, "%ld", r->processes);
+  printf("%4lld  %-6s  %-20s  %3s  ", (long long)r->id, r->kind,
+         r->start_time, r->processes < 0 ? "-" : np);
+  sk_dbout_text(stdout, "%-16s  ", r->machine);
+  sk_dbout_text(stdout, "%-16s  ", *r->library ? r->library : "-");
+  sk_dbout_text(stdout, "%s\n", *r->tags ? r->tags : "-");
+}
+
+int sk_dbcmd_list(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_sel_t sel = c->filter;
+  int64_t *ids = NULL;
+  size_t i, n = 0;
+  int rc = SK_DB_OK;
+  sk_store_info_t info;
+  if (c->nargs) {
+    sk_msg_error("list takes no selection words; use its filters or "
+                 "'skampi-db query' (see skampi-db --help)");
+    return SK_DB_USAGE;
+  }
+  if (sk_store_select(st, &sel, &ids, &n) < 0)
+    return SK_DB_STORE;
+  if (n)
+    printf("%4s  %-6s  %-20s  %3s  %-16s  %-16s  %s\n", "run", "kind",
+           "start", "np", "machine", "library", "tags");
+  for (i = 0; i < n && rc == SK_DB_OK; i++) {
+    if (sk_store_info(st, ids[i], &info) < 0)
+      rc = SK_DB_STORE;
+    else
+      sk_list_row(&info);
+    sk_store_info_free(&info);
+  }
+  if (n == 0 && !c->quiet)
+    fprintf(stderr, "%s: no run matches\n", sk_msg_program());
+  free(ids);
+  return rc;
+}
+
+static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
+                         long npoints)
+{
+  (void)arg;
+  (void)run;
+  printf("  %3ld  ", s->position);
+  sk_dbout_text(stdout, "%-24s  ", s->name);
+  sk_dbout_text(stdout, "%-24s  ", s->instance);
+  sk_dbout_text(stdout, "%-9s  ", s->status);
+  printf("%ld points\n", npoints);
+  return 0;
+}
+
+/* KEY: VALUE with VALUE escaped ("-" when empty). */
+static void sk_show_kv(const char *key, const char *value)
+{
+  printf("%-16s ", key);
+  sk_dbout_text(stdout, "%s\n", value && *value ? value : "-");
+}
+
+static void sk_show_info(const sk_store_info_t *r)
+{
+  char buf[64];
+  printf("%-16s %lld\n", "run:", (long long)r->id);
+  sk_show_kv("kind:", r->kind);
+  sk_show_kv("status:", r->status);
+  sk_show_kv("start:", r->start_time);
+  sk_show_kv("end:", r->end_time);
+  printf("%-16s ", "machine:");
+  sk_dbout_text(stdout, "%s", r->machine);
+  printf(" (machine %lld)\n", (long long)r->machine_id);
+  sk_show_kv("hosts:", r->hosts);
+  snprintf(buf, sizeof buf, "%ld", r->processes);
+  sk_show_kv("processes:", r->processes < 0 ? "" : buf);
+  sk_show_kv("library:", r->library);
+  sk_show_kv("library string:", r->library_version);
+  sk_show_kv("MPI version:", r->mpi_version);
+  sk_show_kv("compiler:", r->compiler);
+  sk_show_kv("cflags:", r->cflags);
+  sk_show_kv("environment:", r->variables);
+  sk_show_kv("suite file:", r->suite_path);
+  sk_show_kv("suite sha256:", r->suite_sha256);
+  sk_show_kv("skampi version:", r->skampi_version);
+  snprintf(buf, sizeof buf, "%lld", (long long)r->campaign_id);
+  sk_show_kv("campaign:", r->campaign_id ? buf : "");
+  if (strcmp(r->kind, "merged") == 0)
+    sk_show_kv("merged runs:", r->members);
+  sk_show_kv("tags:", r->tags);
+  sk_show_kv("imported from:", r->source);
+  sk_show_kv("imported at:", r->imported);
+  sk_show_kv("file sha256:", r->sha256);
+  printf("%-16s %ld bytes\n", "file size:", r->original_len);
+  printf("%-16s %ld suites, %ld points\n", "suites:", r->nsuites,
+         r->npoints);
+}
+
+int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_store_info_t info;
+  long long id;
+  size_t i;
+  int rc = SK_DB_OK;
+  if (c->nargs == 0) {
+    sk_msg_error("show needs a run id (see skampi-db list)");
+    return SK_DB_USAGE;
+  }
+  for (i = 0; i < c->nargs; i++)
+    if (sk_dbcmd_run_id(c->args[i]) < 0)
+      return SK_DB_USAGE;
+  for (i = 0; i < c->nargs; i++) {
+    id = sk_dbcmd_run_id(c->args[i]);
+    if (sk_store_info(st, id, &info) < 0) {
+      rc = SK_DB_FAILED;
+      continue;
+    }
+    if (i)
+      putchar('\n');
+    sk_show_info(&info);
+    sk_store_info_free(&info);
+    if (sk_store_suites(st, id, sk_show_suite, NULL) < 0)
+      rc = SK_DB_STORE;
+  }
+  return rc;
+}
+
+int sk_dbcmd_export(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_outfile_t *h;
+  char why[512];
+  void *data;
+  size_t len;
+  long long id;
+  if (c->nargs != 1 || !c->output) {
+    sk_msg_error("export takes one run id and -o FILE");
+    return SK_DB_USAGE;
+  }
+  if ((id = sk_dbcmd_run_id(c->args[0])) < 0)
+    return SK_DB_USAGE;
+  if (sk_store_original(st, id, &data, &len) < 0)
+    return SK_DB_FAILED;
+  /* the file is a skampi result file, so the output rule lets it replace
+   * only another one (or a new path) */
+  h = sk_outfile_open(c->output, SK_OUTFILE_RESULT, NULL, why, sizeof why);
+  if (h && fwrite(data, 1, len, h->fp) != len) {
+    snprintf(why, sizeof why, "cannot write '%s': %s", h->path,
+             strerror(errno));
+    sk_outfile_abort(h);
+    h = NULL;
+  }
+  if (!h || sk_outfile_commit(h, why, sizeof why) < 0) {
+    sk_msg_error("%s", why);
+    free(data);
+    return SK_DB_FAILED;
+  }
+  free(data);
+  return SK_DB_OK;
+}
+
+int sk_dbcmd_rm(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  size_t i;
+  int rc = SK_DB_OK;
+  if (c->nargs == 0) {
+    sk_msg_error("rm needs a run id (see skampi-db list)");
+    return SK_DB_USAGE;
+  }
+  for (i = 0; i < c->nargs; i++)
+    if (sk_dbcmd_run_id(c->args[i]) < 0)
+      return SK_DB_USAGE;
+  for (i = 0; i < c->nargs; i++) {
+    long long id = sk_dbcmd_run_id(c->args[i]);
+    if (sk_store_remove(st, id) < 0)
+      rc = SK_DB_FAILED;
+    else if (!c->quiet)
+      printf("run %lld removed\n", id);
+  }
+  return rc;
+}

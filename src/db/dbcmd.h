@@ -1,0 +1,60 @@
+/*
+ * dbcmd.h -- the commands of skampi-db (doc/database.md, skampi-db(1)).
+ * main.c parses the command line into sk_dbcmd_t and calls one of them;
+ * each returns the program's exit status.
+ */
+#ifndef SK_DBCMD_H
+#define SK_DBCMD_H
+
+#include <stddef.h>
+
+#include "selection.h"
+#include "store.h"
+
+/* Exit statuses (skampi-db(1)). */
+enum {
+  SK_DB_OK = 0,
+  SK_DB_FAILED = 1,       /* a file not imported, no such run, ... */
+  SK_DB_USAGE = 2,        /* bad command line */
+  SK_DB_STORE = 3,        /* the database cannot be opened or written */
+  SK_DB_REGRESSED = 5     /* compare found a regression */
+};
+
+typedef enum { SK_DB_TABLE, SK_DB_CSV, SK_DB_YAML } sk_db_format_t;
+
+typedef struct sk_dbcmd {
+  char **args;            /* the words after the command */
+  size_t nargs;
+  char *machine;          /* --machine */
+  char **tags;            /* --tag KEY=VALUE, repeated */
+  size_t ntags;
+  char **suites;          /* --suite NAME, repeated */
+  size_t nsuites;
+  sk_sel_t filter;        /* list's --machine --library --np --since --tag */
+  sk_db_format_t format;
+  const char *output;     /* -o */
+  const char *baseline, *candidate;   /* compare */
+  double q, min_effect;   /* compare: false-discovery rate, effect */
+  int quiet;
+} sk_dbcmd_t;
+
+/* The import time: $SOURCE_DATE_EPOCH when set (reproducible tests),
+ * else now; ISO 8601 UTC into buf[32]. */
+void sk_dbcmd_now(char buf[32]);
+
+/* The words of ARGS as one selection; -1 (message printed) if bad. */
+int sk_dbcmd_selection(char **args, size_t n, sk_sel_t *sel);
+
+/* A run id as the commands take it; -1 (message printed) if bad. */
+long long sk_dbcmd_run_id(const char *word);
+
+int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_list(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_export(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_rm(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c);
+
+#endif

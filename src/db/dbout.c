@@ -1,0 +1,62 @@
+/*
+ * dbout.c -- numbers and escaped text for skampi-db's output (dbout.h).
+ */
+#include "dbout.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+
+void sk_dbout_num(char buf[32], double v)
+{
+  int prec;
+  if (isnan(v)) {
+    buf[0] = '\0';
+    return;
+  }
+  for (prec = 6; prec < 17; prec++) {
+    snprintf(buf, 32, "%.*g", prec, v);
+    if (strtod(buf, NULL) == v)
+      return;
+  }
+  snprintf(buf, 32, "%.17g", v);
+}
+
+void sk_dbout_text(FILE *f, const char *format, const char *text)
+{
+  char *e = sk_escape_text(text);
+  fprintf(f, format, e ? e : "?");
+  free(e);
+}
+
+void sk_dbout_csv(FILE *f, const char *text)
+{
+  char *e = sk_escape_text(text), *p;
+  if (!e) {
+    fputs("?", f);
+    return;
+  }
+  if (strpbrk(e, ",\"")) {
+    fputc('"', f);
+    for (p = e; *p; p++) {
+      if (*p == '"')
+        fputc('"', f);
+      fputc(*p, f);
+    }
+    fputc('"', f);
+  } else
+    fputs(e, f);
+  free(e);
+}
+
+void sk_dbout_bytes(char buf[32], double v)
+{
+  if (v >= 1048576 && fmod(v, 1048576) == 0)
+    snprintf(buf, 32, "%.0f MiB", v / 1048576);
+  else if (v >= 1024 && fmod(v, 1024) == 0)
+    snprintf(buf, 32, "%.0f KiB", v / 1024);
+  else
+    sk_dbout_num(buf, v);
+}

@@ -1,0 +1,198 @@
+/*
+ * import.c -- skampi-db import FILE|DIR...: every file one transaction;
+ * a bad file is reported and the others still go in.
+ *
+ * A directory is a skampi-run directory when it holds runs.txt or
+ * merged.yaml: its runs (in the order of runs.txt, else run-*.yaml by
+ * name), then merged.yaml, so the campaign finds its runs.  Any other
+ * directory gives its *.yaml files by name (not its subdirectories).
+ */
+#include "dbcmd.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "escape.h"
+#include "ingest.h"
+#include "msg.h"
+
+typedef struct sk_import_list {
+  char **paths;
+  size_t n;
+} sk_import_list_t;
+
+static int sk_import_push(sk_import_list_t *l, const char *dir,
+                          const char *name)
+{
+  char **grown = realloc(l->paths, (l->n + 1) * sizeof *grown);
+  size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
+  char *p = malloc(len);
+  if (!grown || !p) {
+    free(p);
+    if (grown)
+      l->paths = grown;
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  l->paths = grown;
+  if (dir)
+    snprintf(p, len, "%s/%s", dir, name);
+  else
+    snprintf(p, len, "%s", name);
+  l->paths[l->n++] = p;
+  return 0;
+}
+
+static int sk_import_exists(const char *dir, const char *name)
+{
+  char p[4096];
+  struct stat sb;
+  snprintf(p, sizeof p, "%s/%s", dir, name);
+  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* The run files runs.txt names (its first word per line). */
+static int sk_import_runs_txt(sk_import_list_t *l, const char *dir)
+{
+  char p[4096], line[1024];
+  FILE *f;
+  snprintf(p, sizeof p, "%s/runs.txt", dir);
+  if (!(f = fopen(p, "r")))
+    return 1;
+  while (fgets(line, sizeof line, f)) {
+    line[strcspn(line, " \t\r\n")] = '\0';
+    /* only plain names of this directory, never a path elsewhere */
+    if (*line && !strchr(line, '/') && line[0] != '.' &&
+        sk_import_push(l, dir, line) < 0) {
+      fclose(f);
+      return -1;
+    }
+  }
+  fclose(f);
+  return 0;
+}
+
+static int sk_import_namecmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names in DIR ending in .yaml, sorted; those starting with PREFIX when
+ * PREFIX is not NULL; merged.yaml left out when SKIP_MERGED. */
+static int sk_import_yaml(sk_import_list_t *l, const char *dir,
+                          const char *prefix, int skip_merged)
+{
+  sk_import_list_t names = {NULL, 0};
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  size_t i, n;
+  int rc = 0;
+  if (!d) {
+    sk_msg_error("cannot read directory '%s'", dir);
+    return -1;
+  }
+  while (rc == 0 && (e = readdir(d)) != NULL) {
+    n = strlen(e->d_name);
+    if (n > 5 && strcmp(e->d_name + n - 5, ".yaml") == 0 &&
+        e->d_name[0] != '.' &&
+        (!prefix || strncmp(e->d_name, prefix, strlen(prefix)) == 0) &&
+        !(skip_merged && strcmp(e->d_name, "merged.yaml") == 0) &&
+        sk_import_exists(dir, e->d_name))
+      rc = sk_import_push(&names, NULL, e->d_name);
+  }
+  closedir(d);
+  qsort(names.paths, names.n, sizeof *names.paths, sk_import_namecmp);
+  for (i = 0; i < names.n; i++) {
+    if (rc == 0)
+      rc = sk_import_push(l, dir, names.paths[i]);
+    free(names.paths[i]);
+  }
+  free(names.paths);
+  return rc;
+}
+
+static int sk_import_dir(sk_import_list_t *l, const char *dir)
+{
+  int has_merged = sk_import_exists(dir, "merged.yaml"), rc;
+  if (!has_merged && !sk_import_exists(dir, "runs.txt"))
+    return sk_import_yaml(l, dir, NULL, 0);
+  rc = sk_import_runs_txt(l, dir);
+  if (rc > 0)
+    rc = sk_import_yaml(l, dir, "run-", 1);
+  if (rc == 0 && has_merged)
+    rc = sk_import_push(l, dir, "merged.yaml");
+  return rc;
+}
+
+static int sk_import_expand(sk_import_list_t *l, char **args, size_t n)
+{
+  struct stat sb;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
+      if (sk_import_dir(l, args[i]) < 0)
+        return -1;
+    } else if (sk_import_push(l, NULL, args[i]) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+static void sk_import_say(const char *path, const sk_ingest_result_t *r)
+{
+  char *p = sk_escape_text(path);
+  if (!r->added)
+    printf("%s: already in the database as run %lld (same content), "
+           "nothing imported\n", p ? p : "?", (long long)r->run);
+  else
+    printf("%s: run %lld%s, %ld suites, %ld points\n", p ? p : "?",
+           (long long)r->run, r->merged ? " (merged, with its campaign)" : "",
+           r->nsuites, r->npoints);
+  fflush(stdout);   /* in order with the messages on stderr */
+  free(p);
+}
+
+/* Progress on stderr when there are many files: every 5%. */
+static void sk_import_progress(size_t done, size_t n)
+{
+  if (n >= 20 && (done * 20 / n != (done - 1) * 20 / n || done == n))
+    fprintf(stderr, "%s: import: %zu of %zu files\n", sk_msg_program(),
+            done, n);
+}
+
+int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_import_list_t l = {NULL, 0};
+  sk_ingest_opts_t o;
+  sk_ingest_result_t r;
+  char now[32];
+  size_t i, failed = 0;
+  sk_dbcmd_now(now);
+  o.machine = c->machine;
+  o.tags = c->tags;
+  o.ntags = c->ntags;
+  o.now = now;
+  if (sk_import_expand(&l, c->args, c->nargs) < 0)
+    failed++;
+  for (i = 0; i < l.n; i++) {
+    if (sk_ingest_file(st, l.paths[i], &o, &r) < 0) {
+      char *p = sk_escape_text(l.paths[i]);
+      fprintf(stderr, "%s: %s: not imported\n", sk_msg_program(),
+              p ? p : "?");
+      free(p);
+      failed++;
+    } else if (!c->quiet)
+      sk_import_say(l.paths[i], &r);
+    sk_import_progress(i + 1, l.n);
+  }
+  for (i = 0; i < l.n; i++)
+    free(l.paths[i]);
+  free(l.paths);
+  if (failed)
+    fprintf(stderr, "%s: %zu of %zu files not imported\n", sk_msg_program(),
+            failed, l.n > failed ? l.n : failed);
+  return failed ? SK_DB_FAILED : SK_DB_OK;
+}

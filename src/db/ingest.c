@@ -1,0 +1,519 @@
+/*
+ * ingest.c -- one result file into the database (ingest.h).
+ *
+ * The file is read once into memory: its bytes are hashed (an import of
+ * the same content is a no-op), kept verbatim (export gives them back)
+ * and walked with lib/yread for the values of every point.  Before that,
+ * sk_rfile_load() reads it as skampi-report does, so a file is refused
+ * with the same located messages; the walk then only adds what the
+ * report does not need (median, minimum, maximum, raw samples, the
+ * per-run values of a merged file).
+ */
+#include "ingest.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "escape.h"
+#include "msg.h"
+#include "rfile_load.h"
+#include "sha256.h"
+#include "yread.h"
+
+/* The largest file imported (the reader's own default limit). */
+#define SK_INGEST_MAX_BYTES (1ull << 30)
+
+typedef struct sk_ingest {
+  const char *path;
+  unsigned char *bytes;
+  size_t len;
+  char sha[65];
+  sk_rfile_t *r;
+  sk_yread_t y;
+  sk_store_t *st;
+  long npoints;
+} sk_ingest_t;
+
+static int sk_ingest_read(sk_ingest_t *in)
+{
+  struct stat sb;
+  size_t got = 0;
+  ssize_t k;
+  int fd = open(in->path, O_RDONLY);
+  if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
+      (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES) {
+    const char *why = fd < 0 || errno ? strerror(errno) : "";
+    char *p = sk_escape_text(in->path);
+    if (fd >= 0 && !S_ISREG(sb.st_mode))
+      why = "not a regular file";
+    else if (fd >= 0 && (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES)
+      why = "larger than the limit of 1 GiB";
+    sk_msg_error("cannot read '%s': %s", p ? p : "?", why);
+    free(p);
+    if (fd >= 0)
+      close(fd);
+    return -1;
+  }
+  in->bytes = malloc((size_t)sb.st_size + 1);
+  while (in->bytes && got < (size_t)sb.st_size &&
+         (k = read(fd, in->bytes + got, (size_t)sb.st_size - got)) > 0)
+    got += (size_t)k;
+  close(fd);
+  if (!in->bytes || got != (size_t)sb.st_size) {
+    sk_msg_error("cannot read '%s' whole", in->path);
+    return -1;
+  }
+  in->len = got;
+  return 0;
+}
+
+/* ---- identity ---------------------------------------------------------- */
+
+static int sk_ingest_strcmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The distinct host names, sorted, joined with ",". */
+static char *sk_ingest_hosts(char *const *hosts, size_t n)
+{
+  char **v = malloc((n ? n : 1) * sizeof *v), *out = NULL;
+  size_t i, len = 0;
+  FILE *f;
+  if (!v || !(f = open_memstream(&out, &len))) {
+    free(v);
+    return NULL;
+  }
+  memcpy(v, hosts, n * sizeof *v);
+  qsort(v, n, sizeof *v, sk_ingest_strcmp);
+  for (i = 0; i < n; i++)
+    if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
+      fprintf(f, "%s%s", i ? "," : "", v[i]);
+  fclose(f);
+  free(v);
+  return out;
+}
+
+int sk_ingest_identity(const char *override, const char *machine,
+                       char *const *hosts, size_t nhosts, const char *cpu,
+                       long cores, char **identity, char **name,
+                       char **distinct)
+{
+  char *id = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&id, &len);
+  *distinct = sk_ingest_hosts(hosts, nhosts);
+  if (!f || !*distinct) {
+    if (f)
+      fclose(f);
+    free(id);
+    free(*distinct);
+    return -1;
+  }
+  if (override)
+    fprintf(f, "MACHINE=%s", override);
+  else {
+    if (machine && *machine)
+      fprintf(f, "MACHINE=%s", machine);
+    else
+      fprintf(f, "hosts=%s", **distinct ? *distinct : "unknown");
+    if (cpu && *cpu)
+      fprintf(f, "|cpu=%s", cpu);
+    if (cores > 0)
+      fprintf(f, "|cores=%ld", cores);
+  }
+  fclose(f);
+  *identity = id;
+  *name = strdup(override ? override : machine && *machine ? machine
+                 : **distinct ? *distinct : "unknown");
+  return *name ? 0 : -1;
+}
+
+/* ---- the rows ---------------------------------------------------------- */
+
+static int64_t sk_ingest_machine(sk_ingest_t *in, const sk_ingest_opts_t *o)
+{
+  const char *cores = sk_rfile_factor(in->r, "cores");
+  sk_store_machine_t m = {NULL, NULL, NULL, sk_rfile_factor(in->r,
+                          "cpu_model"), cores ? strtol(cores, NULL, 10) : -1};
+  char *identity, *name, *hosts;
+  int64_t id = -1;
+  if (sk_ingest_identity(o->machine, sk_rfile_meta(in->r, "MACHINE"),
+                         in->r->hosts, in->r->nhosts, m.cpu_model, m.cores,
+                         &identity, &name, &hosts) < 0) {
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  m.identity = identity;
+  m.name = name;
+  m.hosts = hosts;
+  id = sk_store_machine(in->st, &m);
+  free(identity);
+  free(name);
+  free(hosts);
+  return id;
+}
+
+/* The recorded environment variables as sorted NAME=VALUE lines. */
+static char *sk_ingest_variables(const sk_rfile_t *r)
+{
+  char *out = NULL;
+  size_t i, len = 0;
+  FILE *f = open_memstream(&out, &len);
+  if (!f)
+    return NULL;
+  for (i = 0; i < r->nfactors; i++)
+    if (strncmp(r->factors[i].key, "environment.", 12) == 0)
+      fprintf(f, "%s=%s\n", r->factors[i].key + 12, r->factors[i].value);
+  fclose(f);
+  return out;
+}
+
+static const char *sk_ingest_factor(const sk_rfile_t *r, const char *key)
+{
+  const char *v = sk_rfile_factor(r, key);
+  return v ? v : "";
+}
+
+static int64_t sk_ingest_env(sk_ingest_t *in)
+{
+  sk_store_env_t e;
+  sk_sha256_t h;
+  char hex[65], *lib = sk_rfile_mpi_short(in->r);
+  char *vars = sk_ingest_variables(in->r);
+  const char *parts[5];
+  int64_t id = -1;
+  size_t i;
+  e.library = lib;
+  e.library_version = sk_ingest_factor(in->r, "mpi_library");
+  e.mpi_version = sk_ingest_factor(in->r, "mpi_version");
+  e.compiler = sk_ingest_factor(in->r, "compiler");
+  e.cflags = sk_ingest_factor(in->r, "cflags");
+  e.variables = vars;
+  if (lib && vars) {
+    parts[0] = e.library_version;
+    parts[1] = e.mpi_version;
+    parts[2] = e.compiler;
+    parts[3] = e.cflags;
+    parts[4] = e.variables;
+    sk_sha256_init(&h);
+    for (i = 0; i < 5; i++)   /* NUL-separated: no two lists hash alike */
+      sk_sha256_update(&h, parts[i], strlen(parts[i]) + 1);
+    sk_sha256_final(&h, hex);
+    e.identity = hex;
+    id = sk_store_env(in->st, &e);
+  } else
+    sk_msg_error("out of memory");
+  free(lib);
+  free(vars);
+  return id;
+}
+
+static char *sk_ingest_join_hosts(const sk_rfile_t *r)
+{
+  char *out = NULL;
+  size_t i, len = 0;
+  FILE *f = open_memstream(&out, &len);
+  if (!f)
+    return NULL;
+  for (i = 0; i < r->nhosts; i++)
+    fprintf(f, "%s%s", i ? "," : "", r->hosts[i]);
+  fclose(f);
+  return out;
+}
+
+static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
+                             int64_t machine, int64_t env, int merged)
+{
+  const char *np = sk_rfile_factor(in->r, "processes");
+  sk_ynode_t *sf = sk_yread_get(&in->y, sk_yread_root(&in->y), "suite_file");
+  const char *ssha = sk_yread_text(sk_yread_get(&in->y, sf, "sha256"));
+  char *hosts = sk_ingest_join_hosts(in->r);
+  sk_store_run_t r;
+  int64_t id;
+  memset(&r, 0, sizeof r);
+  r.sha256 = in->sha;
+  r.kind = merged ? "merged" : "run";
+  r.status = in->r->run_status;
+  r.start_time = in->r->start_time;
+  r.end_time = in->r->end_time;
+  r.processes = np ? strtol(np, NULL, 10) : -1;
+  r.hosts = hosts ? hosts : "";
+  r.suite_path = in->r->suite_file;
+  r.suite_sha256 = ssha && strcmp(ssha, "null") != 0 && strcmp(ssha, "~")
+                   ? ssha : NULL;
+  r.skampi_version = in->r->skampi_version;
+  r.source = in->path;
+  r.imported = o->now;
+  r.original = in->bytes;
+  r.original_len = in->len;
+  id = sk_store_add_run(in->st, machine, env, &r);
+  free(hosts);
+  return id;
+}
+
+static int sk_ingest_tags(sk_ingest_t *in, const sk_ingest_opts_t *o,
+                          int64_t run)
+{
+  size_t i;
+  for (i = 0; i < o->ntags; i++) {
+    const char *eq = strchr(o->tags[i], '=');
+    char *key = strndup(o->tags[i], (size_t)(eq - o->tags[i]));
+    int rc = key ? sk_store_add_tag(in->st, run, key, eq + 1) : -1;
+    free(key);
+    if (rc < 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* ---- points ------------------------------------------------------------ */
+
+/* A sequence of numbers at KEY of NODE, or NULL (and *n = 0). */
+static double *sk_ingest_list(sk_ingest_t *in, const sk_ynode_t *node,
+                              const char *key, size_t *n)
+{
+  sk_ynode_t *seq = sk_yread_get(&in->y, node, key);
+  double *v;
+  size_t i;
+  *n = 0;
+  if (!seq || sk_yread_want_seq(&in->y, seq, key) < 0)
+    return NULL;
+  if (!(v = malloc((sk_yread_len(seq) ? sk_yread_len(seq) : 1) * sizeof *v)))
+    return NULL;
+  for (i = 0; i < sk_yread_len(seq); i++)
+    if (sk_yread_number_as(&in->y, sk_yread_item(&in->y, seq, i), key,
+                           SK_YREAD_FINITE, &v[i]) < 0)
+      v[i] = NAN;
+  *n = i;
+  return v;
+}
+
+static void sk_ingest_num(sk_ingest_t *in, const sk_ynode_t *node,
+                          const char *key, double *out)
+{
+  *out = NAN;
+  sk_yread_number(&in->y, sk_yread_get(&in->y, node, key), key, out);
+}
+
+static void sk_ingest_long(sk_ingest_t *in, const sk_ynode_t *node,
+                           const char *key, long *out)
+{
+  *out = -1;
+  sk_yread_integer_as(&in->y, sk_yread_get(&in->y, node, key), key,
+                      SK_YREAD_NONNEG, out);
+}
+
+static void sk_ingest_flag(sk_ingest_t *in, const sk_ynode_t *node,
+                           const char *key, long *out)
+{
+  int b = -1;
+  sk_yread_bool(&in->y, sk_yread_get(&in->y, node, key), key, &b);
+  *out = b;
+}
+
+/* A merged point's interval: ci: {low, high, coverage}, at the point or
+ * in its across_runs. */
+static void sk_ingest_ci(sk_ingest_t *in, const sk_ynode_t *node,
+                         sk_store_point_t *p)
+{
+  sk_ynode_t *ci = sk_yread_get(&in->y, node, "ci");
+  if (!ci)
+    ci = sk_yread_get(&in->y, sk_yread_get(&in->y, node, "across_runs"),
+                      "ci");
+  p->ci_low = p->ci_high = p->ci_coverage = NAN;
+  if (!ci || sk_yread_want_map(&in->y, ci, "'ci'") < 0)
+    return;
+  sk_ingest_num(in, ci, "low", &p->ci_low);
+  sk_ingest_num(in, ci, "high", &p->ci_high);
+  sk_ingest_num(in, ci, "coverage", &p->ci_coverage);
+}
+
+static int sk_ingest_point(sk_ingest_t *in, const sk_ynode_t *node,
+                           int64_t suite)
+{
+  sk_store_point_t p;
+  int before = in->y.errors, rc = -1;
+  memset(&p, 0, sizeof p);
+  p.argument = 0;
+  sk_yread_number(&in->y, sk_yread_get(&in->y, node, "argument"),
+                  "argument", &p.argument);
+  sk_ingest_num(in, node, "mean", &p.mean);
+  sk_ingest_num(in, node, "stderr", &p.se);
+  sk_ingest_num(in, node, "median", &p.median);
+  sk_ingest_num(in, node, "q1", &p.q1);
+  sk_ingest_num(in, node, "q3", &p.q3);
+  sk_ingest_num(in, node, "min", &p.min);
+  sk_ingest_num(in, node, "max", &p.max);
+  sk_ingest_long(in, node, "processes", &p.processes);
+  sk_ingest_long(in, node, "repetitions", &p.repetitions);
+  sk_ingest_long(in, node, "runs", &p.runs);
+  sk_ingest_long(in, node, "modes", &p.modes);
+  sk_ingest_flag(in, node, "eps_met", &p.eps_met);
+  sk_ingest_flag(in, node, "refined", &p.refined);
+  sk_ingest_ci(in, node, &p);
+  p.raw = sk_ingest_list(in, node, "raw", &p.nraw);
+  p.run_medians = sk_ingest_list(in, node, "run_medians", &p.nrun_medians);
+  p.run_means = sk_ingest_list(in, node, "run_means", &p.nrun_means);
+  if (in->y.errors == before)
+    rc = sk_store_add_point(in->st, suite, &p);
+  free((double *)p.raw);
+  free((double *)p.run_medians);
+  free((double *)p.run_means);
+  in->npoints++;
+  return rc;
+}
+
+/* "KEY=VALUE" lines of the suite's resolved parameters. */
+static char *sk_ingest_params(const sk_rfile_suite_t *s)
+{
+  char *out = NULL;
+  size_t i, len = 0;
+  FILE *f = open_memstream(&out, &len);
+  if (!f)
+    return NULL;
+  for (i = 0; i < s->nparams; i++)
+    fprintf(f, "%s=%s\n", s->params[i].key, s->params[i].value);
+  fclose(f);
+  return out;
+}
+
+static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i,
+                           const sk_ynode_t *node)
+{
+  static const char *const args[] = {"none", "length", "nodes", "chunks"};
+  const sk_rfile_suite_t *rs = &in->r->suites[i];
+  sk_ynode_t *pts = sk_yread_get(&in->y, node, "points");
+  sk_store_suite_t s;
+  char *params = sk_ingest_params(rs);
+  int64_t id;
+  size_t j;
+  s.position = (long)i;
+  s.type = rs->type;
+  s.name = rs->name;
+  s.instance = rs->instance;
+  s.pattern = rs->pattern;
+  s.status = rs->status;
+  s.argument_name = args[rs->arg];
+  s.parameters = params ? params : "";
+  id = sk_store_add_suite(in->st, run, &s);
+  free(params);
+  if (id < 0)
+    return -1;
+  for (j = 0; j < sk_yread_len(pts); j++)
+    if (sk_ingest_point(in, sk_yread_item(&in->y, pts, j), id) < 0)
+      return -1;
+  return 0;
+}
+
+static int sk_ingest_suites(sk_ingest_t *in, int64_t run)
+{
+  sk_ynode_t *seq = sk_yread_get(&in->y, sk_yread_root(&in->y), "suites");
+  size_t i, n = sk_yread_len(seq);
+  if (n != in->r->nsuites) {
+    sk_msg_error_at(in->path, 0, 0, "the file changed while it was read");
+    return -1;
+  }
+  for (i = 0; i < n; i++)
+    if (sk_ingest_suite(in, run, i, sk_yread_item(&in->y, seq, i)) < 0)
+      return -1;
+  return 0;
+}
+
+/* A merged file: its campaign, with the runs of merged.files. */
+static int sk_ingest_campaign(sk_ingest_t *in, int64_t run,
+                              const sk_ynode_t *merged)
+{
+  sk_ynode_t *files = sk_yread_get(&in->y, merged, "files");
+  int64_t c = sk_store_add_campaign(in->st, run, in->path);
+  size_t i;
+  if (c < 0)
+    return -1;
+  if (!files || sk_yread_want_seq(&in->y, files, "'merged.files'") < 0)
+    return files ? -1 : 0;
+  for (i = 0; i < sk_yread_len(files); i++) {
+    sk_ynode_t *f = sk_yread_item(&in->y, files, i);
+    const char *sha = sk_yread_text(sk_yread_get(&in->y, f, "sha256"));
+    const char *path = sk_yread_text(sk_yread_get(&in->y, f, "path"));
+    if (sha && strlen(sha) != 64)
+      sha = NULL;     /* null, or not a digest: no link by content */
+    if (sk_store_add_member(in->st, c, (long)i, sha, path ? path : "") < 0)
+      return -1;
+  }
+  return 0;
+}
+
+static int sk_ingest_store(sk_ingest_t *in, const sk_ingest_opts_t *o,
+                           sk_ingest_result_t *res)
+{
+  sk_ynode_t *merged = sk_yread_get(&in->y, sk_yread_root(&in->y),
+                                    "merged");
+  int64_t m, e, run;
+  if ((m = sk_ingest_machine(in, o)) < 0 || (e = sk_ingest_env(in)) < 0 ||
+      (run = sk_ingest_run(in, o, m, e, merged != NULL)) < 0 ||
+      sk_ingest_tags(in, o, run) < 0 || sk_ingest_suites(in, run) < 0 ||
+      (merged && sk_ingest_campaign(in, run, merged) < 0) ||
+      sk_store_link_members(in->st, in->sha, run) < 0 || in->y.errors)
+    return -1;
+  res->run = run;
+  res->added = 1;
+  res->nsuites = (long)in->r->nsuites;
+  res->npoints = in->npoints;
+  res->merged = merged != NULL;
+  return 0;
+}
+
+static int sk_ingest_parse(sk_ingest_t *in)
+{
+  sk_sha256_t h;
+  if (sk_ingest_read(in) < 0)
+    return -1;
+  sk_sha256_init(&h);
+  sk_sha256_update(&h, in->bytes, in->len);
+  sk_sha256_final(&h, in->sha);
+  if (sk_rfile_load(in->path, &in->r) < 0)
+    return -1;
+  sk_yread_init(&in->y);
+  if (sk_yread_mem(&in->y, in->path, in->bytes, in->len) < 0 ||
+      in->y.errors)
+    return -1;
+  return 0;
+}
+
+int sk_ingest_file(sk_store_t *st, const char *path,
+                   const sk_ingest_opts_t *o, sk_ingest_result_t *res)
+{
+  sk_ingest_t in;
+  int64_t there;
+  int rc = -1;
+  memset(&in, 0, sizeof in);
+  memset(res, 0, sizeof *res);
+  in.path = path;
+  in.st = st;
+  sk_yread_init(&in.y);
+  if (sk_ingest_parse(&in) < 0 || sk_store_begin(st) < 0)
+    goto out;
+  /* looked up inside the transaction: a second import of the same file
+   * running at once waits for the first and then finds its run */
+  there = sk_store_run_by_hash(st, in.sha);
+  if (there > 0) {
+    res->run = there;
+    rc = 0;
+  } else if (there == 0)
+    rc = sk_ingest_store(&in, o, res);
+  if (rc == 0 && sk_store_commit(st) == 0)
+    goto out;
+  rc = -1;
+  sk_store_rollback(st);
+out:
+  sk_yread_done(&in.y);
+  sk_rfile_free(in.r);
+  free(in.bytes);
+  return rc;
+}

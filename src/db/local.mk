@@ -1,0 +1,24 @@
+# src/db/ -- skampi-db, the result database (doc/database.md): SQLite
+# storage of runs and campaigns, selections, queries and comparisons.
+# No MPI.  Everything but main() is a library, so the tests link the
+# same objects.
+noinst_LIBRARIES += src/db/libskampi_db.a
+src_db_libskampi_db_a_SOURCES = \
+	src/db/store.c src/db/store_query.c src/db/schema.c \
+	src/db/store.h src/db/store_int.h \
+	src/db/selection.c src/db/selection.h \
+	src/db/ingest.c src/db/ingest.h \
+	src/db/import.c src/db/dbcmd.h \
+	src/db/dbout.c src/db/dbout.h \
+	src/db/regress.c src/db/regress.h \
+	src/db/cmd_runs.c src/db/cmd_query.c src/db/cmd_compare.c
+SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db
+src_db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS)
+src_db_libskampi_db_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(YAML_CFLAGS)
+SK_DB_LIBS = src/db/libskampi_db.a $(SK_LIB_LIBS) $(SQLITE_LIBS)
+
+bin_PROGRAMS += src/db/skampi-db
+src_db_skampi_db_SOURCES = src/db/main.c
+src_db_skampi_db_CPPFLAGS = $(SK_DB_CPPFLAGS)
+src_db_skampi_db_LDADD = $(SK_DB_LIBS)
+dist_man1_MANS += doc/skampi-db.1

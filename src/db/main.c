@@ -1,0 +1,291 @@
+/*
+ * main.c -- skampi-db: the command line; the commands do the work
+ * (dbcmd.h, doc/database.md, skampi-db(1)).
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbcmd.h"
+#include "escape.h"
+#include "msg.h"
+
+enum {
+  SK_OPT_DB = 256, SK_OPT_MACHINE, SK_OPT_TAG, SK_OPT_LIBRARY, SK_OPT_NP,
+  SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
+  SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT
+};
+
+static const struct option sk_main_options[] = {
+  {"db", required_argument, NULL, SK_OPT_DB},
+  {"machine", required_argument, NULL, SK_OPT_MACHINE},
+  {"tag", required_argument, NULL, SK_OPT_TAG},
+  {"library", required_argument, NULL, SK_OPT_LIBRARY},
+  {"np", required_argument, NULL, SK_OPT_NP},
+  {"since", required_argument, NULL, SK_OPT_SINCE},
+  {"suite", required_argument, NULL, SK_OPT_SUITE},
+  {"format", required_argument, NULL, SK_OPT_FORMAT},
+  {"output", required_argument, NULL, 'o'},
+  {"baseline", required_argument, NULL, SK_OPT_BASELINE},
+  {"candidate", required_argument, NULL, SK_OPT_CANDIDATE},
+  {"fdr", required_argument, NULL, SK_OPT_FDR},
+  {"min-effect", required_argument, NULL, SK_OPT_EFFECT},
+  {"quiet", no_argument, NULL, 'q'},
+  {"help", no_argument, NULL, 'h'},
+  {"version", no_argument, NULL, 'V'},
+  {NULL, 0, NULL, 0}
+};
+
+static void sk_main_help(void)
+{
+  puts("Usage: skampi-db [--db PATH] COMMAND [ARGUMENTS] [OPTIONS]\n"
+       "Keep skampi result files in one SQLite database; choose runs,\n"
+       "query their points and compare them.\n\n"
+       "Commands:\n"
+       "  import FILE|DIR...        result files, merged files, skampi-run\n"
+       "                            directories (each file all or nothing)\n"
+       "  list                      the runs (filters below)\n"
+       "  show RUN...               one run: its factors and suites\n"
+       "  export RUN -o FILE        the original file, byte for byte\n"
+       "  rm RUN...                 delete runs with their points\n"
+       "  suites SELECTION          the suites of the selected runs\n"
+       "  query SELECTION --suite NAME [--format csv|yaml]\n"
+       "                            the points, one series per run\n"
+       "  compare --baseline SELECTION --candidate SELECTION\n"
+       "                            what changed, with a statistical verdict\n\n"
+       "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
+       "tag=KEY=VALUE kind=run|merged campaign=N since=DATE until=DATE\n"
+       "latest latest=N all; one key's words are alternatives, different\n"
+       "keys must all hold (doc/database.md).\n\n"
+       "      --db PATH           the database (default: $SKAMPI_DB, else\n"
+       "                          skampi.db); keep it on a local file system\n"
+       "      --machine NAME      import: name the machine instead of the\n"
+       "                          identity rule; list: only this machine\n"
+       "      --tag KEY=VALUE     import: label the runs; list: only runs\n"
+       "                          with this tag (repeatable)\n"
+       "      --library GLOB      list: only this MPI library\n"
+       "      --np N              list: only runs of N processes\n"
+       "      --since DATE        list: only runs started at or after DATE\n"
+       "      --suite NAME        query: the suite (repeatable)\n"
+       "      --format FORMAT     query: csv (default) or yaml; compare:\n"
+       "                          table (default), csv or yaml\n"
+       "  -o, --output FILE       export: the file to write\n"
+       "      --baseline SEL      compare: the runs before (one argument,\n"
+       "                          words separated by blanks)\n"
+       "      --candidate SEL     compare: the runs after\n"
+       "      --fdr Q             compare: false-discovery rate (0.05)\n"
+       "      --min-effect E      compare: smallest change that counts\n"
+       "                          (0.05 = 5%)\n"
+       "  -q, --quiet             import, rm: no line per file or run\n"
+       "  -h, --help              show this help and exit\n"
+       "  -V, --version           show the version and exit\n\n"
+       "Exit status: 0 success, 1 a file not imported or a run not found,\n"
+       "2 bad command line, 3 database error, 5 compare found a regression.\n"
+       "See skampi-db(1) and doc/database.md.");
+}
+
+/* An option that getopt refused, named as the user wrote it. */
+static void sk_main_bad(char **argv, const char *what)
+{
+  char name[128];
+  const char *arg = argv[optind - 1];
+  if (optopt > 0 && optopt < 256 && strncmp(arg, "--", 2) != 0)
+    snprintf(name, sizeof name, "-%c", (char)optopt);
+  else {
+    snprintf(name, sizeof name, "%s", arg);
+    name[strcspn(name, "=")] = '\0';
+  }
+  char *e = sk_escape_text(name);
+  sk_msg_error("%s '%s' (see skampi-db --help)", what, e ? e : "?");
+  free(e);
+}
+
+/* Appends the borrowed VALUE to *list. */
+static int sk_main_push(char ***list, size_t *n, char *value)
+{
+  char **grown = realloc(*list, (*n + 1) * sizeof *grown);
+  if (!grown) {
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  *list = grown;
+  grown[(*n)++] = value;
+  return 0;
+}
+
+static int sk_main_fraction(const char *opt, const char *v, double *out)
+{
+  char *end;
+  double d;
+  errno = 0;
+  d = strtod(v, &end);
+  if (errno || end == v || *end || !(d > 0 && d < 1)) {
+    char *e = sk_escape_text(v);
+    sk_msg_error("%s takes a number between 0 and 1, not '%s'", opt,
+                 e ? e : "?");
+    free(e);
+    return -1;
+  }
+  *out = d;
+  return 0;
+}
+
+static int sk_main_format(const char *v, sk_db_format_t *out)
+{
+  if (strcmp(v, "table") == 0)
+    *out = SK_DB_TABLE;
+  else if (strcmp(v, "csv") == 0)
+    *out = SK_DB_CSV;
+  else if (strcmp(v, "yaml") == 0)
+    *out = SK_DB_YAML;
+  else {
+    char *e = sk_escape_text(v);
+    sk_msg_error("--format takes table, csv or yaml, not '%s'", e ? e : "?");
+    free(e);
+    return -1;
+  }
+  return 0;
+}
+
+static int sk_main_tag(sk_dbcmd_t *c, char *v)
+{
+  const char *eq = strchr(v, '=');
+  if (!eq || eq == v) {
+    char *e = sk_escape_text(v);
+    sk_msg_error("--tag takes KEY=VALUE, not '%s'", e ? e : "?");
+    free(e);
+    return -1;
+  }
+  return sk_main_push(&c->tags, &c->ntags, v);
+}
+
+/* One option; -1 on a bad value. */
+static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
+                          int *format_set)
+{
+  switch (opt) {
+  case SK_OPT_DB: *db = v; return 0;
+  case SK_OPT_MACHINE: c->machine = v; return 0;
+  case SK_OPT_TAG: return sk_main_tag(c, v);
+  case SK_OPT_LIBRARY: return sk_sel_add_kv(&c->filter, "library", v);
+  case SK_OPT_NP: return sk_sel_add_kv(&c->filter, "np", v);
+  case SK_OPT_SINCE: return sk_sel_add_kv(&c->filter, "since", v);
+  case SK_OPT_SUITE: return sk_main_push(&c->suites, &c->nsuites, v);
+  case SK_OPT_FORMAT: *format_set = 1; return sk_main_format(v, &c->format);
+  case 'o': c->output = v; return 0;
+  case SK_OPT_BASELINE: c->baseline = v; return 0;
+  case SK_OPT_CANDIDATE: c->candidate = v; return 0;
+  case SK_OPT_FDR: return sk_main_fraction("--fdr", v, &c->q);
+  case SK_OPT_EFFECT: return sk_main_fraction("--min-effect", v,
+                                              &c->min_effect);
+  case 'q': c->quiet = 1; return 0;
+  default: return -1;
+  }
+}
+
+typedef int (*sk_main_fn)(sk_store_t *, const sk_dbcmd_t *);
+
+static const struct { const char *name; sk_main_fn fn; } sk_main_cmds[] = {
+  {"import", sk_dbcmd_import}, {"list", sk_dbcmd_list},
+  {"show", sk_dbcmd_show}, {"export", sk_dbcmd_export},
+  {"rm", sk_dbcmd_rm}, {"suites", sk_dbcmd_suites},
+  {"query", sk_dbcmd_query}, {"compare", sk_dbcmd_compare}
+};
+
+static sk_main_fn sk_main_command(const char *name)
+{
+  size_t i;
+  for (i = 0; i < sizeof sk_main_cmds / sizeof *sk_main_cmds; i++)
+    if (strcmp(name, sk_main_cmds[i].name) == 0)
+      return sk_main_cmds[i].fn;
+  return NULL;
+}
+
+/* list's --machine and --tag are filters; import's are labels. */
+static int sk_main_filters(sk_dbcmd_t *c)
+{
+  size_t i;
+  if (c->machine && sk_sel_add_kv(&c->filter, "machine", c->machine) < 0)
+    return -1;
+  for (i = 0; i < c->ntags; i++)
+    if (sk_sel_add_kv(&c->filter, "tag", c->tags[i]) < 0)
+      return -1;
+  return 0;
+}
+
+static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
+{
+  sk_store_t *st;
+  int rc;
+  if (fn == sk_dbcmd_list && sk_main_filters(c) < 0)
+    return SK_DB_USAGE;
+  if (fn == sk_dbcmd_import && c->nargs == 0) {
+    sk_msg_error("import needs files or directories");
+    return SK_DB_USAGE;
+  }
+  if (!(st = sk_store_open(db)))
+    return SK_DB_STORE;
+  rc = fn(st, c);
+  sk_store_close(st);
+  return rc;
+}
+
+int main(int argc, char **argv)
+{
+  sk_dbcmd_t c;
+  const char *db = getenv("SKAMPI_DB");
+  int opt, format_set = 0, rc;
+  sk_main_fn fn;
+  sk_msg_set_program("skampi-db");
+  memset(&c, 0, sizeof c);
+  c.format = SK_DB_TABLE;
+  c.q = 0.05;
+  c.min_effect = 0.05;
+  opterr = 0;
+  while ((opt = getopt_long(argc, argv, ":o:qhV", sk_main_options,
+                            NULL)) != -1) {
+    if (opt == 'h') {
+      sk_main_help();
+      return SK_DB_OK;
+    }
+    if (opt == 'V') {
+      puts("skampi-db " PACKAGE_VERSION);
+      return SK_DB_OK;
+    }
+    if (opt == '?' || opt == ':')
+      sk_main_bad(argv, opt == ':' ? "missing argument to option"
+                                   : "unknown option");
+    if (opt == '?' || opt == ':' ||
+        sk_main_option(&c, opt, optarg, &db, &format_set) < 0) {
+      rc = SK_DB_USAGE;
+      goto out;
+    }
+  }
+  if (optind >= argc) {
+    sk_msg_error("no command (see skampi-db --help)");
+    rc = SK_DB_USAGE;
+    goto out;
+  }
+  if (!(fn = sk_main_command(argv[optind]))) {
+    char *e = sk_escape_text(argv[optind]);
+    sk_msg_error("unknown command '%s' (see skampi-db --help)", e ? e : "?");
+    free(e);
+    rc = SK_DB_USAGE;
+    goto out;
+  }
+  if (fn == sk_dbcmd_query && !format_set)
+    c.format = SK_DB_CSV;
+  c.args = argv + optind + 1;
+  c.nargs = (size_t)(argc - optind - 1);
+  rc = sk_main_run(db && *db ? db : "skampi.db", fn, &c);
+out:
+  free(c.tags);
+  free(c.suites);
+  sk_sel_free(&c.filter);
+  return rc;
+}

@@ -1,0 +1,80 @@
+/*
+ * regress.h -- what changed between a baseline and a candidate set of
+ * runs (skampi-db compare; doc/database.md, "Comparing").  This module
+ * gathers the points of both sides, tests each point, controls the
+ * false-discovery rate and groups adjacent sizes into findings; the
+ * command prints the result.
+ */
+#ifndef SK_REGRESS_H
+#define SK_REGRESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+typedef enum {
+  SK_REGRESS_NONE,       /* no verdict: too few runs and no samples */
+  SK_REGRESS_RUNS,       /* Wilcoxon on per-run medians (>= 3 a side) */
+  SK_REGRESS_SAMPLES     /* Wilcoxon on the raw samples */
+} sk_regress_method_t;
+
+typedef enum {
+  SK_REGRESS_NO_VERDICT, SK_REGRESS_UNCHANGED, SK_REGRESS_SLOWER,
+  SK_REGRESS_FASTER
+} sk_regress_verdict_t;
+
+/* A side's values of one point. */
+typedef struct sk_regress_side {
+  double *runs;          /* per-run medians (a merged file's run_medians) */
+  size_t nruns;
+  double *raw;           /* raw samples of all its runs */
+  size_t nraw;
+} sk_regress_side_t;
+
+typedef struct sk_regress_point {
+  char *suite, *instance, *parameters;
+  double argument;
+  long processes;
+  int bytes;             /* the argument is a message length */
+  int noarg;             /* the suite varies nothing (argument 0) */
+  sk_regress_side_t side[2];   /* 0 baseline, 1 candidate */
+  sk_regress_method_t method;
+  double before, after;  /* median of each side's values tested */
+  double ratio, low, high, coverage;   /* Hodges-Lehmann, after/before */
+  double p, q;           /* two-sided Wilcoxon; BH-adjusted */
+  sk_regress_verdict_t verdict;
+} sk_regress_point_t;
+
+/* Adjacent points of one suite with the same verdict (slower or faster). */
+typedef struct sk_regress_finding {
+  size_t first, last;    /* indexes into points, inclusive */
+  sk_regress_verdict_t verdict;
+  double ratio, low, high;   /* median of the ratios; lowest low, highest
+                              * high of its points */
+  double q;              /* largest adjusted p of its points */
+} sk_regress_finding_t;
+
+typedef struct sk_regress {
+  double fdr, min_effect, conf;
+  size_t nruns[2];       /* single runs used on each side */
+  size_t nmerged[2];     /* merged files used on each side */
+  sk_regress_point_t *points;   /* in both sides, in order met */
+  size_t npoints;
+  size_t only[2];        /* points of one side only */
+  sk_regress_finding_t *findings;
+  size_t nfindings;
+  size_t tested[3];      /* by method */
+  size_t slower, faster; /* findings */
+  void *index;           /* private: the hash of point keys */
+} sk_regress_t;
+
+/* Compares the runs BASE with CAND.  0, or -1 (message printed). */
+int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
+                   const int64_t *cand, size_t ncand, sk_regress_t *r);
+void sk_regress_free(sk_regress_t *r);
+
+const char *sk_regress_method_name(sk_regress_method_t m);
+const char *sk_regress_verdict_name(sk_regress_verdict_t v);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * schema.c -- the tables of the result database and their migrations
+ * (doc/database.md has the diagram and what every column means).
+ *
+ * Migration N brings a database from user_version N - 1 to N.  A
+ * migration is only ever added, never changed: a database made by an
+ * older skampi-db replays the ones it lacks.  All of them run in one
+ * transaction with the new user_version, so an upgrade happens whole or
+ * not at all.  tests/db/migrate.sh starts from a version-1 database.
+ */
+#include "store_int.h"
+
+#include <stdio.h>
+
+/* 1: the first schema. */
+static const char *const sk_schema_v1[] = {
+  "CREATE TABLE machines ("
+  " id INTEGER PRIMARY KEY,"
+  " identity TEXT NOT NULL UNIQUE,"
+  " name TEXT NOT NULL,"
+  " hosts TEXT NOT NULL,"
+  " cpu_model TEXT,"
+  " cores INTEGER)",
+  "CREATE TABLE environments ("
+  " id INTEGER PRIMARY KEY,"
+  " identity TEXT NOT NULL UNIQUE,"
+  " library TEXT NOT NULL,"
+  " library_version TEXT NOT NULL,"
+  " mpi_version TEXT NOT NULL,"
+  " compiler TEXT NOT NULL,"
+  " cflags TEXT NOT NULL,"
+  " variables TEXT NOT NULL)",
+  "CREATE TABLE runs ("
+  " id INTEGER PRIMARY KEY,"
+  " sha256 TEXT NOT NULL UNIQUE,"
+  " kind TEXT NOT NULL CHECK (kind IN ('run', 'merged')),"
+  " machine_id INTEGER NOT NULL REFERENCES machines(id),"
+  " environment_id INTEGER NOT NULL REFERENCES environments(id),"
+  " status TEXT NOT NULL,"
+  " start_time TEXT NOT NULL,"
+  " end_time TEXT NOT NULL,"
+  " processes INTEGER,"
+  " hosts TEXT NOT NULL,"
+  " suite_path TEXT NOT NULL,"
+  " suite_sha256 TEXT,"
+  " skampi_version TEXT NOT NULL,"
+  " source TEXT NOT NULL,"
+  " imported TEXT NOT NULL,"
+  " original BLOB NOT NULL)",
+  "CREATE INDEX runs_machine ON runs(machine_id, start_time)",
+  "CREATE INDEX runs_environment ON runs(environment_id, start_time)",
+  "CREATE INDEX runs_start ON runs(start_time)",
+  "CREATE TABLE tags ("
+  " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+  " key TEXT NOT NULL,"
+  " value TEXT NOT NULL,"
+  " PRIMARY KEY (run_id, key))",
+  "CREATE INDEX tags_value ON tags(key, value)",
+  "CREATE TABLE campaigns ("
+  " id INTEGER PRIMARY KEY,"
+  " merged_run_id INTEGER NOT NULL UNIQUE"
+  "  REFERENCES runs(id) ON DELETE CASCADE,"
+  " source TEXT NOT NULL)",
+  "CREATE TABLE campaign_runs ("
+  " campaign_id INTEGER NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,"
+  " position INTEGER NOT NULL,"
+  " sha256 TEXT,"
+  " path TEXT NOT NULL,"
+  " run_id INTEGER REFERENCES runs(id) ON DELETE SET NULL,"
+  " PRIMARY KEY (campaign_id, position))",
+  "CREATE INDEX campaign_runs_sha256 ON campaign_runs(sha256)",
+  "CREATE INDEX campaign_runs_run ON campaign_runs(run_id)",
+  "CREATE TABLE suites ("
+  " id INTEGER PRIMARY KEY,"
+  " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+  " position INTEGER NOT NULL,"
+  " name TEXT NOT NULL,"
+  " type INTEGER,"
+  " instance TEXT NOT NULL,"
+  " pattern TEXT NOT NULL,"
+  " status TEXT NOT NULL,"
+  " argument_name TEXT NOT NULL,"
+  " parameters TEXT NOT NULL,"
+  " UNIQUE (run_id, position))",
+  "CREATE INDEX suites_name ON suites(name, run_id)",
+  "CREATE TABLE points ("
+  " id INTEGER PRIMARY KEY,"
+  " suite_id INTEGER NOT NULL REFERENCES suites(id) ON DELETE CASCADE,"
+  " argument REAL NOT NULL,"
+  " processes INTEGER,"
+  " mean REAL NOT NULL,"
+  " stderr REAL,"
+  " median REAL,"
+  " q1 REAL,"
+  " q3 REAL,"
+  " min REAL,"
+  " max REAL,"
+  " repetitions INTEGER,"
+  " eps_met INTEGER,"
+  " refined INTEGER,"
+  " runs INTEGER)",
+  "CREATE INDEX points_suite ON points(suite_id, argument)",
+  "CREATE TABLE samples ("
+  " point_id INTEGER NOT NULL REFERENCES points(id) ON DELETE CASCADE,"
+  " kind TEXT NOT NULL CHECK (kind IN ('raw', 'run_medians', 'run_means')),"
+  " n INTEGER NOT NULL,"
+  " data BLOB NOT NULL,"
+  " PRIMARY KEY (point_id, kind)) WITHOUT ROWID",
+  NULL
+};
+
+/* 2: the columns merged files with confidence intervals and modes will
+ * fill (NULL until then), so that importing them needs no migration. */
+static const char *const sk_schema_v2[] = {
+  "ALTER TABLE points ADD COLUMN ci_low REAL",
+  "ALTER TABLE points ADD COLUMN ci_high REAL",
+  "ALTER TABLE points ADD COLUMN ci_coverage REAL",
+  "ALTER TABLE points ADD COLUMN modes INTEGER",
+  NULL
+};
+
+static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
+  sk_schema_v1, sk_schema_v2
+};
+
+static int sk_schema_step(sk_store_t *st, int version)
+{
+  const char *const *sql = sk_schema_steps[version - 1];
+  char pragma[64];
+  for (; *sql; sql++)
+    if (sk_store_exec(st, *sql) < 0)
+      return -1;
+  /* user_version takes no bound parameter; VERSION is our own integer */
+  snprintf(pragma, sizeof pragma, "PRAGMA user_version = %d", version);
+  return sk_store_exec(st, pragma);
+}
+
+/* A database of a newer schema than ours: refused. */
+static int sk_schema_newer(sk_store_t *st, int v)
+{
+  sk_msg_error("%s: schema version %d is newer than this skampi-db knows "
+               "(%d); use a newer skampi-db", st->path, v, SK_STORE_SCHEMA);
+  return -1;
+}
+
+int sk_store_migrate(sk_store_t *st)
+{
+  int v = sk_store_version(st);
+  /* the usual case takes no lock, so a reader never waits for an import */
+  if (v == SK_STORE_SCHEMA)
+    return 0;
+  if (v > SK_STORE_SCHEMA)
+    return sk_schema_newer(st, v);
+  if (v < 0 || sk_store_begin(st) < 0)
+    return -1;
+  v = sk_store_version(st);     /* again: another process may have */
+  if (v < 0 || (v > SK_STORE_SCHEMA && sk_schema_newer(st, v) < 0))
+    goto fail;
+  for (v = v + 1; v <= SK_STORE_SCHEMA; v++)
+    if (sk_schema_step(st, v) < 0)
+      goto fail;
+  return sk_store_commit(st);
+fail:
+  sk_store_rollback(st);
+  return -1;
+}

@@ -1,0 +1,425 @@
+/*
+ * store.c -- opening the database, transactions and the rows of an
+ * import (store.h).  Queries are in store_query.c, the tables in
+ * schema.c.
+ */
+#include "store_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+
+/* How long a writer waits for another one (two imports at once) before
+ * it gives up, ms. */
+#define SK_STORE_BUSY_MS 60000
+
+void sk_store_fail(sk_store_t *st, const char *what)
+{
+  char *p = sk_escape_text(st->path);
+  sk_msg_error("%s: %s: %s", p ? p : "?", what, sqlite3_errmsg(st->db));
+  free(p);
+}
+
+int sk_store_exec(sk_store_t *st, const char *sql)
+{
+  if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK) {
+    sk_store_fail(st, "database error");
+    return -1;
+  }
+  return 0;
+}
+
+sqlite3_stmt *sk_store_prep(sk_store_t *st, int slot, const char *sql)
+{
+  sqlite3_stmt *s = slot >= 0 ? st->stmt[slot] : NULL;
+  if (s) {
+    sqlite3_reset(s);
+    sqlite3_clear_bindings(s);
+    return s;
+  }
+  if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
+    sk_store_fail(st, "database error");
+    return NULL;
+  }
+  if (slot >= 0)
+    st->stmt[slot] = s;
+  return s;
+}
+
+void sk_store_done(sqlite3_stmt *s)
+{
+  sqlite3_finalize(s);
+}
+
+int sk_store_text(sqlite3_stmt *s, int i, const char *v)
+{
+  return v ? sqlite3_bind_text(s, i, v, -1, SQLITE_TRANSIENT)
+           : sqlite3_bind_null(s, i);
+}
+
+int sk_store_real(sqlite3_stmt *s, int i, double v)
+{
+  return isnan(v) ? sqlite3_bind_null(s, i) : sqlite3_bind_double(s, i, v);
+}
+
+int sk_store_int(sqlite3_stmt *s, int i, long long v)
+{
+  return v < 0 ? sqlite3_bind_null(s, i) : sqlite3_bind_int64(s, i, v);
+}
+
+char *sk_store_col_text(sqlite3_stmt *s, int i)
+{
+  const unsigned char *t = sqlite3_column_text(s, i);
+  return strdup(t ? (const char *)t : "");
+}
+
+int sk_store_version(sk_store_t *st)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "PRAGMA user_version");
+  int v = -1;
+  if (!s)
+    return -1;
+  if (sqlite3_step(s) == SQLITE_ROW)
+    v = sqlite3_column_int(s, 0);
+  else
+    sk_store_fail(st, "cannot read the schema version");
+  sk_store_done(s);
+  return v;
+}
+
+sk_store_t *sk_store_open(const char *path)
+{
+  sk_store_t *st = calloc(1, sizeof *st);
+  if (!st || !(st->path = strdup(path))) {
+    free(st);
+    sk_msg_error("out of memory");
+    return NULL;
+  }
+  if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+                      SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+    sk_store_fail(st, "cannot open the database");
+    sk_store_close(st);
+    return NULL;
+  }
+  sqlite3_busy_timeout(st->db, SK_STORE_BUSY_MS);
+  sqlite3_extended_result_codes(st->db, 1);
+  /* WAL: readers never wait for a writer, and a killed import leaves a
+   * log that the next open rolls back.  synchronous=NORMAL is durable
+   * across a crash of the process (not of the machine) in WAL mode. */
+  if (sk_store_exec(st, "PRAGMA journal_mode = WAL") < 0 ||
+      sk_store_exec(st, "PRAGMA synchronous = NORMAL") < 0 ||
+      sk_store_exec(st, "PRAGMA foreign_keys = ON") < 0 ||
+      sk_store_migrate(st) < 0) {
+    sk_store_close(st);
+    return NULL;
+  }
+  return st;
+}
+
+void sk_store_close(sk_store_t *st)
+{
+  int i;
+  if (!st)
+    return;
+  for (i = 0; i < SK_STMT_N; i++)
+    sqlite3_finalize(st->stmt[i]);
+  sqlite3_close(st->db);
+  free(st->path);
+  free(st);
+}
+
+int sk_store_begin(sk_store_t *st)
+{
+  return sk_store_exec(st, "BEGIN IMMEDIATE");
+}
+
+int sk_store_commit(sk_store_t *st)
+{
+  return sk_store_exec(st, "COMMIT");
+}
+
+void sk_store_rollback(sk_store_t *st)
+{
+  if (!sqlite3_get_autocommit(st->db))
+    sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Steps an INSERT; the new row id, or -1. */
+static int64_t sk_store_insert(sk_store_t *st, sqlite3_stmt *s, int own)
+{
+  int rc = sqlite3_step(s);
+  int64_t id = sqlite3_last_insert_rowid(st->db);
+  if (rc != SQLITE_DONE) {
+    sk_store_fail(st, "cannot store");
+    id = -1;
+  }
+  if (own)
+    sk_store_done(s);
+  else
+    sqlite3_reset(s);
+  return id;
+}
+
+/* The id of the row of TABLE's query Q with ?1 bound to KEY, 0 if none. */
+static int64_t sk_store_find(sk_store_t *st, const char *q, const char *key)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, q);
+  int64_t id = 0;
+  int rc;
+  if (!s)
+    return -1;
+  sk_store_text(s, 1, key);
+  rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW)
+    id = sqlite3_column_int64(s, 0);
+  else if (rc != SQLITE_DONE) {
+    sk_store_fail(st, "cannot read");
+    id = -1;
+  }
+  sk_store_done(s);
+  return id;
+}
+
+int64_t sk_store_run_by_hash(sk_store_t *st, const char *sha256)
+{
+  return sk_store_find(st, "SELECT id FROM runs WHERE sha256 = ?1", sha256);
+}
+
+int64_t sk_store_machine(sk_store_t *st, const sk_store_machine_t *m)
+{
+  int64_t id = sk_store_find(st, "SELECT id FROM machines "
+                             "WHERE identity = ?1", m->identity);
+  sqlite3_stmt *s;
+  if (id != 0)
+    return id;
+  s = sk_store_prep(st, -1, "INSERT INTO machines (identity, name, hosts, "
+                    "cpu_model, cores) VALUES (?1, ?2, ?3, ?4, ?5)");
+  if (!s)
+    return -1;
+  sk_store_text(s, 1, m->identity);
+  sk_store_text(s, 2, m->name);
+  sk_store_text(s, 3, m->hosts);
+  sk_store_text(s, 4, m->cpu_model);
+  sk_store_int(s, 5, m->cores);
+  return sk_store_insert(st, s, 1);
+}
+
+int64_t sk_store_env(sk_store_t *st, const sk_store_env_t *e)
+{
+  int64_t id = sk_store_find(st, "SELECT id FROM environments "
+                             "WHERE identity = ?1", e->identity);
+  sqlite3_stmt *s;
+  if (id != 0)
+    return id;
+  s = sk_store_prep(st, -1, "INSERT INTO environments (identity, library, "
+                    "library_version, mpi_version, compiler, cflags, "
+                    "variables) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+  if (!s)
+    return -1;
+  sk_store_text(s, 1, e->identity);
+  sk_store_text(s, 2, e->library);
+  sk_store_text(s, 3, e->library_version);
+  sk_store_text(s, 4, e->mpi_version);
+  sk_store_text(s, 5, e->compiler);
+  sk_store_text(s, 6, e->cflags);
+  sk_store_text(s, 7, e->variables);
+  return sk_store_insert(st, s, 1);
+}
+
+int64_t sk_store_add_run(sk_store_t *st, int64_t machine, int64_t env,
+                         const sk_store_run_t *r)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "INSERT INTO runs (sha256, kind, "
+    "machine_id, environment_id, status, start_time, end_time, processes, "
+    "hosts, suite_path, suite_sha256, skampi_version, source, imported, "
+    "original) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+    "?13, ?14, ?15)");
+  if (!s)
+    return -1;
+  sk_store_text(s, 1, r->sha256);
+  sk_store_text(s, 2, r->kind);
+  sqlite3_bind_int64(s, 3, machine);
+  sqlite3_bind_int64(s, 4, env);
+  sk_store_text(s, 5, r->status);
+  sk_store_text(s, 6, r->start_time);
+  sk_store_text(s, 7, r->end_time);
+  sk_store_int(s, 8, r->processes);
+  sk_store_text(s, 9, r->hosts);
+  sk_store_text(s, 10, r->suite_path);
+  sk_store_text(s, 11, r->suite_sha256);
+  sk_store_text(s, 12, r->skampi_version);
+  sk_store_text(s, 13, r->source);
+  sk_store_text(s, 14, r->imported);
+  sqlite3_bind_blob64(s, 15, r->original, r->original_len, SQLITE_STATIC);
+  return sk_store_insert(st, s, 1);
+}
+
+int sk_store_add_tag(sk_store_t *st, int64_t run, const char *key,
+                     const char *value)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "INSERT OR REPLACE INTO tags "
+                                  "(run_id, key, value) VALUES (?1, ?2, ?3)");
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  sk_store_text(s, 2, key);
+  sk_store_text(s, 3, value);
+  return sk_store_insert(st, s, 1) < 0 ? -1 : 0;
+}
+
+int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
+                           const sk_store_suite_t *x)
+{
+  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_SUITE, "INSERT INTO suites "
+    "(run_id, position, name, type, instance, pattern, status, "
+    "argument_name, parameters) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, x->position);
+  sk_store_text(s, 3, x->name);
+  sk_store_int(s, 4, x->type);
+  sk_store_text(s, 5, x->instance);
+  sk_store_text(s, 6, x->pattern);
+  sk_store_text(s, 7, x->status);
+  sk_store_text(s, 8, x->argument_name);
+  sk_store_text(s, 9, x->parameters);
+  return sk_store_insert(st, s, 0);
+}
+
+/* N doubles as a BLOB of IEEE 754 binary64 values, little-endian
+ * whatever the machine, so a database file travels. */
+static unsigned char *sk_store_pack(const double *v, size_t n)
+{
+  unsigned char *b = malloc(n ? n * 8 : 1);
+  size_t i, k;
+  uint64_t u;
+  for (i = 0; b && i < n; i++) {
+    memcpy(&u, &v[i], 8);
+    for (k = 0; k < 8; k++)
+      b[8 * i + k] = (unsigned char)(u >> (8 * k));
+  }
+  return b;
+}
+
+static int sk_store_add_sample(sk_store_t *st, int64_t point,
+                               const char *kind, const double *v, size_t n)
+{
+  sqlite3_stmt *s;
+  unsigned char *b;
+  int64_t rc;
+  if (!v)
+    return 0;
+  s = sk_store_prep(st, SK_STMT_SAMPLE, "INSERT INTO samples (point_id, "
+                    "kind, n, data) VALUES (?1, ?2, ?3, ?4)");
+  if (!s || !(b = sk_store_pack(v, n)))
+    return -1;
+  sqlite3_bind_int64(s, 1, point);
+  sqlite3_bind_text(s, 2, kind, -1, SQLITE_STATIC);
+  sqlite3_bind_int64(s, 3, (sqlite3_int64)n);
+  sqlite3_bind_blob64(s, 4, b, n * 8, SQLITE_STATIC);
+  rc = sk_store_insert(st, s, 0);
+  sqlite3_clear_bindings(s);
+  free(b);
+  return rc < 0 ? -1 : 0;
+}
+
+int sk_store_add_point(sk_store_t *st, int64_t suite,
+                       const sk_store_point_t *p)
+{
+  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_POINT, "INSERT INTO points "
+    "(suite_id, argument, processes, mean, stderr, median, q1, q3, min, "
+    "max, repetitions, eps_met, refined, runs, ci_low, ci_high, "
+    "ci_coverage, modes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
+    "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+  const double r[] = {p->argument, p->mean, p->se, p->median, p->q1, p->q3,
+                      p->min, p->max};
+  int64_t id;
+  int i;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, suite);
+  sk_store_real(s, 2, r[0]);
+  sk_store_int(s, 3, p->processes);
+  for (i = 1; i < 8; i++)
+    sk_store_real(s, i + 3, r[i]);
+  sk_store_int(s, 11, p->repetitions);
+  sk_store_int(s, 12, p->eps_met);
+  sk_store_int(s, 13, p->refined);
+  sk_store_int(s, 14, p->runs);
+  sk_store_real(s, 15, p->ci_low);
+  sk_store_real(s, 16, p->ci_high);
+  sk_store_real(s, 17, p->ci_coverage);
+  sk_store_int(s, 18, p->modes);
+  if ((id = sk_store_insert(st, s, 0)) < 0)
+    return -1;
+  if (sk_store_add_sample(st, id, "raw", p->raw, p->nraw) < 0 ||
+      sk_store_add_sample(st, id, "run_medians", p->run_medians,
+                          p->nrun_medians) < 0 ||
+      sk_store_add_sample(st, id, "run_means", p->run_means,
+                          p->nrun_means) < 0)
+    return -1;
+  return 0;
+}
+
+int64_t sk_store_add_campaign(sk_store_t *st, int64_t merged_run,
+                              const char *source)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "INSERT INTO campaigns "
+                                  "(merged_run_id, source) VALUES (?1, ?2)");
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, merged_run);
+  sk_store_text(s, 2, source);
+  return sk_store_insert(st, s, 1);
+}
+
+int sk_store_add_member(sk_store_t *st, int64_t campaign, long position,
+                        const char *sha256, const char *path)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "INSERT INTO campaign_runs "
+    "(campaign_id, position, sha256, path, run_id) VALUES (?1, ?2, ?3, ?4, "
+    "(SELECT id FROM runs WHERE sha256 = ?3))");
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, campaign);
+  sqlite3_bind_int64(s, 2, position);
+  sk_store_text(s, 3, sha256);
+  sk_store_text(s, 4, path);
+  return sk_store_insert(st, s, 1) < 0 ? -1 : 0;
+}
+
+int sk_store_link_members(sk_store_t *st, const char *sha256, int64_t run)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "UPDATE campaign_runs SET "
+                                  "run_id = ?2 WHERE sha256 = ?1");
+  if (!s)
+    return -1;
+  sk_store_text(s, 1, sha256);
+  sqlite3_bind_int64(s, 2, run);
+  return sk_store_insert(st, s, 1) < 0 ? -1 : 0;
+}
+
+int sk_store_remove(sk_store_t *st, int64_t run)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "DELETE FROM runs WHERE id = ?1");
+  int changed;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  if (sqlite3_step(s) != SQLITE_DONE) {
+    sk_store_fail(st, "cannot remove the run");
+    sk_store_done(s);
+    return -1;
+  }
+  sk_store_done(s);
+  changed = sqlite3_changes(st->db);
+  if (changed == 0) {
+    sk_msg_error("no run %lld in the database", (long long)run);
+    return -1;
+  }
+  return 0;
+}

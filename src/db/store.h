@@ -1,0 +1,157 @@
+/*
+ * store.h -- the result database: one SQLite file (doc/database.md).
+ *
+ * Every SQL statement of skampi-db is in src/db/schema.c (the tables and
+ * their migrations) and src/db/store.c (everything else); both prepare
+ * every statement and bind every value, so no text from a result file or
+ * a command line ever becomes SQL.  The other files of src/db/ see only
+ * this header.
+ *
+ * Errors: functions return 0 / -1 (or a pointer / NULL) with the message
+ * already printed through lib/msg.h.
+ */
+#ifndef SK_STORE_H
+#define SK_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "selection.h"
+
+/* The schema version this skampi-db writes (PRAGMA user_version). */
+#define SK_STORE_SCHEMA 2
+
+typedef struct sk_store sk_store_t;
+
+/* Opens (creating when absent) the database at PATH, sets WAL, the busy
+ * timeout and foreign keys, and migrates an older schema in place in one
+ * transaction.  A database of a newer schema is refused.  NULL on error. */
+sk_store_t *sk_store_open(const char *path);
+void sk_store_close(sk_store_t *st);
+
+/* The schema version of an open database. */
+int sk_store_version(sk_store_t *st);
+
+/* ---- schema.c --------------------------------------------------------- */
+/* Brings the database from its user_version to SK_STORE_SCHEMA, one
+ * numbered migration after another, all in one transaction. */
+int sk_store_migrate(sk_store_t *st);
+
+/* ---- transactions ----------------------------------------------------- */
+int sk_store_begin(sk_store_t *st);     /* BEGIN IMMEDIATE */
+int sk_store_commit(sk_store_t *st);
+void sk_store_rollback(sk_store_t *st);
+
+/* ---- import ----------------------------------------------------------- */
+/* The id of the run whose file had this SHA-256, 0 when none, -1 error. */
+int64_t sk_store_run_by_hash(sk_store_t *st, const char *sha256);
+
+typedef struct sk_store_machine {
+  const char *identity, *name, *hosts, *cpu_model;
+  long cores;                 /* -1: not recorded */
+} sk_store_machine_t;
+
+typedef struct sk_store_env {
+  const char *identity, *library, *library_version, *mpi_version,
+             *compiler, *cflags, *variables;
+} sk_store_env_t;
+
+typedef struct sk_store_run {
+  const char *sha256, *kind, *status, *start_time, *end_time, *hosts,
+             *suite_path, *suite_sha256, *skampi_version, *source,
+             *imported;
+  long processes;             /* -1: not recorded */
+  const void *original;
+  size_t original_len;
+} sk_store_run_t;
+
+typedef struct sk_store_suite {
+  long position, type;
+  const char *name, *instance, *pattern, *status, *argument_name,
+             *parameters;
+} sk_store_suite_t;
+
+/* A point; NaN for a statistic the file does not have, -1 for an
+ * absent count or flag. */
+typedef struct sk_store_point {
+  double argument, mean, se, median, q1, q3, min, max;
+  double ci_low, ci_high, ci_coverage;
+  long processes, repetitions, eps_met, refined, runs, modes;
+  const double *raw, *run_medians, *run_means;   /* NULL: absent */
+  size_t nraw, nrun_medians, nrun_means;
+} sk_store_point_t;
+
+/* Rows of one import (inside a transaction).  Each returns the new (or
+ * existing, for machines and environments) row id, -1 on error. */
+int64_t sk_store_machine(sk_store_t *st, const sk_store_machine_t *m);
+int64_t sk_store_env(sk_store_t *st, const sk_store_env_t *e);
+int64_t sk_store_add_run(sk_store_t *st, int64_t machine, int64_t env,
+                         const sk_store_run_t *r);
+int sk_store_add_tag(sk_store_t *st, int64_t run, const char *key,
+                     const char *value);
+int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
+                           const sk_store_suite_t *s);
+int sk_store_add_point(sk_store_t *st, int64_t suite,
+                       const sk_store_point_t *p);
+/* A merged file's campaign and its runs, by the SHA-256 of each run file
+ * (linked to the run when it is in the database, now or later). */
+int64_t sk_store_add_campaign(sk_store_t *st, int64_t merged_run,
+                              const char *source);
+int sk_store_add_member(sk_store_t *st, int64_t campaign, long position,
+                        const char *sha256, const char *path);
+/* Links campaign members whose file had this hash to RUN. */
+int sk_store_link_members(sk_store_t *st, const char *sha256, int64_t run);
+
+/* ---- selection -------------------------------------------------------- */
+/* The ids of the runs SEL chooses, oldest first (start time, then id);
+ * *ids is the caller's to free.  -1 on error. */
+int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
+                    size_t *n);
+
+/* One run as list and show print it.  Strings are the caller's to free
+ * with sk_store_info_free(). */
+typedef struct sk_store_info {
+  int64_t id, machine_id, environment_id, campaign_id;
+  char *kind, *status, *start_time, *end_time, *hosts, *suite_path,
+       *suite_sha256, *skampi_version, *source, *imported, *sha256,
+       *machine, *library, *library_version, *mpi_version, *compiler,
+       *cflags, *variables, *tags,  /* tags: "k=v k=v" */
+       *members;    /* a merged run's runs: "4, 5, PATH (absent)" */
+  long processes, nsuites, npoints, original_len;
+} sk_store_info_t;
+
+int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *out);
+void sk_store_info_free(sk_store_info_t *info);
+
+/* The original file of RUN (the caller's to free), -1 when no such run. */
+int sk_store_original(sk_store_t *st, int64_t run, void **data,
+                      size_t *len);
+
+/* Deletes RUN with its suites, points and samples; its campaign loses
+ * it.  0, or -1 (no such run: message printed). */
+int sk_store_remove(sk_store_t *st, int64_t run);
+
+/* The runs (in the database) that the merged file RUN merged; none when
+ * RUN is not a merged file.  *ids is the caller's to free. */
+int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
+                           size_t *n);
+
+/* ---- suites and points ------------------------------------------------ */
+/* Calls FN for each suite of RUN in file order. */
+typedef int (*sk_store_suite_fn)(void *arg, int64_t run,
+                                 const sk_store_suite_t *s, long npoints);
+int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
+                    void *arg);
+
+/* Calls FN for each point of the suite NAME of RUN, by argument; the
+ * sample arrays are valid during the call only.  0 also when RUN has no
+ * such suite. */
+typedef int (*sk_store_point_fn)(void *arg, const sk_store_point_t *p);
+int sk_store_points(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_point_fn fn, void *arg);
+
+/* The query plan of sk_store_points' statement, one line per step
+ * (EXPLAIN QUERY PLAN's detail column), the caller's to free. */
+char *sk_store_points_plan(sk_store_t *st);
+
+#endif

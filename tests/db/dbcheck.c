@@ -1,0 +1,99 @@
+/*
+ * dbcheck.c -- looks into a skampi-db database for the tests of
+ * tests/db/, through the same SQLite library (the sqlite3 shell is not a
+ * build dependency).
+ *
+ *   dbcheck DB integrity     PRAGMA integrity_check and foreign_key_check
+ *   dbcheck DB counts        "runs R suites S points P samples N"
+ *   dbcheck DB version       the schema version (user_version)
+ *   dbcheck DB columns T     the columns of table T, one per line
+ *   dbcheck DB plan          the query plan of the points of a suite of a
+ *                            run (sk_store_points_plan)
+ *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+
+static int dbcheck_rows(sqlite3 *db, const char *sql, const char *sep)
+{
+  sqlite3_stmt *s;
+  int i, rc;
+  if (sqlite3_prepare_v2(db, sql, -1, &s, NULL) != SQLITE_OK) {
+    fprintf(stderr, "dbcheck: %s\n", sqlite3_errmsg(db));
+    return 1;
+  }
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+    for (i = 0; i < sqlite3_column_count(s); i++)
+      printf("%s%s", sqlite3_column_text(s, i) ? (const char *)
+             sqlite3_column_text(s, i) : "NULL",
+             i + 1 < sqlite3_column_count(s) ? sep : "\n");
+  sqlite3_finalize(s);
+  return rc == SQLITE_DONE ? 0 : 1;
+}
+
+static int dbcheck_load(sqlite3 *db, const char *path)
+{
+  static char sql[1 << 20];
+  FILE *f = fopen(path, "r");
+  size_t n;
+  char *err = NULL;
+  if (!f)
+    return 1;
+  n = fread(sql, 1, sizeof sql - 1, f);
+  fclose(f);
+  sql[n] = '\0';
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) {
+    fprintf(stderr, "dbcheck: %s\n", err);
+    return 1;
+  }
+  return 0;
+}
+
+static int dbcheck_plan(const char *path)
+{
+  sk_store_t *st = sk_store_open(path);
+  char *plan = st ? sk_store_points_plan(st) : NULL;
+  if (!plan)
+    return 1;
+  fputs(plan, stdout);
+  free(plan);
+  sk_store_close(st);
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  sqlite3 *db;
+  char sql[256];
+  int rc = 2;
+  if (argc < 3)
+    return 2;
+  if (strcmp(argv[2], "plan") == 0)
+    return dbcheck_plan(argv[1]);
+  if (sqlite3_open(argv[1], &db) != SQLITE_OK)
+    return 1;
+  sqlite3_busy_timeout(db, 10000);
+  if (strcmp(argv[2], "integrity") == 0)
+    rc = dbcheck_rows(db, "PRAGMA integrity_check", " ") |
+         dbcheck_rows(db, "PRAGMA foreign_key_check", " ");
+  else if (strcmp(argv[2], "counts") == 0)
+    rc = dbcheck_rows(db, "SELECT 'runs', (SELECT count(*) FROM runs), "
+                      "'suites', (SELECT count(*) FROM suites), 'points', "
+                      "(SELECT count(*) FROM points), 'samples', "
+                      "(SELECT count(*) FROM samples)", " ");
+  else if (strcmp(argv[2], "version") == 0)
+    rc = dbcheck_rows(db, "PRAGMA user_version", " ");
+  else if (strcmp(argv[2], "columns") == 0 && argc == 4) {
+    snprintf(sql, sizeof sql, "SELECT name FROM pragma_table_info('%s')",
+             argv[3]);
+    rc = dbcheck_rows(db, sql, " ");
+  } else if (strcmp(argv[2], "load") == 0 && argc == 4)
+    rc = dbcheck_load(db, argv[3]);
+  sqlite3_close(db);
+  return rc;
+}

@@ -1,0 +1,66 @@
+#!/bin/sh
+# migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql) is
+# upgraded in place when skampi-db opens it, keeping its rows; an upgrade
+# that fails half-way leaves the database as it was (one transaction); a
+# database of a newer schema is refused.  Also: the query of a suite's
+# points reads the points table through its index, never by a full scan.
+. "${top_srcdir:-.}/tests/db/lib.sh"
+
+V1=$SRC/tests/db/schema-v1.sql
+
+# 1. upgrade, rows kept, new columns there and empty
+"$CHECK" "$TMP/t.db" load "$V1" || fail "cannot load schema-v1.sql"
+[ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
+db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
+  fail "query on the old database failed: $(cat "$TMP/q.err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "not upgraded to version 2"
+cat > "$TMP/want.csv" <<'CSV'
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,
+CSV
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
+"$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
+case $(cat "$TMP/cols") in
+  *"runs ci_low ci_high ci_coverage modes "*) ;;
+  *) fail "points columns after the upgrade: $(cat "$TMP/cols")" ;;
+esac
+db list --tag phase=old | grep -q 'old box' || fail "tag lost in the upgrade"
+db import "$SRC/tests/tools/runs/a1.yaml" > /dev/null ||
+  fail "import into the upgraded database failed"
+[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after upgrade"
+
+# 2. a migration that fails leaves version 1 and no column of it behind:
+# points already has ci_high, so migration 2 stops at its second step
+rm -f "$TMP"/t.db*
+sed 's/ runs INTEGER);/ runs INTEGER, ci_high REAL);/' "$V1" > "$TMP/v1b.sql"
+sed '/^INSERT INTO points/s/, NULL);$/, NULL, NULL);/' "$TMP/v1b.sql" > "$TMP/v1c.sql"
+"$CHECK" "$TMP/t.db" load "$TMP/v1c.sql" || fail "cannot load the broken v1"
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration: exit $st, want 3"
+grep -q 'duplicate column name: ci_high' "$TMP/err" ||
+  fail "failed migration message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "version moved on a failed migration"
+"$CHECK" "$TMP/t.db" columns points | grep -qx ci_low &&
+  fail "ci_low added by a migration that failed"
+
+# 3. a newer schema is refused
+rm -f "$TMP"/t.db*
+printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
+"$CHECK" "$TMP/t.db" load "$TMP/v99.sql"
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (2); use a newer skampi-db" > "$TMP/want"
+diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
+
+# 4. the points of a suite are found through the index
+rm -f "$TMP"/t.db*
+db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
+"$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"
+grep -q '^SEARCH p USING INDEX points_suite (suite_id=?)$' "$TMP/plan" ||
+  fail "points not searched by points_suite: $(cat "$TMP/plan")"
+grep -E -q '^SCAN (p|points)( |$)' "$TMP/plan" &&
+  fail "full scan of points: $(cat "$TMP/plan")"
+exit $((failures > 0))
