@@ -2,6 +2,8 @@
  * edivisive.c -- E-divisive means on ranks with a permutation test
  * (edivisive.h).
  */
+#include <config.h>
+
 #include "edivisive.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /*
  * fdr.c -- Benjamini-Hochberg adjusted p-values (fdr.h).
  */
+#include <config.h>
+
 #include "fdr.h"
 
 #include <math.h>

@@ -2,6 +2,8 @@
  * hlshift.c -- Hodges-Lehmann shift and ratio with distribution-free
  * intervals (hlshift.h).
  */
+#include <config.h>
+
 #include "hlshift.h"
 
 #include <math.h>

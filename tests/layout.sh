@@ -2,7 +2,9 @@
 # layout.sh -- the tree keeps the shape doc/hacking.md describes.
 #
 #  1. lib/ includes nothing of src/ or report/; report/ includes nothing
-#     of src/ (a quoted #include is looked up in the folders of the tree);
+#     of src/; the programs without MPI (src/campaign/, src/db/) include
+#     lib/ and their own folder only (a quoted #include is looked up in
+#     the folders of the tree);
 #  2. no include guard is used by two headers, no header name by two
 #     folders;
 #  3. no source file is compiled into more than one object: a .c file is
@@ -20,7 +22,7 @@ cd "$src" || exit 99
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-code_dirs="lib src src/lang src/engine src/patterns src/campaign report grammar"
+code_dirs="lib src src/lang src/engine src/patterns src/campaign src/db report grammar"
 
 # The folder that holds header NAME, or "" (a system or generated one).
 where() {
@@ -30,14 +32,15 @@ where() {
 }
 
 # 1. Includes across folders.
-for f in lib/*.[ch] report/*.[ch]; do
+for f in lib/*.[ch] report/*.[ch] src/campaign/*.[ch] src/db/*.[ch]; do
   dir=${f%/*}
   for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
     case $h in */*) fail "$f includes '$h' by a path"; continue ;; esac
     at=$(where "$h")
     case $dir:$at in
-      lib:src*|lib:report|report:src*)
-        fail "$f includes $at/$h (lib/ sees lib/ only; report/ lib/ and report/)" ;;
+      "$dir:$dir"|*:lib|*:) ;;
+      lib:*|report:src*|src/campaign:*|src/db:*)
+        fail "$f includes $at/$h ($dir/ sees lib/ and itself only)" ;;
     esac
   done
 done

@@ -3,6 +3,8 @@
  * findings of regress.c as a table, CSV or YAML; exit status 5 when
  * something got slower.
  */
+#include <config.h>
+
 #include "dbcmd.h"
 
 #include <math.h>

@@ -2,6 +2,8 @@
  * cmd_query.c -- skampi-db suites and query: what the selected runs
  * measured, and the points of chosen suites, one series per run.
  */
+#include <config.h>
+
 #include "dbcmd.h"
 
 #include <math.h>

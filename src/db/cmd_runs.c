@@ -1,6 +1,8 @@
 /*
  * cmd_runs.c -- skampi-db list, show, export and rm: the runs themselves.
  */
+#include <config.h>
+
 #include "dbcmd.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * dbout.c -- numbers and escaped text for skampi-db's output (dbout.h).
  */
+#include <config.h>
+
 #include "dbout.h"
 
 #include <math.h>

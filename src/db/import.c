@@ -7,6 +7,8 @@
  * name), then merged.yaml, so the campaign finds its runs.  Any other
  * directory gives its *.yaml files by name (not its subdirectories).
  */
+#include <config.h>
+
 #include "dbcmd.h"
 
 #include <dirent.h>

@@ -9,6 +9,8 @@
  * report does not need (median, minimum, maximum, raw samples, the
  * per-run values of a merged file).
  */
+#include <config.h>
+
 #include "ingest.h"
 
 #include <errno.h>

@@ -2,6 +2,8 @@
  * regress.c -- gathering, testing and grouping the points of two sets of
  * runs (regress.h).
  */
+#include <config.h>
+
 #include "regress.h"
 
 #include <math.h>

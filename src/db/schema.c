@@ -8,6 +8,8 @@
  * transaction with the new user_version, so an upgrade happens whole or
  * not at all.  tests/db/migrate.sh starts from a version-1 database.
  */
+#include <config.h>
+
 #include "store_int.h"
 
 #include <stdio.h>

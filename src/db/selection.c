@@ -1,6 +1,8 @@
 /*
  * selection.c -- the words of a selection into terms (selection.h).
  */
+#include <config.h>
+
 #include "selection.h"
 
 #include <errno.h>

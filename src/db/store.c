@@ -3,6 +3,8 @@
  * import (store.h).  Queries are in store_query.c, the tables in
  * schema.c.
  */
+#include <config.h>
+
 #include "store_int.h"
 
 #include <math.h>

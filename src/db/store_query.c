@@ -2,6 +2,8 @@
  * store_query.c -- reading the database: selections, a run, its suites
  * and points (store.h).
  */
+#include <config.h>
+
 #include "store_int.h"
 
 #include <math.h>

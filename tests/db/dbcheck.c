@@ -11,6 +11,8 @@
  *                            run (sk_store_points_plan)
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
  */
+#include <config.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -10,6 +10,8 @@
  * what.  Checked to 1e-12 relative.  The change points are checked on
  * synthetic series with known steps, made here by a fixed generator.
  */
+#include <config.h>
+
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
