@@ -83,6 +83,10 @@ typedef struct sk_basetype {
   sk_loc_t loc;
   sk_basetype_field_t *fields;
   size_t nfields;
+  long size, extent;             /* of one element, as sk_layout_base()
+                                  * computes them; 0 until the checker has
+                                  * (so that a type of many fields is not
+                                  * summed again for every suite) */
 } sk_basetype_t;
 
 /* A free-text preamble line such as @MACHINE, kept in file order. */
