@@ -46,6 +46,8 @@ static int sk_check_suites(sk_check_t *c, const sk_ast_file_t *f)
   size_t n = 0;
   for (it = f->items; it != NULL; it = it->next)
     n += it->kind == SK_AST_SUITE;
+  if (n == 0 && c->parse_errors > 0)
+    return 0;   /* a syntax error may have eaten them: it is told first */
   if (n == 0) {
     sk_diag_error(c->diag, f->path, sk_span_at(0, 0),
                   "no measurement suites: nothing to measure "
@@ -122,6 +124,7 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
   c->plan = plan;
   c->tree = f;
+  c->parse_errors = sk_diag_errors(diag);
   plan->nprocs = c->nprocs;
   sk_check_builtins(c);
   sk_check_preamble(c, f);

@@ -140,16 +140,38 @@ static int sk_parse_run(sk_parse_ctx_t *ctx, const char *buf, size_t len)
   return rc;
 }
 
-sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
-                               size_t len, sk_diag_t *diag)
+/* Whether buf[i] is a CR not followed by LF: an old Mac line end. */
+static int sk_parse_lone_cr(const char *buf, size_t len, size_t i)
+{
+  return buf[i] == '\r' && (i + 1 == len || buf[i + 1] != '\n');
+}
+
+/* buf, or a copy in *copy whose lone CRs are LFs, so that the lexer, the
+ * text check and the quoted source lines all see the same lines (CR LF
+ * stays as it is).  NULL out of memory. */
+static const char *sk_parse_lines(const char *buf, size_t len, char **copy)
+{
+  size_t i = 0;
+  *copy = NULL;
+  while (i < len && !sk_parse_lone_cr(buf, len, i))
+    i++;
+  if (i == len)
+    return buf;
+  if ((*copy = malloc(len)) == NULL)
+    return NULL;
+  memcpy(*copy, buf, len);
+  for (; i < len; i++)
+    if (sk_parse_lone_cr(buf, len, i))
+      (*copy)[i] = '\n';
+  return *copy;
+}
+
+/* sk_parse_buffer() once the text is lines ending in LF or CR LF. */
+static sk_ast_file_t *sk_parse_text(const char *name, const char *buf,
+                                    size_t len, sk_diag_t *diag)
 {
   sk_parse_ctx_t ctx;
   int rc;
-  /* a byte-order mark some editors write is not part of the text */
-  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
-    buf += 3;
-    len -= 3;
-  }
   memset(&ctx, 0, sizeof ctx);
   ctx.diag = diag;
   ctx.file = name;
@@ -173,6 +195,26 @@ sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
     return NULL;
   }
   return ctx.tree;
+}
+
+sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
+                               size_t len, sk_diag_t *diag)
+{
+  sk_ast_file_t *f;
+  char *copy;
+  const char *text;
+  /* a byte-order mark some editors write is not part of the text */
+  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    buf += 3;
+    len -= 3;
+  }
+  if ((text = sk_parse_lines(buf, len, &copy)) == NULL) {
+    sk_diag_error(diag, name, sk_span_at(0, 0), "out of memory");
+    return NULL;
+  }
+  f = sk_parse_text(name, text, len, diag);
+  free(copy);
+  return f;
 }
 
 sk_ast_value_t *sk_parse_value(const char *name, const char *text,
