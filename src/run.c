@@ -347,6 +347,20 @@ static int sk_run_probe(sk_runstate_t *st)
   return -1;
 }
 
+/* Every rank learns rank 0's pid and whether it shares its host, so that
+ * SIGINT sent to another rank reaches rank 0 (src/engine/guard.h). */
+static void sk_run_guard_root(sk_runstate_t *st)
+{
+  char host[256] = "", root[256];
+  long pid = (long)getpid();
+  gethostname(host, sizeof host - 1);
+  memcpy(root, host, sizeof root);
+  MPI_Bcast(&pid, 1, MPI_LONG, 0, st->eng.world);
+  MPI_Bcast(root, (int)sizeof root, MPI_CHAR, 0, st->eng.world);
+  if (st->eng.rank != 0)
+    sk_guard_set_root(host[0] != '\0' && strcmp(host, root) == 0 ? pid : 0);
+}
+
 /* Everything before the loop; 0 or the exit status.  The journal is
  * opened before the result file is first rewritten, so that a journal
  * that cannot be written leaves an earlier result file as it was. */
@@ -374,6 +388,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   if (st->eng.rank == 0)
     sk_run_open_log(st);
   sk_guard_install(st->eng.rank, st->outfile, st->tmp);
+  sk_run_guard_root(st);
   return 0;
 }
 
