@@ -39,6 +39,8 @@ typedef struct sk_runstate {
   double t0;
   double timeout;            /* --timeout, or -1 */
   int quiet;
+  size_t written;            /* rank 0: suites in the result file as last
+                              * written (kept ones included) */
 } sk_runstate_t;
 
 /* Rank 0 reads the calibration parameters; everybody gets them. */
@@ -52,13 +54,21 @@ static void sk_run_calib(sk_engine_t *e)
   MPI_Bcast(e->calib_err, (int)sizeof e->calib_err, MPI_CHAR, 0, e->world);
 }
 
+/* The suites a write of r puts in the result file. */
+static size_t sk_run_in_file(const sk_result_t *r)
+{
+  return r->nsuites + (r->kept != NULL ? sk_resume_count(r->kept) : 0);
+}
+
 /* Rank 0: writes the result file; -1 with the message said. */
 static int sk_run_write_result(sk_runstate_t *st)
 {
   char m[512];
   st->res->wall_time = MPI_Wtime() - st->t0;
-  if (sk_result_write(st->res, st->outfile) == 0)
+  if (sk_result_write(st->res, st->outfile) == 0) {
+    st->written = sk_run_in_file(st->res);
     return 0;
+  }
   snprintf(m, sizeof m, "cannot write the result file %s: %s", st->outfile,
            strerror(errno));
   sk_progress_error(&st->progress, m);
@@ -232,7 +242,9 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
-  if (!aborted && sk_result_write(r, st->outfile) != 0) {
+  if (!aborted && sk_result_write(r, st->outfile) == 0) {
+    st->written = sk_run_in_file(r);
+  } else if (!aborted) {
     char m[512];
     snprintf(m, sizeof m, "cannot write the result file %s: %s",
              st->outfile, strerror(errno));
@@ -246,7 +258,7 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
     sk_guard_mark_aborted();
   sk_runlog_footer(st->eng.log, r);
   sk_progress_done(&st->progress, sk_run_status_name(r->status),
-                   MPI_Wtime());
+                   st->written, MPI_Wtime());
   return code;
 }
 
@@ -301,7 +313,12 @@ static int sk_run_open_journal(sk_runstate_t *st)
   for (i = 0; i < r->nsuites; i++)
     sk_journal_crashed((size_t)(r->suites[i].suite - r->plan->suites) + 1,
                        r->suites[i].message);
-  if (!st->quiet && st->rr.killed)
+  if (!st->quiet && st->rr.killed && st->rr.finish[0] != '\0')
+    fprintf(stderr, "skampi: %s is incomplete: the run that wrote it "
+            "stopped (%s says 'finish %s') but could not write its status, "
+            "which still says running\n", st->outfile, st->rr.journal,
+            st->rr.finish);
+  else if (!st->quiet && st->rr.killed)
     fprintf(stderr, "skampi: %s is incomplete: the run that wrote it was "
             "killed before it finished (its status says running, and no "
             "process holds %s)\n", st->outfile, st->rr.journal);
