@@ -362,8 +362,12 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
     if (*open >= 0)
       st->crashes[*open]++;
     *open = -1;
+    st->finish[0] = '\0';
     return 0;
   }
+  if (strncmp(line, "finish ", 7) == 0)
+    snprintf(st->finish, sizeof st->finish, "%.*s",
+             (int)strcspn(line + 7, "\n"), line + 7);
   if (strncmp(line, "sha256 ", 7) == 0) {
     snprintf(st->sha256, sizeof st->sha256, "%.64s", line + 7);
     return 0;

@@ -21,6 +21,7 @@ typedef struct sk_journal_state {
   int *ended;             /* an attempt ended normally */
   long *last_arg;         /* last argument begun */
   int *has_arg;
+  char finish[16];        /* the last run's "finish STATUS", or "" */
 } sk_journal_state_t;
 
 /* Reads the journal at path for a plan whose suites are names[0..n-1].

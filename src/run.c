@@ -44,6 +44,8 @@ typedef struct sk_runstate {
   double t0;
   double timeout;            /* --timeout, or -1 */
   int quiet;
+  size_t written;            /* rank 0: suites in the result file as last
+                              * written (kept ones included) */
 } sk_runstate_t;
 
 /* Rank 0 reads the calibration parameters; everybody gets them. */
@@ -57,6 +59,12 @@ static void sk_run_calib(sk_engine_t *e)
   MPI_Bcast(e->calib_err, (int)sizeof e->calib_err, MPI_CHAR, 0, e->world);
 }
 
+/* The suites a write of r puts in the result file. */
+static size_t sk_run_in_file(const sk_result_t *r)
+{
+  return r->nsuites + (r->kept != NULL ? sk_resume_count(r->kept) : 0);
+}
+
 /* Rank 0: writes the result file (a signal handler removes its
  * temporary); -1 with the message said. */
 static int sk_run_write_result(sk_runstate_t *st)
@@ -64,8 +72,10 @@ static int sk_run_write_result(sk_runstate_t *st)
   char why[1200];
   st->res->wall_time = MPI_Wtime() - st->t0;
   if (sk_result_write(st->res, st->outfile, &st->in, sk_guard_set_tmp, why,
-                      sizeof why) == 0)
+                      sizeof why) == 0) {
+    st->written = sk_run_in_file(st->res);
     return 0;
+  }
   sk_progress_error(&st->progress, why);
   return -1;
 }
@@ -254,7 +264,7 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
     sk_guard_mark_aborted();
   sk_runlog_footer(st->eng.log, r);
   sk_progress_done(&st->progress, sk_run_status_name(r->status),
-                   MPI_Wtime());
+                   st->written, MPI_Wtime());
   return code;
 }
 
@@ -315,7 +325,11 @@ static int sk_run_open_journal(sk_runstate_t *st)
   for (i = 0; i < r->nsuites; i++)
     sk_journal_crashed((size_t)(r->suites[i].suite - r->plan->suites) + 1,
                        r->suites[i].message);
-  if (!st->quiet && st->rr.killed)
+  if (!st->quiet && st->rr.killed && st->rr.finish[0] != '\0')
+    sk_msg_note("%s is incomplete: the run that wrote it stopped (%s says "
+                "'finish %s') but could not write its status, which still "
+                "says running", st->outfile, st->rr.journal, st->rr.finish);
+  else if (!st->quiet && st->rr.killed)
     sk_msg_note("%s is incomplete: the run that wrote it was killed before "
                 "it finished (its status says running, and no process "
                 "holds %s)", st->outfile, st->rr.journal);
@@ -379,6 +393,20 @@ static const char *sk_run_dest(sk_runstate_t *st)
   return st->dest != NULL ? st->dest : st->outfile;
 }
 
+/* Every rank learns rank 0's pid and whether it shares its host, so that
+ * SIGINT sent to another rank reaches rank 0 (src/engine/guard.h). */
+static void sk_run_guard_root(sk_runstate_t *st)
+{
+  char host[256] = "", root[256];
+  long pid = (long)getpid();
+  gethostname(host, sizeof host - 1);
+  memcpy(root, host, sizeof root);
+  MPI_Bcast(&pid, 1, MPI_LONG, 0, st->eng.world);
+  MPI_Bcast(root, (int)sizeof root, MPI_CHAR, 0, st->eng.world);
+  if (st->eng.rank != 0)
+    sk_guard_set_root(host[0] != '\0' && strcmp(host, root) == 0 ? pid : 0);
+}
+
 /* Everything before the loop; 0 or the exit status.  The journal is
  * opened before the result file is first rewritten, so that a journal
  * that cannot be written leaves an earlier result file as it was. */
@@ -403,6 +431,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   if (st->eng.rank == 0)
     sk_run_open_log(st);
   sk_guard_install(st->eng.rank, sk_run_dest(st));
+  sk_run_guard_root(st);
   return 0;
 }
 

@@ -112,14 +112,16 @@ static int sk_suitepath_is_file(const char *path)
   return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* A name: no '/', no ".skampi" ending (that is a file name), and no
- * file of that name here. */
+/* A name: no '/', no ".skampi" ending (that is a file name), and
+ * nothing of that name here (a FIFO or a directory here is meant, and
+ * refused as no suite file by the reader). */
 int sk_suitepath_is_name(const char *arg)
 {
   size_t len = strlen(arg);
+  struct stat st;
   return len > 0 && strchr(arg, '/') == NULL &&
          (len < 7 || strcmp(arg + len - 7, ".skampi") != 0) &&
-         !sk_suitepath_is_file(arg);
+         stat(arg, &st) != 0;
 }
 
 /* DIR/NAME.skampi when it is a file, else NULL. */

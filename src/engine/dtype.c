@@ -193,6 +193,28 @@ static int sk_dtype_agree(const sk_dtype_t *dt, char *note, size_t notesize)
   return -1;
 }
 
+/* What a point of the suite sent: a message is a whole number of units
+ * (a base element, or a pattern's element of per_elem of them), so an
+ * argument that is not a multiple of a unit sent the multiple below it. */
+static void sk_dtype_note(const sk_suite_t *s, const sk_layout_t *l,
+                          char *note, size_t notesize)
+{
+  long unit = l->per_elem * l->base_size;
+  int n = 0;
+  if (l->per_elem > 1)
+    n = snprintf(note, notesize, "datatype patterns: send %d, receive %d; "
+                 "a message is a whole number of %d-element units of the "
+                 "base type (%ld bytes)", s->send_datatype, s->recv_datatype,
+                 l->per_elem, unit);
+  else if (unit > 1)
+    n = snprintf(note, notesize, "a message is a whole number of elements "
+                 "of @Basetype%d (%ld bytes)", s->basetype, unit);
+  if (unit > 1 && n > 0 && (size_t)n < notesize &&
+      s->variation == SK_VARIATION_LENGTH)
+    snprintf(note + n, notesize - (size_t)n, "; an argument that is not a "
+             "multiple of %ld sent the multiple of %ld below it", unit, unit);
+}
+
 int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
                    sk_dtype_t *dt, char *note, size_t notesize)
 {
@@ -226,11 +248,7 @@ int sk_dtype_build(const sk_plan_t *plan, const sk_suite_t *s,
   }
   if (sk_dtype_agree(dt, note, notesize) != 0)
     return -1;
-  if (dt->lay.per_elem > 1)
-    snprintf(note, notesize, "datatype patterns: send %d, receive %d; a "
-             "message is a whole number of %d-element units of the base "
-             "type (%ld bytes)", s->send_datatype, s->recv_datatype,
-             dt->lay.per_elem, dt->lay.per_elem * dt->lay.base_size);
+  sk_dtype_note(s, &dt->lay, note, notesize);
   return 0;
 }
 

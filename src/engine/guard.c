@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "journal.h"
@@ -24,6 +25,7 @@
 #define SK_GUARD_HEAD 65536      /* bytes searched for the run status */
 
 static int sk_guard_rank;
+static volatile pid_t sk_guard_root;  /* rank 0 on this host, or 0 */
 static const char *volatile sk_guard_tmp;   /* changes with every write */
 static const char *sk_guard_out;
 static char sk_guard_head[SK_GUARD_HEAD];
@@ -163,6 +165,23 @@ static void sk_guard_signal(int sig)
   sk_guard_msg_t m;
   long arg;
   int has;
+  ssize_t w;
+  /* SIGINT never counts against a suite, but only rank 0 can say so in
+   * the journal: another rank passes it on to rank 0 (the same signal
+   * twice, from Ctrl-C, does no harm), or, where it cannot reach rank 0,
+   * ignores it rather than end as a crash would. */
+  if (sk_guard_rank != 0 && sig == SIGINT && sk_guard_root <= 0) {
+    m.at = 0;
+    sk_guard_put(&m, "skampi: warning: SIGINT to rank ");
+    sk_guard_num(&m, sk_guard_rank);
+    sk_guard_put(&m, " ignored: rank 0 runs on another host; send it to "
+                 "rank 0 to stop the run\n");
+    w = write(STDERR_FILENO, m.buf, m.at);
+    (void)w;
+    return;
+  }
+  if (sk_guard_rank != 0 && sig == SIGINT)
+    kill(sk_guard_root, SIGINT);
   /* The launcher kills the others when one rank ends: rank 0 must have
    * written its journal line first. */
   if (sk_guard_rank != 0) {
@@ -203,6 +222,11 @@ void sk_guard_install(int rank, const char *out_path)
 void sk_guard_set_tmp(const char *tmp_path)
 {
   sk_guard_tmp = tmp_path;
+}
+
+void sk_guard_set_root(long pid)
+{
+  sk_guard_root = (pid_t)pid;
 }
 
 void sk_guard_retrying(int retry)

@@ -1,7 +1,8 @@
 /*
  * guard.h -- signals and the watchdog of a run (doc/robustness.md).
  *
- * SIGINT and SIGTERM end the process at once: the result file on disk is
+ * SIGINT and SIGTERM end the process at once (SIGINT to another rank is
+ * passed on to rank 0, see sk_guard_set_root()): the result file on disk is
  * always a complete document (it is replaced by rename), so the handler
  * only appends "interrupted" to the journal, turns the file's run status
  * "running" into "aborted", says so, removes a half-written temporary
@@ -22,6 +23,11 @@ void sk_guard_install(int rank, const char *out_path);
 /* The temporary file being written now, removed on the way out, or NULL
  * (kept until the next call; set before the handlers too). */
 void sk_guard_set_tmp(const char *tmp_path);
+/* Another rank: the pid of rank 0 when it runs on this host, else 0.
+ * SIGINT there is passed on to rank 0, which alone can record it as an
+ * interruption (SIGINT never counts as a crash); without a pid it is
+ * ignored with a warning. */
+void sk_guard_set_root(long pid);
 /* Rank 0: the result file's "status: running" becomes "status: aborted"
  * in place (async-signal-safe; nothing when the file or the status line
  * is not there, or when out_path is no longer a regular file). */

@@ -99,12 +99,17 @@ void sk_progress_error(sk_progress_t *p, const char *msg)
   fflush(p->err);
 }
 
-void sk_progress_done(sk_progress_t *p, const char *status, double now)
+void sk_progress_done(sk_progress_t *p, const char *status, size_t written,
+                      double now)
 {
   if (p->fp == NULL)
     return;
   sk_progress_clear(p);
-  fprintf(p->fp, "skampi: run %s: %zu suites in %.1f s\n", status,
-          p->nsuites, now - p->t_run);
+  if (written == p->nsuites)
+    fprintf(p->fp, "skampi: run %s: %zu suites in %.1f s\n", status,
+            p->nsuites, now - p->t_run);
+  else
+    fprintf(p->fp, "skampi: run %s: %zu of %zu suites in the result file, "
+            "%.1f s\n", status, written, p->nsuites, now - p->t_run);
   fflush(p->fp);
 }

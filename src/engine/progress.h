@@ -45,6 +45,9 @@ void sk_progress_suite_end(sk_progress_t *p, const char *status,
 /* An error line (a refused suite, an unwritable file), printed even when
  * quiet, without garbling the live line. */
 void sk_progress_error(sk_progress_t *p, const char *msg);
-void sk_progress_done(sk_progress_t *p, const char *status, double now);
+/* The closing line: the run's status and how many suites the result file
+ * holds (written: fewer than the plan's when the run stopped early). */
+void sk_progress_done(sk_progress_t *p, const char *status, size_t written,
+                      double now);
 
 #endif

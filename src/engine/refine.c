@@ -94,7 +94,7 @@ static long refine_grid_fill(const sk_refine_params_t *p, long *out)
     n++;
     if (p->end == 0)
       return n;
-    base = 1;
+    base = p->first > 1 ? p->first : 1;
     prev = 0;
   }
   for (long k = 0;; k++) {
@@ -130,6 +130,7 @@ void sk_refine_params_from_suite(const sk_suite_t *s, sk_refine_params_t *p)
   p->min_distance = s->min_distance;
   p->max_distance = s->max_distance;
   p->epsilon = s->standard_error;
+  p->first = s->first_length;
 }
 
 long sk_refine_grid_size(const sk_refine_params_t *p)

@@ -29,6 +29,8 @@ typedef struct sk_refine_params {
   long min_distance;      /* >= 0, or SK_UNSET (= 0) */
   long max_distance;      /* >= 1, or SK_UNSET (no bound) */
   double epsilon;         /* Standard_error; > 0 when dynamic */
+  long first;             /* log scale from 0: the point after 0 (the
+                           * smallest length that sends data); <= 1: 1 */
 } sk_refine_params_t;
 
 /* Why a refiner stopped; see doc/refinement.md. */

@@ -192,6 +192,8 @@ int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
     return rc;
   }
   rc = sk_run_resume_order(rr, r, &js) == 0 ? 0 : SK_EXIT_ABORTED;
+  if (rr->killed)
+    snprintf(rr->finish, sizeof rr->finish, "%s", js.finish);
   sk_journal_state_free(&js);
   r->kept = rr->kept;
   return rc;

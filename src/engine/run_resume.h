@@ -21,6 +21,9 @@ typedef struct sk_run_resume {
   size_t retried;           /* the last `retried` of order crashed once */
   int killed;               /* the earlier file says "running", and no
                                process holds its journal */
+  char finish[16];          /* then, the status of the journal's "finish"
+                               line when the run got that far ("aborted":
+                               it stopped, but could not write the file) */
   char err[1024];           /* why the run cannot go on */
 } sk_run_resume_t;
 

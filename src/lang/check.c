@@ -48,6 +48,8 @@ static int sk_check_suites(sk_check_t *c, const sk_ast_file_t *f)
   size_t n = 0;
   for (it = f->items; it != NULL; it = it->next)
     n += it->kind == SK_AST_SUITE;
+  if (n == 0 && c->parse_errors > 0)
+    return 0;   /* a syntax error may have eaten them: it is told first */
   if (n == 0) {
     sk_diag_error(c->diag, f->path, sk_span_at(0, 0),
                   "no measurement suites: nothing to measure "
@@ -66,26 +68,45 @@ static int sk_check_suites(sk_check_t *c, const sk_ast_file_t *f)
   return 0;
 }
 
-/* Suite names are unique: results and reports find suites by name. */
+/* Suite names are unique: results and reports find suites by name.  The
+ * suites are sorted by name (ties in file order), so that each name's
+ * first suite is found in n log n steps, not by comparing every pair. */
+static int sk_check_by_name(const void *a, const void *b)
+{
+  const sk_suite_t *x = *(const sk_suite_t *const *)a;
+  const sk_suite_t *y = *(const sk_suite_t *const *)b;
+  int d = strcmp(x->name, y->name);
+  return d != 0 ? d : (x > y) - (x < y);
+}
+
 static void sk_check_names(sk_check_t *c)
 {
-  size_t i, j;
   sk_plan_t *p = c->plan;
-  for (i = 1; i < p->nsuites; i++)
-    for (j = 0; j < i; j++)
-      if (p->suites[i].name && p->suites[j].name &&
-          strcmp(p->suites[i].name, p->suites[j].name) == 0) {
-        sk_diag_error(c->diag, p->path,
-                      sk_span_at(p->suites[i].loc.line,
-                                 p->suites[i].loc.column),
-                      "duplicate suite name '%s'", p->suites[i].name);
-        sk_diag_note(c->diag, p->path,
-                     sk_span_at(p->suites[j].loc.line,
-                                p->suites[j].loc.column),
-                     "the first suite named '%s' is here",
-                     p->suites[j].name);
-        break;
-      }
+  const sk_suite_t **v, *first = NULL;
+  size_t i, n = 0;
+  if (p->nsuites < 2)
+    return;
+  if ((v = malloc(p->nsuites * sizeof *v)) == NULL) {
+    c->nomem = 1;
+    return;
+  }
+  for (i = 0; i < p->nsuites; i++)
+    if (p->suites[i].name != NULL)
+      v[n++] = &p->suites[i];
+  qsort(v, n, sizeof *v, sk_check_by_name);
+  for (i = 0; i < n; i++) {
+    if (first == NULL || strcmp(first->name, v[i]->name) != 0) {
+      first = v[i];
+      continue;
+    }
+    sk_diag_error(c->diag, p->path, sk_span_at(v[i]->loc.line,
+                                               v[i]->loc.column),
+                  "duplicate suite name '%s'", v[i]->name);
+    sk_diag_note(c->diag, p->path, sk_span_at(first->loc.line,
+                                              first->loc.column),
+                  "the first suite named '%s' is here", first->name);
+  }
+  free(v);
 }
 
 sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
@@ -105,6 +126,7 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
   c->plan = plan;
   c->tree = f;
+  c->parse_errors = sk_diag_errors(diag);
   plan->nprocs = c->nprocs;
   sk_check_builtins(c);
   sk_check_preamble(c, f);

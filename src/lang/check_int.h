@@ -39,6 +39,7 @@ typedef struct sk_check {
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
+  size_t parse_errors;     /* errors the parser reported before the check */
   sk_kv_t builtin[SK_KEY_COUNT];
   sk_kv_t preamble[SK_KEY_COUNT];          /* origin NONE: not given */
   const sk_ast_item_t *preamble_at[SK_KEY_COUNT];  /* where given */

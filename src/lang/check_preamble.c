@@ -12,6 +12,7 @@
 
 #include "check_int.h"
 #include "datatype.h"
+#include "layout.h"
 #include "outfile.h"
 #include "parse.h"
 #include "suggest.h"
@@ -234,30 +235,81 @@ static int sk_pre_field(sk_check_t *c, const sk_ast_triple_t *t,
   return bad || f->mpi_type == NULL ? -1 : 0;
 }
 
-/* Field j of b must not share a byte with an earlier field: MPI may not
- * receive into such a type, and a reduction would add a byte twice. */
-static int sk_pre_overlap(sk_check_t *c, const sk_basetype_t *b, size_t j,
-                          const sk_ast_triple_t *t, const char *what)
+/* A field as the bytes [lo, hi) it covers, and its place in the list. */
+typedef struct sk_pre_span {
+  long lo, hi;
+  size_t index;
+} sk_pre_span_t;
+
+static int sk_pre_by_offset(const void *a, const void *b)
 {
-  long sz, al, lo, hi, olo, ohi;
+  const sk_pre_span_t *x = a, *y = b;
+  return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* Whether two of the first m fields of all[] share a byte: sorted by
+ * offset, a field overlaps an earlier one when it starts before the
+ * furthest end so far.  tmp holds m spans. */
+static int sk_pre_any_overlap(const sk_pre_span_t *all, size_t m,
+                              sk_pre_span_t *tmp)
+{
   size_t i;
-  if (sk_mpi_type_bytes_of(b->fields[j].mpi_type, &sz, &al) != 0)
-    return 0;
-  lo = b->fields[j].offset;
-  hi = lo + b->fields[j].count * sz;
-  for (i = 0; i < j; i++) {
-    if (sk_mpi_type_bytes_of(b->fields[i].mpi_type, &sz, &al) != 0)
-      continue;
-    olo = b->fields[i].offset;
-    ohi = olo + b->fields[i].count * sz;
-    if (lo < ohi && olo < hi) {
-      sk_diag_error(c->diag, c->sink.file, t->span, "%s: this field "
-                    "(bytes %ld to %ld) overlaps field %zu (bytes %ld to "
-                    "%ld)", what, lo, hi - 1, i + 1, olo, ohi - 1);
-      return -1;
-    }
+  long end;
+  memcpy(tmp, all, m * sizeof *tmp);
+  qsort(tmp, m, sizeof *tmp, sk_pre_by_offset);
+  for (i = 1, end = m ? tmp[0].hi : 0; i < m; i++) {
+    if (tmp[i].lo < end)
+      return 1;
+    if (tmp[i].hi > end)
+      end = tmp[i].hi;
   }
   return 0;
+}
+
+/* The fields of b must not share a byte: MPI may not receive into such a
+ * type, and a reduction would add a byte twice.  The first field that
+ * overlaps an earlier one is reported, with the first field it overlaps.
+ * Overlap of the first m fields only grows with m, so that field is found
+ * by bisection: n log^2 n steps, not n^2, for a type of many fields. */
+static int sk_pre_overlap(sk_check_t *c, const sk_basetype_t *b,
+                          const sk_ast_triple_t *t, const char *what)
+{
+  size_t n = b->nfields, i, lo = 2, hi = n, j;
+  sk_pre_span_t *f = malloc(2 * (n ? n : 1) * sizeof *f);
+  long sz, al;
+  if (f == NULL) {
+    c->nomem = 1;
+    return -1;
+  }
+  for (i = 0; i < n; i++) {
+    sz = 0;
+    sk_mpi_type_bytes_of(b->fields[i].mpi_type, &sz, &al);
+    f[i].lo = b->fields[i].offset;
+    f[i].hi = f[i].lo + b->fields[i].count * sz;
+    f[i].index = i;
+  }
+  if (n < 2 || !sk_pre_any_overlap(f, n, f + n)) {
+    free(f);
+    return 0;
+  }
+  while (lo < hi) {             /* the shortest prefix that overlaps */
+    size_t mid = lo + (hi - lo) / 2;
+    if (sk_pre_any_overlap(f, mid, f + n))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  j = lo - 1;
+  for (i = 0; !(f[i].lo < f[j].hi && f[j].lo < f[i].hi); i++)
+    ;
+  for (; j > 0; j--)
+    t = t->next;
+  sk_diag_error(c->diag, c->sink.file, t->span, "%s: this field "
+                "(bytes %ld to %ld) overlaps field %zu (bytes %ld to "
+                "%ld)", what, f[lo - 1].lo, f[lo - 1].hi - 1, i + 1,
+                f[i].lo, f[i].hi - 1);
+  free(f);
+  return -1;
 }
 
 /* The fields of a base type: one MPI type, or (count, offset, type)s. */
@@ -293,8 +345,8 @@ static int sk_pre_fields(sk_check_t *c, const sk_ast_value_t *v,
   }
   for (n = 0, t = v->triples; t != NULL; t = t->next, n++)
     bad |= sk_pre_field(c, t, what, &b->fields[n]) != 0;
-  for (n = 0, t = v->triples; !bad && t != NULL; t = t->next, n++)
-    bad |= sk_pre_overlap(c, b, n, t, what) != 0;
+  if (!bad)
+    bad = sk_pre_overlap(c, b, v->triples, what) != 0;
   return bad ? -1 : 0;
 }
 
@@ -305,6 +357,7 @@ static void sk_pre_basetype(sk_check_t *c, const sk_ast_item_t *it, long num,
   sk_basetype_t *b;
   sk_ast_value_t *v;
   size_t i;
+  long size, extent;
   if (num < 1 || num > 9999) {
     sk_diag_error(c->diag, c->sink.file, it->span, num == 0
                   ? "%s is built in (MPI_CHAR) and cannot be redefined"
@@ -332,7 +385,11 @@ static void sk_pre_basetype(sk_check_t *c, const sk_ast_item_t *it, long num,
   memset(b, 0, sizeof *b);
   b->number = (int)num;
   b->loc = sk_check_loc(it->span);
-  sk_pre_fields(c, v, what, b);
+  if (sk_pre_fields(c, v, what, b) == 0 &&
+      sk_layout_base(b, &size, &extent) == 0) {
+    b->size = size;
+    b->extent = extent;
+  }
   sk_ast_value_free(v);
 }
 

@@ -21,6 +21,7 @@ typedef struct sk_resolve {
   sk_kv_t *kv;
   sk_suite_t *out;
   const sk_instance_t *inst;   /* NULL: Type unknown */
+  long first_length;           /* sk_suite_t.first_length */
 } sk_resolve_t;
 
 /* Rules, for reporting an error that comes from the preamble only once. */
@@ -355,6 +356,104 @@ static void sk_resolve_stepwidth(sk_resolve_t *r)
   }
 }
 
+/* ---- lengths that send nothing ------------------------------------------- */
+
+/* The smallest length above 0 a suite that varies the length from 0 can
+ * measure (doc/refinement.md): on a log scale the first length that sends
+ * data (u), or End_Argument if smaller; on a linear one the
+ * second point of the grid, and on a dynamic linear one the points that
+ * halving the segment from 0 adds while Min_Distance allows. */
+static long sk_resolve_first_above_zero(const sk_resolve_t *r, long u)
+{
+  const sk_kv_t *sc = SK_KV(r, SCALE), *e = SK_KV(r, END_ARGUMENT);
+  const sk_kv_t *md = SK_KV(r, MIN_DISTANCE);
+  double step = SK_KV(r, STEPWIDTH)->d;
+  long x = 0, k, half, min = md->unset ? 0 : md->l;
+  if (sk_resolve_is_log(sc->l))
+    return u < e->l ? u : e->l;
+  for (k = 1; x == 0 && (double)k * step < (double)e->l; k++)
+    x = (long)floor((double)k * step + 0.5);
+  if (x == 0 || x > e->l)
+    x = e->l;
+  while (sc->l == SK_SCALE_DYNAMIC_LINEAR && (half = x / 2) > 0 &&
+         half >= min && x - half >= min)
+    x = half;
+  return x;
+}
+
+/* What a message is a whole number of, for the message: "@Basetype1",
+ * "datatype 50 (8 elements of @Basetype1)", "datatype 50 (8 bytes)". */
+static const char *sk_resolve_unit_name(const sk_resolve_t *r,
+                                        const sk_layout_t *l, char *buf,
+                                        size_t size)
+{
+  long base = SK_KV(r, BASETYPE_NUMBER)->l;
+  int pat = l->send_per >= l->recv_per ? l->send : l->recv;
+  if (l->per_elem == 1)
+    snprintf(buf, size, "elements of @Basetype%ld", base);
+  else if (base != 0)
+    snprintf(buf, size, "elements of datatype %d (%d elements of "
+             "@Basetype%ld)", pat, l->per_elem, base);
+  else
+    snprintf(buf, size, "elements of datatype %d (%d bytes)", pat,
+             l->per_elem);
+  return buf;
+}
+
+/* The error of sk_resolve_elements(): at the value when the suite wrote
+ * it, else at the suite's name (the suite's own base type or pattern is
+ * the cause, so the preamble line is not the place). */
+static void sk_resolve_nothing_sent(const sk_resolve_t *r, const sk_kv_t *kv,
+                                    long least, const char *unit, long u)
+{
+  const char *key = kv == SK_KV(r, START_ARGUMENT) ? "Start_Argument"
+                    : "Default_Message_length";
+  char shown[64], at[160], follow[64];
+  at[0] = follow[0] = '\0';
+  if (kv->origin != SK_ORIGIN_SUITE)
+    snprintf(at, sizeof at, "suite '%.60s': ", r->it->name);
+  if (kv->l != least)
+    snprintf(follow, sizeof follow, " leads to the length %ld, which",
+             least);
+  sk_diag_error(r->c->diag, r->c->sink.file, kv->origin == SK_ORIGIN_SUITE
+                ? kv->span : r->it->span, "%s%s (%s)%s sends no data: a "
+                "message is a whole number of %s, %ld bytes each; %ld is "
+                "the smallest length that sends one", at, key,
+                sk_show(kv, shown, sizeof shown), follow, unit, u, u);
+}
+
+/* A message is a whole number of units (a base element, or a pattern's
+ * element of 8 of them): a length above 0 but below one unit would send
+ * nothing, and its time would be recorded for a length that was not sent.
+ * Such a suite is refused, with the length that sends one unit. */
+static void sk_resolve_elements(sk_resolve_t *r, size_t errors_before)
+{
+  sk_kv_t *v = SK_KV(r, VARIATION), *s = SK_KV(r, START_ARGUMENT);
+  sk_kv_t *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH), *kv;
+  char unit[96];
+  sk_layout_t l;
+  long u, least;
+  if (sk_diag_errors(r->c->diag) != errors_before || r->inst == NULL ||
+      r->inst->buffers == SK_BUFFERS_NONE || !sk_known(v) ||
+      sk_resolve_layout(r, &l) != 0 ||
+      (u = (long)l.per_elem * l.base_size) <= 1)
+    return;
+  if (v->l == SK_VARIATION_LENGTH) {
+    r->first_length = u;
+    kv = s;
+    least = s->l > 0 ? s->l : sk_resolve_first_above_zero(r, u);
+  } else if (v->l != SK_VARIATION_CHUNKS && sk_known(len)) {
+    kv = len;
+    least = len->l;
+  } else {
+    return;
+  }
+  if (least <= 0 || least >= u)
+    return;
+  sk_resolve_unit_name(r, &l, unit, sizeof unit);
+  sk_resolve_nothing_sent(r, kv, least, unit, u);
+}
+
 /* ---- the whole grid ----------------------------------------------------- */
 
 /* The refinement module has the last word on the grid keys (it also
@@ -404,6 +503,7 @@ static void sk_resolve_store(sk_resolve_t *r)
       sk_key_set_long(&k[i], r->out, kv->unset ? SK_UNSET : kv->l);
   }
   r->out->end_is_max = SK_KV(r, END_ARGUMENT)->is_max;
+  r->out->first_length = r->first_length;
 }
 
 void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
@@ -416,6 +516,7 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   r.kv = kv;
   r.out = out;
   r.inst = sk_known(&kv[SK_KEY_TYPE]) ? kv[SK_KEY_TYPE].inst : NULL;
+  r.first_length = 1;
   sk_resolve_variation(&r);
   sk_resolve_arguments(&r);
   sk_resolve_order(&r, SK_RULE_REPETITION, SK_KEY_MIN_REPETITION,
@@ -426,6 +527,7 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                    SK_KEY_MAX_DISTANCE);
   sk_resolve_stepwidth(&r);
   sk_resolve_basetype(&r);
+  sk_resolve_elements(&r, errors_before);
   sk_resolve_grid(&r, errors_before);
   sk_resolve_store(&r);
 }

@@ -15,6 +15,11 @@ int sk_layout_base(const sk_basetype_t *b, long *size, long *extent)
   *extent = 1;
   if (b == NULL)
     return 0;
+  if (b->size > 0) {
+    *size = b->size;
+    *extent = b->extent;
+    return 0;
+  }
   *size = 0;
   for (i = 0; i < b->nfields; i++) {
     const sk_basetype_field_t *f = &b->fields[i];

@@ -7,9 +7,12 @@
 #include "parse.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "parse_ctx.h"
 #include "parser.h"
@@ -19,6 +22,7 @@
 
 /* Larger suite files are refused: they are surely not suite files. */
 #define SK_PARSE_MAX_BYTES (16L * 1024 * 1024)
+#define SK_PARSE_TOO_LARGE "file is too large for a suite file (over 16 MiB)"
 
 int sk_parse_add_item(sk_parse_ctx_t *ctx, sk_ast_item_t *it)
 {
@@ -138,16 +142,38 @@ static int sk_parse_run(sk_parse_ctx_t *ctx, const char *buf, size_t len)
   return rc;
 }
 
-sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
-                               size_t len, sk_diag_t *diag)
+/* Whether buf[i] is a CR not followed by LF: an old Mac line end. */
+static int sk_parse_lone_cr(const char *buf, size_t len, size_t i)
+{
+  return buf[i] == '\r' && (i + 1 == len || buf[i + 1] != '\n');
+}
+
+/* buf, or a copy in *copy whose lone CRs are LFs, so that the lexer, the
+ * text check and the quoted source lines all see the same lines (CR LF
+ * stays as it is).  NULL out of memory. */
+static const char *sk_parse_lines(const char *buf, size_t len, char **copy)
+{
+  size_t i = 0;
+  *copy = NULL;
+  while (i < len && !sk_parse_lone_cr(buf, len, i))
+    i++;
+  if (i == len)
+    return buf;
+  if ((*copy = malloc(len)) == NULL)
+    return NULL;
+  memcpy(*copy, buf, len);
+  for (; i < len; i++)
+    if (sk_parse_lone_cr(buf, len, i))
+      (*copy)[i] = '\n';
+  return *copy;
+}
+
+/* sk_parse_buffer() once the text is lines ending in LF or CR LF. */
+static sk_ast_file_t *sk_parse_text(const char *name, const char *buf,
+                                    size_t len, sk_diag_t *diag)
 {
   sk_parse_ctx_t ctx;
   int rc;
-  /* a byte-order mark some editors write is not part of the text */
-  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
-    buf += 3;
-    len -= 3;
-  }
   memset(&ctx, 0, sizeof ctx);
   ctx.diag = diag;
   ctx.file = name;
@@ -159,7 +185,7 @@ sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
       (long)len > SK_PARSE_MAX_BYTES) {
     sk_ast_file_free(ctx.tree);
     sk_diag_error(diag, name, sk_span_at(0, 0), (long)len > SK_PARSE_MAX_BYTES
-                  ? "file is too large for a suite file (over 16 MiB)"
+                  ? SK_PARSE_TOO_LARGE
                   : "out of memory");
     return NULL;
   }
@@ -171,6 +197,26 @@ sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
     return NULL;
   }
   return ctx.tree;
+}
+
+sk_ast_file_t *sk_parse_buffer(const char *name, const char *buf,
+                               size_t len, sk_diag_t *diag)
+{
+  sk_ast_file_t *f;
+  char *copy;
+  const char *text;
+  /* a byte-order mark some editors write is not part of the text */
+  if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
+    buf += 3;
+    len -= 3;
+  }
+  if ((text = sk_parse_lines(buf, len, &copy)) == NULL) {
+    sk_diag_error(diag, name, sk_span_at(0, 0), "out of memory");
+    return NULL;
+  }
+  f = sk_parse_text(name, text, len, diag);
+  free(copy);
+  return f;
 }
 
 sk_ast_value_t *sk_parse_value(const char *name, const char *text,
@@ -196,35 +242,71 @@ sk_ast_value_t *sk_parse_value(const char *name, const char *text,
   return ctx.value;
 }
 
+/* What a file that is not a regular file is, for the message. */
+static const char *sk_parse_kind(mode_t m)
+{
+  return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO"
+         : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+         : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/* Opens path for reading without waiting: a FIFO with no writer would
+ * block open() and read() for ever.  Only a regular file of at most
+ * SK_PARSE_MAX_BYTES is read; NULL with *why set otherwise. */
+static FILE *sk_parse_open(const char *path, const char **why, char *buf,
+                           size_t size)
+{
+  struct stat st;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+  FILE *fp;
+  if (fd < 0) {
+    snprintf(buf, size, "cannot open: %s", strerror(errno));
+  } else if (fstat(fd, &st) != 0) {
+    snprintf(buf, size, "cannot read: %s", strerror(errno));
+  } else if (!S_ISREG(st.st_mode)) {
+    snprintf(buf, size, "cannot read: it is %s; a suite file must be a "
+             "regular file", sk_parse_kind(st.st_mode));
+  } else if (st.st_size > SK_PARSE_MAX_BYTES) {
+    snprintf(buf, size, "cannot read: %s", SK_PARSE_TOO_LARGE);
+  } else if (fcntl(fd, F_SETFL, 0) != 0 || (fp = fdopen(fd, "rb")) == NULL) {
+    snprintf(buf, size, "cannot read: %s", strerror(errno));
+  } else {
+    return fp;
+  }
+  if (fd >= 0)
+    close(fd);
+  *why = buf;
+  return NULL;
+}
+
 char *sk_parse_read(const char *path, size_t *len, sk_diag_t *diag)
 {
-  FILE *fp = fopen(path, "rb");
-  char *buf = NULL, *nb;
+  char *buf = NULL, *nb, msg[160];
   size_t cap = 0, n = 0, got = 1;
   const char *why = NULL;
-  if (fp == NULL) {
-    sk_diag_error(diag, path, sk_span_at(0, 0), "cannot open: %s",
-                  strerror(errno));
-    return NULL;
-  }
-  while (got > 0 && why == NULL) {
+  FILE *fp = sk_parse_open(path, &why, msg, sizeof msg);
+  /* the bound holds for a file that grows while it is read, too */
+  while (fp != NULL && got > 0 && why == NULL) {
     if (n == cap) {
       cap = cap ? 2 * cap : 8192;
       nb = cap > (size_t)SK_PARSE_MAX_BYTES + 1 ? NULL : realloc(buf, cap);
       if (nb == NULL) {
-        why = "file is too large for a suite file (over 16 MiB)";
+        why = "cannot read: " SK_PARSE_TOO_LARGE;
         break;
       }
       buf = nb;
     }
     got = fread(buf + n, 1, cap - n, fp);
     n += got;
-    if (ferror(fp))
-      why = strerror(errno);
+    if (ferror(fp)) {
+      snprintf(msg, sizeof msg, "cannot read: %s", strerror(errno));
+      why = msg;
+    }
   }
-  fclose(fp);
+  if (fp != NULL)
+    fclose(fp);
   if (why != NULL) {
-    sk_diag_error(diag, path, sk_span_at(0, 0), "cannot read: %s", why);
+    sk_diag_error(diag, path, sk_span_at(0, 0), "%s", why);
     free(buf);
     return NULL;
   }

@@ -21,7 +21,8 @@
 sk_ast_file_t *sk_parse_file(const char *path, sk_diag_t *diag);
 
 /* Reads the whole file at path (at most 16 MiB) into a new buffer;
- * *len gets its size.  NULL (reported to diag) when it cannot. */
+ * *len gets its size.  NULL (reported to diag) when it cannot, and at
+ * once for anything but a regular file (a FIFO would block for ever). */
 char *sk_parse_read(const char *path, size_t *len, sk_diag_t *diag);
 
 /* Parses len bytes at buf (not NUL-terminated, may hold NULs) like

@@ -83,6 +83,10 @@ typedef struct sk_basetype {
   sk_loc_t loc;
   sk_basetype_field_t *fields;
   size_t nfields;
+  long size, extent;             /* of one element, as sk_layout_base()
+                                  * computes them; 0 until the checker has
+                                  * (so that a type of many fields is not
+                                  * summed again for every suite) */
 } sk_basetype_t;
 
 /* A free-text preamble line such as @MACHINE, kept in file order. */
@@ -112,6 +116,10 @@ typedef struct sk_suite {
   long default_chunks;
   long default_message_length;   /* bytes */
   long start_argument;
+  long first_length;             /* the smallest length above 0 that sends
+                                  * data: 1, or a whole unit of the base
+                                  * type and patterns (0 counts as 1); a
+                                  * log grid from 0 goes on from there */
   long end_argument;             /* resolved; see end_is_max */
   int end_is_max;                /* End_Argument = Max_Value was given */
   double stepwidth;

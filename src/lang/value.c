@@ -68,6 +68,29 @@ static void sk_value_expected(const sk_value_sink_t *k,
                 expected, shown);
 }
 
+/* Whether v is 0x... (the lexer reads a number 0 with the unit x...):
+ * then the error says so, not that x10 is an unknown unit. */
+static int sk_value_hex(const sk_value_sink_t *k, const sk_ast_value_t *v)
+{
+  const char *u = v->unit, *t = v->text + (strchr("+-", v->text[0]) != NULL);
+  sk_span_t at = v->span;
+  size_t n;
+  if (u == NULL || strcmp(t, "0") != 0 || (u[0] != 'x' && u[0] != 'X') ||
+      (n = strlen(u + 1)) == 0 || strspn(u + 1, "0123456789abcdefABCDEF")
+      != n)
+    return 0;
+  at.last_line = v->unit_span.last_line;
+  at.last_column = v->unit_span.last_column;
+  if (n <= 13)
+    sk_diag_error(k->diag, k->file, at, "'%s%s': hexadecimal numbers are "
+                  "not accepted; write %s%llu", v->text, u,
+                  v->text[0] == '-' ? "-" : "", strtoull(u + 1, NULL, 16));
+  else
+    sk_diag_error(k->diag, k->file, at, "'%.20s%.20s': hexadecimal numbers "
+                  "are not accepted; write it in decimal", v->text, u);
+  return 1;
+}
+
 /* The number of v (any unit ignored here); -1 when v is no number. */
 static int sk_value_number(const sk_value_sink_t *k, const sk_ast_value_t *v,
                            const char *what, const char *expected, double *d)
@@ -77,6 +100,8 @@ static int sk_value_number(const sk_value_sink_t *k, const sk_ast_value_t *v,
     sk_value_expected(k, v, what, expected);
     return -1;
   }
+  if (sk_value_hex(k, v))
+    return -1;
   errno = 0;
   *d = strtod(v->text, &end);
   if (*end != '\0' || errno == ERANGE || !isfinite(*d) ||

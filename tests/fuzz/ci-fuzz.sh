@@ -5,9 +5,9 @@
 #   tests/fuzz/ci-fuzz.sh [SECONDS [BUILD_DIR [TARGET]]]
 #
 # TARGET is fuzz_parse (the suite-language parser, the default; corpus:
-# suites/*.skampi and tests/parse/*.skampi) or fuzz_yread (the YAML
-# reader of result files; corpus: the result and parameter files under
-# tests/).  Exit status: 0 nothing found, 1 libFuzzer found a crash, leak
+# suites/*.skampi, tests/parse/*.skampi, tests/hostile/suites/*.skampi)
+# or fuzz_yread (the YAML reader of result files; corpus: the result and
+# parameter files under tests/).  Exit status: 0 nothing found, 1 libFuzzer found a crash, leak
 # or timeout (the input is left as BUILD_DIR/findings/crash-* etc. and
 # printed), 2 the build failed.  Run from anywhere; the source tree is the
 # one this script is in.  BUILD_DIR (default: a new temporary directory)
@@ -34,7 +34,8 @@ if { [ -f Makefile ] || "$src/configure" CC=clang \
 fi
 rm -rf corpus findings && mkdir corpus findings
 if [ "$target" = fuzz_parse ]; then
-  cp "$src"/suites/*.skampi "$src"/tests/parse/*.skampi corpus/
+  cp "$src"/suites/*.skampi "$src"/tests/parse/*.skampi \
+     "$src"/tests/hostile/suites/*.skampi corpus/
 else
   n=0
   for f in $(find "$src/tests" -name '*.yaml'); do

@@ -53,7 +53,7 @@ expect suites.29.argument_name nodes
 expect suites.29.points.0.argument 2
 expect suites.29.points.1.argument ""
 # Datatype patterns are named in a note (reductions: tests/mpi/reduce.sh).
-expect suites.27.notes.0 "datatype patterns: send 50, receive 0; a message is a whole number of 8-element units of the base type (8 bytes)"
+expect suites.27.notes.0 "datatype patterns: send 50, receive 0; a message is a whole number of 8-element units of the base type (8 bytes); an argument that is not a multiple of 8 sent the multiple of 8 below it"
 expect suites.34.timing max_local
 expect suites.35.points.0.argument 64
 expect suites.37.parameters.Count_Distribution Increasing

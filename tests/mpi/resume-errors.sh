@@ -5,7 +5,8 @@
 # a full disk in the middle of a run, for the result file
 # (SKAMPI_TEST_RESULT_FULL: its writes go to /dev/full, which fails every
 # write with ENOSPC, from a given suite on) and for the journal (SKAMPI_TEST_JOURNAL_FULL: its lines go to
-# /dev/full from a given suite on).
+# /dev/full from a given suite on); what the closing line counts then, and
+# what a rerun says of a result file whose status could not be set.
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
@@ -100,4 +101,35 @@ expect run.status aborted
   fail "full journal: the journal ends '$(tail -n 2 "$journal")'"
 run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
 [ "$(names)" = "r1 r3 r4 r2 " ] || fail "after the full journal: '$(names)'"
+
+# The closing line counts the suites the result file holds, not those of
+# the plan: the disk fills up after r1 (progress on, no --quiet; the
+# test-only switch as above).
+rm -f "$result" "$journal"
+SKAMPI_TEST_RESULT_FULL=r2 $MPIEXEC -n 2 "$SKAMPI" -o "$result" "$suite" \
+  > "$work/stdout" 2> "$work/stderr"
+grep -q '^skampi: run aborted: 1 of 4 suites in the result file, [0-9.]* s$' "$work/stderr" ||
+  fail "full disk: closing line: '$(grep 'run aborted' "$work/stderr")'"
+
+# A result file that cannot be written at all (immutable: chattr +i, where
+# the file system and the user allow it): the status in it stays
+# "running", the journal says "finish aborted", and the rerun says that,
+# not that the run was killed.
+rm -f "$result" "$journal"
+start_bg
+wait_journal '^begin 2 '
+if chattr +i "$result" 2> /dev/null; then
+  wait $bg
+  chattr -i "$result"
+  tail -n 1 "$journal" | grep -q '^finish aborted$' ||
+    fail "immutable: the journal ends '$(tail -n 1 "$journal")'"
+  $MPIEXEC -n 2 "$SKAMPI" -o "$result" "$suite" > "$work/stdout" \
+    2> "$work/stderr" || fail "immutable: rerun exited with $?"
+  grep -qxF "skampi: $result is incomplete: the run that wrote it stopped ($journal says 'finish aborted') but could not write its status, which still says running" "$work/stderr" ||
+    fail "immutable: rerun says '$(grep incomplete "$work/stderr")'"
+  [ "$(names)" = "r1 r2 r3 r4 " ] || fail "after immutable: '$(names)'"
+else
+  wait $bg
+  echo "chattr +i not allowed here: the immutable case is not checked"
+fi
 exit 0

@@ -5,6 +5,7 @@
 # in its turn.  SIGTERM (a launcher ending the survivors of a dead rank, a
 # batch system's time limit) counts as the suite bringing the run down:
 # it is retried last, and after the second time skipped as crashed.
+# SIGINT to one rank other than 0 does not count either.
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
@@ -57,4 +58,20 @@ rc=$?
 [ "$(names)" = "r1 r3 r4 r2 " ] || fail "after two SIGTERMs: '$(names)'"
 expect suites.3.status crashed
 expect suites.3.message 'brought the run down twice (last seen at argument 0); skipped'
+
+# SIGINT to rank 1 alone is no crash either: rank 1 passes it on to rank
+# 0 (the same host here), which records it; the rerun measures r2 in its
+# turn instead of retrying it last.
+rm -f "$result" "$journal"
+start_bg
+wait_journal "^begin 2 "
+sleep 0.1
+p=$(rank_pid 1)
+[ -n "$p" ] || fail "SIGINT to rank 1: rank 1 not found"
+kill -INT $p
+wait $bg
+tail -n 1 "$journal" | grep -q '^interrupted 2 SIGINT$' ||
+  fail "SIGINT to rank 1: journal ends with '$(tail -n 1 "$journal")'"
+run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
+[ "$(names)" = "r1 r2 r3 r4 " ] || fail "after SIGINT to rank 1: '$(names)'"
 exit 0

@@ -78,6 +78,10 @@ SK_PARSE_GOLDEN = \
 	tests/parse/err-variation-preamble.skampi \
 	tests/parse/err-variation-unsupported.skampi \
 	tests/parse/err-wrong-type.skampi \
+	tests/parse/err-zero-elements.skampi \
+	tests/parse/err-hex-number.skampi \
+	tests/parse/err-cr-line-ends.skampi \
+	tests/parse/err-cascade-no-suites.skampi \
 	tests/parse/ok-basetypes.skampi \
 	tests/parse/ok-bom.skampi \
 	tests/parse/ok-chunks.skampi \

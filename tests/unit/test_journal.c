@@ -72,7 +72,17 @@ static void test_read(void)
   SK_CHECK_INT(st.has_arg[2], 1);
   SK_CHECK_INT(st.crashes[3], 1);    /* SIGTERM counts, SIGINT not */
   SK_CHECK_INT(st.ended[3], 0);
+  SK_CHECK_STR(st.finish, "");       /* the last run wrote no finish */
   sk_journal_state_free(&st);
+  /* The last run's finish line, without its newline. */
+  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_start(2, "2026-01-01T00:05:00Z"), 0);
+  SK_CHECK_INT(sk_journal_finish("aborted"), 0);
+  sk_journal_close();
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_STR(st.finish, "aborted");
+  sk_journal_state_free(&st);
+  write_journal(path);
   /* A line cut by a crash never happened. */
   fp = fopen(path, "a");
   fputs("end 2 compl", fp);

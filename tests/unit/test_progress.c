@@ -31,7 +31,7 @@ static void test_plain(void)
   sk_progress_point(&p, 3, 101.0);        /* nothing on a plain stream */
   sk_progress_suite_end(&p, "complete", 3, 2, 102.75);
   sk_progress_error(&p, "it broke");
-  sk_progress_done(&p, "partial", 103.0);
+  sk_progress_done(&p, "partial", 2, 103.0);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf,
       "skampi: suite 1 of 2: pp: started (0.5 s into the run)\n"
@@ -53,7 +53,7 @@ static void test_quiet(void)
   sk_progress_suite_begin(&p, 1, "x", 0.0);
   sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
   sk_progress_error(&p, "still said");
-  sk_progress_done(&p, "complete", 1.0);
+  sk_progress_done(&p, "complete", 1, 1.0);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf, "skampi: error: still said\n");
   fclose(fp);
@@ -90,11 +90,29 @@ static void test_mode(void)
   SK_CHECK(sk_progress_mode(0, "yes") == SK_PROGRESS_AUTO);
 }
 
+/* A run that stopped early counts the suites its result file holds. */
+static void test_written(void)
+{
+  char buf[256];
+  sk_progress_t p;
+  FILE *fp = tmpfile();
+  SK_CHECK(fp != NULL);
+  if (fp == NULL)
+    return;
+  sk_progress_init(&p, fp, SK_PROGRESS_PLAIN, 6, 10.0);
+  sk_progress_done(&p, "aborted", 4, 12.5);
+  slurp(fp, buf, sizeof buf);
+  SK_CHECK_STR(buf, "skampi: run aborted: 4 of 6 suites in the result "
+               "file, 2.5 s\n");
+  fclose(fp);
+}
+
 int main(void)
 {
   test_live();
   test_mode();
   test_plain();
   test_quiet();
+  test_written();
   return sk_test_result();
 }

@@ -286,6 +286,20 @@ static void test_log_grids(void)
   check_grid(log_params(1, 1 << 20, 2.0), grid2_1M, NGRID2_1M);
 }
 
+/* From 0, a log grid goes on at the first length that sends data (one
+ * unit of the base type and patterns), not at 1. */
+static void test_log_grid_first(void)
+{
+  static const long g2_unit32[] = {0, 32, 64, 128, 256, 512, 1000};
+  static const long unit_too_long[] = {0, 20};
+  sk_refine_params_t p = log_params(0, 1000, 2.0);
+  p.first = 32;
+  check_grid(p, g2_unit32, 7);
+  p = log_params(0, 20, 2.0);
+  p.first = 32;
+  check_grid(p, unit_too_long, 2);
+}
+
 static void test_small_grids(void)
 {
   static const long zero[] = {0};
@@ -756,6 +770,7 @@ static void test_replay(void)
 int main(void)
 {
   test_log_grids();
+  test_log_grid_first();
   test_small_grids();
   test_linear_grids();
   test_line_not_refined();
