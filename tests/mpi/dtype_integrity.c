@@ -42,9 +42,9 @@ static sk_basetype_field_t f_struct[] = {{1, 0, "MPI_DOUBLE"},
                                          {2, 12, "MPI_INT"}};
 static sk_basetype_field_t f_gaps[] = {{2, 4, "MPI_SHORT"},
                                        {1, 16, "MPI_FLOAT"}};
-static sk_basetype_t bases[] = {{1, {0, 0}, f_int, 1},
-                                {2, {0, 0}, f_struct, 2},
-                                {3, {0, 0}, f_gaps, 2}};
+static sk_basetype_t bases[] = {{1, {0, 0}, f_int, 1, 0, 0},
+                                {2, {0, 0}, f_struct, 2, 0, 0},
+                                {3, {0, 0}, f_gaps, 2, 0, 0}};
 
 /* Bytes of buf still holding the marker. */
 static long marked(const unsigned char *buf, long n)

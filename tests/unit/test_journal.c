@@ -75,7 +75,7 @@ static void test_read(void)
   SK_CHECK_STR(st.finish, "");       /* the last run wrote no finish */
   sk_journal_state_free(&st);
   /* The last run's finish line, without its newline. */
-  SK_CHECK_INT(sk_journal_open(path, SHA), 0);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
   SK_CHECK_INT(sk_journal_start(2, "2026-01-01T00:05:00Z"), 0);
   SK_CHECK_INT(sk_journal_finish("aborted"), 0);
   sk_journal_close();

@@ -18,11 +18,11 @@ static sk_basetype_field_t f_dii[] = {{1, 0, "MPI_DOUBLE"},
                                       {2, 12, "MPI_INT"}};
 static sk_basetype_field_t f_int[] = {{1, 0, "MPI_INT"}};
 static sk_basetype_field_t f_bad[] = {{1, 0, "MPI_QUAD"}};
-static sk_basetype_t b_dc = {1, {0, 0}, f_dc, 2};
-static sk_basetype_t b_lead = {2, {0, 0}, f_lead, 1};
-static sk_basetype_t b_dii = {3, {0, 0}, f_dii, 2};
-static sk_basetype_t b_int = {4, {0, 0}, f_int, 1};
-static sk_basetype_t b_bad = {5, {0, 0}, f_bad, 1};
+static sk_basetype_t b_dc = {1, {0, 0}, f_dc, 2, 0, 0};
+static sk_basetype_t b_lead = {2, {0, 0}, f_lead, 1, 0, 0};
+static sk_basetype_t b_dii = {3, {0, 0}, f_dii, 2, 0, 0};
+static sk_basetype_t b_int = {4, {0, 0}, f_int, 1, 0, 0};
+static sk_basetype_t b_bad = {5, {0, 0}, f_bad, 1, 0, 0};
 
 static void test_base(void)
 {
