@@ -64,3 +64,7 @@ check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
 tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
+# the confidence interval of a median from order statistics
+check_PROGRAMS += tests/unit/test_medci
+TESTS += tests/unit/test_medci
+tests_unit_test_medci_LDADD = $(SK_LIB_LIBS)
