@@ -68,3 +68,7 @@ tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_medci
 TESTS += tests/unit/test_medci
 tests_unit_test_medci_LDADD = $(SK_LIB_LIBS)
+# the modes of a point's repetitions (synthetic samples, false alarms)
+check_PROGRAMS += tests/unit/test_modes
+TESTS += tests/unit/test_modes
+tests_unit_test_modes_LDADD = $(SK_LIB_LIBS)
