@@ -72,3 +72,7 @@ tests_unit_test_medci_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_modes
 TESTS += tests/unit/test_modes
 tests_unit_test_modes_LDADD = $(SK_LIB_LIBS)
+# the round-robin schedule that chooses the ping-pong pair
+check_PROGRAMS += tests/unit/test_tournament
+TESTS += tests/unit/test_tournament
+tests_unit_test_tournament_LDADD = $(SK_LIB_LIBS)
