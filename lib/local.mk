@@ -24,6 +24,10 @@ lib_libskampi_a_SOURCES = \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h
+# the honest numbers of a point (the median's interval, its modes) and
+# the schedule that chooses the ping-pong pair
+lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \
+	lib/tournament.c lib/tournament.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.

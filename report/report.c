@@ -6,6 +6,7 @@
 #include "report.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,29 @@
 #include "params.h"
 #include "plot.h"
 #include "rout.h"
+
+/* A point whose mean is .nan had no valid repetition: it is no
+ * measurement, so it is neither drawn nor put in a CSV (nor, as 0,
+ * pulls a curve down); a note names the suite. */
+static void sk_report_drop_empty(sk_rfile_t *f)
+{
+  size_t i, j, kept;
+  for (i = 0; i < f->nsuites; i++) {
+    sk_rfile_suite_t *s = &f->suites[i];
+    for (j = kept = 0; j < s->npoints; j++) {
+      if (isnan(s->points[j].mean)) {
+        free(s->points[j].node_times);
+        continue;
+      }
+      s->points[kept++] = s->points[j];
+    }
+    if (kept < s->npoints)
+      sk_msg_note("%s: suite %s: %zu point%s without a value (0 valid "
+                  "repetitions) not drawn", f->path, s->name,
+                  s->npoints - kept, s->npoints - kept == 1 ? "" : "s");
+    s->npoints = kept;
+  }
+}
 
 /* Load every input (all of them, so that one run reports every bad
  * file) and the parameter file. */
@@ -34,6 +58,8 @@ static int sk_report_load(const sk_report_opts_t *o, sk_inputs_t *in,
   for (i = 0; i < o->ninputs; i++)
     if (sk_rfile_load(o->inputs[i], &in->files[i]) < 0)
       rc = -1;
+    else
+      sk_report_drop_empty(in->files[i]);
   if (o->params && sk_params_load(o->params, params) < 0)
     rc = -1;
   in->params = *params;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "modes.h"
 #include "stats.h"
 
 int sk_samples_init(sk_samples_t *s, size_t cap, int nprocs)
@@ -134,6 +135,22 @@ static long sk_measure_decide(const sk_measure_cfg_t *cfg, sk_samples_t *s,
   return 0;
 }
 
+/* Rank 0, after the point: the groups of its valid repetitions, from
+ * s->sorted as the last look left it (all nv valid ones, ascending). */
+static void sk_measure_modes(const sk_measure_cfg_t *cfg, sk_samples_t *s,
+                             long nv, sk_point_t *out)
+{
+  sk_modes_t m;
+  int k;
+  if (sk_modes_find(s->sorted, (size_t)nv, cfg->tick, &m) != 0)
+    return;
+  out->nmodes = m.n;
+  for (k = 0; k < m.n; k++) {
+    out->mode_location[k] = m.mode[k].location;
+    out->mode_share[k] = m.mode[k].share;
+  }
+}
+
 /* Every process's own mean (same cut), gathered to rank 0. */
 static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
                                   sk_samples_t *s, long n, MPI_Comm comm,
@@ -179,6 +196,8 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
       todo = sk_measure_decide(cfg, s, nv, n, t_start, out);
     MPI_Bcast(&todo, 1, MPI_LONG, 0, comm);
   }
+  if (rank == 0)
+    sk_measure_modes(cfg, s, nv, out);
   if (cfg->node_times)
     sk_measure_node_times(cfg, s, n, comm, out);
   if (cfg->raw && rank == 0)

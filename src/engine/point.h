@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "modes.h"
+
 /* Why a point stopped repeating (doc/output-format.md, `stop`). */
 typedef enum {
   SK_STOP_EPS,               /* stderr/mean < Standard_error was reached */
@@ -54,7 +56,16 @@ typedef struct sk_point {
                             corrected by (Bcast_OL: RTL_i), or NULL;
                             owned like node_times */
   int npairs;
+  int nmodes;            /* groups of the valid repetitions (lib/modes.h):
+                            1 one group or not tested, 0 no repetition */
+  double mode_location[SK_MODES_MAX];   /* s, median of each group */
+  double mode_share[SK_MODES_MAX];      /* fraction of the valid ones */
 } sk_point_t;
+
+/* A point without a value: no repetition was valid (window sync: every
+ * one started late or overran).  Its statistics are 0 in the struct and
+ * written as .nan; the suite's notes name it. */
+#define SK_POINT_HAS_VALUE(p) ((p)->valid > 0)
 
 /* "eps", "max_repetition", "time_measurement", "time_suite". */
 const char *sk_stop_name(sk_stop_t stop);

@@ -122,6 +122,15 @@ fail:
   return -1;
 }
 
+/* The note that names a point without a value. */
+static int sk_result_note_no_value(sk_suite_result_t *s, const sk_point_t *p)
+{
+  char note[160];
+  snprintf(note, sizeof note, "no value at argument %ld: 0 valid "
+           "repetitions (%ld invalid)", p->argument, p->invalid);
+  return sk_result_add_note(s, note);
+}
+
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 {
   sk_point_t *q;
@@ -147,7 +156,7 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
     return -1;
   }
   s->npoints++;
-  return 0;
+  return SK_POINT_HAS_VALUE(p) ? 0 : sk_result_note_no_value(s, p);
 }
 
 int sk_result_add_note(sk_suite_result_t *s, const char *note)
@@ -350,19 +359,44 @@ static void sk_result_emit_doubles(sk_emit_t *e, const char *key,
   sk_emit_seq_end(e);
 }
 
+/* modes: one {location, share} per group, only when there are several. */
+static void sk_result_emit_modes(sk_emit_t *e, const sk_point_t *p)
+{
+  int k;
+  if (p->nmodes < 2)
+    return;
+  sk_emit_str(e, "modes");
+  sk_emit_seq_begin(e);
+  for (k = 0; k < p->nmodes && k < SK_MODES_MAX; k++) {
+    sk_emit_map_begin(e);
+    sk_emit_kv_double(e, "location", p->mode_location[k]);
+    sk_emit_kv_double(e, "share", p->mode_share[k]);
+    sk_emit_map_end(e);
+  }
+  sk_emit_seq_end(e);
+}
+
+/* A statistic of p as written: .nan when no repetition was valid, never
+ * a 0 that looks measured. */
+static double sk_result_value(const sk_point_t *p, double v)
+{
+  return SK_POINT_HAS_VALUE(p) ? v : NAN;
+}
+
 static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
 {
   sk_emit_map_begin(e);
   sk_emit_kv_long(e, "argument", p->argument);
-  sk_emit_kv_double(e, "mean", p->mean);
-  sk_emit_kv_double(e, "stderr", p->se);
+  sk_emit_kv_double(e, "mean", sk_result_value(p, p->mean));
+  sk_emit_kv_double(e, "stderr", sk_result_value(p, p->se));
   sk_emit_kv_long(e, "repetitions", p->repetitions);
   sk_emit_kv_long(e, "cut", p->cut);
-  sk_emit_kv_double(e, "min", p->min);
-  sk_emit_kv_double(e, "median", p->median);
-  sk_emit_kv_double(e, "max", p->max);
-  sk_emit_kv_double(e, "q1", p->q1);
-  sk_emit_kv_double(e, "q3", p->q3);
+  sk_emit_kv_double(e, "min", sk_result_value(p, p->min));
+  sk_emit_kv_double(e, "median", sk_result_value(p, p->median));
+  sk_emit_kv_double(e, "max", sk_result_value(p, p->max));
+  sk_emit_kv_double(e, "q1", sk_result_value(p, p->q1));
+  sk_emit_kv_double(e, "q3", sk_result_value(p, p->q3));
+  sk_result_emit_modes(e, p);
   sk_emit_kv_long(e, "valid", p->valid);
   sk_emit_kv_long(e, "invalid", p->invalid);
   sk_emit_kv_bool(e, "eps_met", p->eps_met);

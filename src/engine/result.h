@@ -120,7 +120,8 @@ sk_result_t *sk_result_new(const sk_plan_t *plan);
 void sk_result_free(sk_result_t *r);
 
 /* Appends a copy of p (its node_times, raw, pairs and rtl copied too)
- * to s. */
+ * to s; a point without a value (SK_POINT_HAS_VALUE) also adds the note
+ * "no value at argument A: 0 valid repetitions (N invalid)". */
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p);
 /* Adds a note (copied) to s. */
 int sk_result_add_note(sk_suite_result_t *s, const char *note);

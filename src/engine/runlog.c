@@ -60,6 +60,12 @@ void sk_runlog_point(FILE *fp, const sk_point_t *p)
 {
   if (fp == NULL)
     return;
+  if (!SK_POINT_HAS_VALUE(p)) {
+    fprintf(fp, "  %10ld  no value: 0 valid repetitions, %ld invalid  "
+            "(%s)\n", p->argument, p->invalid, sk_stop_name(p->stop));
+    fflush(fp);
+    return;
+  }
   fprintf(fp, "  %10ld  mean %.4e s  stderr %.2e (%.2f%%)  reps %ld + %ld "
           "cut  eps %s (%s)%s\n", p->argument, p->mean, p->se,
           p->mean != 0.0 ? 100.0 * p->se / fabs(p->mean) : 0.0,

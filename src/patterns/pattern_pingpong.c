@@ -12,12 +12,15 @@
 #include "pattern_pingpong.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "dtype.h"
 #include "pattern.h"
 #include "timer.h"
 #include "stats.h"
+#include "tournament.h"
 
 #define SK_PP_TAG 1
 
@@ -161,20 +164,44 @@ const sk_inst_ops_t sk_inst_pp_sendrecv_replace = {
 
 enum { SK_PP_PROBE_WARM = 10, SK_PP_PROBE_REPS = 25, SK_PP_PROBE_TAG = 2 };
 
-/* Median round trip of 8 bytes between i (timing) and j, on i. */
-static double sk_pp_probe(MPI_Comm comm, int me, int i, int j)
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_SLOW_PAIR=A,B makes every
+ * timed probe round trip between world ranks A and B 50 ms slower (the
+ * higher rank sleeps before it answers), so that tests/mpi/pair3.sh can
+ * check that the slowest pair is the one chosen.  50 ms, because three
+ * busy-polling processes on two busy cores make any round trip last
+ * about 10 ms. */
+static int sk_pp_test_slow(int a, int b)
+{
+  const char *v = getenv("SKAMPI_TEST_SLOW_PAIR");
+  int x, y;
+  if (v == NULL || sscanf(v, "%d,%d", &x, &y) != 2)
+    return 0;
+  return (x == a && y == b) || (x == b && y == a);
+}
+
+static void sk_pp_test_sleep(void)
+{
+  struct timespec ts = {0, 50000000};
+  nanosleep(&ts, NULL);
+}
+
+/* Median round trip of 8 bytes between me and other, timed on the lower
+ * rank of the two (the higher one's value is not used). */
+static double sk_pp_probe(MPI_Comm comm, int me, int other)
 {
   double x[SK_PP_PROBE_REPS], buf = 0.0;
-  int k, other = me == i ? j : i;
+  int k, slow = sk_pp_test_slow(me, other);
   for (k = -SK_PP_PROBE_WARM; k < SK_PP_PROBE_REPS; k++) {
     double t0 = sk_timer_now();
-    if (me == i) {
+    if (me < other) {
       MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
       MPI_Recv(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm,
                MPI_STATUS_IGNORE);
     } else {
       MPI_Recv(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm,
                MPI_STATUS_IGNORE);
+      if (slow && k >= 0)
+        sk_pp_test_sleep();
       MPI_Send(&buf, 1, MPI_DOUBLE, other, SK_PP_PROBE_TAG, comm);
     }
     if (k >= 0)
@@ -184,10 +211,15 @@ static double sk_pp_probe(MPI_Comm comm, int me, int i, int j)
   return sk_stats_median(x, SK_PP_PROBE_REPS);
 }
 
+/* The rounds of lib/tournament.h: in each, every process probes its
+ * partner of that round, all pairs at once, with no barrier between
+ * rounds (a process early into a round waits in its first warm-up
+ * exchange, which is not timed).  Each process keeps the largest of the
+ * probes it timed; one MAXLOC reduction finds the largest of all. */
 int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
 {
-  int p, me, i, j, best = -1;
-  double *lat, *all;
+  sk_tournament_best_t mine, all;
+  int p, me, r, rounds;
   MPI_Comm_size(comm, &p);
   MPI_Comm_rank(comm, &me);
   pair[0] = 0;
@@ -195,32 +227,19 @@ int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
   *latency = NAN;
   if (p <= 2)
     return 0;
-  lat = calloc((size_t)(p * p), sizeof *lat);
-  all = calloc((size_t)(p * p), sizeof *all);
-  if (lat == NULL || all == NULL) {
-    free(lat);
-    free(all);
-    return -1;
+  sk_tournament_best_init(&mine);
+  rounds = sk_tournament_rounds(p);
+  for (r = 0; r < rounds; r++) {
+    int other = sk_tournament_partner(p, r, me);
+    double t;
+    if (other < 0)
+      continue;
+    t = sk_pp_probe(comm, me, other);
+    if (me < other)
+      sk_tournament_offer(&mine, p, me, other, t);
   }
-  for (i = 0; i < p; i++)
-    for (j = i + 1; j < p; j++) {
-      if (me == i || me == j) {
-        double t = sk_pp_probe(comm, me, i, j);
-        if (me == i)
-          lat[i * p + j] = t;
-      }
-      MPI_Barrier(comm);
-    }
-  MPI_Allreduce(lat, all, p * p, MPI_DOUBLE, MPI_MAX, comm);
-  for (i = 0; i < p; i++)
-    for (j = i + 1; j < p; j++)
-      if (best < 0 || all[i * p + j] > all[best]) {
-        best = i * p + j;
-        pair[0] = i;
-        pair[1] = j;
-      }
-  *latency = all[best];
-  free(lat);
-  free(all);
+  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE_INT, MPI_MAXLOC, comm);
+  sk_tournament_pair(&all, p, pair);
+  *latency = all.latency;
   return 0;
 }

@@ -1,6 +1,8 @@
 # pair3.sh -- NEEDS 3 PROCESSES (short): with more than two processes the
-# ping-pong pair is chosen by measurement and recorded; a Nodes suite
-# measures 2 and 3 processes.
+# ping-pong pair is chosen by measurement (a round-robin tournament) and
+# recorded; a Nodes suite measures 2 and 3 processes.  Then each pair in
+# turn is made 50 ms slower (SKAMPI_TEST_SLOW_PAIR, test only) and must be
+# the one chosen.
 . "$top_srcdir/tests/mpi/lib.sh"
 out="$work/out.yaml"
 run_skampi 3 "$SUITES/pair3.skampi" "$out" --quiet ||
@@ -20,4 +22,16 @@ expect suites.1.points.1.argument 3
 expect suites.1.points.1.processes 3
 expect suites.1.points.2.argument ""
 sane
+for slow in 0,2 1,2 0,1; do
+  SKAMPI_TEST_SLOW_PAIR=$slow run_skampi 3 "$SUITES/pair3.skampi" \
+    "$work/slow.yaml" --quiet --fresh ||
+    fail "slow pair $slow: skampi exited with $? ($(cat "$work/stderr"))"
+  flatten "$work/slow.yaml"
+  a=$(get suites.0.pingpong_pair.0)
+  b=$(get suites.0.pingpong_pair.1)
+  [ "$a,$b" = "$slow" ] || fail "slow pair $slow: chose [$a, $b]"
+  l=$(get suites.0.pingpong_pair_latency)
+  awk -v l="$l" 'BEGIN { exit !(l >= 0.05) }' ||
+    fail "slow pair $slow: latency $l, want >= 50 ms"
+done
 exit 0

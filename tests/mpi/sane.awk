@@ -1,9 +1,10 @@
 # sane.awk -- checks every point of a flattened result file (yamlflat's
 # PATH=VALUE lines): finite numbers, min <= median <= max, repetitions > 0,
 # stderr >= 0, eps_met and stop present, eps_met true only with a small
-# enough stderr, and a mean below 10 s and above low() (positive for
-# ping-pong and collective suites, with the exceptions below).  Prints
-# what is wrong and exits 1.
+# enough stderr, a mean below 10 s and above low() (positive for
+# ping-pong and collective suites, with the exceptions below), and modes,
+# when present, well formed (check_modes).  Prints what is wrong and
+# exits 1.
 function bad(msg) { print "point " p ": " msg; errors++ }
 # The least mean a point may have.  Times are positive, except for two
 # estimates that are differences: with Root_Barrier the mean is (operation
@@ -55,6 +56,22 @@ function check_ol(   i) {
     else if (i > 0 && !(nt[i] + 0 >= -(rtl[i] / 2 + overhead) - 1e-12))
       bad("OL_" i " = " nt[i] " is below -(RTL_" i "/2 + overhead)")
 }
+# modes: at least two, locations ascending within [min, max], shares in
+# (0, 1] that add up to 1.
+function check_modes(   k, n, sum, last) {
+  n = 0; sum = 0; last = ""
+  for (k = 0; (k "") in mloc; k++) {
+    n++
+    if (!num(mloc[k]) || !num(mshare[k])) { bad("mode " k " is not numbers"); continue }
+    if (mloc[k] + 0 < v["min"] + 0 || mloc[k] + 0 > v["max"] + 0)
+      bad("mode " k " at " mloc[k] " is outside [min, max]")
+    if (last != "" && !(mloc[k] + 0 > last + 0)) bad("modes not ascending")
+    if (!(mshare[k] + 0 > 0 && mshare[k] + 0 <= 1)) bad("mode " k " share " mshare[k])
+    sum += mshare[k]; last = mloc[k]
+  }
+  if (n == 1) bad("one mode listed")
+  if (n > 1 && (sum < 1 - 1e-9 || sum > 1 + 1e-9)) bad("mode shares add up to " sum)
+}
 function check(   k) {
   if (p == "") return
   for (k in need)
@@ -77,7 +94,8 @@ function check(   k) {
       !(v["min"] + 0 > low()))
     bad("min " v["min"] " is not above " low() " s")
   if (timing[s] == "max_per_destination") check_ol()
-  delete v; delete nt; delete rtl
+  check_modes()
+  delete v; delete nt; delete rtl; delete mloc; delete mshare
 }
 BEGIN {
   need["mean"]; need["stderr"]; need["repetitions"]; need["cut"]
@@ -95,6 +113,8 @@ BEGIN {
     if (key != p) { check(); p = key; s = a[2] }
     if (a[5] == "node_times") nt[a[6]] = $2
     else if (a[5] == "rtl") rtl[a[6]] = $2
+    else if (a[5] == "modes" && a[7] == "location") mloc[a[6]] = $2
+    else if (a[5] == "modes" && a[7] == "share") mshare[a[6]] = $2
     else v[a[5]] = $2
   }
 }

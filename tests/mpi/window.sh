@@ -60,6 +60,13 @@ expect suites.3.points.0.stop max_repetition
 expect suites.3.points.0.invalid 40
 expect suites.3.points.0.valid 0
 expect suites.3.points.0.eps_met false
+# ... which is no measurement: no value, not 0, and a note that says so
+expect suites.3.points.0.mean .nan
+expect suites.3.points.0.stderr .nan
+expect suites.3.points.0.median .nan
+grep -qxF "suites.3.notes.1=no value at argument 65536: 0 valid repetitions (40 invalid)" \
+  "$work/flat" || fail "no note of the point without a value"
+[ -z "$(get suites.3.points.0.modes.0.location)" ] || fail "modes of no repetition"
 # barrier sync: no clock sync, nothing invalid, Outlier_Filter None cuts none
 expect suites.4.synchronization.method barrier
 [ -z "$(get suites.4.synchronization.clock_sync.algorithm)" ] ||

@@ -8,8 +8,10 @@ TESTS += \
 	tests/report/csv.sh \
 	tests/report/errors.sh \
 	tests/report/doc.sh \
+	tests/report/novalue.sh \
 	tests/report/valgrind.sh
 EXTRA_DIST += \
+	tests/report/novalue.sh tests/report/nan/no-value.yaml \
 	tests/report/valgrind.sh \
 	tests/report/lib.sh tests/report/yaml-points.awk \
 	tests/report/pdf.sh tests/report/csv.sh tests/report/errors.sh \

@@ -70,3 +70,15 @@ TESTS += tests/unit/test_dbstats
 tests_unit_test_dbstats_SOURCES = tests/unit/test_dbstats.c
 tests_unit_test_dbstats_LDADD = $(SK_LIB_LIBS)
 EXTRA_DIST += tests/unit/dbstats_ref.py
+# the confidence interval of a median from order statistics
+check_PROGRAMS += tests/unit/test_medci
+TESTS += tests/unit/test_medci
+tests_unit_test_medci_LDADD = $(SK_LIB_LIBS)
+# the modes of a point's repetitions (synthetic samples, false alarms)
+check_PROGRAMS += tests/unit/test_modes
+TESTS += tests/unit/test_modes
+tests_unit_test_modes_LDADD = $(SK_LIB_LIBS)
+# the round-robin schedule that chooses the ping-pong pair
+check_PROGRAMS += tests/unit/test_tournament
+TESTS += tests/unit/test_tournament
+tests_unit_test_tournament_LDADD = $(SK_LIB_LIBS)

@@ -123,8 +123,24 @@ static void fill(sk_result_t *r)
   /* Out of order on purpose: the file lists them by argument. */
   p = point(1024, 3e-06, 0);
   p.node_times = nt;
+  p.nmodes = 2;              /* written as modes: two {location, share} */
+  p.mode_location[0] = 2.5e-06;
+  p.mode_share[0] = 0.75;
+  p.mode_location[1] = 1e-05;
+  p.mode_share[1] = 0.25;
+  sk_result_add_point(s, &p);
+  p = point(2048, 0.0, 0);   /* no valid repetition: .nan and a note */
+  p.valid = 0;
+  p.invalid = 20;
+  p.repetitions = p.cut = 0;
+  p.eps_met = 0;
+  p.stop = SK_STOP_MAX_REPETITION;
+  p.min = p.median = p.max = p.q1 = p.q3 = 0.0;
   sk_result_add_point(s, &p);
   p = point(0, 1e-06, 0);
+  p.nmodes = 1;              /* one group: no modes key */
+  p.mode_location[0] = 1e-06;
+  p.mode_share[0] = 1.0;
   sk_result_add_point(s, &p);
   p = point(512, 2e-06, 1);
   p.barrier_time = 5e-07;

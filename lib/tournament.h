@@ -1,0 +1,59 @@
+/*
+ * tournament.h -- a round-robin tournament of P processes, for choosing
+ * the ping-pong pair with the largest latency in O(P) rounds (§3.1 of
+ * the SKaMPI paper) instead of P(P-1)/2 probes one after another.  No
+ * MPI here: the schedule and the choice, which the engine runs with one
+ * probe per pair and round, concurrently, and one MPI_Allreduce.
+ *
+ * The circle method: with an even number m of seats (m = P, or P + 1
+ * when P is odd: the extra seat is a bye), seat m - 1 stays and the
+ * others turn.  In round r (0 <= r < m - 1) seat m - 1 meets seat r and,
+ * for i = 1 .. m/2 - 1, seat (r + i) mod (m - 1) meets seat
+ * (r - i) mod (m - 1).  Every unordered pair meets exactly once in the
+ * m - 1 rounds; every round has floor(P/2) disjoint pairs, and with odd
+ * P one process (whoever meets the bye) sits out.
+ */
+#ifndef SK_TOURNAMENT_H
+#define SK_TOURNAMENT_H
+
+/* Rounds of a tournament of p processes: p - 1 for even p, p for odd
+ * p, 0 for p < 2. */
+int sk_tournament_rounds(int p);
+
+/* Whom process `me` meets in round r, or -1 (a bye, or r or me out of
+ * range). */
+int sk_tournament_partner(int p, int r, int me);
+
+/* The best probe so far, in the layout of MPI_DOUBLE_INT so that the
+ * engine can reduce it with MPI_MAXLOC: the largest latency, and of equal
+ * latencies the smallest index; index = lo * p + hi names the pair. */
+typedef struct sk_tournament_best {
+  double latency;
+  int index;
+} sk_tournament_best_t;
+
+/* An empty best: latency -1 (every probe is larger), index -1. */
+void sk_tournament_best_init(sk_tournament_best_t *b);
+
+/* Offers the probe of processes a and b (either order) of p to *b:
+ * kept when larger, or equal with a smaller index (MPI_MAXLOC's rule).
+ * A NaN latency is never kept. */
+void sk_tournament_offer(sk_tournament_best_t *b, int p, int a, int b_,
+                         double latency);
+
+/* *into = the better of *into and *from (MPI_MAXLOC's rule). */
+void sk_tournament_merge(sk_tournament_best_t *into,
+                         const sk_tournament_best_t *from);
+
+/* The pair of a best: pair[0] < pair[1]; -1 -1 when nothing was kept. */
+void sk_tournament_pair(const sk_tournament_best_t *b, int p, int pair[2]);
+
+/* The choice without MPI, as the engine makes it: every process keeps
+ * the best of the probes it timed (the lower rank of each pair) over all
+ * rounds, then the bests are merged.  lat[i * p + j] (i < j) is the
+ * latency the probe of i and j would measure.  Fills pair and *latency;
+ * returns the number of rounds, or -1 for p < 2. */
+int sk_tournament_choose(int p, const double *lat, int pair[2],
+                         double *latency);
+
+#endif

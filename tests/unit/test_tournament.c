@@ -1,0 +1,141 @@
+/*
+ * test_tournament.c -- the round-robin schedule and the choice of the
+ * ping-pong pair from a latency matrix.
+ */
+#include <config.h>
+
+#include <stdlib.h>
+
+#include "tournament.h"
+#include "sk_test.h"
+
+#define PMAX 33
+
+/* Every round pairs floor(p/2) disjoint couples, symmetrically; over
+ * all rounds every unordered pair meets exactly once. */
+static void check_schedule(int p)
+{
+  static int met[PMAX][PMAX];
+  int r, me, i, j, rounds = sk_tournament_rounds(p);
+  SK_CHECK_INT(rounds, p % 2 == 0 ? p - 1 : p);
+  for (i = 0; i < p; i++)
+    for (j = 0; j < p; j++)
+      met[i][j] = 0;
+  for (r = 0; r < rounds; r++) {
+    int pairs = 0, byes = 0;
+    for (me = 0; me < p; me++) {
+      int other = sk_tournament_partner(p, r, me);
+      if (other < 0) {
+        byes++;
+        continue;
+      }
+      SK_CHECK_MSG(other != me && other < p, "p %d round %d: %d meets %d",
+                   p, r, me, other);
+      SK_CHECK_MSG(sk_tournament_partner(p, r, other) == me,
+                   "p %d round %d: %d meets %d, not back", p, r, me, other);
+      if (other > me) {
+        met[me][other]++;
+        pairs++;
+      }
+    }
+    SK_CHECK_MSG(pairs == p / 2 && byes == p % 2,
+                 "p %d round %d: %d pairs, %d byes", p, r, pairs, byes);
+  }
+  for (i = 0; i < p; i++)
+    for (j = i + 1; j < p; j++)
+      SK_CHECK_MSG(met[i][j] == 1, "p %d: %d and %d meet %d times", p, i,
+                   j, met[i][j]);
+}
+
+static void test_schedule(void)
+{
+  int p;
+  for (p = 2; p <= PMAX; p++)
+    check_schedule(p);
+  SK_CHECK_INT(sk_tournament_rounds(1), 0);
+  SK_CHECK_INT(sk_tournament_partner(1, 0, 0), -1);
+  SK_CHECK_INT(sk_tournament_partner(4, 3, 0), -1);   /* no round 3 */
+  SK_CHECK_INT(sk_tournament_partner(4, 0, 4), -1);   /* no process 4 */
+  /* p = 4, round 0: seat 3 meets 0, 1 meets 2 (2·0 - 1 = -1 = 2 mod 3) */
+  SK_CHECK_INT(sk_tournament_partner(4, 0, 3), 0);
+  SK_CHECK_INT(sk_tournament_partner(4, 0, 1), 2);
+  /* p = 3: round 1 pairs 0 and 2, and 1 meets the bye (seat 3) */
+  SK_CHECK_INT(sk_tournament_partner(3, 1, 0), 2);
+  SK_CHECK_INT(sk_tournament_partner(3, 1, 1), -1);
+}
+
+/* A matrix with one slow pair (hi, lo swapped on purpose in the call
+ * below) among latencies 1 + (i + j)/100. */
+static void check_choice(int p, int a, int b)
+{
+  static double lat[PMAX * PMAX];
+  int i, j, pair[2];
+  double latency;
+  for (i = 0; i < p; i++)
+    for (j = 0; j < p; j++)
+      lat[i * p + j] = 1.0 + (i + j) / 100.0;
+  lat[(a < b ? a : b) * p + (a < b ? b : a)] = 5.0;
+  SK_CHECK_INT(sk_tournament_choose(p, lat, pair, &latency),
+               sk_tournament_rounds(p));
+  SK_CHECK_MSG(pair[0] == (a < b ? a : b) && pair[1] == (a < b ? b : a),
+               "p %d: chose %d %d, want %d %d", p, pair[0], pair[1], a, b);
+  SK_CHECK(latency == 5.0);
+}
+
+static void test_choice(void)
+{
+  static double lat[PMAX * PMAX];
+  int p, pair[2], i;
+  double latency;
+  for (p = 2; p <= PMAX; p++) {
+    check_choice(p, 0, 1);
+    check_choice(p, p - 1, 0);
+    if (p > 2)
+      check_choice(p, p - 1, p / 2);
+  }
+  /* no slow pair: the largest of 1 + (i + j)/100 is (p - 2, p - 1) */
+  for (i = 0; i < 7 * 7; i++)
+    lat[i] = 1.0 + (i / 7 + i % 7) / 100.0;
+  sk_tournament_choose(7, lat, pair, &latency);
+  SK_CHECK(pair[0] == 5 && pair[1] == 6);
+  SK_CHECK_NEAR(latency, 1.11, 1e-12);
+  /* ties: the smallest pair (MPI_MAXLOC's smallest index) */
+  for (i = 0; i < 5 * 5; i++)
+    lat[i] = 2.0;
+  sk_tournament_choose(5, lat, pair, &latency);
+  SK_CHECK(pair[0] == 0 && pair[1] == 1 && latency == 2.0);
+  /* a NaN probe is never chosen */
+  lat[0 * 5 + 1] = NAN;
+  sk_tournament_choose(5, lat, pair, &latency);
+  SK_CHECK(pair[0] == 0 && pair[1] == 2);
+  SK_CHECK_INT(sk_tournament_choose(1, lat, pair, &latency), -1);
+}
+
+static void test_best(void)
+{
+  sk_tournament_best_t b, c;
+  int pair[2];
+  sk_tournament_best_init(&b);
+  sk_tournament_pair(&b, 4, pair);
+  SK_CHECK(pair[0] == -1 && pair[1] == -1);
+  sk_tournament_offer(&b, 4, 3, 1, 0.5);
+  SK_CHECK_INT(b.index, 1 * 4 + 3);
+  sk_tournament_offer(&b, 4, 0, 2, 0.5);     /* equal, smaller index */
+  SK_CHECK_INT(b.index, 2);
+  sk_tournament_offer(&b, 4, 2, 3, 0.4);     /* smaller: not kept */
+  SK_CHECK_INT(b.index, 2);
+  sk_tournament_best_init(&c);
+  sk_tournament_merge(&b, &c);               /* an empty best changes none */
+  SK_CHECK_INT(b.index, 2);
+  sk_tournament_merge(&c, &b);
+  sk_tournament_pair(&c, 4, pair);
+  SK_CHECK(pair[0] == 0 && pair[1] == 2 && c.latency == 0.5);
+}
+
+int main(void)
+{
+  test_schedule();
+  test_choice();
+  test_best();
+  return sk_test_result();
+}
