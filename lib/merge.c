@@ -28,6 +28,11 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   p->eps_met = 1;
   if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
+  if (sk_rcheck_novalue(y, n)) {
+    sk_yread_error(y, n, "point has no value (0 valid repetitions): a "
+                   "merge needs a value from every run");
+    return -1;
+  }
   if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
     sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
     return -1;

@@ -229,8 +229,30 @@ int sk_rcheck_runs(sk_yread_t *y, const sk_ynode_t *point, const char *key,
   return -1;
 }
 
+int sk_rcheck_novalue(sk_yread_t *y, const sk_ynode_t *point)
+{
+  const char *v = sk_yread_text(sk_yread_get(y, point, "valid"));
+  return v != NULL && strcmp(v, "0") == 0;
+}
+
+/* A statistic of a point without a value may be .nan (the writer's
+ * "none"); every other value is a time. */
+int sk_rcheck_stat(sk_yread_t *y, const sk_ynode_t *node, const char *key,
+                   int novalue, double *out)
+{
+  const char *t = sk_yread_text(node);
+  if (novalue && t != NULL && (node->flags & SK_YNODE_PLAIN) &&
+      (strcmp(t, ".nan") == 0 || strcmp(t, ".NaN") == 0 ||
+       strcmp(t, ".NAN") == 0)) {
+    *out = NAN;
+    return 0;
+  }
+  return sk_rcheck_time(y, node, key, out);
+}
+
 int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point)
 {
+  int novalue = sk_rcheck_novalue(y, point);
   static const char *const times[] = {"mean", "stderr", "q1", "q3", "min",
                                       "median", "max", "node_times", "raw"};
   static const char *const counts[] = {"repetitions", "cut", "processes"};
@@ -253,7 +275,7 @@ int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point)
       free(list);
       if (rc != 0)
         return -1;
-    } else if (sk_rcheck_time(y, v, times[i], &d) != 0) {
+    } else if (sk_rcheck_stat(y, v, times[i], novalue, &d) != 0) {
       return -1;
     }
   }

@@ -90,6 +90,13 @@ int sk_rcheck_rate(sk_yread_t *y, const sk_ynode_t *node, const char *key,
  * -1 after the first bad value's message. */
 int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point);
 
+/* 1 when POINT is one without a value: `valid: 0` (no repetition was
+ * valid; doc/output-format.md).  Its statistics may then be .nan, which
+ * sk_rcheck_stat() takes as NaN; anywhere else .nan is refused. */
+int sk_rcheck_novalue(sk_yread_t *y, const sk_ynode_t *point);
+int sk_rcheck_stat(sk_yread_t *y, const sk_ynode_t *node, const char *key,
+                   int novalue, double *out);
+
 /* A sequence of times under KEY in mapping POINT (absent: 0 and *n 0):
  * *out gets a new array (the caller's) of *n entries. */
 int sk_rcheck_times(sk_yread_t *y, const sk_ynode_t *point, const char *key,

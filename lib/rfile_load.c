@@ -140,7 +140,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
                                long runs)
 {
-  int before = y->errors;
+  int before = y->errors, none;
   p->argument = 0;
   p->mean = 0;
   p->se = 0;
@@ -161,10 +161,11 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
     sk_yread_error(y, node, "point has no 'mean'");
   sk_rcheck_argument(y, sk_yread_get(y, node, "argument"), "argument",
                      &p->argument);
-  sk_rcheck_time(y, sk_yread_get(y, node, "mean"), "mean", &p->mean);
-  sk_rcheck_time(y, sk_yread_get(y, node, "stderr"), "stderr", &p->se);
-  sk_rcheck_time(y, sk_yread_get(y, node, "q1"), "q1", &p->q1);
-  sk_rcheck_time(y, sk_yread_get(y, node, "q3"), "q3", &p->q3);
+  none = sk_rcheck_novalue(y, node);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "mean"), "mean", none, &p->mean);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "stderr"), "stderr", none, &p->se);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "q1"), "q1", none, &p->q1);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "q3"), "q3", none, &p->q3);
   sk_rcheck_count(y, sk_yread_get(y, node, "repetitions"), "repetitions",
                   &p->repetitions);
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);

@@ -4,6 +4,10 @@
 # in STATUS; two inputs too large to keep are made by the script),
 # nothing left behind, clean under valgrind.
 TESTS += tests/hostile/results.sh
+# a point without a value: drawn without it, refused by a merge
+EXTRA_DIST += tests/hostile/results/no-value-point.yaml \
+	tests/hostile/results/no-value-point.report.err \
+	tests/hostile/results/no-value-point.merge.err
 SK_HOSTILE = tests/hostile/results
 EXTRA_DIST += tests/hostile/results.sh $(SK_HOSTILE)/STATUS
 EXTRA_DIST += $(SK_HOSTILE)/alias-bomb.yaml \
