@@ -229,7 +229,8 @@ int sk_ediv_find(const double *x, size_t n, const sk_ediv_opts_t *o,
     free(e.cps);
     return -1;
   }
-  qsort(e.cps, e.n, sizeof *e.cps, sk_ediv_cmp);
+  if (e.n > 0)   /* none found: e.cps may be NULL */
+    qsort(e.cps, e.n, sizeof *e.cps, sk_ediv_cmp);
   *out = e.cps;
   *nout = e.n;
   return 0;

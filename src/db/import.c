@@ -106,7 +106,8 @@ static int sk_import_yaml(sk_import_list_t *l, const char *dir,
       rc = sk_import_push(&names, NULL, e->d_name);
   }
   closedir(d);
-  qsort(names.paths, names.n, sizeof *names.paths, sk_import_namecmp);
+  if (names.n > 0)   /* an empty directory: paths may be NULL */
+    qsort(names.paths, names.n, sizeof *names.paths, sk_import_namecmp);
   for (i = 0; i < names.n; i++) {
     if (rc == 0)
       rc = sk_import_push(l, dir, names.paths[i]);

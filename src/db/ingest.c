@@ -92,8 +92,10 @@ static char *sk_ingest_hosts(char *const *hosts, size_t n)
     free(v);
     return NULL;
   }
-  memcpy(v, hosts, n * sizeof *v);
-  qsort(v, n, sizeof *v, sk_ingest_strcmp);
+  if (n > 0) {   /* no hosts: hosts may be NULL */
+    memcpy(v, hosts, n * sizeof *v);
+    qsort(v, n, sizeof *v, sk_ingest_strcmp);
+  }
   for (i = 0; i < n; i++)
     if (i == 0 || strcmp(v[i], v[i - 1]) != 0)
       fprintf(f, "%s%s", i ? "," : "", v[i]);

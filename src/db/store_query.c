@@ -327,7 +327,7 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
   rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) {
     *len = (size_t)sqlite3_column_bytes(s, 0);
-    if ((*data = malloc(*len ? *len : 1)) != NULL)
+    if ((*data = malloc(*len ? *len : 1)) != NULL && *len > 0)
       memcpy(*data, sqlite3_column_blob(s, 0), *len);
   } else if (rc == SQLITE_DONE)
     sk_msg_error("no run %lld in the database", (long long)run);
