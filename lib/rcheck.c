@@ -136,21 +136,42 @@ static int sk_rcheck_bounded(sk_yread_t *y, const sk_ynode_t *node,
   return 0;
 }
 
+/* How far below 0 a time under KEY may come out.  skampi subtracts the
+ * empty measurement's overhead from every repetition, so the time of an
+ * operation faster than the timer's noise can be a little negative (a
+ * few ns here); a Bcast_OL node time has half a round trip taken off as
+ * well.  A standard error is never negative. */
+static double sk_rcheck_below(const char *key)
+{
+  if (strcmp(key, "stderr") == 0)
+    return 0;
+  return strcmp(key, "node_times") == 0 ? SK_RCHECK_NEG_NODE
+                                        : SK_RCHECK_NEG_TIME;
+}
+
 int sk_rcheck_time(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                    double *out)
 {
   char q[SK_YREAD_QUOTE_SIZE];
-  double v;
-  if (sk_rcheck_bounded(y, node, key, SK_YREAD_FINITE | SK_YREAD_NONNEG,
+  double v, below = sk_rcheck_below(key);
+  if (sk_rcheck_bounded(y, node, key,
+                        SK_YREAD_FINITE | (below > 0 ? 0 : SK_YREAD_NONNEG),
                         SK_RCHECK_MAX_TIME, "1e6 s", &v) != 0)
     return -1;
   if (!node)
     return 0;
+  if (v < -below) {
+    sk_yread_error(y, node, "'%s' is too far below 0: '%s' (a time comes "
+                   "out at most %g s below 0, from the overhead "
+                   "subtracted)", key, sk_yread_quote(node->text, node->len,
+                                                      q), below);
+    return -1;
+  }
   /* bytes / time of a time far below any timer would overflow a plot */
-  if (v > 0 && v < SK_RCHECK_MIN_TIME) {
+  if (v != 0 && fabs(v) < SK_RCHECK_MIN_TIME) {
     sk_yread_error(y, node, "'%s' is too small: '%s' (a time is 0 or at "
-                   "least 1e-15 s)", key, sk_yread_quote(node->text,
-                                                         node->len, q));
+                   "least 1e-15 s from it)", key,
+                   sk_yread_quote(node->text, node->len, q));
     return -1;
   }
   *out = v;

@@ -6,9 +6,13 @@
  * A result file is untrusted input (files are shared and uploaded), so
  * a value a plot or a merge would turn into nonsense is refused with a
  * located message rather than drawn:
- *   times (mean, stderr, quartiles, min, max, median, node times, raw
- *   samples)      finite, not negative, at most SK_RCHECK_MAX_TIME s,
- *                 0 or at least SK_RCHECK_MIN_TIME s
+ *   times (mean, quartiles, min, max, median, node times, raw samples)
+ *                 finite, at most SK_RCHECK_MAX_TIME s, at most
+ *                 SK_RCHECK_NEG_TIME s below 0 (node times
+ *                 SK_RCHECK_NEG_NODE: skampi subtracts the overhead, so
+ *                 the fastest operations come out a little negative),
+ *                 0 or at least SK_RCHECK_MIN_TIME s from it
+ *   stderr        the same, never negative
  *   arguments     whole, not negative, at most SK_RCHECK_MAX_ARG
  *   counts (repetitions, cut, processes, runs, ranks)
  *                 whole, not negative, at most SK_RCHECK_MAX_ARG
@@ -38,6 +42,10 @@
 
 #define SK_RCHECK_MAX_TIME 1e6          /* s: 11.6 days for one value */
 #define SK_RCHECK_MIN_TIME 1e-15        /* s: below any timer, but not 0 */
+#define SK_RCHECK_NEG_TIME 1e-6         /* s: a time may lie this far below
+                                         * 0 (the overhead subtracted) */
+#define SK_RCHECK_NEG_NODE 1e-3         /* s: a node time (Bcast_OL: half
+                                         * a round trip off too) */
 #define SK_RCHECK_MAX_WALL 1e9          /* s: 31 years for a run */
 #define SK_RCHECK_MAX_ARG 4611686018427387904.0   /* 2^62 */
 #define SK_RCHECK_MAX_RATE 1e30         /* per second */
