@@ -170,7 +170,7 @@ int sk_rcheck_time(sk_yread_t *y, const sk_ynode_t *node, const char *key,
   /* bytes / time of a time far below any timer would overflow a plot */
   if (v != 0 && fabs(v) < SK_RCHECK_MIN_TIME) {
     sk_yread_error(y, node, "'%s' is too small: '%s' (a time is 0 or at "
-                   "least 1e-15 s from it)", key,
+                   "least 1e-100 s from it)", key,
                    sk_yread_quote(node->text, node->len, q));
     return -1;
   }

@@ -26,7 +26,7 @@
  *   'KEY' must be a finite number|must not be negative|must be a whole
  *   number, not 'VALUE'                                 (yread.h)
  *   'KEY' is too large: 'VALUE' (at most LIMIT)
- *   'KEY' is too small: 'VALUE' (a time is 0 or at least 1e-15 s)
+ *   'KEY' is too small: 'VALUE' (a time is 0 or at least 1e-100 s from it)
  * Every function returns 0 or -1 (message printed, y->errors counted);
  * a NULL node is absent: 0, *out untouched.
  *
@@ -41,7 +41,9 @@
 #include "yread.h"
 
 #define SK_RCHECK_MAX_TIME 1e6          /* s: 11.6 days for one value */
-#define SK_RCHECK_MIN_TIME 1e-15        /* s: below any timer, but not 0 */
+#define SK_RCHECK_MIN_TIME 1e-100       /* s: a time nearer 0 than this
+                                         * (not 0) would overflow bytes/s;
+                                         * rounding leaves 1e-16 s */
 #define SK_RCHECK_NEG_TIME 1e-6         /* s: a time may lie this far below
                                          * 0 (the overhead subtracted) */
 #define SK_RCHECK_NEG_NODE 1e-3         /* s: a node time (Bcast_OL: half
