@@ -186,6 +186,13 @@ static int sk_cmd_history_check(const sk_dbcmd_t *c)
                  "count: the point's argument)");
     return -1;
   }
+  /* p is at least 1/(permutations + 1): say when alpha is out of reach. */
+  if ((double)(c->ediv.permutations + 1) * c->ediv.alpha < 1)
+    sk_msg_warning("with %lu permutations no p-value is below %g; "
+                   "--alpha %g needs --permutations %.0f or more",
+                   (unsigned long)c->ediv.permutations,
+                   1.0 / (double)(c->ediv.permutations + 1), c->ediv.alpha,
+                   ceil(1 / c->ediv.alpha - 1));
   return 0;
 }
 
