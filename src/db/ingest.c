@@ -322,6 +322,30 @@ static void sk_ingest_flag(sk_ingest_t *in, const sk_ynode_t *node,
   *out = b;
 }
 
+/* modes: one {location, share} per group of repetitions (at most 4,
+ * doc/output-format.md); the database keeps their number. */
+static void sk_ingest_modes(sk_ingest_t *in, const sk_ynode_t *node,
+                            long *out)
+{
+  sk_ynode_t *m = sk_yread_get(&in->y, node, "modes"), *item;
+  double v;
+  size_t i, n;
+  *out = -1;
+  if (!m || sk_yread_want_seq(&in->y, m, "'modes'") < 0)
+    return;
+  n = sk_yread_len(m);
+  for (i = 0; i < n; i++) {
+    item = sk_yread_item(&in->y, m, i);
+    if (sk_yread_want_map(&in->y, item, "an item of 'modes'") < 0)
+      return;
+    sk_yread_number(&in->y, sk_yread_get(&in->y, item, "location"),
+                    "location", &v);
+    sk_yread_number(&in->y, sk_yread_get(&in->y, item, "share"), "share",
+                    &v);
+  }
+  *out = (long)n;
+}
+
 /* A merged point's interval: ci: {low, high, coverage}, at the point or
  * in its across_runs. */
 static void sk_ingest_ci(sk_ingest_t *in, const sk_ynode_t *node,
@@ -358,7 +382,7 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_ynode_t *node,
   sk_ingest_long(in, node, "processes", &p.processes);
   sk_ingest_long(in, node, "repetitions", &p.repetitions);
   sk_ingest_long(in, node, "runs", &p.runs);
-  sk_ingest_long(in, node, "modes", &p.modes);
+  sk_ingest_modes(in, node, &p.modes);
   sk_ingest_flag(in, node, "eps_met", &p.eps_met);
   sk_ingest_flag(in, node, "refined", &p.refined);
   sk_ingest_ci(in, node, &p);
