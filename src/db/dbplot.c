@@ -230,6 +230,10 @@ static void sk_dbplot_xaxis(FILE *f, const sk_dbplot_t *d, const double r[4])
     if (n)
       sk_gp_tic_list(f, "x", tics, n, d->bytes);
     fprintf(f, "set xrange [%.17g:%.17g]\n", lo, hi);
+  } else {
+    /* an argument of 0 (a suite that varies nothing): linear, padded */
+    double pad = r[1] > r[0] ? (r[1] - r[0]) * 0.04 : 1;
+    fprintf(f, "set xrange [%.17g:%.17g]\n", r[0] - pad, r[1] + pad);
   }
   fputs("set xlabel ", f);
   sk_gp_text(f, d->xname ? d->xname : "argument", 40);
@@ -243,12 +247,15 @@ static double sk_dbplot_yaxis(FILE *f, const double r[4])
   sk_units_scale_t u = sk_units_time(r[2], r[3], logy);
   char label[64];
   if (logy) {
-    double tics[16];
-    size_t n = sk_units_log10_tics(r[2] * u.factor / 1.25,
-                                   r[3] * u.factor * 1.25, tics, 10);
+    double tics[16], lo = r[2] * u.factor / 1.25, hi = r[3] * u.factor * 1.25;
+    size_t n = sk_units_log10_tics(lo, hi, tics, 10);
     fputs("set logscale y 10\n", f);
     if (n)
       sk_gp_tic_list(f, "y", tics, n, 0);
+    fprintf(f, "set yrange [%.17g:%.17g]\n", lo, hi);
+  } else {
+    double lo = fmin(0, r[2] * u.factor), hi = r[3] * u.factor;
+    fprintf(f, "set yrange [%.17g:%.17g]\n", lo, hi > lo ? hi * 1.08 : lo + 1);
   }
   snprintf(label, sizeof label, "time [%s]", u.name);
   fputs("set ylabel ", f);

@@ -219,18 +219,26 @@ static int sk_history_body(FILE *f, void *arg)
     hi = fmax(hi, h->points[i].value);
   }
   u = sk_units_time(lo, hi, 0);
+  for (i = 0; i < h->npoints; i++) {   /* the bars, for the y range */
+    if (isfinite(h->points[i].q1))
+      lo = fmin(lo, h->points[i].q1);
+    if (isfinite(h->points[i].q3))
+      hi = fmax(hi, h->points[i].q3);
+  }
   sk_units_num(h->argument, arg_text, sizeof arg_text);
-  snprintf(title, sizeof title, "%.100s at %s: %lu runs, %lu change "
+  snprintf(title, sizeof title, "%.100s at %s: %lu run%s, %lu change "
            "point%s", h->suite, arg_text, (unsigned long)h->npoints,
-           (unsigned long)h->ncps, h->ncps == 1 ? "" : "s");
+           h->npoints == 1 ? "" : "s", (unsigned long)h->ncps,
+           h->ncps == 1 ? "" : "s");
   fputs("set title ", f);
   sk_gp_text(f, title, 0);
   fputs(" font ',14'\nset xlabel 'run (start date)'\nset ylabel ", f);
   snprintf(title, sizeof title, "time [%s]", u.name);
   sk_gp_text(f, title, 0);
   fprintf(f, "\nset format y '%%g'\nset grid ytics lc rgb '#dddddd'\n"
-          "set key top left\nset xrange [0.5:%.1f]\n",
-          (double)h->npoints + 0.5);
+          "set key top left\nset xrange [0.5:%.1f]\n"
+          "set yrange [%.17g:%.17g]\n", (double)h->npoints + 0.5,
+          fmin(0, lo * u.factor), hi > 0 ? hi * u.factor * 1.1 : 1);
   sk_history_xtics(f, h);
   sk_history_marks(f, h, u.factor);
   fputs("$h << EOD\n", f);
