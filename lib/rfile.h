@@ -27,9 +27,9 @@ typedef enum {
 
 typedef struct sk_rfile_point {
   double argument;
-  double bytes;            /* bytes one timed repetition moves: 2 x the
-                            * argument for a round trip or an exchange
-                            * (timing), else the argument; for bandwidth */
+  double bytes;            /* bytes one timed repetition moves, for
+                            * bandwidth: sk_collbw_point_bytes(), NaN
+                            * when unknown */
   double mean;             /* seconds */
   double se;               /* `stderr` in the file: standard error, s */
   double q1, q3;           /* quartiles of the repetitions, s; NaN: none */
@@ -55,6 +55,8 @@ typedef struct sk_rfile_suite {
   sk_rfile_arg_t arg;
   long pair[2];            /* ping-pong pair, -1 -1 when absent */
   char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
+  int two_way;             /* timing round_trip or exchange: a timed unit
+                            * carries the message twice */
   double elapsed;          /* seconds, negative when absent */
   sk_rfile_point_t *points;   /* sorted by argument */
   size_t npoints;

@@ -272,21 +272,15 @@ static int sk_rfile_load_suite_strings(sk_yread_t *y, sk_ynode_t *node,
   return 0;
 }
 
-/* The bandwidth view divides bytes by time: a ping-pong round trip
- * (timing round_trip) and a Sendrecv exchange carry the message twice in
- * the time measured, as IMB and OSU count them; everything else once. */
-static void sk_rfile_load_bytes(sk_yread_t *y, sk_ynode_t *node,
-                          sk_rfile_suite_t *s)
+/* A ping-pong round trip (timing round_trip) and a Sendrecv exchange
+ * carry the message twice in the time measured, as IMB and OSU count
+ * them (sk_instance_timed_bytes(), lib/instance.h). */
+static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
+                                  sk_rfile_suite_t *s)
 {
-  sk_ynode_t *t = sk_yread_get(y, node, "timing");
-  const char *v = "";
-  double f;
-  size_t i;
-  if (sk_yread_text(t) != NULL)
-    v = sk_yread_text(t);
-  f = strcmp(v, "round_trip") == 0 || strcmp(v, "exchange") == 0 ? 2.0 : 1.0;
-  for (i = 0; i < s->npoints; i++)
-    s->points[i].bytes = f * s->points[i].argument;
+  const char *v = sk_yread_text(sk_yread_get(y, node, "timing"));
+  s->two_way = v && (strcmp(v, "round_trip") == 0 ||
+                     strcmp(v, "exchange") == 0);
 }
 
 static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
@@ -315,7 +309,7 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
   sk_rcheck_duration(y, sk_yread_get(y, node, "elapsed"), "elapsed",
                      &s->elapsed);
   sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs);
-  sk_rfile_load_bytes(y, node, s);
+  sk_rfile_load_two_way(y, node, s);
   return y->errors > before ? -1 : 0;
 }
 
@@ -451,24 +445,16 @@ static int sk_rfile_load_hosts(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
   return 0;
 }
 
-/* A collective's bandwidth on the suite pages is its payload per process
- * (collbw.h), the same figure as the collective bandwidth page's upper
- * panel; it needs the process counts, so it comes after the suites. */
+/* The bytes of every point (sk_collbw_point_bytes(), the one formula of
+ * every bandwidth); a collective's need the process counts, so this
+ * comes after the suites. */
 static void sk_rfile_load_collbw(sk_rfile_t *r)
 {
   size_t i, j;
-  for (i = 0; i < r->nsuites; i++) {
-    sk_rfile_suite_t *s = &r->suites[i];
-    if (!sk_collbw_known(s))
-      continue;
-    for (j = 0; j < s->npoints; j++) {
-      long procs;
-      double n, b;
-      if (sk_collbw_point(r, s, &s->points[j], &procs, &n) == 0 &&
-          isfinite(b = sk_collbw_process_bytes(s, procs, n)))
-        s->points[j].bytes = b;
-    }
-  }
+  for (i = 0; i < r->nsuites; i++)
+    for (j = 0; j < r->suites[i].npoints; j++)
+      r->suites[i].points[j].bytes =
+          sk_collbw_point_bytes(r, &r->suites[i], &r->suites[i].points[j]);
 }
 
 /* Everything but the suites, after the whole read. */

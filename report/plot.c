@@ -49,6 +49,8 @@ static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
     return -1;
   if ((v->xlog && p->argument <= 0) || ((v->ylog || v->bw) && p->mean <= 0))
     return -1;
+  if (v->bw && !(p->bytes >= 0))
+    return -1;
   if (!v->bw) {
     *val = p->mean;
     *lo = p->mean - se;

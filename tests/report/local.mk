@@ -65,4 +65,7 @@ tests_report_collbw_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
 tests_report_collbw_test_LDADD = $(SK_REPORT_LIBS)
 TESTS += tests/report/collbw-test tests/report/collbw.sh
 EXTRA_DIST += tests/report/collbw.sh tests/report/extra/collbw-2hosts.yaml
+# one formula for every bandwidth: CSV, bandwidth page, suite pages
+TESTS += tests/report/bandwidth.sh
+EXTRA_DIST += tests/report/bandwidth.sh tests/report/rate/bandwidth.yaml
 
