@@ -57,6 +57,10 @@ typedef struct sk_rfile_suite {
   char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
   int two_way;             /* timing round_trip or exchange: a timed unit
                             * carries the message twice */
+  char timing[32];         /* `timing` when it is an identifier
+                            * ([a-z_]), else "" */
+  char sync[16];           /* synchronization.method likewise */
+  double sync_window;      /* synchronization.window, s; NaN: none */
   double elapsed;          /* seconds, negative when absent */
   sk_rfile_point_t *points;   /* sorted by argument */
   size_t npoints;

@@ -272,15 +272,42 @@ static int sk_rfile_load_suite_strings(sk_yread_t *y, sk_ynode_t *node,
   return 0;
 }
 
-/* A ping-pong round trip (timing round_trip) and a Sendrecv exchange
- * carry the message twice in the time measured, as IMB and OSU count
- * them (sk_instance_timed_bytes(), lib/instance.h). */
+/* Copies T into BUF when it is a short identifier of [a-z_] (what skampi
+ * writes for `timing` and a synchronization method), else leaves "":
+ * what the report shows of them is a fixed word, never a stranger's
+ * text. */
+static void sk_rfile_load_ident(const char *t, char *buf, size_t size)
+{
+  size_t n = t ? strspn(t, "abcdefghijklmnopqrstuvwxyz_") : 0;
+  buf[0] = '\0';
+  if (n > 0 && t[n] == '\0' && n < size)
+    memcpy(buf, t, n + 1);
+}
+
+/* The suite's timing and synchronization, read leniently: they only
+ * label the report's pages.  A ping-pong round trip (timing round_trip)
+ * and a Sendrecv exchange carry the message twice in the time measured,
+ * as IMB and OSU count them (sk_instance_timed_bytes(), lib/instance.h). */
 static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
                                   sk_rfile_suite_t *s)
 {
-  const char *v = sk_yread_text(sk_yread_get(y, node, "timing"));
-  s->two_way = v && (strcmp(v, "round_trip") == 0 ||
-                     strcmp(v, "exchange") == 0);
+  sk_ynode_t *sync = sk_yread_get(y, node, "synchronization");
+  const char *w;
+  char *end;
+  double v;
+  sk_rfile_load_ident(sk_yread_text(sk_yread_get(y, node, "timing")),
+                      s->timing, sizeof s->timing);
+  s->two_way = strcmp(s->timing, "round_trip") == 0 ||
+               strcmp(s->timing, "exchange") == 0;
+  s->sync_window = NAN;
+  if (!sync || sync->kind != SK_YNODE_MAP)
+    return;
+  sk_rfile_load_ident(sk_yread_text(sk_yread_get(y, sync, "method")),
+                      s->sync, sizeof s->sync);
+  w = sk_yread_text(sk_yread_get(y, sync, "window"));
+  if (w && (v = strtod(w, &end), end != w && *end == '\0') &&
+      isfinite(v) && v > 0 && v < 1e6)
+    s->sync_window = v;
 }
 
 static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,

@@ -23,6 +23,7 @@
 #include "instance.h"
 #include "single.h"
 #include "title.h"
+#include "subtitle.h"
 #include "units.h"
 
 #define SK_PLOT_MAX_TICS 14
@@ -340,36 +341,6 @@ static void sk_plot_instance(const sk_rfile_suite_t *s, char *buf,
            type, s->pattern, inst ? ": " : "", inst ? inst->summary : "");
 }
 
-/* Key parameters of a suite in one line. */
-static void sk_plot_params(const sk_rfile_suite_t *s, char *buf,
-                           size_t size)
-{
-  static const char *const keys[] = {
-    "Scale", "Standard_error", "Min_Repetition", "Max_Repetition",
-    "Cut_Quantile", "Default_Message_length", "Default_Chunks", NULL
-  };
-  static const char *const shown[] = {
-    "scale", "\xce\xb5", "min. repetitions", "max. repetitions",
-    "cut quantile", "message length", "chunks", NULL
-  };
-  const char *v;
-  size_t i, len;
-  snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
-  for (i = 0; keys[i]; i++) {
-    v = sk_rfile_param(s, keys[i]);
-    if (!v || (i == 5 && s->arg == SK_RESULT_ARG_LENGTH) ||
-        (i == 6 && (s->arg == SK_RESULT_ARG_CHUNKS ||
-                    strcmp(s->pattern, "master_worker") != 0)))
-      continue;
-    len = strlen(buf);
-    snprintf(buf + len, size - len, " \xc2\xb7 %s %s", shown[i], v);
-  }
-  len = strlen(buf);
-  if (s->pair[0] >= 0)
-    snprintf(buf + len, size - len, " \xc2\xb7 pair %ld\xe2\x80\x93%ld",
-             s->pair[0], s->pair[1]);
-}
-
 /* "complete · 27 points (7 refined, 1 missed ε) · 12.4 s". */
 static int sk_plot_status(const sk_rfile_suite_t *s, char *buf, size_t size)
 {
@@ -425,7 +396,7 @@ static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
   size_t k, i, missed = 0, differ = 0;
   int warn = 0;
   sk_plot_instance(s, inst, sizeof inst);
-  sk_plot_params(s, params, sizeof params);
+  sk_subtitle_settings(s, params, sizeof params);
   if (p->kind == SK_PAGE_SUITE) {
     snprintf(sub1, sizeof sub1, "%s \xc2\xb7 %s", inst,
              in->labels[p->file]);

@@ -68,4 +68,7 @@ EXTRA_DIST += tests/report/collbw.sh tests/report/extra/collbw-2hosts.yaml
 # one formula for every bandwidth: CSV, bandwidth page, suite pages
 TESTS += tests/report/bandwidth.sh
 EXTRA_DIST += tests/report/bandwidth.sh tests/report/rate/bandwidth.yaml
+# the subtitle states the settings the suite records
+TESTS += tests/report/subtitle.sh
+EXTRA_DIST += tests/report/subtitle.sh tests/report/rate/settings.yaml
 
