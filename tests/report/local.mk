@@ -57,8 +57,9 @@ sk_report_bad_files = \
 	tests/report/bad/time-unit.err \
 	tests/report/bad/time-unit.yaml
 # beyond the SKaMPI patterns: the model page from synthetic data
-TESTS += tests/report/model.sh
-EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk
+TESTS += tests/report/model.sh tests/report/modelfail.sh
+EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk \
+	tests/report/modelfail.sh
 # collective bandwidth per process and host; switches of the real runs
 check_PROGRAMS += tests/report/collbw-test
 tests_report_collbw_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
