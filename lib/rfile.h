@@ -25,6 +25,8 @@ typedef enum {
   SK_RESULT_ARG_CHUNKS      /* chunks */
 } sk_rfile_arg_t;
 
+#define SK_RFILE_MODES 8
+
 typedef struct sk_rfile_point {
   double argument;
   double bytes;            /* bytes one timed repetition moves, for
@@ -33,6 +35,15 @@ typedef struct sk_rfile_point {
   double mean;             /* seconds */
   double se;               /* `stderr` in the file: standard error, s */
   double q1, q3;           /* quartiles of the repetitions, s; NaN: none */
+  double median;           /* s; NaN: none */
+  /* a merged point: the confidence interval of the median over runs
+   * (`ci: {low, high, coverage}`) and the runs; NaN / -1 when absent */
+  double ci_low, ci_high, ci_coverage;
+  long runs;
+  /* `modes`: the groups of a multi-modal point, at most SK_RFILE_MODES
+   * (more are counted, not kept); nmodes 0 when absent */
+  double mode_location[SK_RFILE_MODES], mode_share[SK_RFILE_MODES];
+  size_t nmodes;
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */

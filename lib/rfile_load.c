@@ -136,6 +136,57 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
 }
 
+/* A number in [0, 1] under KEY of MAP (absent: *out unchanged). */
+static void sk_rfile_load_fraction(sk_yread_t *y, const sk_ynode_t *map,
+                                   const char *key, double *out)
+{
+  const sk_ynode_t *v = sk_yread_get(y, map, key);
+  double d;
+  if (!v || sk_yread_number_as(y, v, key, SK_YREAD_FINITE, &d) < 0)
+    return;
+  if (d < 0 || d > 1)
+    sk_yread_error(y, v, "'%s' must be between 0 and 1", key);
+  else
+    *out = d;
+}
+
+/* median, the merged point's `ci` and `runs`, and `modes` (what the
+ * suite page draws of a point's spread). */
+static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
+                                       sk_rfile_point_t *p, int none)
+{
+  const sk_ynode_t *ci = sk_yread_get(y, node, "ci");
+  const sk_ynode_t *modes = sk_yread_get(y, node, "modes");
+  size_t i, n;
+  sk_rcheck_stat(y, sk_yread_get(y, node, "median"), "median", none,
+                 &p->median);
+  sk_rcheck_count(y, sk_yread_get(y, node, "runs"), "runs", &p->runs);
+  if (ci && sk_yread_want_map(y, ci, "'ci'") == 0) {
+    sk_rcheck_stat(y, sk_yread_get(y, ci, "low"), "low", none, &p->ci_low);
+    sk_rcheck_stat(y, sk_yread_get(y, ci, "high"), "high", none,
+                   &p->ci_high);
+    sk_rfile_load_fraction(y, ci, "coverage", &p->ci_coverage);
+    if (p->ci_low > p->ci_high)
+      sk_yread_error(y, ci, "'ci' has its low above its high");
+  }
+  if (!modes || sk_yread_want_seq(y, modes, "'modes'") < 0)
+    return;
+  n = sk_yread_len(modes);
+  for (i = 0; i < n; i++) {
+    const sk_ynode_t *m = sk_yread_item(y, modes, i);
+    double loc = NAN, share = NAN;
+    if (sk_yread_want_map(y, m, "a mode") < 0)
+      return;
+    sk_rcheck_stat(y, sk_yread_get(y, m, "location"), "location", 0, &loc);
+    sk_rfile_load_fraction(y, m, "share", &share);
+    if (i < SK_RFILE_MODES) {
+      p->mode_location[i] = loc;
+      p->mode_share[i] = share;
+    }
+  }
+  p->nmodes = n < SK_RFILE_MODES ? n : SK_RFILE_MODES;
+}
+
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
                                long runs)
@@ -144,7 +195,10 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->argument = 0;
   p->mean = 0;
   p->se = 0;
-  p->q1 = p->q3 = NAN;
+  p->q1 = p->q3 = p->median = NAN;
+  p->ci_low = p->ci_high = p->ci_coverage = NAN;
+  p->runs = -1;
+  p->nmodes = 0;
   p->repetitions = -1;
   p->eps_met = 1;
   p->refined = 0;
@@ -171,6 +225,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
+  sk_rfile_load_point_spread(y, node, p, none);
   sk_rcheck_runs(y, node, "run_medians", runs);
   sk_rcheck_runs(y, node, "run_means", runs);
   return y->errors > before ? -1 : 0;

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define SK_SUB_DOT " \xc2\xb7 "
@@ -59,9 +60,18 @@ static void sk_sub_filter(const sk_rfile_suite_t *s, char *buf, size_t size,
     f = "Cut_Quantile";        /* files from before the key */
   if (!f)
     return;
-  if (strcmp(f, "Cut_Quantile") == 0 && q)
-    sk_sub_add(buf, size, statistic ? "the cut (quantile %s)%s"
-               : SK_SUB_DOT "cut quantile %s%s", q, "");
+  if (strcmp(f, "Cut_Quantile") == 0 && q && statistic) {
+    /* the legend takes a number, never the file's text */
+    char num[32];
+    char *end;
+    double d = strtod(q, &end);
+    if (end != q && *end == '\0' && d >= 0 && d < 1) {
+      snprintf(num, sizeof num, "%g", d);
+      sk_sub_add(buf, size, "the cut (quantile %s)%s", num, "");
+    } else
+      sk_sub_add(buf, size, "the cut%s%s", "", "");
+  } else if (strcmp(f, "Cut_Quantile") == 0 && q)
+    sk_sub_add(buf, size, SK_SUB_DOT "cut quantile %s%s", q, "");
   else if (strcmp(f, "Tukey") == 0)
     sk_sub_add(buf, size, "%sTukey fences%s", statistic ? "" : SK_SUB_DOT,
                "");

@@ -72,4 +72,7 @@ EXTRA_DIST += tests/report/bandwidth.sh tests/report/rate/bandwidth.yaml
 # the subtitle states the settings the suite records
 TESTS += tests/report/subtitle.sh
 EXTRA_DIST += tests/report/subtitle.sh tests/report/rate/settings.yaml
+# dispersion: quartiles, the CI of a merged median, modes
+TESTS += tests/report/spread.sh
+EXTRA_DIST += tests/report/spread.sh tests/report/rate/spread.yaml
 
