@@ -27,8 +27,10 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
   free(s->message);
   size_t i;
   sk_rfile_kv_free(s->params, s->nparams);
-  for (i = 0; s->points && i < s->npoints; i++)
+  for (i = 0; s->points && i < s->npoints; i++) {
     free(s->points[i].node_times);
+    free(s->points[i].modes);
+  }
   free(s->points);
   free(s->rate_unit);
 }

@@ -41,8 +41,10 @@ typedef struct sk_rfile_point {
   double ci_low, ci_high, ci_coverage;
   long runs;
   /* `modes`: the groups of a multi-modal point, at most SK_RFILE_MODES
-   * (more are counted, not kept); nmodes 0 when absent */
-  double mode_location[SK_RFILE_MODES], mode_share[SK_RFILE_MODES];
+   * kept: modes[2 i] the location (s), modes[2 i + 1] the share of
+   * group i; NULL and nmodes 0 when absent (most points: kept apart, so
+   * a large file's points stay small) */
+  double *modes;
   size_t nmodes;
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */

@@ -169,9 +169,13 @@ static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
     if (p->ci_low > p->ci_high)
       sk_yread_error(y, ci, "'ci' has its low above its high");
   }
-  if (!modes || sk_yread_want_seq(y, modes, "'modes'") < 0)
+  if (!modes || sk_yread_want_seq(y, modes, "'modes'") < 0 ||
+      (n = sk_yread_len(modes)) == 0)
     return;
-  n = sk_yread_len(modes);
+  if (!(p->modes = malloc(2 * SK_RFILE_MODES * sizeof *p->modes))) {
+    sk_yread_error(y, NULL, "out of memory");
+    return;
+  }
   for (i = 0; i < n; i++) {
     const sk_ynode_t *m = sk_yread_item(y, modes, i);
     double loc = NAN, share = NAN;
@@ -180,11 +184,11 @@ static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
     sk_rcheck_stat(y, sk_yread_get(y, m, "location"), "location", 0, &loc);
     sk_rfile_load_fraction(y, m, "share", &share);
     if (i < SK_RFILE_MODES) {
-      p->mode_location[i] = loc;
-      p->mode_share[i] = share;
+      p->modes[2 * i] = loc;
+      p->modes[2 * i + 1] = share;
+      p->nmodes = i + 1;
     }
   }
-  p->nmodes = n < SK_RFILE_MODES ? n : SK_RFILE_MODES;
 }
 
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
@@ -198,6 +202,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->q1 = p->q3 = p->median = NAN;
   p->ci_low = p->ci_high = p->ci_coverage = NAN;
   p->runs = -1;
+  p->modes = NULL;
   p->nmodes = 0;
   p->repetitions = -1;
   p->eps_met = 1;

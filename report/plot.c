@@ -244,8 +244,7 @@ static size_t sk_plot_mode_block(FILE *f, const sk_plot_view_t *v,
     if (v->bw || p->nmodes < 2 || sk_plot_value(v, p, &val, &lo, &hi) < 0)
       continue;
     for (j = 0; j < p->nmodes; j++) {
-      if (!isfinite(p->mode_location[j]) ||
-          (v->ylog && p->mode_location[j] <= 0))
+      if (!isfinite(p->modes[2 * j]) || (v->ylog && p->modes[2 * j] <= 0))
         continue;
       if (!f) {
         n++;
@@ -255,7 +254,7 @@ static size_t sk_plot_mode_block(FILE *f, const sk_plot_view_t *v,
         fprintf(f, "$%c%lul << EOD\n", prefix, (unsigned long)k);
       sk_gp_num(f, p->argument);
       fputc(' ', f);
-      sk_gp_num(f, p->mode_location[j] * u);
+      sk_gp_num(f, p->modes[2 * j] * u);
       fputc('\n', f);
     }
   }
