@@ -16,15 +16,33 @@
 
 #include "instance.h"
 
-/* The suite's rule: its instance by Type, else by name. */
+/* The suite's instance: by Type, else by name. */
+static const sk_instance_t *sk_collbw_instance(const sk_rfile_suite_t *s)
+{
+  if (s->type >= 0)
+    return s->type <= INT_MAX ? sk_instance_by_number((int)s->type) : NULL;
+  return sk_instance_by_name(s->instance);
+}
+
+/* The suite's rule. */
 static const sk_payload_rule_t *sk_collbw_row(const sk_rfile_suite_t *s)
 {
-  const sk_instance_t *in;
-  if (s->type >= 0)
-    in = s->type <= INT_MAX ? sk_instance_by_number((int)s->type) : NULL;
-  else
-    in = sk_instance_by_name(s->instance);
+  const sk_instance_t *in = sk_collbw_instance(s);
   return in ? sk_instance_payload(in) : NULL;
+}
+
+double sk_collbw_point_bytes(const sk_rfile_t *r, const sk_rfile_suite_t *s,
+                             const sk_rfile_point_t *p)
+{
+  long procs;
+  double n;
+  if (sk_collbw_point(r, s, p, &procs, &n) < 0) {
+    /* Only a collective's or the pairs' bytes need the processes. */
+    if (!isfinite(n) || n < 0)
+      return NAN;
+    procs = -1;
+  }
+  return sk_instance_timed_bytes(sk_collbw_instance(s), s->two_way, procs, n);
 }
 
 int sk_collbw_known(const sk_rfile_suite_t *s)

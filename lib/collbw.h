@@ -50,6 +50,13 @@ double sk_collbw_host_bytes(const sk_rfile_suite_t *s, long procs,
 int sk_collbw_point(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                     const sk_rfile_point_t *p, long *procs, double *n);
 
+/* sk_instance_timed_bytes() (lib/instance.h), the one formula of every
+ * bandwidth, of point P of suite S in R (processes and
+ * length by sk_collbw_point(), the suite's instance by Type, else by
+ * name); NaN when they are not known. */
+double sk_collbw_point_bytes(const sk_rfile_t *r, const sk_rfile_suite_t *s,
+                             const sk_rfile_point_t *p);
+
 /* The rule of the suite for a legend or a CSV: "P-1 | 1 | 1" style text
  * of the three columns; "" when unknown. */
 const char *sk_collbw_rule(const sk_rfile_suite_t *s);

@@ -5,6 +5,7 @@
 
 #include "instance.h"
 
+#include <math.h>
 #include <string.h>
 
 #define SK_ROW(num, nm, pat, vars, buf, pay, sum, impl) \
@@ -169,3 +170,36 @@ const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in)
     return NULL;
   return &sk_payload_rules[in->payload];
 }
+
+/* The mean payload per process of rule ROW (lib/collbw.h). */
+static double sk_instance_rule_bytes(const sk_payload_rule_t *row, long procs,
+                                   double n)
+{
+  double sum = 0;
+  long r;
+  if (procs < row->min_procs)
+    return NAN;
+  for (r = 0; r < procs; r++) {
+    const double *c = r == 0 ? row->first
+                      : r == procs - 1 ? row->last : row->middle;
+    sum += n * (c[0] + c[1] * (double)procs);
+  }
+  return sum / (double)procs;
+}
+
+double sk_instance_timed_bytes(const sk_instance_t *in, int two_way,
+                               long procs, double n)
+{
+  const sk_payload_rule_t *row = in ? sk_instance_payload(in) : NULL;
+  if (!isfinite(n) || n < 0)
+    return NAN;
+  if (row)
+    return sk_instance_rule_bytes(row, procs, n);
+  switch (in ? in->payload : SK_PAYLOAD_NONE) {
+  case SK_PAYLOAD_STREAM: return n;
+  case SK_PAYLOAD_EXCHANGE: return 2 * n;
+  case SK_PAYLOAD_PAIRS: return procs >= 2 ? (double)(procs / 2) * n : NAN;
+  default: return two_way ? 2 * n : n;
+  }
+}
+

@@ -69,7 +69,12 @@ typedef enum {
   SK_PAYLOAD_SCATTER,
   SK_PAYLOAD_ALLTOALL,
   SK_PAYLOAD_ALLGATHER,
-  SK_PAYLOAD_MEMCPY
+  SK_PAYLOAD_MEMCPY,
+  /* rate classes: not collective payloads, so not on the collective
+   * bandwidth page; what one timed unit moves (sk_instance_timed_bytes()) */
+  SK_PAYLOAD_STREAM,        /* one message of n per timed unit */
+  SK_PAYLOAD_EXCHANGE,      /* n each way at once: 2n */
+  SK_PAYLOAD_PAIRS          /* k = floor(P/2) pairs, n each: kn */
 } sk_payload_t;
 
 /* The payload of rank r of P processes for length n is n (c0 + cp P),
@@ -128,6 +133,20 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
 
 /* The payload rule of instance `in`; NULL for SK_PAYLOAD_NONE. */
 const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in);
+
+/* The bytes one timed unit of instance IN moves for length N on PROCS
+ * processes: the numerator of every bandwidth skampi writes or draws
+ * (the engine's `rate` of a B/s instance, the report's bandwidth panel,
+ * bandwidth page and CSV).  By IN's payload class (lib/instances.def):
+ * a collective's mean payload per process (lib/collbw.h);
+ * STREAM n; EXCHANGE 2n (both directions at once); PAIRS floor(P/2) n
+ * (every pair's n once per round trip).  Any other instance, or IN
+ * NULL: 2n when TWO_WAY (the suite's timing is `round_trip` or
+ * `exchange`: the message goes there and back, or both at once), else
+ * n.  NaN when the class needs PROCS and it is below what the class
+ * needs, or N is not a length. */
+double sk_instance_timed_bytes(const sk_instance_t *in, int two_way,
+                               long procs, double n);
 
 /* The pattern's row of the table in lib/instance.c. */
 const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern);

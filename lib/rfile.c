@@ -32,6 +32,7 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
     free(s->points[i].raw);
     free(s->points[i].run_medians);
     free(s->points[i].run_means);
+    free(s->points[i].modes);
   }
   free(s->points);
   free(s->rate_unit);

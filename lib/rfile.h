@@ -26,14 +26,27 @@ typedef enum {
   SK_RESULT_ARG_CHUNKS      /* chunks */
 } sk_rfile_arg_t;
 
+#define SK_RFILE_MODES 8
+
 typedef struct sk_rfile_point {
   double argument;
-  double bytes;            /* bytes one timed repetition moves: 2 x the
-                            * argument for a round trip or an exchange
-                            * (timing), else the argument; for bandwidth */
+  double bytes;            /* bytes one timed repetition moves, for
+                            * bandwidth: sk_collbw_point_bytes(), NaN
+                            * when unknown */
   double mean;             /* seconds */
   double se;               /* `stderr` in the file: standard error, s */
   double q1, q3;           /* quartiles of the repetitions, s; NaN: none */
+  double median;           /* s; NaN: none */
+  /* a merged point: the confidence interval of the median over runs
+   * (`ci: {low, high, coverage}`) and the runs; NaN / -1 when absent */
+  double ci_low, ci_high, ci_coverage;
+  long runs;
+  /* `modes`: the groups of a multi-modal point, at most SK_RFILE_MODES
+   * kept: modes[2 i] the location (s), modes[2 i + 1] the share of
+   * group i; NULL and nmodes 0 when absent (most points: kept apart, so
+   * a large file's points stay small) */
+  double *modes;
+  size_t nmodes;
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */
@@ -44,11 +57,7 @@ typedef struct sk_rfile_point {
   size_t nnode;
   /* the rest of the statistics (skampi-db keeps every one); NaN, -1 or
    * NULL when the file does not have them */
-  double median, min, max;         /* s */
-  double ci_low, ci_high, ci_coverage;   /* a merged point's `ci`, at the
-                                    * point or in its `across_runs` */
-  long runs;               /* a merged point's run count */
-  long modes;              /* how many `modes` groups */
+  double min, max;         /* s */
   double *raw;             /* the raw samples (Raw_Samples = yes) */
   size_t nraw;
   double *run_medians, *run_means;   /* a merged point's per-run values */
@@ -67,6 +76,12 @@ typedef struct sk_rfile_suite {
   sk_rfile_arg_t arg;
   long pair[2];            /* ping-pong pair, -1 -1 when absent */
   char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
+  int two_way;             /* timing round_trip or exchange: a timed unit
+                            * carries the message twice */
+  char timing[32];         /* `timing` when it is an identifier
+                            * ([a-z_]), else "" */
+  char sync[16];           /* synchronization.method likewise */
+  double sync_window;      /* synchronization.window, s; NaN: none */
   double elapsed;          /* seconds, negative when absent */
   sk_rfile_point_t *points;   /* sorted by argument */
   size_t npoints;

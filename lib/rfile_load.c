@@ -136,59 +136,72 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
 }
 
-/* modes: one {location, share} per group; their number. */
-static void sk_rfile_load_modes(sk_yread_t *y, const sk_ynode_t *node,
-                                long *out)
-{
-  sk_ynode_t *m = sk_yread_get(y, node, "modes"), *item;
-  size_t i, n;
-  double v;
-  if (!m || sk_yread_want_seq(y, m, "'modes'") < 0)
-    return;
-  n = sk_yread_len(m);
-  for (i = 0; i < n; i++) {
-    item = sk_yread_item(y, m, i);
-    if (sk_yread_want_map(y, item, "an item of 'modes'") < 0)
-      return;
-    sk_yread_number(y, sk_yread_get(y, item, "location"), "location", &v);
-    sk_yread_number(y, sk_yread_get(y, item, "share"), "share", &v);
-  }
-  *out = (long)n;
-}
-
-/* ci: {low, high, coverage}, at the point or in its across_runs. */
-static void sk_rfile_load_ci(sk_yread_t *y, const sk_ynode_t *node,
-                             sk_rfile_point_t *p)
-{
-  sk_ynode_t *ci = sk_yread_get(y, node, "ci");
-  if (!ci)
-    ci = sk_yread_get(y, sk_yread_get(y, node, "across_runs"), "ci");
-  if (!ci || sk_yread_want_map(y, ci, "'ci'") < 0)
-    return;
-  sk_yread_number(y, sk_yread_get(y, ci, "low"), "low", &p->ci_low);
-  sk_yread_number(y, sk_yread_get(y, ci, "high"), "high", &p->ci_high);
-  sk_yread_number(y, sk_yread_get(y, ci, "coverage"), "coverage",
-                  &p->ci_coverage);
-}
-
 /* The statistics skampi-report does not draw but skampi-db keeps. */
 static void sk_rfile_load_point_rest(sk_yread_t *y, const sk_ynode_t *node,
                                      sk_rfile_point_t *p, int none)
 {
-  p->median = p->min = p->max = NAN;
-  p->ci_low = p->ci_high = p->ci_coverage = NAN;
-  p->runs = p->modes = -1;
-  sk_rcheck_stat(y, sk_yread_get(y, node, "median"), "median", none,
-                 &p->median);
+  p->min = p->max = NAN;
   sk_rcheck_stat(y, sk_yread_get(y, node, "min"), "min", none, &p->min);
   sk_rcheck_stat(y, sk_yread_get(y, node, "max"), "max", none, &p->max);
-  sk_rcheck_count(y, sk_yread_get(y, node, "runs"), "runs", &p->runs);
-  sk_rfile_load_modes(y, node, &p->modes);
-  sk_rfile_load_ci(y, node, p);
   sk_rcheck_times(y, node, "raw", &p->raw, &p->nraw);
   sk_rcheck_times(y, node, "run_medians", &p->run_medians,
                   &p->nrun_medians);
   sk_rcheck_times(y, node, "run_means", &p->run_means, &p->nrun_means);
+}
+
+/* A number in [0, 1] under KEY of MAP (absent: *out unchanged). */
+static void sk_rfile_load_fraction(sk_yread_t *y, const sk_ynode_t *map,
+                                   const char *key, double *out)
+{
+  const sk_ynode_t *v = sk_yread_get(y, map, key);
+  double d;
+  if (!v || sk_yread_number_as(y, v, key, SK_YREAD_FINITE, &d) < 0)
+    return;
+  if (d < 0 || d > 1)
+    sk_yread_error(y, v, "'%s' must be between 0 and 1", key);
+  else
+    *out = d;
+}
+
+/* median, the merged point's `ci` and `runs`, and `modes` (what the
+ * suite page draws of a point's spread). */
+static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
+                                       sk_rfile_point_t *p, int none)
+{
+  const sk_ynode_t *ci = sk_yread_get(y, node, "ci");
+  const sk_ynode_t *modes = sk_yread_get(y, node, "modes");
+  size_t i, n;
+  sk_rcheck_stat(y, sk_yread_get(y, node, "median"), "median", none,
+                 &p->median);
+  sk_rcheck_count(y, sk_yread_get(y, node, "runs"), "runs", &p->runs);
+  if (ci && sk_yread_want_map(y, ci, "'ci'") == 0) {
+    sk_rcheck_stat(y, sk_yread_get(y, ci, "low"), "low", none, &p->ci_low);
+    sk_rcheck_stat(y, sk_yread_get(y, ci, "high"), "high", none,
+                   &p->ci_high);
+    sk_rfile_load_fraction(y, ci, "coverage", &p->ci_coverage);
+    if (p->ci_low > p->ci_high)
+      sk_yread_error(y, ci, "'ci' has its low above its high");
+  }
+  if (!modes || sk_yread_want_seq(y, modes, "'modes'") < 0 ||
+      (n = sk_yread_len(modes)) == 0)
+    return;
+  if (!(p->modes = malloc(2 * SK_RFILE_MODES * sizeof *p->modes))) {
+    sk_yread_error(y, NULL, "out of memory");
+    return;
+  }
+  for (i = 0; i < n; i++) {
+    const sk_ynode_t *m = sk_yread_item(y, modes, i);
+    double loc = NAN, share = NAN;
+    if (sk_yread_want_map(y, m, "a mode") < 0)
+      return;
+    sk_rcheck_stat(y, sk_yread_get(y, m, "location"), "location", 0, &loc);
+    sk_rfile_load_fraction(y, m, "share", &share);
+    if (i < SK_RFILE_MODES) {
+      p->modes[2 * i] = loc;
+      p->modes[2 * i + 1] = share;
+      p->nmodes = i + 1;
+    }
+  }
 }
 
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
@@ -199,7 +212,11 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->argument = 0;
   p->mean = 0;
   p->se = 0;
-  p->q1 = p->q3 = NAN;
+  p->q1 = p->q3 = p->median = NAN;
+  p->ci_low = p->ci_high = p->ci_coverage = NAN;
+  p->runs = -1;
+  p->modes = NULL;
+  p->nmodes = 0;
   p->repetitions = -1;
   p->eps_met = 1;
   p->refined = 0;
@@ -209,9 +226,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->nnode = 0;
   p->raw = p->run_medians = p->run_means = NULL;
   p->nraw = p->nrun_medians = p->nrun_means = 0;
-  p->median = p->min = p->max = NAN;
-  p->ci_low = p->ci_high = p->ci_coverage = NAN;
-  p->runs = p->modes = -1;
+  p->min = p->max = NAN;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;
@@ -231,6 +246,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
+  sk_rfile_load_point_spread(y, node, p, none);
   sk_rfile_load_point_rest(y, node, p, none);
   sk_rcheck_runs(y, node, "run_medians", runs);
   sk_rcheck_runs(y, node, "run_means", runs);
@@ -333,21 +349,42 @@ static int sk_rfile_load_suite_strings(sk_yread_t *y, sk_ynode_t *node,
   return 0;
 }
 
-/* The bandwidth view divides bytes by time: a ping-pong round trip
- * (timing round_trip) and a Sendrecv exchange carry the message twice in
- * the time measured, as IMB and OSU count them; everything else once. */
-static void sk_rfile_load_bytes(sk_yread_t *y, sk_ynode_t *node,
-                          sk_rfile_suite_t *s)
+/* Copies T into BUF when it is a short identifier of [a-z_] (what skampi
+ * writes for `timing` and a synchronization method), else leaves "":
+ * what the report shows of them is a fixed word, never a stranger's
+ * text. */
+static void sk_rfile_load_ident(const char *t, char *buf, size_t size)
 {
-  sk_ynode_t *t = sk_yread_get(y, node, "timing");
-  const char *v = "";
-  double f;
-  size_t i;
-  if (sk_yread_text(t) != NULL)
-    v = sk_yread_text(t);
-  f = strcmp(v, "round_trip") == 0 || strcmp(v, "exchange") == 0 ? 2.0 : 1.0;
-  for (i = 0; i < s->npoints; i++)
-    s->points[i].bytes = f * s->points[i].argument;
+  size_t n = t ? strspn(t, "abcdefghijklmnopqrstuvwxyz_") : 0;
+  buf[0] = '\0';
+  if (n > 0 && t[n] == '\0' && n < size)
+    memcpy(buf, t, n + 1);
+}
+
+/* The suite's timing and synchronization, read leniently: they only
+ * label the report's pages.  A ping-pong round trip (timing round_trip)
+ * and a Sendrecv exchange carry the message twice in the time measured,
+ * as IMB and OSU count them (sk_instance_timed_bytes(), lib/instance.h). */
+static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
+                                  sk_rfile_suite_t *s)
+{
+  sk_ynode_t *sync = sk_yread_get(y, node, "synchronization");
+  const char *w;
+  char *end;
+  double v;
+  sk_rfile_load_ident(sk_yread_text(sk_yread_get(y, node, "timing")),
+                      s->timing, sizeof s->timing);
+  s->two_way = strcmp(s->timing, "round_trip") == 0 ||
+               strcmp(s->timing, "exchange") == 0;
+  s->sync_window = NAN;
+  if (!sync || sync->kind != SK_YNODE_MAP)
+    return;
+  sk_rfile_load_ident(sk_yread_text(sk_yread_get(y, sync, "method")),
+                      s->sync, sizeof s->sync);
+  w = sk_yread_text(sk_yread_get(y, sync, "window"));
+  if (w && (v = strtod(w, &end), end != w && *end == '\0') &&
+      isfinite(v) && v > 0 && v < 1e6)
+    s->sync_window = v;
 }
 
 static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
@@ -376,7 +413,7 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
   sk_rcheck_duration(y, sk_yread_get(y, node, "elapsed"), "elapsed",
                      &s->elapsed);
   sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs);
-  sk_rfile_load_bytes(y, node, s);
+  sk_rfile_load_two_way(y, node, s);
   return y->errors > before ? -1 : 0;
 }
 
@@ -512,24 +549,16 @@ static int sk_rfile_load_hosts(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
   return 0;
 }
 
-/* A collective's bandwidth on the suite pages is its payload per process
- * (collbw.h), the same figure as the collective bandwidth page's upper
- * panel; it needs the process counts, so it comes after the suites. */
+/* The bytes of every point (sk_collbw_point_bytes(), the one formula of
+ * every bandwidth); a collective's need the process counts, so this
+ * comes after the suites. */
 static void sk_rfile_load_collbw(sk_rfile_t *r)
 {
   size_t i, j;
-  for (i = 0; i < r->nsuites; i++) {
-    sk_rfile_suite_t *s = &r->suites[i];
-    if (!sk_collbw_known(s))
-      continue;
-    for (j = 0; j < s->npoints; j++) {
-      long procs;
-      double n, b;
-      if (sk_collbw_point(r, s, &s->points[j], &procs, &n) == 0 &&
-          isfinite(b = sk_collbw_process_bytes(s, procs, n)))
-        s->points[j].bytes = b;
-    }
-  }
+  for (i = 0; i < r->nsuites; i++)
+    for (j = 0; j < r->suites[i].npoints; j++)
+      r->suites[i].points[j].bytes =
+          sk_collbw_point_bytes(r, &r->suites[i], &r->suites[i].points[j]);
 }
 
 /* A text scalar as a new string; NULL when absent, null or not text. */

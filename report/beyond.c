@@ -157,11 +157,25 @@ int sk_beyond_is_page(const sk_page_t *page)
 
 /* ---- drawing ------------------------------------------------------------ */
 
-/* The y value of point P on PAGE (base units), 0 when it can be drawn. */
+/* A rate page of bytes per second. */
+static int sk_by_bytes_page(const sk_page_t *page)
+{
+  return page->kind == SK_PAGE_RATE && page->nseries > 0 &&
+         page->series[0].suite->rate_unit &&
+         strcmp(page->series[0].suite->rate_unit, "B/s") == 0;
+}
+
+/* The y value of point P on PAGE (base units), 0 when it can be drawn.
+ * A bandwidth is the point's bytes over its time, the one formula of
+ * the suite pages' bandwidth panel and of the CSV (lib/collbw.h), not
+ * the `rate` the file may state. */
 static int sk_by_value(const sk_page_t *page, const sk_rfile_point_t *p,
                        double *y)
 {
-  *y = page->kind == SK_PAGE_RATE ? p->rate : p->mean;
+  if (page->kind == SK_PAGE_RATE && sk_by_bytes_page(page))
+    *y = p->mean > 0 ? p->bytes / p->mean : NAN;
+  else
+    *y = page->kind == SK_PAGE_RATE ? p->rate : p->mean;
   if (!isfinite(*y) || !isfinite(p->argument))
     return -1;
   if ((page->ylog && *y <= 0) || (page->xlog && p->argument <= 0))
@@ -279,8 +293,7 @@ static void sk_by_xy_page(FILE *f, const sk_inputs_t *in,
 {
   double xlo, xhi, ylo, yhi;
   size_t k, n = sk_by_range(page, &xlo, &xhi, &ylo, &yhi);
-  int bytes = page->kind == SK_PAGE_RATE && strcmp(
-      page->series[0].suite->rate_unit, "B/s") == 0;
+  int bytes = sk_by_bytes_page(page);
   sk_units_scale_t u = {1.0, "round trips/s"};
   char ylabel[96], sub[512];
   if (n == 0)

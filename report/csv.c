@@ -67,7 +67,7 @@ static void sk_csv_point(FILE *f, const sk_inputs_t *in,
     fprintf(f, "%ld", p->repetitions);
   fprintf(f, ",%s,%s,", p->eps_met ? "true" : "false",
           p->refined ? "true" : "false");
-  if (su->arg == SK_RESULT_ARG_LENGTH && p->mean > 0)
+  if (su->arg == SK_RESULT_ARG_LENGTH && p->mean > 0 && p->bytes >= 0)
     sk_csv_num(f, p->bytes / p->mean);
   fputc('\n', f);
 }

@@ -13,6 +13,7 @@ report_libskampi_report_a_SOURCES = \
 	report/units.c report/units.h \
 	report/gp.c report/gp.h \
 	report/plot.c report/plot.h \
+	report/subtitle.c report/subtitle.h \
 	report/title.c report/title.h \
 	report/single.c report/single.h \
 	report/csv.c report/csv.h \

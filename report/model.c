@@ -156,10 +156,46 @@ static int sk_model_jumps(const sk_rfile_t *r, sk_model_t *m)
   return 0;
 }
 
+/* How many distinct lengths (K 0) or numbers of pairs (K 1) P has. */
+static size_t sk_model_distinct(const sk_fit_point_t *p, size_t n, int k)
+{
+  size_t i, j, d = 0;
+  for (i = 0; i < n; i++) {
+    for (j = 0; j < i; j++)
+      if (k ? p[j].k == p[i].k : p[j].n == p[i].n)
+        break;
+    d += j == i;
+  }
+  return d;
+}
+
+/* Why a fit of the points P failed; MINK: the distinct k it needs. */
+static const char *sk_model_why(const sk_fit_point_t *p, size_t n,
+                                size_t mink)
+{
+  if (n == 0)
+    return "no points in this regime";
+  if (sk_model_distinct(p, n, 0) < 2)
+    return "fewer than two message lengths";
+  if (sk_model_distinct(p, n, 1) < mink)
+    return "fewer than two numbers of pairs k";
+  return "no fit with positive rates";
+}
+
 static void sk_model_fit_eval(sk_model_fit_t *f, const sk_fit_point_t *p,
-                              size_t n, int rc)
+                              size_t n, int rc, size_t mink)
 {
   f->ok = rc == 0 && sk_fit_relerr(&f->m, p, n, &f->maxerr, NULL) == 0;
+  f->why = f->ok ? NULL : sk_model_why(p, n, mink);
+}
+
+int sk_model_any_fit(const sk_model_t *m, int which)
+{
+  size_t i;
+  for (i = 0; i < m->nreg; i++)
+    if ((which == 'f' ? m->reg[i].maxrate : m->reg[i].maxrate4).ok)
+      return 1;
+  return 0;
 }
 
 /* Every model over the points of one regime (sel, n of them). */
@@ -172,18 +208,19 @@ static int sk_model_fit_regime(const sk_model_t *m, sk_model_regime_t *g,
   if (!g->postal_k)
     return -1;
   sk_model_fit_eval(&g->postal, sel, n, sk_fit_postal(sel, n, 0,
-                                                      &g->postal.m));
+                                                      &g->postal.m), 1);
   sk_model_fit_eval(&g->maxrate, sel, n, sk_fit_maxrate(sel, n,
-                                                        &g->maxrate.m));
+                                                        &g->maxrate.m), 1);
   sk_model_fit_eval(&g->maxrate4, sel, n, sk_fit_maxrate4(sel, n,
-                                                          &g->maxrate4.m));
+                                                          &g->maxrate4.m),
+                    2);
   for (j = 0; j < m->nk; j++) {
     size_t i;
     for (i = nk = 0; i < n; i++)
       if (sel[i].k == m->ks[j])
         tmp[nk++] = sel[i];
     sk_model_fit_eval(&g->postal_k[j], tmp, nk,
-                      sk_fit_postal(tmp, nk, m->ks[j], &g->postal_k[j].m));
+                      sk_fit_postal(tmp, nk, m->ks[j], &g->postal_k[j].m), 1);
   }
   return 0;
 }

@@ -22,7 +22,9 @@
 
 /* One fitted model and how well it fits its points. */
 typedef struct sk_model_fit {
-  int ok;                  /* 0: too few points for this model */
+  int ok;                  /* 0: no fit, for the reason `why` */
+  const char *why;         /* a fixed text when !ok: "fewer than two
+                            * message lengths", ...; NULL when ok */
   sk_fit_model_t m;
   double maxerr;           /* largest relative error over its points */
 } sk_model_fit_t;
@@ -62,6 +64,10 @@ void sk_model_free(sk_model_t *m);
  * -2 when out of memory. */
 long sk_model_curve_jumps(const sk_rfile_suite_t *s, sk_fit_jump_t *out,
                           size_t cap);
+
+/* Did model WHICH ('f' max-rate, 'g' its 4-parameter variant) fit in
+ * some regime of M? */
+int sk_model_any_fit(const sk_model_t *m, int which);
 
 /* The regime of length n. */
 const sk_model_regime_t *sk_model_regime(const sk_model_t *m, double n);

@@ -182,11 +182,14 @@ static void sk_mp_table(FILE *f, const sk_model_t *m, double y)
     y = sk_mp_row(f, y, buf);
     const sk_model_fit_t *fits[] = {&g->maxrate, &g->maxrate4, &g->postal};
     static const char *const names[] = {"max-rate", "max-rate 4", "postal"};
-    for (j = 0; j < 3; j++)
-      if (fits[j]->ok) {
+    for (j = 0; j < 3; j++) {
+      if (fits[j]->ok)
         sk_mp_fit_line(fits[j], names[j], buf, sizeof buf);
-        y = sk_mp_row(f, y, buf);
-      }
+      else
+        snprintf(buf, sizeof buf, "%s: no fit (%s)", names[j],
+                 fits[j]->why);
+      y = sk_mp_row(f, y, buf);
+    }
     for (j = 0; j < m->nk; j++)
       if (g->postal_k[j].ok) {
         snprintf(name, sizeof name, "postal k=%ld", m->ks[j]);
@@ -249,8 +252,9 @@ static void sk_mp_plot(FILE *f, const sk_model_t *m, const int *has)
     "with lines lw 1 dt 3", "with lines lw 1 dt 2"};
   static const char blocks[] = "dfgp";
   size_t j, c;
-  fputs("plot \\\n  keyentry with lines lw 1.5 lc rgb '#444444' title "
-        "'max-rate model'", f);
+  fprintf(f, "plot \\\n  keyentry with lines lw 1.5 lc rgb '#444444' "
+          "title 'max-rate model%s'", sk_model_any_fit(m, 'f') ? ""
+          : ": no fit (see the table)");
   for (j = 0; j < m->nk; j++)
     for (c = 0; c < 4; c++) {
       if (!has[4 * j + c])
@@ -263,9 +267,10 @@ static void sk_mp_plot(FILE *f, const sk_model_t *m, const int *has)
       else
         fputs("notitle", f);
     }
-  fputs(", \\\n  keyentry with lines dt 3 lc rgb '#444444' "
-        "title 'max-rate, 4 parameters', \\\n  keyentry with lines dt 2 lc "
-        "rgb '#444444' title 'postal model of k'\n", f);
+  fprintf(f, ", \\\n  keyentry with lines dt 3 lc rgb '#444444' "
+          "title 'max-rate, 4 parameters%s', \\\n  keyentry with lines "
+          "dt 2 lc rgb '#444444' title 'postal model of k'\n",
+          sk_model_any_fit(m, 'g') ? "" : ": no fit");
 }
 
 void sk_modelpage_draw(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
@@ -309,14 +314,17 @@ static void sk_mp_csv_num(FILE *f, double v, const char *after)
   fprintf(f, "%s%s", buf, after);
 }
 
+/* One row of FIT; a failed fit has empty values and says why. */
 static void sk_mp_csv_fit(FILE *f, const sk_model_regime_t *g,
                           const sk_model_fit_t *fit, const char *name, long k)
 {
-  if (!fit->ok)
-    return;
   sk_mp_csv_num(f, g->lo, ",");
   sk_mp_csv_num(f, g->hi, ",");
   fprintf(f, "%s,%ld,", name, k);
+  if (!fit->ok) {
+    fprintf(f, ",,,,,,,,failed: %s\n", fit->why);
+    return;
+  }
   sk_mp_csv_num(f, fit->m.alpha, ",");
   sk_mp_csv_num(f, fit->m.beta, ",");
   sk_mp_csv_num(f, fit->m.r_n, ",");
@@ -324,7 +332,7 @@ static void sk_mp_csv_fit(FILE *f, const sk_model_regime_t *g,
   sk_mp_csv_num(f, fit->m.r_ci, ",");
   sk_mp_csv_num(f, fit->m.wsse, ",");
   fprintf(f, "%lu,", (unsigned long)fit->m.npoints);
-  sk_mp_csv_num(f, fit->maxerr, "\n");
+  sk_mp_csv_num(f, fit->maxerr, ",ok\n");
 }
 
 static void sk_mp_csv_fits(FILE *f, const sk_model_t *m)
@@ -332,7 +340,7 @@ static void sk_mp_csv_fits(FILE *f, const sk_model_t *m)
   size_t i, j;
   fputs("regime_lo_bytes,regime_hi_bytes,model,k,alpha_s,beta_s_per_byte,"
         "r_n_bytes_per_s,r_cb_bytes_per_s,r_ci_bytes_per_s,wsse,points,"
-        "max_rel_err\n", f);
+        "max_rel_err,fit\n", f);
   for (i = 0; i < m->nreg; i++) {
     const sk_model_regime_t *g = &m->reg[i];
     sk_mp_csv_fit(f, g, &g->postal, "postal", 0);

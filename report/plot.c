@@ -23,10 +23,12 @@
 #include "instance.h"
 #include "single.h"
 #include "title.h"
+#include "subtitle.h"
 #include "units.h"
 
 #define SK_PLOT_MAX_TICS 14
 #define SK_PLOT_RING "#000000"
+#define SK_PLOT_MODES "#7a0177"   /* multi-modal points */
 
 /* What one panel draws and over which range. */
 typedef struct sk_plot_view {
@@ -38,7 +40,17 @@ typedef struct sk_plot_view {
   double ylo, yhi;         /* of the error bars, base units */
   double vlo, vhi;         /* of the values */
   size_t shown, hidden;    /* drawable points, points a log axis drops */
+  size_t bands, merged;    /* points with a band; of them merged ones */
 } sk_plot_view_t;
+
+/* A merged point (several runs): the median over the runs with its
+ * confidence interval leads, not the mean. */
+static int sk_plot_merged(const sk_rfile_point_t *p)
+{
+  return isfinite(p->median) && isfinite(p->ci_low) &&
+         isfinite(p->ci_high) && p->ci_low <= p->median &&
+         p->median <= p->ci_high;
+}
 
 /* Value and bar of point P on view V; 0 when it can be drawn. */
 static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
@@ -49,7 +61,15 @@ static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
     return -1;
   if ((v->xlog && p->argument <= 0) || ((v->ylog || v->bw) && p->mean <= 0))
     return -1;
-  if (!v->bw) {
+  if (v->bw && !(p->bytes >= 0))
+    return -1;
+  if (!v->bw && sk_plot_merged(p)) {
+    *val = p->median;
+    *lo = p->ci_low;
+    *hi = p->ci_high;
+    if (v->ylog && *val <= 0)
+      return -1;
+  } else if (!v->bw) {
     *val = p->mean;
     *lo = p->mean - se;
     *hi = p->mean + se;
@@ -62,6 +82,26 @@ static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
   if (v->ylog && *lo < *val / 100)
     *lo = *val / 100;
   return (v->ylog && *val <= 0) ? -1 : 0;
+}
+
+/* The band of point P on a time view: the CI of a merged point's
+ * median, else the quartiles of the repetitions; 0 when it has one. */
+static int sk_plot_band(const sk_plot_view_t *v, const sk_rfile_point_t *p,
+                        double val, double *lo, double *hi)
+{
+  if (v->bw)
+    return -1;
+  if (sk_plot_merged(p)) {
+    *lo = p->ci_low;
+    *hi = p->ci_high;
+  } else if (isfinite(p->q1) && isfinite(p->q3) && p->q1 <= p->q3) {
+    *lo = p->q1;
+    *hi = p->q3;
+  } else
+    return -1;
+  if (v->ylog && *lo < val / 100)
+    *lo = val / 100;
+  return v->ylog && *hi <= 0 ? -1 : 0;
 }
 
 static void sk_plot_grow(double *lo, double *hi, double v)
@@ -97,6 +137,12 @@ static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
       sk_plot_grow(&v->vlo, &v->vhi, val);
       sk_plot_grow(&v->ylo, &v->yhi, lo);
       sk_plot_grow(&v->ylo, &v->yhi, hi);
+      if (sk_plot_band(v, &s->points[i], val, &lo, &hi) == 0) {
+        sk_plot_grow(&v->ylo, &v->yhi, lo);
+        sk_plot_grow(&v->ylo, &v->yhi, hi);
+        v->bands++;
+        v->merged += sk_plot_merged(&s->points[i]);
+      }
     }
   }
   if (v->shown == 0)
@@ -112,6 +158,7 @@ static int sk_plot_in(const sk_rfile_point_t *p, char subset)
   case 'i': return !p->refined;
   case 'r': return p->refined;
   case 'm': return !p->eps_met;
+  case 'o': return p->nmodes >= 2;
   }
   return 1;
 }
@@ -153,14 +200,80 @@ static void sk_plot_block(FILE *f, const sk_plot_view_t *v,
   fputs("EOD\n", f);
 }
 
+/* $<prefix><k>q: x band-low band-high of the points with a band; with F
+ * NULL only their number. */
+static size_t sk_plot_band_block(FILE *f, const sk_plot_view_t *v,
+                                 const sk_series_t *s, char prefix, size_t k)
+{
+  const sk_rfile_point_t *p;
+  double val, lo, hi, u = v->yu.factor;
+  size_t i, n = 0;
+  for (i = 0; i < s->suite->npoints; i++) {
+    p = &s->suite->points[i];
+    if (sk_plot_value(v, p, &val, &lo, &hi) < 0 ||
+        sk_plot_band(v, p, val, &lo, &hi) < 0)
+      continue;
+    if (!f) {
+      n++;
+      continue;
+    }
+    if (n++ == 0)
+      fprintf(f, "$%c%luq << EOD\n", prefix, (unsigned long)k);
+    sk_gp_num(f, p->argument);
+    fputc(' ', f);
+    sk_gp_num(f, lo * u);
+    fputc(' ', f);
+    sk_gp_num(f, hi * u);
+    fputc('\n', f);
+  }
+  if (n && f)
+    fputs("EOD\n", f);
+  return n;
+}
+
+/* $<prefix><k>l: x location of every mode of the multi-modal points;
+ * with F NULL only their number. */
+static size_t sk_plot_mode_block(FILE *f, const sk_plot_view_t *v,
+                                 const sk_series_t *s, char prefix, size_t k)
+{
+  const sk_rfile_point_t *p;
+  double val, lo, hi, u = v->yu.factor;
+  size_t i, j, n = 0;
+  for (i = 0; i < s->suite->npoints; i++) {
+    p = &s->suite->points[i];
+    if (v->bw || p->nmodes < 2 || sk_plot_value(v, p, &val, &lo, &hi) < 0)
+      continue;
+    for (j = 0; j < p->nmodes; j++) {
+      if (!isfinite(p->modes[2 * j]) || (v->ylog && p->modes[2 * j] <= 0))
+        continue;
+      if (!f) {
+        n++;
+        continue;
+      }
+      if (n++ == 0)
+        fprintf(f, "$%c%lul << EOD\n", prefix, (unsigned long)k);
+      sk_gp_num(f, p->argument);
+      fputc(' ', f);
+      sk_gp_num(f, p->modes[2 * j] * u);
+      fputc('\n', f);
+    }
+  }
+  if (n && f)
+    fputs("EOD\n", f);
+  return n;
+}
+
 static void sk_plot_data(FILE *f, const sk_plot_view_t *v, char prefix)
 {
-  static const char subsets[] = "airm";
+  static const char subsets[] = "airmo";
   size_t k, j;
-  for (k = 0; k < v->page->nseries; k++)
-    for (j = 0; j < 4; j++)
+  for (k = 0; k < v->page->nseries; k++) {
+    for (j = 0; j < 5; j++)
       if (sk_plot_count(v, &v->page->series[k], subsets[j]) > 0)
         sk_plot_block(f, v, &v->page->series[k], prefix, k, subsets[j]);
+    sk_plot_band_block(f, v, &v->page->series[k], prefix, k);
+    sk_plot_mode_block(f, v, &v->page->series[k], prefix, k);
+  }
 }
 
 /* Linear ticks over [lo, hi]; sizes step by round numbers of the
@@ -252,6 +365,9 @@ static void sk_plot_series(FILE *f, const sk_plot_view_t *v, char prefix,
   const sk_series_t *s = &v->page->series[k];
   const char *c = sk_gp_colour(s->colour);
   unsigned long K = (unsigned long)k;
+  if (sk_plot_band_block(NULL, v, s, prefix, k))
+    fprintf(f, "  $%c%luq using 1:2:3 with filledcurves fc rgb '%s' "
+            "fs transparent solid 0.18 noborder notitle, \\\n", prefix, K, c);
   fprintf(f, "  $%c%lua using 1:2 with lines lc rgb '%s' dt %d lw 1.5 ",
           prefix, K, c, s->dash);
   if (key) {
@@ -268,6 +384,12 @@ static void sk_plot_series(FILE *f, const sk_plot_view_t *v, char prefix,
   if (sk_plot_count(v, s, 'm'))
     fprintf(f, ", \\\n  $%c%lum using 1:2 with points lc rgb '%s' pt 6 "
             "ps 1.9 lw 1.5 notitle", prefix, K, SK_PLOT_RING);
+  if (!v->bw && sk_plot_count(v, s, 'o'))
+    fprintf(f, ", \\\n  $%c%luo using 1:2 with points lc rgb '%s' pt 12 "
+            "ps 2.2 lw 1.5 notitle", prefix, K, SK_PLOT_MODES);
+  if (sk_plot_mode_block(NULL, v, s, prefix, k))
+    fprintf(f, ", \\\n  $%c%lul using 1:2 with points lc rgb '%s' pt 1 "
+            "ps 0.9 lw 1 notitle", prefix, K, SK_PLOT_MODES);
 }
 
 static size_t sk_plot_total(const sk_plot_view_t *v, char subset)
@@ -278,9 +400,74 @@ static size_t sk_plot_total(const sk_plot_view_t *v, char subset)
   return n;
 }
 
+/* What the line of the time view shows: "median of the runs" for merged
+ * points, else the statistic of the first suite (all the same) or of
+ * each suite. */
+static void sk_plot_statistic(const sk_plot_view_t *v, char *buf,
+                              size_t size)
+{
+  char other[128];
+  size_t k;
+  if (v->merged > 0 && v->merged == v->bands) {
+    snprintf(buf, size, "median of the runs");
+    return;
+  }
+  sk_subtitle_statistic(v->page->series[0].suite, buf, size);
+  for (k = 1; k < v->page->nseries; k++) {
+    sk_subtitle_statistic(v->page->series[k].suite, other, sizeof other);
+    if (strcmp(buf, other) != 0) {
+      snprintf(buf, size, "mean after the outlier filter of each suite");
+      return;
+    }
+  }
+}
+
+/* The lowest coverage of the merged points' intervals, in percent; 0
+ * when none says. */
+static double sk_plot_coverage(const sk_plot_view_t *v)
+{
+  double c = INFINITY;
+  size_t k, i;
+  for (k = 0; k < v->page->nseries; k++)
+    for (i = 0; i < v->page->series[k].suite->npoints; i++) {
+      const sk_rfile_point_t *p = &v->page->series[k].suite->points[i];
+      if (sk_plot_merged(p) && isfinite(p->ci_coverage))
+        c = fmin(c, p->ci_coverage);
+    }
+  return isfinite(c) ? 100 * c : 0;
+}
+
+/* The legend of the statistic, its band and its bars. */
+static void sk_plot_spread_key(FILE *f, const sk_plot_view_t *v)
+{
+  char stat[192], band[160];
+  double cov;
+  sk_plot_statistic(v, band, sizeof band);
+  snprintf(stat, sizeof stat, "line: %s", band);
+  fputs(", \\\n  keyentry with lines lw 1.5 lc rgb '#444444' title ", f);
+  sk_gp_text(f, stat, 0);
+  cov = sk_plot_coverage(v);
+  if (v->merged > 0) {
+    if (cov > 0)
+      snprintf(band, sizeof band, "band: confidence interval of the "
+               "median (coverage %.1f%% or more)", cov);
+    else
+      snprintf(band, sizeof band, "band: confidence interval of the "
+               "median");
+    fprintf(f, ", \\\n  keyentry with filledcurves fc rgb '#444444' "
+            "fs transparent solid 0.18 noborder title '%s'", band);
+  }
+  if (v->bands > v->merged)
+    fputs(", \\\n  keyentry with filledcurves fc rgb '#444444' "
+          "fs transparent solid 0.18 noborder title 'band: quartiles "
+          "q1\xe2\x80\x93q3 of the repetitions'", f);
+}
+
 /* Legend lines for the symbols, after the series. */
 static void sk_plot_symbol_key(FILE *f, const sk_plot_view_t *v)
 {
+  if (!v->bw)
+    sk_plot_spread_key(f, v);
   fputs(", \\\n  keyentry with points pt 7 ps 0.55 lc rgb '#444444' "
         "title 'initial point'", f);
   fputs(", \\\n  keyentry with points pt 8 ps 0.8 lc rgb '#444444' "
@@ -288,8 +475,15 @@ static void sk_plot_symbol_key(FILE *f, const sk_plot_view_t *v)
   if (sk_plot_total(v, 'm'))
     fprintf(f, ", \\\n  keyentry with points pt 6 ps 1.9 lw 1.5 lc rgb "
             "'%s' title '\xce\xb5 not met'", SK_PLOT_RING);
-  fputs(", \\\n  keyentry with yerrorbars pt 0 lc rgb '#444444' "
-        "title '\xc2\xb1 standard error'", f);
+  if (!v->bw && sk_plot_total(v, 'o'))
+    fprintf(f, ", \\\n  keyentry with points pt 12 ps 2.2 lw 1.5 lc rgb "
+            "'%s' title 'several modes (+: their locations)'", SK_PLOT_MODES);
+  if (v->merged == 0 || v->merged < v->shown)
+    fputs(", \\\n  keyentry with yerrorbars pt 0 lc rgb '#444444' "
+          "title '\xc2\xb1 standard error'", f);
+  if (v->merged > 0)
+    fputs(", \\\n  keyentry with yerrorbars pt 0 lc rgb '#444444' "
+          "title 'bars: confidence interval of the median'", f);
 }
 
 static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
@@ -336,36 +530,6 @@ static void sk_plot_instance(const sk_rfile_suite_t *s, char *buf,
     snprintf(type, sizeof type, "type %ld, ", s->type);
   snprintf(buf, size, "%s (%s%s%s%s)", *s->instance ? s->instance : "?",
            type, s->pattern, inst ? ": " : "", inst ? inst->summary : "");
-}
-
-/* Key parameters of a suite in one line. */
-static void sk_plot_params(const sk_rfile_suite_t *s, char *buf,
-                           size_t size)
-{
-  static const char *const keys[] = {
-    "Scale", "Standard_error", "Min_Repetition", "Max_Repetition",
-    "Cut_Quantile", "Default_Message_length", "Default_Chunks", NULL
-  };
-  static const char *const shown[] = {
-    "scale", "\xce\xb5", "min. repetitions", "max. repetitions",
-    "cut quantile", "message length", "chunks", NULL
-  };
-  const char *v;
-  size_t i, len;
-  snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
-  for (i = 0; keys[i]; i++) {
-    v = sk_rfile_param(s, keys[i]);
-    if (!v || (i == 5 && s->arg == SK_RESULT_ARG_LENGTH) ||
-        (i == 6 && (s->arg == SK_RESULT_ARG_CHUNKS ||
-                    strcmp(s->pattern, "master_worker") != 0)))
-      continue;
-    len = strlen(buf);
-    snprintf(buf + len, size - len, " \xc2\xb7 %s %s", shown[i], v);
-  }
-  len = strlen(buf);
-  if (s->pair[0] >= 0)
-    snprintf(buf + len, size - len, " \xc2\xb7 pair %ld\xe2\x80\x93%ld",
-             s->pair[0], s->pair[1]);
 }
 
 /* "complete · 27 points (7 refined, 1 missed ε) · 12.4 s". */
@@ -423,7 +587,7 @@ static void sk_plot_suite_frame(FILE *f, const sk_inputs_t *in,
   size_t k, i, missed = 0, differ = 0;
   int warn = 0;
   sk_plot_instance(s, inst, sizeof inst);
-  sk_plot_params(s, params, sizeof params);
+  sk_subtitle_settings(s, params, sizeof params);
   if (p->kind == SK_PAGE_SUITE) {
     snprintf(sub1, sizeof sub1, "%s \xc2\xb7 %s", inst,
              in->labels[p->file]);

@@ -255,6 +255,21 @@ static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
   MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
 }
 
+/* The point's rate: bytes per second by the one formula of every
+ * bandwidth (lib/collbw.h), else the instance's own (round trips per
+ * second); 0 for none. */
+static double sk_exec_rate(const sk_exec_t *x, long length,
+                           const sk_point_t *pt)
+{
+  double b;
+  if (x->ops->rate_unit == NULL || !(pt->mean > 0.0))
+    return 0.0;
+  if (strcmp(x->ops->rate_unit, "B/s") != 0)
+    return x->ops->rate ? x->ops->rate(length, pt->nprocs, pt->mean) : 0.0;
+  b = sk_instance_timed_bytes(x->s->instance, 0, pt->nprocs, (double)length);
+  return isfinite(b) ? b / pt->mean : 0.0;
+}
+
 /* The point at arg, on every process of the world (those not taking part
  * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
@@ -282,8 +297,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (worst != 0)
     return worst;
   sk_exec_transfer(x, pt);
-  if (x->ops->rate != NULL && e->rank == 0)
-    pt->rate = x->ops->rate(length, pt->nprocs, pt->mean);
+  if (e->rank == 0)
+    pt->rate = sk_exec_rate(x, length, pt);
 
   pt->argument = arg;
   pt->refined = refined;

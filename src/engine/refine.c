@@ -33,7 +33,7 @@ struct sk_refine {
   long ninit;             /* the initial grid is pt[0..ninit-1] */
   long pending;           /* issued, not recorded; -1: none */
   long pending_left;      /* the segment a refined pending point splits */
-  long max_total;         /* Max_Steps or SK_REFINE_MAX_POINTS */
+  long max_total;         /* grid + Max_Steps, or SK_REFINE_MAX_POINTS */
   long *heap;             /* point indices; capacity cap */
   long nheap;
   int queued;             /* the heap was built after the initial grid */
@@ -203,8 +203,11 @@ sk_refine_t *sk_refine_new(const sk_refine_params_t *p)
   }
   free(args);
   r->p = *p;
+  /* Max_Steps counts refinement steps, beyond the initial grid (so the
+   * paper's Fig. 1, 44 initial points and the default 40, refines). */
   r->max_total = p->max_steps == SK_UNSET ? SK_REFINE_MAX_POINTS
-                                          : p->max_steps;
+                 : p->max_steps >= SK_REFINE_MAX_POINTS ? SK_REFINE_MAX_POINTS
+                 : n + p->max_steps;
   if (r->max_total > SK_REFINE_MAX_POINTS)
     r->max_total = SK_REFINE_MAX_POINTS;
   return r;

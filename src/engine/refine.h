@@ -15,7 +15,7 @@
 #include "plan.h"   /* SK_UNSET, sk_suite_t */
 
 /* No grid, initial or refined, ever holds more points than this.  It also
- * bounds the total when Max_Steps is unset. */
+ * bounds the total when Max_Steps is unset (or larger). */
 #define SK_REFINE_MAX_POINTS (1L << 20)
 
 typedef struct sk_refine sk_refine_t;
@@ -25,7 +25,8 @@ typedef struct sk_refine_params {
   int log_scale;          /* 1: Fixed_log / Dynamic_log, 0: linear */
   int dynamic;            /* 1: Dynamic_*: refine after the initial grid */
   double stepwidth;       /* log: factor gamma > 1; linear: step > 0 */
-  long max_steps;         /* bound on all points measured, or SK_UNSET */
+  long max_steps;         /* bound on the points refinement adds to the
+                           * initial grid, or SK_UNSET */
   long min_distance;      /* >= 0, or SK_UNSET (= 0) */
   long max_distance;      /* >= 1, or SK_UNSET (no bound) */
   double epsilon;         /* Standard_error; > 0 when dynamic */

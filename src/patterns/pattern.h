@@ -69,7 +69,10 @@ typedef struct sk_inst_ops {
    * an sk_pattern_rep_t); NULL: the pattern's. */
   double (*rep)(void *rep, double *local);
   /* The rate of a point of `length` bytes on nprocs processes whose mean
-   * time is t, in rate_unit ("B/s", "1/s"); NULL: none. */
+   * time is t, in rate_unit; NULL: none.  A rate_unit of "B/s" needs
+   * none: its bytes are the payload class of the instance's row
+   * (lib/instances.def) by sk_instance_timed_bytes(), the formula the
+   * report's bandwidths use. */
   double (*rate)(long length, int nprocs, double t);
   const char *rate_unit;
   int node_times;       /* 1: always record per-process means */

@@ -6,7 +6,8 @@
  * Fig. 9), and the two-process bandwidth and round-trip-rate tests.
  *
  * Each instance brings its own repetition timing (sk_inst_ops_t.rep) and,
- * where it has one, the rate of a point (sk_inst_ops_t.rate).  Data go
+ * where it has one, the rate of a point (sk_inst_ops_t.rate_unit; the
+ * bytes of a bandwidth are the payload class of the instance's row).  Data go
  * out in the send datatype pattern (dtype, count) and arrive in the
  * receive pattern (rcvtype, rcvcount), checked untimed before every
  * point (sk_inst_ops_t.verify); acknowledgements are empty.
@@ -81,16 +82,10 @@ static int sk_by_verify_both(const sk_inst_ops_t *ops, sk_pctx_t *c)
                          (unsigned)c->peer + 1);
 }
 
-/* k pairs moved k * n bytes each way in the round-trip time t. */
-static double sk_by_multipair_rate(long length, int nprocs, double t)
-{
-  return t > 0.0 ? (double)(nprocs / 2) * (double)length / t : 0.0;
-}
-
 const sk_inst_ops_t sk_inst_by_multipair = {
   .run = sk_by_multipair, .setup = sk_by_multipair_setup,
   .rep = sk_pattern_rep_max_local, .timing = "max_over_pairs",
-  .rate = sk_by_multipair_rate, .rate_unit = "B/s",
+  .rate_unit = "B/s",
   .verify = sk_by_verify_both, .pairs = 1,
   .note = "pairs: world rank i with world rank h + i, h = floor(P/2) of "
           "the P processes of the run, for the k pairs of a point (across "
@@ -218,18 +213,6 @@ static void sk_by_free_priv(sk_pctx_t *c)
   c->priv = NULL;
 }
 
-static double sk_by_rate_one(long length, int nprocs, double t)
-{
-  (void)nprocs;
-  return t > 0.0 ? (double)length / t : 0.0;
-}
-
-static double sk_by_rate_two(long length, int nprocs, double t)
-{
-  (void)nprocs;
-  return t > 0.0 ? 2.0 * (double)length / t : 0.0;
-}
-
 static double sk_by_rate_transactions(long length, int nprocs, double t)
 {
   (void)length;
@@ -239,12 +222,12 @@ static double sk_by_rate_transactions(long length, int nprocs, double t)
 
 const sk_inst_ops_t sk_inst_by_bw_uni = {
   .run = sk_by_uni, .rep = sk_by_rep_window, .timing = "per_message",
-  .rate = sk_by_rate_one, .rate_unit = "B/s",
+  .rate_unit = "B/s",
   .verify = sk_pattern_verify_from_root};
 const sk_inst_ops_t sk_inst_by_bw_bi = {
   .run = sk_by_bi, .setup = sk_by_bi_setup,
   .teardown = sk_by_free_priv, .rep = sk_by_rep_window,
-  .timing = "per_message", .rate = sk_by_rate_two, .rate_unit = "B/s",
+  .timing = "per_message", .rate_unit = "B/s",
   .verify = sk_by_verify_bi};
 const sk_inst_ops_t sk_inst_by_rt_rate = {
   .run = sk_by_roundtrips, .rep = sk_by_rep_window, .timing = "per_round_trip",
@@ -252,5 +235,5 @@ const sk_inst_ops_t sk_inst_by_rt_rate = {
   .verify = sk_by_verify_both};
 const sk_inst_ops_t sk_inst_by_send_repeated = {
   .run = sk_by_send_repeated, .rep = sk_by_rep_window,
-  .timing = "per_message_cacheable", .rate = sk_by_rate_one,
-  .rate_unit = "B/s", .verify = sk_pattern_verify_from_root};
+  .timing = "per_message_cacheable", .rate_unit = "B/s",
+  .verify = sk_pattern_verify_from_root};

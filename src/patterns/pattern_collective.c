@@ -98,6 +98,18 @@ static void sk_coll_reduce_scatter(sk_pctx_t *c)
                      c->comm);
 }
 
+/* Reduce_scatter built from two collectives (Fig. 2 line 44,
+ * "MPI_Reduce-MPI_Scatterv"): the sum at rank 0, then its shares out.
+ * The root keeps its share where it is (MPI_IN_PLACE); the others'
+ * receive buffers are free, for MPI_Reduce writes only the root's. */
+static void sk_coll_reduce_scatterv(sk_pctx_t *c)
+{
+  MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0, c->comm);
+  MPI_Scatterv(c->rbuf, c->counts, c->displs, c->rtype,
+               c->rank == 0 ? MPI_IN_PLACE : c->rbuf, c->counts[c->rank],
+               c->rtype, 0, c->comm);
+}
+
 /* A communicator made and freed again: the cost of MPI_Comm_split. */
 static void sk_coll_comm_split(sk_pctx_t *c)
 {
@@ -121,6 +133,23 @@ static int sk_coll_reduce_scatter_setup(sk_pctx_t *c)
     return -1;
   for (i = 0; i < c->size; i++)
     c->counts[i] = c->rcount / c->size;
+  return 0;
+}
+
+/* The shares of MPI_Reduce_scatter, and where each starts in the
+ * reduced vector (in elements) for MPI_Scatterv. */
+static int sk_coll_reduce_scatterv_setup(sk_pctx_t *c)
+{
+  int i;
+  if (sk_coll_reduce_scatter_setup(c) < 0)
+    return -1;
+  c->displs = malloc((size_t)c->size * sizeof *c->displs);
+  if (c->displs == NULL) {
+    sk_coll_free_arrays(c);
+    return -1;
+  }
+  for (i = 0; i < c->size; i++)
+    c->displs[i] = i * c->counts[i];
   return 0;
 }
 
@@ -262,6 +291,10 @@ const sk_inst_ops_t sk_inst_coll_allgather = {
   .run = sk_coll_allgather, .verify = sk_coll_verify_allgather};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {
   .run = sk_coll_reduce_scatter, .setup = sk_coll_reduce_scatter_setup,
+  .teardown = sk_coll_free_arrays,
+  .verify = sk_coll_verify_reduce_scatter, .reduces = 1};
+const sk_inst_ops_t sk_inst_coll_reduce_scatterv = {
+  .run = sk_coll_reduce_scatterv, .setup = sk_coll_reduce_scatterv_setup,
   .teardown = sk_coll_free_arrays,
   .verify = sk_coll_verify_reduce_scatter, .reduces = 1};
 const sk_inst_ops_t sk_inst_coll_comm_split = {

@@ -6,10 +6,11 @@
 . "$top_srcdir/tests/mpi/lib.sh"
 
 # tiny NAME: suites/NAME.skampi with 2 to 4 repetitions, ε 0.5, one
-# warm-up call, lengths up to 16 KiB in at most 8 steps, no log file, and
-# no Time_Suite: the test asserts every suite complete, and a wall-clock
-# budget of 30 s is no bound a loaded machine keeps (a busy neighbour
-# that leaves the ranks one core costs every exchange a time slice).
+# warm-up call, lengths up to 16 KiB with at most 8 refinement steps, no
+# log file, and no Time_Suite: the test asserts every suite complete, and
+# a wall-clock budget of 30 s is no bound a loaded machine keeps (a busy
+# neighbour that leaves the ranks one core costs every exchange a time
+# slice).
 # The counts bound each suite; --timeout in one() is a watchdog for a hang.
 tiny() {
   sed -e 's/^@Min_Repetition .*/@Min_Repetition 2/' \

@@ -12,12 +12,12 @@ expect run.status complete
 expect factors.processes 2
 expect factors.buffer_alignment "$(getconf PAGESIZE)"
 n=$(grep -c '^suites\.[0-9]*\.name=' "$work/flat")
-[ "$n" -eq 45 ] || fail "$n suites, want 45"
+[ "$n" -eq 46 ] || fail "$n suites, want 46"
 bad=$(grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$')
 [ -z "$bad" ] || fail "not complete: $bad"
 # Every suite has points; the grid is 0 1 8 64 512 4096 for Length.
 i=0
-while [ $i -lt 45 ]; do
+while [ $i -lt 46 ]; do
   [ -n "$(get "suites.$i.points.0.mean")" ] || fail "suite $i has no point"
   i=$((i + 1))
 done

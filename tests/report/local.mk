@@ -57,12 +57,22 @@ sk_report_bad_files = \
 	tests/report/bad/time-unit.err \
 	tests/report/bad/time-unit.yaml
 # beyond the SKaMPI patterns: the model page from synthetic data
-TESTS += tests/report/model.sh
-EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk
+TESTS += tests/report/model.sh tests/report/modelfail.sh
+EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk \
+	tests/report/modelfail.sh
 # collective bandwidth per process and host; switches of the real runs
 check_PROGRAMS += tests/report/collbw-test
 tests_report_collbw_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
 tests_report_collbw_test_LDADD = $(SK_REPORT_LIBS)
 TESTS += tests/report/collbw-test tests/report/collbw.sh
 EXTRA_DIST += tests/report/collbw.sh tests/report/extra/collbw-2hosts.yaml
+# one formula for every bandwidth: CSV, bandwidth page, suite pages
+TESTS += tests/report/bandwidth.sh
+EXTRA_DIST += tests/report/bandwidth.sh tests/report/rate/bandwidth.yaml
+# the subtitle states the settings the suite records
+TESTS += tests/report/subtitle.sh
+EXTRA_DIST += tests/report/subtitle.sh tests/report/rate/settings.yaml
+# dispersion: quartiles, the CI of a merged median, modes
+TESTS += tests/report/spread.sh
+EXTRA_DIST += tests/report/spread.sh tests/report/rate/spread.yaml
 

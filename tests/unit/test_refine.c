@@ -7,6 +7,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "check.h"
+#include "diag.h"
 #include "refine.h"
 #include "sk_test.h"
 
@@ -184,7 +186,7 @@ static void check_stop_rule(const sk_refine_params_t *p, const run_t *run,
   SK_CHECK_NEAR(run->worst, worst, 1e-9 * worst + 1e-12);
   if (run->stop == SK_REFINE_STOP_MAX_STEPS) {
     long grid = sk_refine_grid_size(p);
-    SK_CHECK_INT(run->n, p->max_steps > grid ? p->max_steps : grid);
+    SK_CHECK_INT(run->n, grid + p->max_steps);
     return;
   }
   SK_CHECK_INT(over, 0);
@@ -451,7 +453,8 @@ static void test_linear_step(void)
   SK_CHECK_INT(run.stop, SK_REFINE_STOP_EPSILON);
 }
 
-/* Max_Steps counts the initial grid; the worst segments go first. */
+/* Max_Steps counts the refined points, beyond the initial grid; the
+ * worst segments go first. */
 static void test_max_steps(void)
 {
   run_t run;
@@ -462,17 +465,25 @@ static void test_max_steps(void)
   first3[NGRID2_1M] = 11585;       /* round(sqrt(8192 * 16384)) */
   first3[NGRID2_1M + 1] = 9742;    /* round(sqrt(8192 * 11585)) */
   first3[NGRID2_1M + 2] = 8933;    /* round(sqrt(8192 * 9742)) */
-  p.max_steps = NGRID2_1M + 3;
+  p.max_steps = 3;
   drive_params(&p, t_step8192, &run);
   SK_CHECK_LONGS(run.args, run.n, first3, NGRID2_1M + 3);
   SK_CHECK_INT(run.nrefined, 3);
   SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
   SK_CHECK(run.worst >= p.epsilon);
 
-  /* Smaller than the grid: the grid is still measured in full. */
-  p.max_steps = 5;
+  /* 0: the grid is measured in full, and nothing more. */
+  p.max_steps = 0;
   drive_params(&p, t_step8192, &run);
   SK_CHECK_LONGS(run.args, run.n, grid2_1M, NGRID2_1M);
+  SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
+
+  /* Fewer steps than the grid has points still refine (the paper's
+   * Fig. 1: 44 initial points, Max_Steps 40). */
+  p.max_steps = 5;
+  drive_params(&p, t_step8192, &run);
+  SK_CHECK_INT(run.n, NGRID2_1M + 5);
+  SK_CHECK_INT(run.nrefined, 5);
   SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
 
   /* Max_Steps is not a reason to stop when the curve is a line. */
@@ -523,7 +534,7 @@ static void test_max_distance(void)
 
   /* With a budget, the widest segments are split first: after
    * (524288, 1048576), its right half (307121 wide) beats (262144, 524288). */
-  p.max_steps = NGRID2_1M + 2;
+  p.max_steps = 2;
   drive_params(&p, t_line, &run);
   SK_CHECK_INT(run.n, NGRID2_1M + 2);
   SK_CHECK_INT(run.args[NGRID2_1M], 741455);   /* (524288, 1048576) */
@@ -669,6 +680,48 @@ static void test_bad_params(void)
   SK_CHECK(sk_refine_new(NULL) == NULL);
 }
 
+/* The paper's Fig. 1 as printed (suites/fig1.skampi, resolved for 2
+ * processes): its sqrt(2) grid (0, then 32 bytes, the smallest length
+ * of MPI_INT sent as Vector, to End_Argument = Max_Value = 2796223) has
+ * 35 initial points, 44 counted from 1 byte, and Max_Steps the default
+ * 40: 40 refinement steps beyond the grid, whatever its size.  So it
+ * refines, Max_Distance = 512 first (the widest segments, at the grid's
+ * end), and no refined point comes closer than Min_Distance = 2. */
+static void test_fig1(void)
+{
+  const char *top = getenv("top_srcdir");
+  char path[1024];
+  sk_check_options_t opt = {2};
+  sk_diag_t *d = sk_diag_new();
+  sk_plan_t *plan;
+  sk_refine_params_t p;
+  run_t run;
+
+  snprintf(path, sizeof path, "%s/suites/fig1.skampi", top ? top : ".");
+  plan = d ? sk_check_file(path, &opt, d) : NULL;
+  SK_CHECK_MSG(plan && plan->nsuites == 1, "%s resolves", path);
+  if (plan && plan->nsuites == 1) {
+    sk_refine_params_from_suite(&plan->suites[0], &p);
+    SK_CHECK_INT(sk_refine_grid_size(&p), 35);
+    SK_CHECK_INT(p.max_steps, 40);
+    SK_CHECK_INT(p.min_distance, 2);
+    SK_CHECK_INT(p.max_distance, 512);
+    drive_params(&p, t_line, &run);
+    SK_CHECK_INT(run.n, 35 + 40);
+    SK_CHECK_INT(run.nrefined, 40);
+    SK_CHECK_INT(run.stop, SK_REFINE_STOP_MAX_STEPS);
+    /* Max_Distance first: the first step splits the grid's widest
+     * segment, its last (2097152, 2796223), at the geometric mean
+     * round(sqrt(2097152 * 2796223)). */
+    SK_CHECK_INT(run.args[35], 2421591);
+    for (size_t i = 1; i < run.n; i++)
+      SK_CHECK(run.sorted[i] - run.sorted[i - 1] >= 2 ||
+               !refined_in(&run, run.sorted[i - 1], run.sorted[i]));
+  }
+  sk_plan_free(plan);
+  sk_diag_free(d);
+}
+
 /* A resolved suite maps key by key; Scale gives both flags. */
 static void test_from_suite(void)
 {
@@ -781,6 +834,7 @@ int main(void)
   test_kink();
   test_linear_step();
   test_max_steps();
+  test_fig1();
   test_min_distance();
   test_max_distance();
   test_two_point_grids();

@@ -1,0 +1,138 @@
+/*
+ * subtitle.c -- the settings line of a suite page (subtitle.h).
+ */
+#include <config.h>
+
+#include "subtitle.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SK_SUB_DOT " \xc2\xb7 "
+
+/* Appends FMT to BUF of SIZE, keeping it terminated. */
+static void sk_sub_add(char *buf, size_t size, const char *fmt,
+                       const char *a, const char *b)
+{
+  size_t len = strlen(buf);
+  if (len + 1 < size)
+    snprintf(buf + len, size - len, fmt, a, b);
+}
+
+/* Is parameter KEY recorded with a value (not null)? */
+static const char *sk_sub_param(const sk_rfile_suite_t *s, const char *key)
+{
+  const char *v = sk_rfile_param(s, key);
+  return v && *v && strcmp(v, "null") != 0 && strcmp(v, "~") != 0 ? v
+                                                                  : NULL;
+}
+
+static void sk_sub_repetitions(const sk_rfile_suite_t *s, char *buf,
+                               size_t size)
+{
+  const char *fixed = sk_sub_param(s, "Fixed_Repetitions");
+  const char *eps = sk_sub_param(s, "Standard_error");
+  const char *lo = sk_sub_param(s, "Min_Repetition");
+  const char *hi = sk_sub_param(s, "Max_Repetition");
+  if (fixed) {
+    sk_sub_add(buf, size, SK_SUB_DOT "%s repetitions (fixed)%s", fixed, "");
+    return;
+  }
+  if (eps)
+    sk_sub_add(buf, size, SK_SUB_DOT "\xce\xb5 %s%s", eps, "");
+  if (lo && hi)
+    sk_sub_add(buf, size, SK_SUB_DOT "repetitions %s\xe2\x80\x93%s", lo, hi);
+  else if (lo)
+    sk_sub_add(buf, size, SK_SUB_DOT "min. repetitions %s%s", lo, "");
+  else if (hi)
+    sk_sub_add(buf, size, SK_SUB_DOT "max. repetitions %s%s", hi, "");
+}
+
+/* The outlier filter; "" when the file does not say. */
+static void sk_sub_filter(const sk_rfile_suite_t *s, char *buf, size_t size,
+                          int statistic)
+{
+  const char *f = sk_sub_param(s, "Outlier_Filter");
+  const char *q = sk_sub_param(s, "Cut_Quantile");
+  if (!f && q)
+    f = "Cut_Quantile";        /* files from before the key */
+  if (!f)
+    return;
+  if (strcmp(f, "Cut_Quantile") == 0 && q && statistic) {
+    /* the legend takes a number, never the file's text */
+    char num[32];
+    char *end;
+    double d = strtod(q, &end);
+    if (end != q && *end == '\0' && d >= 0 && d < 1) {
+      snprintf(num, sizeof num, "%g", d);
+      sk_sub_add(buf, size, "the cut (quantile %s)%s", num, "");
+    } else
+      sk_sub_add(buf, size, "the cut%s%s", "", "");
+  } else if (strcmp(f, "Cut_Quantile") == 0 && q)
+    sk_sub_add(buf, size, SK_SUB_DOT "cut quantile %s%s", q, "");
+  else if (strcmp(f, "Tukey") == 0)
+    sk_sub_add(buf, size, "%sTukey fences%s", statistic ? "" : SK_SUB_DOT,
+               "");
+  else if (strcmp(f, "None") == 0)
+    sk_sub_add(buf, size, "%s%s", statistic ? "" : SK_SUB_DOT,
+               statistic ? "" : "no outlier filter");
+}
+
+/* timing, synchronization, window: fixed identifiers (rfile.h). */
+static void sk_sub_timing(const sk_rfile_suite_t *s, char *buf, size_t size)
+{
+  char w[48];
+  if (*s->timing)
+    sk_sub_add(buf, size, SK_SUB_DOT "timing %s%s", s->timing, "");
+  if (!*s->sync)
+    return;
+  w[0] = '\0';
+  if (isfinite(s->sync_window))
+    snprintf(w, sizeof w, " (window %.3g ms)", s->sync_window * 1e3);
+  sk_sub_add(buf, size, SK_SUB_DOT "%s sync%s", s->sync, w);
+}
+
+void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
+{
+  const char *v;
+  char pair[64];
+  if (size == 0)
+    return;
+  snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
+  if ((v = sk_sub_param(s, "Scale")))
+    sk_sub_add(buf, size, SK_SUB_DOT "scale %s%s", v, "");
+  sk_sub_repetitions(s, buf, size);
+  sk_sub_filter(s, buf, size, 0);
+  if (s->arg != SK_RESULT_ARG_LENGTH &&
+      (v = sk_sub_param(s, "Default_Message_length")))
+    sk_sub_add(buf, size, SK_SUB_DOT "message length %s%s", v, "");
+  if (s->arg != SK_RESULT_ARG_CHUNKS &&
+      strcmp(s->pattern, "master_worker") == 0 &&
+      (v = sk_sub_param(s, "Default_Chunks")))
+    sk_sub_add(buf, size, SK_SUB_DOT "chunks %s%s", v, "");
+  sk_sub_timing(s, buf, size);
+  if (s->pair[0] >= 0) {
+    snprintf(pair, sizeof pair, "%ld\xe2\x80\x93%ld", s->pair[0],
+             s->pair[1]);
+    sk_sub_add(buf, size, SK_SUB_DOT "pair %s%s", pair, "");
+  }
+}
+
+void sk_subtitle_statistic(const sk_rfile_suite_t *s, char *buf,
+                           size_t size)
+{
+  const char *f = sk_sub_param(s, "Outlier_Filter");
+  if (size == 0)
+    return;
+  if ((f && strcmp(f, "None") == 0) ||
+      (!f && !sk_sub_param(s, "Cut_Quantile"))) {
+    snprintf(buf, size, "mean of all repetitions");
+    return;
+  }
+  snprintf(buf, size, "mean after ");
+  sk_sub_filter(s, buf, size, 1);
+  if (strcmp(buf, "mean after ") == 0)
+    snprintf(buf, size, "mean after the outlier filter");
+}
