@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "medci.h"
 #include "merge.h"
 #include "mergeout.h"
 #include "msg.h"
@@ -36,7 +37,7 @@ static void sk_mmain_help(void)
        "  -o, --output FILE   the merged result file (default: merged.yaml)\n"
        "      --precision EPS also say, on standard output, whether every\n"
        "                      point's interval reaches 95% and is at most\n"
-       "                      EPS x its median on either side (0 < EPS <= 1000);\n"
+       "                      EPS x its median on either side (0 < EPS <= 1e9);\n"
        "                      the worst point and each one that misses\n"
        "  -h, --help          show this help and exit\n"
        "  -V, --version       show the version and exit\n\n"
@@ -63,32 +64,25 @@ static void sk_mmain_missed(const sk_merge_run_t *r, size_t is, size_t ipt,
            st->ci.lower, st->ci.upper, 100.0 * st->ci.coverage, n);
 }
 
-/* How far a point is from any precision: its relative half-width, or
- * INFINITY when its interval does not reach the level. */
-static double sk_mmain_badness(const sk_merge_stats_t *st)
-{
-  return st->ci.short_of_level ? INFINITY : st->ci.rel_halfwidth;
-}
-
-/* The summary line of --precision, after the missed points. */
+/* The summary line of --precision, after the missed points: the
+ * coverage (the same at every point: it depends on the number of runs
+ * only) and the point with the widest interval relative to its median. */
 static void sk_mmain_worst(const sk_merge_run_t *r, size_t n, size_t total,
                            long missed, double eps, double worst,
                            size_t wis, size_t wip)
 {
   char name[256];
-  if (total == 0) {
-    printf("precision: %zu runs, no points\n", n);
-    return;
+  size_t l, u;
+  double cov;
+  int reached = sk_medci_ranks(n, SK_MERGE_CI_LEVEL, &l, &u, &cov) == 1;
+  printf("precision: %zu runs, %zu points, coverage %.2f%%%s", n, total,
+         100.0 * cov, reached ? "" : " (below 95%)");
+  if (total > 0) {
+    sk_escape_buf(r->suites[wis].name, name, sizeof name);
+    printf(", worst relative half-width %.4f (suite '%s', argument %.17g)",
+           worst, name, r->suites[wis].points[wip].argument);
   }
-  sk_escape_buf(r->suites[wis].name, name, sizeof name);
-  printf("precision: %zu runs, %zu points, worst relative half-width ", n,
-         total);
-  if (isinf(worst))
-    printf("none (below %g%% coverage)", 100.0 * SK_MERGE_CI_LEVEL);
-  else
-    printf("%.4f", worst);
-  printf(" (suite '%s', argument %.17g), %ld missed %g\n", name,
-         r->suites[wis].points[wip].argument, missed, eps);
+  printf(", %ld missed %g\n", missed, eps);
 }
 
 /* --precision: every point that misses EPS, then the summary with the
@@ -105,9 +99,9 @@ static long sk_mmain_precision(const sk_merge_run_t *runs, size_t n,
     for (ip = 0; ip < r->suites[is].npoints; ip++, total++) {
       if (sk_merge_stats(runs, n, is, ip, &st) != 0)
         return -1;
-      bad = sk_mmain_badness(&st);
-      if (bad > worst || isnan(bad)) {
-        worst = isnan(bad) ? INFINITY : bad;
+      bad = isnan(st.ci.rel_halfwidth) ? INFINITY : st.ci.rel_halfwidth;
+      if (bad > worst) {
+        worst = bad;
         wis = is, wip = ip;
       }
       if (!sk_merge_precise(&st, eps)) {
@@ -152,14 +146,14 @@ static int sk_mmain_merge(char **files, size_t n, const char *out,
   return rc;
 }
 
-/* EPS of --precision: a number in (0, 1000]. */
+/* EPS of --precision: a number in (0, 10^9]. */
 static int sk_mmain_eps(const char *text, double *eps)
 {
   char *end = NULL, shown[64];
   *eps = strtod(text, &end);
-  if (end == text || *end != '\0' || !(*eps > 0.0 && *eps <= 1000.0)) {
+  if (end == text || *end != '\0' || !(*eps > 0.0 && *eps <= 1e9)) {
     sk_escape_buf(text, shown, sizeof shown);
-    sk_msg_error("--precision takes a number above 0 and at most 1000, "
+    sk_msg_error("--precision takes a number above 0 and at most 1000000000, "
                  "not '%s' (see skampi-merge --help)", shown);
     return -1;
   }

@@ -1,7 +1,7 @@
 # tests/tools/ -- skampi-merge, skampi-run, skampi-report --compare, @POSTPROC.
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
-	tests/tools/run-args.sh
+	tests/tools/run-args.sh tests/tools/run-precision.sh
 TESTS += $(SK_TOOLS_TESTS)
 check_PROGRAMS += tests/tools/wilcoxon-p
 # skampi-merge's per-run values from raw samples (Alg. 3), exactly
@@ -25,6 +25,9 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/fewer-points.yaml \
 	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
 	tests/tools/runs/raw3.yaml \
+	tests/tools/runs/outlier1.yaml tests/tools/runs/outlier2.yaml \
+	tests/tools/runs/outlier3.yaml \
+	tests/tools/tiny-one.skampi \
 	tests/tools/tiny.skampi \
 	tests/tools/tiny-dynamic.skampi \
 	tests/tools/wilcoxon-p.c
