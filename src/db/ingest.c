@@ -322,8 +322,22 @@ static void sk_ingest_flag(sk_ingest_t *in, const sk_ynode_t *node,
   *out = b;
 }
 
+/* modes: the number of modes.  A run's point lists them ({location,
+ * share} each, result.c), a merged point gives the count; either is
+ * stored as the count.  Absent: -1 (NULL). */
+static void sk_ingest_modes(sk_ingest_t *in, const sk_ynode_t *node,
+                            long *out)
+{
+  sk_ynode_t *m = sk_yread_get(&in->y, node, "modes");
+  *out = -1;
+  if (m && m->kind == SK_YNODE_SEQ)
+    *out = (long)sk_yread_len(m);
+  else if (m)
+    sk_yread_integer_as(&in->y, m, "modes", SK_YREAD_NONNEG, out);
+}
+
 /* A merged point's interval: ci: {low, high, coverage}, at the point or
- * in its across_runs. */
+ * in its across_runs (as an older skampi-merge wrote it). */
 static void sk_ingest_ci(sk_ingest_t *in, const sk_ynode_t *node,
                          sk_store_point_t *p)
 {
@@ -358,7 +372,7 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_ynode_t *node,
   sk_ingest_long(in, node, "processes", &p.processes);
   sk_ingest_long(in, node, "repetitions", &p.repetitions);
   sk_ingest_long(in, node, "runs", &p.runs);
-  sk_ingest_long(in, node, "modes", &p.modes);
+  sk_ingest_modes(in, node, &p.modes);
   sk_ingest_flag(in, node, "eps_met", &p.eps_met);
   sk_ingest_flag(in, node, "refined", &p.refined);
   sk_ingest_ci(in, node, &p);

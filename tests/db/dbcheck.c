@@ -10,6 +10,8 @@
  *   dbcheck DB plan          the query plan of the points of a suite of a
  *                            run (sk_store_points_plan)
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
+ *   dbcheck DB points        per point: argument, runs, modes, ci_low,
+ *                            ci_high, ci_coverage (NULL when absent)
  */
 #include <config.h>
 
@@ -94,7 +96,10 @@ int main(int argc, char **argv)
     snprintf(sql, sizeof sql, "SELECT name FROM pragma_table_info('%s')",
              argv[3]);
     rc = dbcheck_rows(db, sql, " ");
-  } else if (strcmp(argv[2], "load") == 0 && argc == 4)
+  } else if (strcmp(argv[2], "points") == 0)
+    rc = dbcheck_rows(db, "SELECT argument, runs, modes, ci_low, ci_high, "
+                      "ci_coverage FROM points ORDER BY id", " ");
+  else if (strcmp(argv[2], "load") == 0 && argc == 4)
     rc = dbcheck_load(db, argv[3]);
   sqlite3_close(db);
   return rc;
