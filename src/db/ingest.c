@@ -337,7 +337,7 @@ static void sk_ingest_modes(sk_ingest_t *in, const sk_ynode_t *node,
 }
 
 /* A merged point's interval: ci: {low, high, coverage}, at the point or
- * in its across_runs (as an older skampi-merge wrote it). */
+ * in its across_runs. */
 static void sk_ingest_ci(sk_ingest_t *in, const sk_ynode_t *node,
                          sk_store_point_t *p)
 {
