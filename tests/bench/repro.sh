@@ -136,6 +136,30 @@ cells() {  # P
     }' "$d/c1.flat" "$d/c2.flat"
 }
 
+# The figures over the pairs so far, against the goals.
+summary() {  # LABEL
+  echo "$1 ($(( $(date +%s) - start )) s):"
+  awk '
+    { n++; ov += $5; near += $6 }
+    END {
+      printf "  CIs overlap in %d of %d cells (%.1f%%; goal >= 95%%)\n", ov, n,
+             n ? 100 * ov / n : 0
+      printf "  medians within 5%% in %d of %d cells (%.1f%%; goal >= 80%%)\n",
+             near, n, n ? 100 * near / n : 0
+    }' "$out/cells.txt"
+  sort -k4,4g "$out/campaigns.txt" | awk '
+    { s[++n] = $4; r[n] = $3; if ($5 != "precision") capped++ }
+    END {
+      m = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
+      printf "  median campaign: %.1f s (goal < 60 s); %d of %d campaigns stopped by a cap before the precision\n",
+             m, capped, n
+    }'
+  sort -k3,3n "$out/campaigns.txt" | awk '
+    { r[++n] = $3 }
+    END { printf "  runs per campaign: median %s, min %s, max %s\n",
+          n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2, r[1], r[n] }'
+}
+
 : > "$out/campaigns.txt"
 : > "$out/cells.txt"
 start=$(date +%s)
@@ -149,25 +173,7 @@ while [ "$p" -le "$pairs" ]; do
     campaign_row "$p" "$c"
   done
   cells "$p" || exit 1
+  [ "$p" -lt "$pairs" ] && summary "after $p of $pairs pairs"
   p=$((p + 1))
 done
-echo "summary of $pairs pairs ($(( $(date +%s) - start )) s):"
-awk '
-  { n++; ov += $5; near += $6 }
-  END {
-    printf "  CIs overlap in %d of %d cells (%.1f%%; goal >= 95%%)\n", ov, n,
-           n ? 100 * ov / n : 0
-    printf "  medians within 5%% in %d of %d cells (%.1f%%; goal >= 80%%)\n",
-           near, n, n ? 100 * near / n : 0
-  }' "$out/cells.txt"
-sort -k4,4g "$out/campaigns.txt" | awk '
-  { s[++n] = $4; r[n] = $3; if ($5 != "precision") capped++ }
-  END {
-    m = n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
-    printf "  median campaign: %.1f s (goal < 60 s); %d of %d campaigns stopped by a cap before the precision\n",
-           m, capped, n
-  }'
-sort -k3,3n "$out/campaigns.txt" | awk '
-  { r[++n] = $3 }
-  END { printf "  runs per campaign: median %s, min %s, max %s\n",
-        n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2, r[1], r[n] }'
+summary "summary of $pairs pairs"
