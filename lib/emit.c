@@ -91,6 +91,13 @@ int sk_emit_map_begin(sk_emit_t *e)
       &ev, NULL, NULL, 1, YAML_BLOCK_MAPPING_STYLE));
 }
 
+int sk_emit_flow_map_begin(sk_emit_t *e)
+{
+  yaml_event_t ev;
+  return sk_emit_event(e, &ev, yaml_mapping_start_event_initialize(
+      &ev, NULL, NULL, 1, YAML_FLOW_MAPPING_STYLE));
+}
+
 int sk_emit_map_end(sk_emit_t *e)
 {
   yaml_event_t ev;

@@ -24,6 +24,7 @@ void sk_emit_end_marker(sk_emit_t *e);
 void sk_emit_abort(sk_emit_t *e);
 
 int sk_emit_map_begin(sk_emit_t *e);
+int sk_emit_flow_map_begin(sk_emit_t *e);  /* {a: 1, b: 2} */
 int sk_emit_map_end(sk_emit_t *e);
 int sk_emit_seq_begin(sk_emit_t *e);
 int sk_emit_flow_seq_begin(sk_emit_t *e);   /* [a, b, c] */

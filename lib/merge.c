@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "modes.h"
 #include "msg.h"
 #include "rcheck.h"
 #include "runstate.h"
@@ -350,6 +351,17 @@ void sk_merge_stats_done(sk_merge_stats_t *st)
   st->run_medians = st->run_means = NULL;
 }
 
+/* The interval and the modes of the ascending per-run values v[0..n). */
+static void sk_merge_spread_of_values(const double *v, size_t n,
+                                      sk_merge_stats_t *out)
+{
+  sk_modes_t m;
+  sk_medci(v, n, SK_MERGE_CI_LEVEL, &out->ci);
+  out->modes = 0;
+  if (sk_modes_find(v, n, 0.0, &m) == 0 && m.tested)
+    out->modes = m.n;
+}
+
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out)
 {
@@ -364,6 +376,8 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
     return -1;
   }
   sk_stats_box(out->run_medians, n, v, box);
+  /* v is the sorted copy sk_stats_box leaves */
+  sk_merge_spread_of_values(v, n, out);
   free(v);
   out->min = box[0];
   out->q1 = box[1];
@@ -374,4 +388,9 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
   out->mean = sk_stats_mean(out->run_means, n);
   out->se = sk_stats_stderr(out->run_means, n);
   return 0;
+}
+
+int sk_merge_precise(const sk_merge_stats_t *st, double eps)
+{
+  return !st->ci.short_of_level && st->ci.rel_halfwidth <= eps;
 }

@@ -12,7 +12,11 @@
 
 #include <stddef.h>
 
+#include "medci.h"
 #include "yread.h"
+
+/* The level of a merged point's confidence interval. */
+#define SK_MERGE_CI_LEVEL 0.95
 
 /* One point of one run, as the run measured it. */
 typedef struct sk_merge_point {
@@ -59,11 +63,17 @@ typedef enum {
                             * suite's recorded filter (Alg. 3) */
 } sk_merge_source_t;
 
-/* Across-run statistics of one point (every array has one entry per run). */
+/* Across-run statistics of one point (every array has one entry per run).
+ * The per-run values are the runs' medians (run_medians). */
 typedef struct sk_merge_stats {
   double median, q1, q3, min, max;   /* of the per-run medians
                                       * (sk_stats_box) */
   double spread;           /* (max - min) / min; NaN when min <= 0 */
+  sk_medci_t ci;           /* the 95% interval of the median of the
+                            * per-run medians (medci.h) */
+  int modes;               /* modes of the per-run medians (modes.h):
+                            * 0 when not tested (fewer than
+                            * SK_MODES_MIN_N runs, or all equal) */
   double mean, se;         /* of the per-run means (sk_stats_mean,
                             * sk_stats_stderr: se 0 for one run) */
   sk_merge_source_t source;
@@ -103,6 +113,11 @@ int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
  * its filter, else from each run's median and mean.  -1 on no memory. */
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out);
+/* 1 when the point's interval reaches the level (SK_MERGE_CI_LEVEL) and
+ * its half-width is at most EPS times its median (medci.h's
+ * rel_halfwidth <= eps); else 0. */
+int sk_merge_precise(const sk_merge_stats_t *st, double eps);
+
 /* Frees the arrays of *st (safe on a zeroed or NULL one). */
 void sk_merge_stats_done(sk_merge_stats_t *st);
 

@@ -116,7 +116,7 @@ static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
 }
 
 static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
-                             size_t n)
+                             size_t n, double eps)
 {
   char tool[128];
   size_t i;
@@ -125,6 +125,9 @@ static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "tool", tool);
   sk_emit_kv_long(e, "runs", (long)n);
+  sk_emit_kv_double(e, "ci_level", SK_MERGE_CI_LEVEL);
+  if (eps > 0.0)
+    sk_emit_kv_double(e, "precision", eps);
   sk_emit_str(e, "files");
   sk_emit_seq_begin(e);
   for (i = 0; i < n; i++)
@@ -154,10 +157,10 @@ static int sk_mergeout_list(sk_emit_t *e, const char *key, const double *v,
   return sk_emit_seq_end(e);
 }
 
-/* Sums of the counts (absent when a run lacks one), extremes, flags. */
+/* Sums of the counts (absent when a run lacks one), the extremes of
+ * every repetition of every run, flags. */
 static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
-                              size_t n, size_t is, size_t ip,
-                              const sk_merge_stats_t *st)
+                              size_t n, size_t is, size_t ip)
 {
   long reps = 0, cut = 0;
   double lo = INFINITY, hi = -INFINITY;
@@ -176,32 +179,38 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
     sk_emit_kv_long(e, "repetitions", reps);
   if (cut >= 0)
     sk_emit_kv_long(e, "cut", cut);
-  sk_emit_kv_double(e, "min", lo);
-  sk_emit_kv_double(e, "median", st->median);
-  sk_emit_kv_double(e, "max", hi);
+  sk_emit_kv_double(e, "sample_min", lo);
+  sk_emit_kv_double(e, "sample_max", hi);
   return sk_emit_kv_bool(e, "eps_met", eps);
 }
 
-static int sk_mergeout_across(sk_emit_t *e, const sk_merge_stats_t *st)
+/* The point's leading statistics: the median of the per-run values, its
+ * quartiles and extremes, its interval, the modes and the run count. */
+static int sk_mergeout_lead(sk_emit_t *e, const sk_merge_stats_t *st,
+                            size_t n)
 {
-  sk_emit_str(e, "across_runs");
-  sk_emit_map_begin(e);
   sk_emit_kv_double(e, "median", st->median);
   sk_emit_kv_double(e, "q1", st->q1);
   sk_emit_kv_double(e, "q3", st->q3);
   sk_emit_kv_double(e, "min", st->min);
   sk_emit_kv_double(e, "max", st->max);
-  if (isnan(st->spread)) {
-    sk_emit_str(e, "spread");
-    sk_emit_null(e);
-  } else {
-    sk_emit_kv_double(e, "spread", st->spread);
-  }
-  return sk_emit_map_end(e);
+  sk_emit_str(e, "ci");
+  sk_emit_flow_map_begin(e);
+  sk_emit_kv_double(e, "low", st->ci.lower);
+  sk_emit_kv_double(e, "high", st->ci.upper);
+  sk_emit_kv_double(e, "coverage", st->ci.coverage);
+  sk_emit_map_end(e);
+  sk_emit_kv_long(e, "runs", (long)n);
+  if (st->modes >= 2)
+    sk_emit_kv_long(e, "modes", st->modes);
+  sk_emit_str(e, "spread");
+  if (isnan(st->spread))
+    return sk_emit_null(e);
+  return sk_emit_double(e, st->spread);
 }
 
 static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
-                             size_t n, size_t is, size_t ip)
+                             size_t n, size_t is, size_t ip, double eps)
 {
   const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
   sk_merge_stats_t st;
@@ -209,18 +218,19 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
     return -1;
   sk_emit_map_begin(e);
   sk_mergeout_number(e, "argument", p->argument);
+  sk_mergeout_lead(e, &st, n);
+  if (eps > 0.0)
+    sk_emit_kv_bool(e, "precision_met", sk_merge_precise(&st, eps));
   sk_emit_kv_double(e, "mean", st.mean);
   sk_emit_kv_double(e, "stderr", st.se);
-  sk_mergeout_counts(e, runs, n, is, ip, &st);
+  sk_mergeout_counts(e, runs, n, is, ip);
   sk_emit_kv_bool(e, "refined", p->refined);
   if (p->processes >= 0)
     sk_emit_kv_long(e, "processes", p->processes);
-  sk_emit_kv_long(e, "runs", (long)n);
   sk_emit_kv_str(e, "run_values",
                  st.source == SK_MERGE_RAW ? "raw" : "recorded");
   sk_mergeout_list(e, "run_medians", st.run_medians, n);
   sk_mergeout_list(e, "run_means", st.run_means, n);
-  sk_mergeout_across(e, &st);
   sk_merge_stats_done(&st);
   return sk_emit_map_end(e);
 }
@@ -239,7 +249,7 @@ static const char *sk_mergeout_status(const sk_merge_run_t *runs, size_t n,
 /* The first run's suite keys (all but status, elapsed and points, which
  * belong to the merge), then the merged points. */
 static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
-                             size_t n, size_t is)
+                             size_t n, size_t is, double eps)
 {
   sk_yread_t *y = (sk_yread_t *)&runs[0].y;
   sk_ynode_t *node = runs[0].suites[is].node, *k, *v;
@@ -261,13 +271,13 @@ static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
   sk_emit_str(e, "points");
   sk_emit_seq_begin(e);
   for (i = 0; i < runs[0].suites[is].npoints; i++)
-    rc |= sk_mergeout_point(e, runs, n, is, i);
+    rc |= sk_mergeout_point(e, runs, n, is, i, eps);
   sk_emit_seq_end(e);
   return rc | sk_emit_map_end(e);
 }
 
 static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
-                           size_t n)
+                           size_t n, double eps)
 {
   size_t i;
   int rc = 0;
@@ -279,11 +289,11 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   rc |= sk_mergeout_copy(e, &runs[0], "metadata");
   rc |= sk_mergeout_run(e, runs, n);
   rc |= sk_mergeout_copy(e, &runs[0], "factors");
-  rc |= sk_mergeout_block(e, runs, n);
+  rc |= sk_mergeout_block(e, runs, n, eps);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
   for (i = 0; i < runs[0].nsuites; i++)
-    rc |= sk_mergeout_suite(e, runs, n, i);
+    rc |= sk_mergeout_suite(e, runs, n, i, eps);
   sk_emit_seq_end(e);
   return rc | sk_emit_map_end(e);
 }
@@ -291,7 +301,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
 /* Through a temporary file beside PATH (lib/outfile.h): no half-written
  * merged file, no file replaced that is not a result file, no input. */
 int sk_mergeout_write(const char *path, const sk_merge_run_t *runs,
-                      size_t n, const sk_outfile_inputs_t *in)
+                      size_t n, const sk_outfile_inputs_t *in, double eps)
 {
   char why[1200];
   sk_outfile_t *h = sk_outfile_open(path, SK_OUTFILE_MERGED, in, why,
@@ -303,7 +313,7 @@ int sk_mergeout_write(const char *path, const sk_merge_run_t *runs,
     return -1;
   }
   if ((e = sk_emit_open(h->fp)) != NULL) {
-    rc = sk_mergeout_doc(e, runs, n);
+    rc = sk_mergeout_doc(e, runs, n, eps);
     rc |= sk_emit_close(e);
   }
   if (rc != 0 && !ferror(h->fp)) {

@@ -47,6 +47,8 @@ typedef struct sk_rfile_point {
    * a large file's points stay small) */
   double *modes;
   size_t nmodes;
+  long mode_count;         /* how many modes: the list's length, or a
+                            * merged point's `modes: N`; -1 absent */
   long repetitions;        /* -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */

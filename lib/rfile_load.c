@@ -182,9 +182,15 @@ static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
     if (p->ci_low > p->ci_high)
       sk_yread_error(y, ci, "'ci' has its low above its high");
   }
+  /* a merged point gives the number of modes of its per-run values */
+  if (modes && modes->kind != SK_YNODE_SEQ) {
+    sk_yread_integer_as(y, modes, "modes", SK_YREAD_NONNEG, &p->mode_count);
+    return;
+  }
   if (!modes || sk_yread_want_seq(y, modes, "'modes'") < 0 ||
       (n = sk_yread_len(modes)) == 0)
     return;
+  p->mode_count = (long)n;
   if (!(p->modes = malloc(2 * SK_RFILE_MODES * sizeof *p->modes))) {
     sk_yread_error(y, NULL, "out of memory");
     return;
@@ -217,6 +223,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->runs = -1;
   p->modes = NULL;
   p->nmodes = 0;
+  p->mode_count = -1;
   p->repetitions = -1;
   p->eps_met = 1;
   p->refined = 0;

@@ -138,7 +138,7 @@ int sk_postproc_merge(const sk_postproc_t *pp)
   in.paths = (const char *const *)paths;
   in.n = n;
   if (!bad)
-    bad = sk_mergeout_write(pp->outfile, runs, n, &in) != 0;
+    bad = sk_mergeout_write(pp->outfile, runs, n, &in, 0.0) != 0;
   for (i = 0; runs != NULL && i < n; i++)
     sk_merge_run_free(&runs[i]);
   for (i = 0; paths != NULL && i < n; i++)

@@ -295,7 +295,7 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.eps_met = rp->eps_met;
   p.refined = rp->refined;
   p.runs = rp->runs;
-  p.modes = rp->nmodes > 0 ? (long)rp->nmodes : -1;
+  p.modes = rp->mode_count;
   p.raw = rp->raw;
   p.nraw = rp->nraw;
   p.run_medians = rp->run_medians;

@@ -6,7 +6,9 @@ tests_bench_accuracy_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 tests_bench_accuracy_LDADD = $(SK_SRC_LIBS)
 EXTRA_DIST += tests/bench/bench.sh tests/bench/pin.sh \
 	tests/bench/big-result.awk tests/bench/yread_stream.c
-# (3) reproducibility: two campaigns of skampi-run -n 10
+# (3) reproducibility: pairs of interleaved campaigns of skampi-run
+# --precision 0.05; `make bench-repro SK_BENCH_PAIRS=1` runs only this
+# part, with fewer pairs
 EXTRA_DIST += tests/bench/repro.sh tests/bench/repro.skampi tests/bench/turn.sh
 .PHONY: bench
 bench: src/skampi tests/bench/accuracy tests/yamlflat \
@@ -16,5 +18,10 @@ bench: src/skampi tests/bench/accuracy tests/yamlflat \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/bench.sh
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	$(SHELL) $(srcdir)/tests/db/bench.sh
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh
+.PHONY: bench-repro
+bench-repro: src/skampi tests/yamlflat src/campaign/skampi-run \
+	src/campaign/skampi-merge
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh

@@ -6,7 +6,8 @@
 #
 #   sh turn.sh DIR ME OTHER LAUNCHER... -- hands the token it holds (from
 #   its previous run) to DIR/turn-OTHER, waits for the token on the FIFO
-#   DIR/turn-ME, runs LAUNCHER...; exit status of LAUNCHER.
+#   DIR/turn-ME, runs LAUNCHER... and appends its start and end (seconds
+#   since the epoch) to DIR/times-ME; exit status of LAUNCHER.
 #
 # A campaign keeps the token after its run until it is about to start the
 # next one, so that what skampi-run does between runs (reading the first
@@ -32,4 +33,10 @@ fi
   timeout --foreground 600 sh -c 'read -r token < "$1"' sh "$dir/turn-$me" ||
   echo "turn.sh: campaign $other does not hand over; going on" >&2
 : > "$dir/holds-$me"
-exec "$@"
+# The campaign's own time is its runs' (the waits for the other one are
+# not its cost).
+t0=$(date +%s.%N)
+"$@"
+rc=$?
+echo "$t0 $(date +%s.%N)" >> "$dir/times-$me"
+exit $rc

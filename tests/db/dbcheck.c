@@ -12,6 +12,8 @@
  *   dbcheck DB plans SEL...  the plans of the selection SEL and of the
  *                            suites, points and samples statements
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
+ *   dbcheck DB points        per point: argument, runs, modes, ci_low,
+ *                            ci_high, ci_coverage (NULL when absent)
  */
 #include <config.h>
 
@@ -120,7 +122,10 @@ int main(int argc, char **argv)
     snprintf(sql, sizeof sql, "SELECT name FROM pragma_table_info('%s')",
              argv[3]);
     rc = dbcheck_rows(db, sql, " ");
-  } else if (strcmp(argv[2], "load") == 0 && argc == 4)
+  } else if (strcmp(argv[2], "points") == 0)
+    rc = dbcheck_rows(db, "SELECT argument, runs, modes, ci_low, ci_high, "
+                      "ci_coverage FROM points ORDER BY id", " ");
+  else if (strcmp(argv[2], "load") == 0 && argc == 4)
     rc = dbcheck_load(db, argv[3]);
   sqlite3_close(db);
   return rc;

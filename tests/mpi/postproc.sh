@@ -2,7 +2,7 @@
 # postproc.sh -- @POSTPROC yes: skampi itself merges a series of runs
 # (SKaMPI §4.3; doc/reproducibility.md).  Two runs on 2 processes write
 # OUT.run-01.yaml and OUT.run-02.yaml and, after each, the merged OUT
-# with the right run count; run 2 replays run 1's grid; the merge takes
+# with the right run count and the fields skampi-merge writes; run 2 replays run 1's grid; the merge takes
 # each run's mean and median from its raw samples; an unfinished last run
 # is continued, not followed by a new one; --no-postproc writes a plain
 # result file; a changed suite file is refused before anything is
@@ -49,6 +49,17 @@ fi
 grep '\.run_values=' "$work/flat" | grep -v '=raw$' &&
   fail "a point without run_values raw"
 cp "$work/flat" "$work/merged.flat"
+# One code path: skampi-merge of the same two runs writes the same
+# fields and values (the median first, q1, q3, min, max, ci, runs, ...);
+# only merged.tool names the other program.
+"$top_builddir/src/campaign/skampi-merge" -o "$work/sm.yaml" "$r1" "$r2" ||
+  fail "skampi-merge of the two runs"
+"$YAMLFLAT" "$work/sm.yaml" | grep -v '^merged\.tool=' > "$work/sm.flat"
+grep -v '^merged\.tool=' "$work/merged.flat" |
+  diff -u - "$work/sm.flat" || fail "@POSTPROC and skampi-merge differ"
+# two runs: the interval is [min, max] of the two at 1 - 2/4 = 50%
+expect suites.0.points.0.ci.coverage 0.5
+expect suites.0.points.0.ci.low "$(get suites.0.points.0.min)"
 for k in 1 2; do
   "$YAMLFLAT" "$work/pp.run-0$k.yaml" > "$work/run.flat" || fail "run $k"
   awk -F= -v k=$((k - 1)) '

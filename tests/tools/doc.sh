@@ -30,7 +30,8 @@ done
 # or, copied from a run, in the tables above it.
 sed -n '/^## Merged result files/,$p' "$SRC/doc/output-format.md" |
   grep '^| ' > "$TMP/merged-table"
-for key in runs run_medians run_means across_runs q1 q3 spread tool files; do
+for key in runs run_medians run_means ci coverage modes q1 q3 spread \
+    sample_min sample_max precision_met ci_level tool files; do
   grep -q -- "$key" "$TMP/merged-table" ||
     fail "'$key' not in the merged table of doc/output-format.md"
 done

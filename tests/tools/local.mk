@@ -1,7 +1,8 @@
 # tests/tools/ -- skampi-merge, skampi-run, skampi-report --compare, @POSTPROC.
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
-	tests/tools/run-args.sh tests/tools/workflow.sh
+	tests/tools/run-args.sh tests/tools/run-precision.sh \
+	tests/tools/workflow.sh
 TESTS += $(SK_TOOLS_TESTS)
 # TEST ONLY: the library workflow.sh preloads into the ranks of one
 # campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check
@@ -34,6 +35,9 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/fewer-points.yaml \
 	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
 	tests/tools/runs/raw3.yaml \
+	tests/tools/runs/outlier1.yaml tests/tools/runs/outlier2.yaml \
+	tests/tools/runs/outlier3.yaml \
+	tests/tools/tiny-one.skampi \
 	tests/tools/tiny.skampi \
 	tests/tools/workflow.skampi tests/tools/slowcall.c \
 	tests/tools/tiny-dynamic.skampi \

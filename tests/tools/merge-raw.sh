@@ -48,27 +48,31 @@ near "$t.run_means.0" 5e-6
 near "$t.run_means.1" 5e-6
 near "$t.run_means.2" 7e-6
 near "$t.median" 5e-6
-near "$t.across_runs.median" 5e-6
-near "$t.across_runs.q1" 4.75e-6
-near "$t.across_runs.q3" 6e-6
-near "$t.across_runs.min" 4.5e-6
-near "$t.across_runs.max" 7e-6
-near "$t.across_runs.spread" 0.55555555555555556
+near "$t.q1" 4.75e-6
+near "$t.q3" 6e-6
+near "$t.min" 4.5e-6
+near "$t.max" 7e-6
+near "$t.spread" 0.55555555555555556
 near "$t.mean" 5.6666666666666667e-6
 near "$t.stderr" 5.4433105395181736e-7
-# min and max stay the extremes of all samples of all runs
-near "$t.min" 1e-6
-near "$t.max" 100e-6
+# sample_min and sample_max are the extremes of all samples of all runs
+near "$t.sample_min" 1e-6
+near "$t.sample_max" 100e-6
+# three runs: the interval is [min, max] of the per-run values at
+# 1 - 2/8 = 75%
+near "$t.ci.low" 4.5e-6
+near "$t.ci.high" 7e-6
+near "$t.ci.coverage" 0.75
 
 is "$c.run_values" raw
 near "$c.run_medians.0" 14.5e-6
 near "$c.run_medians.1" 13.5e-6
 near "$c.run_medians.2" 15e-6
 near "$c.run_means.2" 19.8e-6
-near "$c.across_runs.median" 14.5e-6
-near "$c.across_runs.q1" 14e-6
-near "$c.across_runs.q3" 14.75e-6
-near "$c.across_runs.spread" 0.11111111111111111
+near "$c.median" 14.5e-6
+near "$c.q1" 14e-6
+near "$c.q3" 14.75e-6
+near "$c.spread" 0.11111111111111111
 
 is "$b.run_values" recorded
 near "$b.run_medians.0" 30e-6

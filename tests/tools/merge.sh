@@ -31,7 +31,7 @@ done
 "$MERGE" -o "$TMP/one.yaml" "$RUNS/b2.yaml" || fail "merge of one run"
 "$BUILD/tests/yamlflat" "$TMP/one.yaml" > "$TMP/one.flat"
 for kv in suites.0.points.0.median=2.5e-06 suites.0.points.0.mean=2.75e-06 \
-    suites.0.points.0.stderr=0.0 suites.0.points.0.across_runs.spread=0.0 \
+    suites.0.points.0.stderr=0.0 suites.0.points.0.spread=0.0 \
     suites.0.points.0.runs=1 merged.runs=1; do
   grep -qx "$kv" "$TMP/one.flat" || fail "one run: no $kv"
 done
@@ -41,13 +41,91 @@ done
 "$MERGE" -o "$TMP/five.yaml" "$RUNS"/a[1-5].yaml || fail "merge of a1..a5"
 "$BUILD/tests/yamlflat" "$TMP/five.yaml" > "$TMP/five.flat"
 for kv in median=2.2e-06 q1=2.1e-06 q3=2.3e-06 min=2.0e-06 max=2.4e-06; do
-  grep -qx "suites.0.points.0.across_runs.$kv" "$TMP/five.flat" ||
-    fail "five runs: across_runs.$kv"
+  grep -qx "suites.0.points.0.$kv" "$TMP/five.flat" ||
+    fail "five runs: $kv"
 done
 grep -qx 'suites.0.points.0.median=2.2e-06' "$TMP/five.flat" ||
   fail "five runs: median"
 grep -qx 'suites.1.points.0.eps_met=false' "$TMP/five.flat" ||
   fail "five runs: eps_met must be false (run 2 missed it)"
+
+# One run far off (its median 4.1 us, the others' 0.26 and 0.27 us):
+# the point leads with the median of the runs' medians, 0.27 us, where
+# the mean of the runs' means is (0.27 + 0.28 + 4.25) / 3 = 1.60 us.
+# Three runs: the interval is [min, max] of the runs' medians, at the
+# exact coverage 1 - 2/2^3 = 0.75.
+"$MERGE" -o "$TMP/out.yaml" "$RUNS/outlier1.yaml" "$RUNS/outlier2.yaml" \
+  "$RUNS/outlier3.yaml" || fail "outlier merge"
+"$BUILD/tests/yamlflat" "$TMP/out.yaml" > "$TMP/out.flat"
+p=suites.0.points.0
+[ "$(grep "^$p\\." "$TMP/out.flat" | sed -n 2p)" = "$p.median=2.7e-07" ] ||
+  fail "outlier: the point does not lead with median 2.7e-07"
+for kv in median=2.7e-07 q1=2.65e-07 q3=2.185e-06 min=2.6e-07 max=4.1e-06 \
+    ci.low=2.6e-07 ci.high=4.1e-06 ci.coverage=0.75 runs=3 \
+    sample_min=2.4e-07 sample_max=9.9e-06; do
+  grep -qx "$p.$kv" "$TMP/out.flat" || fail "outlier: no $kv"
+done
+awk -F= -v k="$p.mean" '$1 == k { d = $2 - 1.6e-06; f = 1 }
+  END { exit !(f && d < 1e-18 && d > -1e-18) }' "$TMP/out.flat" ||
+  fail "outlier: mean is not 1.60e-06"
+# three runs are too few to test for modes (modes.h): no modes key
+grep -q "^$p.modes=" "$TMP/out.flat" && fail "outlier: modes with 3 runs"
+# the report still reads a merged file
+"$BUILD/report/skampi-report" "$TMP/out.yaml" -o "$TMP/out.pdf" \
+  2> "$TMP/report.err" || fail "skampi-report cannot read the merged file"
+
+# --precision EPS: 0 when every point's interval reaches 95% and its
+# half-width is at most EPS x median, 4 and the points that miss when
+# not.  Six runs of equal values (their start times differ, so they are
+# distinct files): [min, max] at 1 - 2/64 = 96.875%, half-width 0.
+i=1
+while [ "$i" -le 6 ]; do
+  sed "s/05:01:00Z/05:0${i}:07Z/" "$RUNS/a1.yaml" > "$TMP/same$i.yaml"
+  i=$((i + 1))
+done
+"$MERGE" --precision 0.01 -o "$TMP/p6.yaml" "$TMP"/same[1-6].yaml \
+  > "$TMP/p6.out" 2>&1; rc=$?
+[ "$rc" -eq 0 ] || fail "precision met: exit status $rc, not 0"
+echo "precision: 6 runs, 4 points, coverage 96.88%, worst relative half-width 0.0000 (suite 'pingpong', argument 8), 0 missed 0.01" |
+  diff -u - "$TMP/p6.out" || fail "precision met: output"
+"$BUILD/tests/yamlflat" "$TMP/p6.yaml" > "$TMP/p6.flat"
+for kv in merged.precision=0.01 suites.0.points.0.precision_met=true \
+    suites.0.points.0.ci.coverage=0.96875; do
+  grep -qx "$kv" "$TMP/p6.flat" || fail "precision met: no $kv"
+done
+# Run 6 of pingpong at 8 bytes 2.4 us where the others have 2.0: the
+# interval [2.0, 2.4] reaches 0.4 / 2.0 = 20% above the median.
+sed '0,/median: 2e-06/s//median: 2.4e-06/' "$TMP/same6.yaml" > "$TMP/off6.yaml"
+"$MERGE" --precision 0.05 -o "$TMP/p6b.yaml" "$TMP"/same[1-5].yaml \
+  "$TMP/off6.yaml" > "$TMP/p6b.out" 2>&1; rc=$?
+[ "$rc" -eq 4 ] || fail "precision missed: exit status $rc, not 4"
+cat > "$TMP/p6b.want" <<'EOF'
+missed: suite 'pingpong', argument 8: relative half-width 0.2000, median 2e-06, CI [2e-06, 2.4e-06] at 96.88% over 6 runs
+precision: 6 runs, 4 points, coverage 96.88%, worst relative half-width 0.2000 (suite 'pingpong', argument 8), 1 missed 0.05
+EOF
+diff -u "$TMP/p6b.want" "$TMP/p6b.out" || fail "precision missed: output"
+"$BUILD/tests/yamlflat" "$TMP/p6b.yaml" |
+  grep -qx 'suites.0.points.0.precision_met=false' ||
+  fail "precision missed: precision_met is not false"
+# Five runs never reach 95% (at most 1 - 2/32 = 93.75%).
+"$MERGE" --precision 0.5 -o "$TMP/p5.yaml" "$TMP"/same[1-5].yaml \
+  > "$TMP/p5.out" 2>&1; rc=$?
+[ "$rc" -eq 4 ] || fail "five runs: exit status $rc, not 4"
+cat > "$TMP/p5.want" <<'EOF'
+missed: suite 'pingpong', argument 8: 5 runs give at most 93.75% coverage, below 95%
+missed: suite 'pingpong', argument 1024: 5 runs give at most 93.75% coverage, below 95%
+missed: suite 'pingpong', argument 65536: 5 runs give at most 93.75% coverage, below 95%
+missed: suite 'barrier', argument 0: 5 runs give at most 93.75% coverage, below 95%
+precision: 5 runs, 4 points, coverage 93.75% (below 95%), worst relative half-width 0.0000 (suite 'pingpong', argument 8), 4 missed 0.5
+EOF
+diff -u "$TMP/p5.want" "$TMP/p5.out" || fail "five runs: output"
+for bad in 0 -1 1000000001 x 0.1x '' nan inf; do
+  "$MERGE" --precision "$bad" -o "$TMP/bad.yaml" "$RUNS/a1.yaml" \
+    2> "$TMP/err"; rc=$?
+  [ "$rc" -eq 2 ] || fail "--precision '$bad': exit status $rc, not 2"
+  echo "skampi-merge: error: --precision takes a number above 0 and at most 1000000000, not '$bad' (see skampi-merge --help)" |
+    diff -u - "$TMP/err" || fail "--precision '$bad': message"
+done
 
 # Refusals: exit status 1, the exact message, no output file.
 refuse() {

@@ -50,6 +50,34 @@ refuse "-n takes a whole number from 1 to 1000, not '1001'" \
 refuse "-np takes a whole number from 1 to 1000000, not '0x10'" \
   -n 2 -np 0x10 "$suite" -o out
 refuse "--launcher takes a command, not ''" -n 2 --launcher '' "$suite" -o out
+# --precision and its caps
+eps="--precision takes a number above 0 and at most 1000000000, not"
+refuse "$eps '0'" --precision 0 "$suite" -o out
+refuse "$eps '0.0'" --precision 0.0 "$suite" -o out
+refuse "$eps '-0.05'" --precision -0.05 "$suite" -o out
+refuse "$eps '5%'" --precision 5% "$suite" -o out
+refuse "$eps '1e-2'" --precision 1e-2 "$suite" -o out
+refuse "$eps '0.1.2'" --precision 0.1.2 "$suite" -o out
+refuse "$eps '.'" --precision . "$suite" -o out
+refuse "$eps ''" --precision '' "$suite" -o out
+refuse "$eps '1000000000.5'" --precision 1000000000.5 "$suite" -o out
+refuse "-n and --precision do not go together (--max-runs caps the runs)" \
+  -n 3 --precision 0.05 "$suite" -o out
+refuse "--max-runs goes with --precision only" -n 3 --max-runs 5 "$suite" -o out
+refuse "--max-time goes with --precision only" -n 3 --max-time 60 "$suite" \
+  -o out
+refuse "-n RUNS or --precision EPS is required" --max-runs 5 "$suite" -o out
+refuse "--max-runs takes a whole number from 1 to 1000, not '0'" \
+  --precision 0.05 --max-runs 0 "$suite" -o out
+refuse "--max-runs takes a whole number from 1 to 1000, not ''" \
+  --precision 0.05 --max-runs '' "$suite" -o out
+refuse "--max-time takes a whole number from 1 to 10000000, not '1m'" \
+  --precision 0.05 --max-time 1m "$suite" -o out
+refuse "option '--max-time' needs a value" --precision 0.05 "$suite" -o out \
+  --max-time
+# the last seed is S + max-runs - 1 (default 50 runs)
+refuse "--seed takes a whole number from 0 to 9007199254740942, not '9007199254740943'" \
+  --precision 0.05 --seed 9007199254740943 "$suite" -o out
 refuse "-o DIR must not hold a newline (the report could not be written there)" \
   -n 2 "$suite" -o "new
 line"

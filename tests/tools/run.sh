@@ -18,7 +18,7 @@ refuse() {  # MESSAGE ARGS...
   [ "$rc" -eq 2 ] || fail "$*: exit status $rc, not 2"
   printf '%s\n' "$msg" | diff -u - "$work/err" || fail "$*: message"
 }
-refuse "skampi-run: error: -n RUNS is required (see skampi-run --help)" \
+refuse "skampi-run: error: -n RUNS or --precision EPS is required (see skampi-run --help)" \
   "$suite" -o "$work/x"
 refuse "skampi-run: error: -n takes a whole number from 1 to 1000, not '0' (see skampi-run --help)" \
   -n 0 "$suite" -o "$work/x"
