@@ -35,6 +35,7 @@ typedef struct sk_dbcmd {
   const char *output;     /* -o */
   const char *baseline, *candidate;   /* compare */
   double q, min_effect;   /* compare: false-discovery rate, effect */
+  const char *listen;     /* serve --listen */
   int quiet;
 } sk_dbcmd_t;
 

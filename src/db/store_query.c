@@ -11,14 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A selection as SQL: fixed fragments, and the values to bind in order. */
-typedef struct sk_store_q {
-  char sql[4096];
-  struct { const char *text; long long num; } arg[64];
-  int narg;
-} sk_store_q_t;
-
-static int sk_store_q_add(sk_store_q_t *q, const char *frag)
+int sk_store_q_add(sk_store_q_t *q, const char *frag)
 {
   size_t n = strlen(q->sql);
   if (n + strlen(frag) + 1 > sizeof q->sql)
@@ -81,7 +74,7 @@ static int sk_store_q_term(sk_store_q_t *q, const sk_sel_term_t *t)
   }
 }
 
-static int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
+int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
 {
   long latest = 0;
   size_t i;
@@ -113,6 +106,16 @@ static int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
   return rc ? -1 : 0;
 }
 
+void sk_store_q_bind_all(sqlite3_stmt *s, const sk_store_q_t *q, int from)
+{
+  int i;
+  for (i = 0; i < q->narg; i++)
+    if (q->arg[i].text)
+      sk_store_text(s, from + i + 1, q->arg[i].text);
+    else
+      sqlite3_bind_int64(s, from + i + 1, q->arg[i].num);
+}
+
 int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
                     size_t *n)
 {
@@ -128,11 +131,7 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
   }
   if (!(s = sk_store_prep(st, -1, q.sql)))
     return -1;
-  for (i = 0; i < q.narg; i++)
-    if (q.arg[i].text)
-      sk_store_text(s, i + 1, q.arg[i].text);
-    else
-      sqlite3_bind_int64(s, i + 1, q.arg[i].num);
+  sk_store_q_bind_all(s, &q, 0);
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
       rc = SQLITE_NOMEM;
@@ -374,13 +373,13 @@ static const char sk_store_points_sql[] =
   "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
   "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) ORDER BY p.argument, p.id";
 
-static double sk_store_col_real(sqlite3_stmt *s, int i)
+double sk_store_col_real(sqlite3_stmt *s, int i)
 {
   return sqlite3_column_type(s, i) == SQLITE_NULL
          ? NAN : sqlite3_column_double(s, i);
 }
 
-static long sk_store_col_long(sqlite3_stmt *s, int i)
+long sk_store_col_long(sqlite3_stmt *s, int i)
 {
   return sqlite3_column_type(s, i) == SQLITE_NULL
          ? -1 : (long)sqlite3_column_int64(s, i);
@@ -432,7 +431,7 @@ static int sk_store_samples(sk_store_t *st, int64_t id, sk_store_point_t *p)
   return 0;
 }
 
-static void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
+void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
 {
   double *const r[] = {&p->argument, NULL, &p->mean, &p->se, &p->median,
                        &p->q1, &p->q3, &p->min, &p->max};
