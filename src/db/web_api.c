@@ -209,15 +209,43 @@ static void sk_api_series_head(sk_wbuf_t *b, const sk_webdata_series_t *s,
                  (long long)o->campaign_id);
 }
 
+typedef struct sk_api_out {
+  sk_wbuf_t *b;
+  size_t n;             /* series written */
+} sk_api_out_t;
+
 static int sk_api_series_json_fn(void *arg, const sk_webdata_series_t *s)
 {
-  sk_wbuf_t *b = arg;
+  sk_api_out_t *o = arg;
+  sk_wbuf_t *b = o->b;
   size_t i;
-  sk_api_series_head(b, s, s->index == 0);
+  sk_api_series_head(b, s, o->n++ == 0);
   for (i = 0; i < s->n; i++)
     sk_api_point_json(b, &s->points[i], i == 0);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
+}
+
+/* hide=I,J,...: the series left out, numbered as they come (0 first);
+ * -1 answered. */
+static int sk_api_hide(sk_web_req_t *r, sk_webdata_query_t *q)
+{
+  const char *v = sk_web_arg(r, "hide");
+  char *end;
+  long i;
+  while (v && *v) {
+    errno = 0;
+    i = strtol(v, &end, 10);
+    if (errno || end == v || i < 0 || i >= SK_WEBDATA_MAX_SERIES ||
+        (*end && *end != ',')) {
+      sk_web_fail(r, 400, "parameter 'hide' takes series numbers 0 to %d "
+                  "separated by commas", SK_WEBDATA_MAX_SERIES - 1);
+      return -1;
+    }
+    q->hide[i] = 1;
+    v = *end ? end + 1 : end;
+  }
+  return 0;
 }
 
 /* The selection, suites and x range of a series request; -1 answered. */
@@ -234,7 +262,8 @@ static int sk_api_series_req(sk_web_req_t *r, sk_webdata_query_t *q)
                 "most %d)", SK_WEBDATA_SUITES);
     return -1;
   }
-  if (sk_web_number(r, "xmin", -INFINITY, &q->xmin) < 0 ||
+  if (sk_api_hide(r, q) < 0 ||
+      sk_web_number(r, "xmin", -INFINITY, &q->xmin) < 0 ||
       sk_web_number(r, "xmax", INFINITY, &q->xmax) < 0) {
     sk_sel_free(&q->sel);
     return -1;
@@ -259,11 +288,13 @@ static int sk_api_series_run(sk_web_req_t *r, sk_webdata_query_t *q,
 int sk_api_series(sk_web_req_t *r)
 {
   sk_webdata_query_t q;
+  sk_api_out_t o = {&r->out, 0};
   if (sk_api_series_req(r, &q) < 0)
     return 0;
   sk_wbuf_puts(&r->out, "{\"series\":[");
-  if (sk_api_series_run(r, &q, sk_api_series_json_fn, &r->out) == 0)
-    sk_wbuf_printf(&r->out, "],\"count\":%zu}\n", q.nseries);
+  if (sk_api_series_run(r, &q, sk_api_series_json_fn, &o) == 0)
+    sk_wbuf_printf(&r->out, "],\"count\":%zu,\"found\":%zu}\n", o.n,
+                   q.nseries);
   return 0;
 }
 

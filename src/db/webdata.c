@@ -226,7 +226,8 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
         s.points = pts.v;
         s.n = pts.n;
         s.index = q->nseries++;
-        rc = fn(arg, &s);
+        if (!q->hide[s.index])
+          rc = fn(arg, &s);
       }
     }
     sk_store_info_free(&o);

@@ -1,0 +1,226 @@
+// app.js -- the scripts of skampi-db serve's pages (doc/database.md,
+// "The web interface").  No framework; the pages are server-rendered and
+// this file only filters the run table, keeps the selection field up to
+// date and draws the plot with Debian's dygraphs.  Every text from the
+// database reaches the page through textContent, never as HTML.
+'use strict';
+
+(function () {
+  const page = document.body.dataset.page;
+
+  // Run ids as the selection syntax writes them: "1-4 7 9-10".
+  function ranges(ids) {
+    ids = ids.slice().sort((a, b) => a - b);
+    const out = [];
+    for (let i = 0; i < ids.length; i++) {
+      let j = i;
+      while (j + 1 < ids.length && ids[j + 1] === ids[j] + 1) j++;
+      out.push(j > i ? ids[i] + '-' + ids[j] : String(ids[i]));
+      i = j;
+    }
+    return out.join(' ');
+  }
+
+  // ---- step 1: the run table ---------------------------------------------
+  function runs() {
+    const rows = Array.from(document.querySelectorAll('table.runs tbody tr'));
+    const facets = Array.from(document.querySelectorAll('select.facet'));
+    const search = document.getElementById('search');
+    const all = document.getElementById('all');
+    const sel = document.getElementById('sel');
+    const count = document.getElementById('count');
+    const text = new Map(rows.map(r => [r, r.textContent.toLowerCase()]));
+    const box = new Map(rows.map(r => [r, r.querySelector('input.pick')]));
+    let shown = rows.length;
+
+    function matches(r, want, q) {
+      for (const [k, v] of want) {
+        if (!v) continue;
+        if (k === 'tag' ? !r.dataset.tag.split('\n').includes(v)
+                        : r.dataset[k] !== v) return false;
+      }
+      return !q || text.get(r).includes(q);
+    }
+    function update(fromBoxes) {
+      const ids = rows.filter(r => box.get(r).checked).map(r => +r.dataset.id);
+      if (fromBoxes) sel.value = ranges(ids);
+      const vis = rows.filter(r => !r.hidden);
+      all.checked = vis.length > 0 && vis.every(r => box.get(r).checked);
+      count.textContent = ids.length + ' chosen, ' + shown + ' of ' +
+        rows.length + ' shown';
+    }
+    function filter() {
+      const want = facets.map(f => [f.dataset.facet, f.value]);
+      const q = search.value.trim().toLowerCase();
+      shown = 0;
+      for (const r of rows) {
+        r.hidden = !matches(r, want, q);
+        if (!r.hidden) shown++;
+      }
+      update(false);
+    }
+    facets.forEach(f => f.addEventListener('change', filter));
+    search.addEventListener('input', filter);
+    all.addEventListener('change', () => {
+      for (const r of rows) if (!r.hidden) box.get(r).checked = all.checked;
+      update(true);
+    });
+    document.querySelector('table.runs tbody')
+      .addEventListener('change', () => update(true));
+    document.getElementById('next').addEventListener('submit', ev => {
+      if (!sel.value.trim()) {
+        ev.preventDefault();
+        count.textContent = 'choose runs first';
+      }
+    });
+    filter();
+  }
+
+  // ---- step 3: the plot ---------------------------------------------------
+  function band(p) {
+    const mid = p.median !== null ? p.median : p.mean;
+    if (mid === null) return null;
+    if (p.ci_low !== null && p.ci_high !== null) return [p.ci_low, mid, p.ci_high];
+    if (p.q1 !== null && p.q3 !== null) return [p.q1, mid, p.q3];
+    if (p.stderr !== null) return [mid - p.stderr, mid, mid + p.stderr];
+    return [mid, mid, mid];
+  }
+
+  function label(s) {
+    return s.suite + ' \u00b7 ' + s.machine + ' \u00b7 ' + s.library +
+      ' \u00b7 np ' + (s.processes === null ? '?' : s.processes) + ' \u00b7 ' +
+      s.start_time.slice(0, 10) + ' \u00b7 run ' + s.run;
+  }
+
+  // One row per argument: [x, [low, mid, high] or null per series].
+  function table(series) {
+    const xs = new Set();
+    series.forEach(s => s.points.forEach(p => xs.add(p.argument)));
+    const sorted = Array.from(xs).sort((a, b) => a - b);
+    const at = new Map(sorted.map((x, i) => [x, i]));
+    const rows = sorted.map(x => [x].concat(series.map(() => null)));
+    series.forEach((s, k) => s.points.forEach(p => {
+      rows[at.get(p.argument)][k + 1] = band(p);
+    }));
+    return rows;
+  }
+
+  function plot() {
+    const params = new URLSearchParams(location.search);
+    const query = new URLSearchParams();
+    query.set('sel', params.get('sel') || '');
+    params.getAll('suite').forEach(s => query.append('suite', s));
+    const status = document.getElementById('status');
+    fetch('/api/series?' + query.toString())
+      .then(r => r.json().then(j => {
+        if (!r.ok) throw new Error(j.error || r.statusText);
+        return j;
+      }))
+      .then(j => draw(j.series, params, query, status))
+      .catch(e => { status.textContent = 'error: ' + e.message; });
+  }
+
+  function draw(series, params, query, status) {
+    const logx = document.getElementById('logx');
+    const logy = document.getElementById('logy');
+    const csv = document.getElementById('csv');
+    const range = document.getElementById('range');
+    const legend = document.getElementById('legend');
+    const hidden = new Set((params.get('hide') || '').split(',')
+      .filter(v => v !== '').map(Number));
+    if (series.length === 0) {
+      status.textContent = 'no points: no selected run has these suites';
+      document.body.dataset.series = '0';
+      return;
+    }
+    const rows = table(series);
+    const pos = v => v > 0;
+    const allx = rows.every(r => pos(r[0]));
+    const ally = series.every(s => s.points.every(p => band(p) === null ||
+                                                   band(p).every(pos)));
+    const flag = (k, def) => params.has(k) ? params.get(k) === '1' : def;
+    logx.checked = flag('logx', allx && rows.length > 1 &&
+                   rows[rows.length - 1][0] / rows[0][0] > 100);
+    logy.checked = flag('logy', ally);
+
+    // series named s0, s1, ...: dygraphs never sees a text of the database
+    const names = series.map((s, k) => 's' + k);
+    const opts = {
+      labels: ['argument'].concat(names),
+      customBars: true,
+      legend: 'never',
+      drawPoints: true,
+      pointSize: 2,
+      connectSeparatedPoints: true,
+      logscale: logy.checked,
+      axes: { x: { logscale: logx.checked } },
+      xlabel: 'argument',
+      ylabel: 'time (s)',
+      visibility: series.map((s, k) => !hidden.has(k)),
+      zoomCallback: () => view()
+    };
+    const x0 = parseFloat(params.get('x0'));
+    const x1 = parseFloat(params.get('x1'));
+    if (isFinite(x0) && isFinite(x1) && x0 < x1) opts.dateWindow = [x0, x1];
+    const g = new Dygraph(document.getElementById('graph'), rows, opts);
+    window.skGraph = g;
+
+    // the URL and the CSV link follow the view
+    function view() {
+      const p = new URLSearchParams(query);
+      const [a, b] = g.xAxisRange();
+      const zoomed = g.isZoomed('x');
+      p.set('logx', logx.checked ? '1' : '0');
+      p.set('logy', logy.checked ? '1' : '0');
+      if (zoomed) { p.set('x0', a); p.set('x1', b); }
+      if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
+      history.replaceState(null, '', '/plot?' + p.toString());
+      const c = new URLSearchParams(query);
+      if (zoomed) { c.set('xmin', a); c.set('xmax', b); }
+      if (hidden.size) c.set('hide', p.get('hide'));
+      csv.href = '/api/series.csv?' + c.toString();
+      range.textContent = 'x: ' + a.toPrecision(4) + ' \u2013 ' + b.toPrecision(4) +
+        (zoomed ? ' (zoomed)' : '');
+      range.dataset.x0 = a;
+      range.dataset.x1 = b;
+    }
+
+    const colors = g.getColors();
+    series.forEach((s, k) => {
+      const li = document.createElement('li');
+      const sw = document.createElement('span');
+      sw.className = 'swatch';
+      sw.style.backgroundColor = colors[k];
+      li.appendChild(sw);
+      li.appendChild(document.createTextNode(label(s)));
+      li.title = 'click to hide or show';
+      li.classList.toggle('off', hidden.has(k));
+      li.addEventListener('click', () => {
+        if (hidden.has(k)) hidden.delete(k); else hidden.add(k);
+        li.classList.toggle('off', hidden.has(k));
+        g.setVisibility(k, !hidden.has(k));
+        view();
+      });
+      legend.appendChild(li);
+    });
+    logx.addEventListener('change', () => {
+      g.updateOptions({ axes: { x: { logscale: logx.checked } } });
+      view();
+    });
+    logy.addEventListener('change', () => {
+      g.updateOptions({ logscale: logy.checked });
+      view();
+    });
+    document.getElementById('reset').addEventListener('click', () => {
+      g.resetZoom();
+      view();
+    });
+    const npts = series.reduce((n, s) => n + s.points.length, 0);
+    status.textContent = series.length + ' series, ' + npts + ' points';
+    document.body.dataset.series = String(series.length);
+    view();
+  }
+
+  if (page === 'runs') runs();
+  else if (page === 'plot') plot();
+})();
