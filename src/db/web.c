@@ -77,8 +77,12 @@ static sk_web_asset_t sk_web_assets[] = {
 static const char *sk_web_db;
 static pthread_key_t sk_web_key;
 
+/* Scripts only from our own files; dygraphs sets style attributes on
+ * the elements it makes, hence 'unsafe-inline' for styles (never for
+ * scripts). */
 static const char sk_web_csp[] =
-  "default-src 'self'; script-src 'self'; style-src 'self'; "
+  "default-src 'self'; script-src 'self'; "
+  "style-src 'self' 'unsafe-inline'; "
   "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

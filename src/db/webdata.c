@@ -168,12 +168,14 @@ void sk_webdata_suites_free(sk_webdata_suites_t *s)
 typedef struct sk_webdata_pts {
   sk_store_point_t *v;
   size_t n, cap;
+  size_t all;           /* points in or out of the x range */
   double xmin, xmax;
 } sk_webdata_pts_t;
 
 static int sk_webdata_pt(void *arg, const sk_store_point_t *p)
 {
   sk_webdata_pts_t *a = arg;
+  a->all++;
   if (!(p->argument >= a->xmin && p->argument <= a->xmax))
     return 0;
   if (a->n == a->cap) {
@@ -216,17 +218,19 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
       break;
     }
     for (k = 0; rc == 0 && k < q->nsuites; k++) {
-      pts.n = 0;
+      pts.n = pts.all = 0;
       if (sk_store_points_only(st, ids[i], q->suites[k], sk_webdata_pt,
                                &pts) < 0)
         rc = -1;
-      else if (pts.n) {
+      else if (pts.all) {
+        /* numbered whatever the x range, so that hide= means the same
+         * series zoomed or not */
         s.run = &o;
         s.suite = q->suites[k];
         s.points = pts.v;
         s.n = pts.n;
         s.index = q->nseries++;
-        if (!q->hide[s.index])
+        if (!q->hide[s.index] && pts.n)
           rc = fn(arg, &s);
       }
     }

@@ -82,8 +82,9 @@ typedef struct sk_webdata_series {
 
 typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
 /* Calls FN for each (run, suite) of Q with points in the x range, runs
- * oldest first, suites in Q's order; the series are numbered in this
- * order (index), and those Q hides are counted but left out.  0; -1 error (message given); -2
+ * oldest first, suites in Q's order.  Every (run, suite) with points
+ * (in the range or not) is numbered in this order (index); those Q
+ * hides are counted but left out.  0; -1 error (message given); -2
  * more than SK_WEBDATA_MAX_SERIES runs x suites (q->nseries says how
  * many), before any FN. */
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,

@@ -86,6 +86,15 @@
     return [mid, mid, mid];
   }
 
+  // A time in seconds with its unit: "2.5 \u00b5s".
+  function seconds(v) {
+    const units = [[1, 's'], [1e-3, 'ms'], [1e-6, '\u00b5s'], [1e-9, 'ns']];
+    for (const [f, u] of units) {
+      if (Math.abs(v) >= f || f === 1e-9) return +(v / f).toPrecision(3) + ' ' + u;
+    }
+    return String(v);
+  }
+
   function label(s) {
     return s.suite + ' \u00b7 ' + s.machine + ' \u00b7 ' + s.library +
       ' \u00b7 np ' + (s.processes === null ? '?' : s.processes) + ' \u00b7 ' +
@@ -135,12 +144,11 @@
     }
     const rows = table(series);
     const pos = v => v > 0;
-    const allx = rows.every(r => pos(r[0]));
     const ally = series.every(s => s.points.every(p => band(p) === null ||
                                                    band(p).every(pos)));
     const flag = (k, def) => params.has(k) ? params.get(k) === '1' : def;
-    logx.checked = flag('logx', allx && rows.length > 1 &&
-                   rows[rows.length - 1][0] / rows[0][0] > 100);
+    const px = rows.map(r => r[0]).filter(pos);
+    logx.checked = flag('logx', px.length > 1 && px[px.length - 1] / px[0] > 100);
     logy.checked = flag('logy', ally);
 
     // series named s0, s1, ...: dygraphs never sees a text of the database
@@ -153,16 +161,21 @@
       pointSize: 2,
       connectSeparatedPoints: true,
       logscale: logy.checked,
-      axes: { x: { logscale: logx.checked } },
       xlabel: 'argument',
-      ylabel: 'time (s)',
+      ylabel: 'time',
+      axes: {
+        x: { logscale: logx.checked },
+        y: { axisLabelWidth: 64, axisLabelFormatter: seconds, valueFormatter: seconds }
+      },
       visibility: series.map((s, k) => !hidden.has(k)),
       zoomCallback: () => view()
     };
     const x0 = parseFloat(params.get('x0'));
     const x1 = parseFloat(params.get('x1'));
     if (isFinite(x0) && isFinite(x1) && x0 < x1) opts.dateWindow = [x0, x1];
-    const g = new Dygraph(document.getElementById('graph'), rows, opts);
+    // a log axis cannot show x <= 0 (a suite that varies nothing has 0)
+    const data = log => log ? rows.filter(r => r[0] > 0) : rows;
+    const g = new Dygraph(document.getElementById('graph'), data(logx.checked), opts);
     window.skGraph = g;
 
     // the URL and the CSV link follow the view
@@ -204,7 +217,7 @@
       legend.appendChild(li);
     });
     logx.addEventListener('change', () => {
-      g.updateOptions({ axes: { x: { logscale: logx.checked } } });
+      g.updateOptions({ file: data(logx.checked), axes: { x: { logscale: logx.checked } } });
       view();
     });
     logy.addEventListener('change', () => {
