@@ -435,8 +435,9 @@ static enum MHD_Result sk_web_access(void *cls, struct MHD_Connection *conn,
       return MHD_NO;
     clock_gettime(CLOCK_MONOTONIC, &c->t0);
     *con_cls = c;
-    if (strcmp(method, "GET") != 0 && strcmp(method, "HEAD") != 0)
-      return MHD_YES;   /* the body comes in the next calls */
+    /* answered in a later call, once the request is read whole: an
+     * answer queued at the first call closes the connection */
+    return MHD_YES;
   }
   if (*upload_data_size) {
     if (sk_web_append(c, upload_data, *upload_data_size) < 0)
