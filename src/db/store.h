@@ -159,6 +159,15 @@ char *sk_store_points_plan(sk_store_t *st);
  * of an older or newer schema is refused.  NULL with the message. */
 sk_store_t *sk_store_open_ro(const char *path);
 
+/* Before the first connection of a server: each connection is used by
+ * one thread at a time, and SQLite need not count memory behind a global
+ * mutex. */
+void sk_store_threads_init(void);
+
+/* PRAGMA data_version: changes when another connection commited
+ * something (an import, rm) since the last call; -1 on error. */
+long long sk_store_data_version(sk_store_t *st);
+
 /* A row of the run list.  Strings are valid during the call only; tags
  * are "key=value" strings. */
 typedef struct sk_store_runrow {

@@ -48,6 +48,22 @@ sk_store_t *sk_store_open_ro(const char *path)
   return st;
 }
 
+void sk_store_threads_init(void)
+{
+  sqlite3_config(SQLITE_CONFIG_MULTITHREAD);
+  sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
+long long sk_store_data_version(sk_store_t *st)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "PRAGMA data_version");
+  long long v = -1;
+  if (s && sqlite3_step(s) == SQLITE_ROW)
+    v = sqlite3_column_int64(s, 0);
+  sk_store_done(s);
+  return v;
+}
+
 /* The tags of every run as (id, "key=value") pairs sorted by id. */
 typedef struct sk_store_tagv {
   int64_t *run;

@@ -71,9 +71,16 @@ void sk_wbuf_printf(sk_wbuf_t *b, const char *fmt, ...)
 {
   va_list ap;
   int n;
+  /* most lines fit in the room left: format once */
+  if (b->failed || (b->cap - b->len < 256 && sk_wbuf_grow(b, 256) < 0))
+    return;
   va_start(ap, fmt);
-  n = vsnprintf(NULL, 0, fmt, ap);
+  n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
   va_end(ap);
+  if (n >= 0 && (size_t)n < b->cap - b->len) {
+    b->len += (size_t)n;
+    return;
+  }
   if (n < 0 || sk_wbuf_grow(b, (size_t)n) < 0)
     return;
   va_start(ap, fmt);
@@ -119,6 +126,14 @@ void sk_wbuf_json_str(sk_wbuf_t *b, const char *s)
   }
   sk_wbuf_put(b, "\"", 1);
   while (*p) {
+    const unsigned char *q = p;
+    while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
+      q++;
+    if (q > p) {     /* a run of plain ASCII in one go */
+      sk_wbuf_put(b, (const char *)p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
     if (*p == '"' || *p == '\\') {
       char e[2] = {'\\', (char)*p};
       sk_wbuf_put(b, e, 2);
@@ -174,6 +189,14 @@ void sk_wbuf_html(sk_wbuf_t *b, const char *s)
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   size_t n;
   while (*p) {
+    const unsigned char *q = p;
+    while (*q >= 0x20 && *q < 0x7f && !strchr("&<>\"'", *q))
+      q++;
+    if (q > p) {     /* a run of plain ASCII in one go */
+      sk_wbuf_put(b, (const char *)p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
     switch (*p) {
     case '&': sk_wbuf_puts(b, "&amp;"); p++; continue;
     case '<': sk_wbuf_puts(b, "&lt;"); p++; continue;

@@ -278,12 +278,25 @@ static enum MHD_Result sk_web_long_arg(void *cls, enum MHD_ValueKind kind,
   return MHD_YES;
 }
 
-static sk_store_t *sk_web_store(void)
+/* What a worker thread keeps: its connection and its cache. */
+typedef struct sk_web_thread {
+  sk_store_t *st;
+  sk_web_cache_t cache;
+} sk_web_thread_t;
+
+static sk_web_thread_t *sk_web_thread(void)
 {
-  sk_store_t *st = pthread_getspecific(sk_web_key);
-  if (!st && (st = sk_store_open_ro(sk_web_db)) != NULL)
-    pthread_setspecific(sk_web_key, st);
-  return st;
+  sk_web_thread_t *t = pthread_getspecific(sk_web_key);
+  if (t)
+    return t;
+  if (!(t = calloc(1, sizeof *t)))
+    return NULL;
+  if (!(t->st = sk_store_open_ro(sk_web_db))) {
+    free(t);
+    return NULL;
+  }
+  pthread_setspecific(sk_web_key, t);
+  return t;
 }
 
 static const sk_web_asset_t *sk_web_asset(const char *path)
@@ -311,11 +324,14 @@ static void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
       continue;
     if (strcmp(r->method, x->method) == 0 ||
         (strcmp(r->method, "HEAD") == 0 && strcmp(x->method, "GET") == 0)) {
+      sk_web_thread_t *t = sk_web_thread();
       r->tail = r->path + n;
-      if (!(r->st = sk_web_store())) {
+      if (!t) {
         sk_web_fail_msg(r, 503, "the database cannot be opened");
         return;
       }
+      r->st = t->st;
+      r->cache = &t->cache;
       x->fn(r);
       return;
     }
@@ -450,9 +466,12 @@ static enum MHD_Result sk_web_access(void *cls, struct MHD_Connection *conn,
 
 /* ---- starting and stopping -------------------------------------------- */
 
-static void sk_web_store_free(void *st)
+static void sk_web_thread_free(void *arg)
 {
-  sk_store_close(st);
+  sk_web_thread_t *t = arg;
+  sk_store_close(t->st);
+  free(t->cache.data);
+  free(t);
 }
 
 /* The directory of our scripts and style: the source tree's when this
@@ -563,6 +582,7 @@ int sk_web_serve(const sk_web_opts_t *o)
   int sig = 0;
   if (sk_web_addr(o->listen ? o->listen : "127.0.0.1:8077", &sa) < 0)
     return 2;
+  sk_store_threads_init();
   /* the database must open now, not at the first request */
   if (!(check = sk_store_open_ro(o->db)))
     return 3;
@@ -573,7 +593,7 @@ int sk_web_serve(const sk_web_opts_t *o)
       return 1;
     }
   sk_web_db = o->db;
-  pthread_key_create(&sk_web_key, sk_web_store_free);
+  pthread_key_create(&sk_web_key, sk_web_thread_free);
   /* the workers inherit a mask without SIGINT and SIGTERM: only the main
    * thread takes them, in sigwait() */
   sigemptyset(&stop);

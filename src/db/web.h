@@ -27,11 +27,20 @@ typedef struct sk_web_opts {
   unsigned max_conn;          /* open connections (0: 256) */
 } sk_web_opts_t;
 
+/* One answer a worker thread keeps (the whole run list) while the
+ * database's data_version stays the same. */
+typedef struct sk_web_cache {
+  char *data;
+  size_t len;
+  long long version;
+} sk_web_cache_t;
+
 typedef struct sk_web_req {
   struct MHD_Connection *conn;
   const char *method, *path;  /* path without the query */
   const char *tail;           /* after a prefix route's prefix */
   sk_store_t *st;             /* this thread's connection */
+  sk_web_cache_t *cache;      /* this thread's cache */
   const char *body;           /* a POST's body (NULL for GET) */
   size_t body_len;
   sk_wbuf_t out;

@@ -6,13 +6,20 @@
 # series endpoint) and a comparison of 10 against 10 runs, and the
 # requests per second of the series endpoint with 16 concurrent
 # loopback clients (tests/bench/webbench.py).  Figures, never verdicts.
+# SK_WEB_BENCH_DB=PATH keeps the generated database there and reuses it
+# the next time (the import takes minutes).
 . "${top_srcdir:-.}/tests/db/lib.sh"
 unset SOURCE_DATE_EPOCH
 n=${SK_WEB_BENCH_RUNS:-10000}
 PY=python3
 [ -x /usr/bin/python3 ] && PY=/usr/bin/python3
-mkdir -p "$TMP/in"
 now() { date +%s.%N; }
+keep=${SK_WEB_BENCH_DB:-}
+if [ -n "$keep" ] && [ -f "$keep" ]; then
+  cp "$keep" "$TMP/t.db"
+  echo "web bench: the database of $keep"
+else
+mkdir -p "$TMP/in"
 t0=$(now)
 awk -v N="$n" -v dir="$TMP/in" 'BEGIN {
   split("MPICH Version:      4.0.2|MPICH Version:      4.1.2|Open MPI v4.1.4", lib, "|")
@@ -49,6 +56,9 @@ t1=$(now)
 "$DB" --db "$TMP/t.db" import -q "$TMP/in" 2> "$TMP/import.err" || { tail -n 5 "$TMP/import.err"; fail "import"; }
 t2=$(now)
 echo "web bench: $n runs generated in $(echo "$t1 - $t0" | bc) s, imported in $(echo "$t2 - $t1" | bc) s"
+rm -rf "$TMP/in"
+[ -n "$keep" ] && cp "$TMP/t.db" "$keep"
+fi
 "$DB" --db "$TMP/t.db" serve --listen 127.0.0.1:0 2> "$TMP/server.log" &
 pid=$!
 trap 'kill -TERM $pid 2> /dev/null; wait $pid; rm -rf "$TMP"' EXIT
@@ -56,5 +66,26 @@ i=0
 while [ $i -lt 100 ] && ! grep -q 'listening on' "$TMP/server.log"; do sleep 0.1; i=$((i + 1)); done
 url=$(sed -n 's|^skampi-db: listening on \(http://127\.0\.0\.1:[0-9]*\)/$|\1|p' "$TMP/server.log")
 [ -n "$url" ] || { cat "$TMP/server.log"; exit 1; }
-timeout 600 "$PY" "$SRC/tests/bench/webbench.py" "$url" || fail "webbench.py"
+echo "web bench: load average $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (the figures depend on it)"
+# Throughput: curl's parallel transfers (a C client that takes little of
+# the CPU the server needs), else the Python client.
+if curl -Z --version > /dev/null 2>&1; then
+  timeout 600 "$PY" "$SRC/tests/bench/webbench.py" "$url" --no-throughput ||
+    fail "webbench.py"
+  series="$url/api/series?sel=latest%3D10&suite=suite1"
+  k=0
+  while [ $k -lt 2000 ]; do
+    echo "url = \"$series\""
+    echo "output = /dev/null"
+    k=$((k + 1))
+  done > "$TMP/urls"
+  t0=$(now)
+  timeout 600 curl -s -S -f -Z --parallel-max 16 -K "$TMP/urls" 2> "$TMP/curl.err" ||
+    { cat "$TMP/curl.err"; fail "curl"; }
+  t1=$(now)
+  echo "  series endpoint, 16 concurrent loopback clients (curl -Z):" \
+    "$(echo "2000 / ($t1 - $t0)" | bc) requests/s (2000 in $(echo "$t1 - $t0" | bc) s)"
+else
+  timeout 600 "$PY" "$SRC/tests/bench/webbench.py" "$url" || fail "webbench.py"
+fi
 exit $((failures > 0))

@@ -5,6 +5,17 @@
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
 start_server
 timeout 300 python3 "$SRC/tests/web/api.py" "$URL" || fail "api.py"
+# an import beside the server: the run list (kept by the workers while
+# the database is unchanged) shows the new run at once
+count() {
+  timeout 60 python3 -c 'import json, sys, urllib.request
+print(json.load(urllib.request.urlopen(sys.argv[1] + "/api/runs", timeout=30))["count"])' "$URL"
+}
+[ "$(count)" = 14 ] || fail "14 runs before the import"
+db import -q "$SRC/tests/tools/runs/b4.yaml" || fail "import beside the server"
+c1=$(count) c2=$(count) c3=$(count) c4=$(count) c5=$(count)
+[ "$c1 $c2 $c3 $c4 $c5" = "15 15 15 15 15" ] ||
+  fail "run counts after an import beside the server: $c1 $c2 $c3 $c4 $c5"
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||
