@@ -69,13 +69,17 @@ typedef struct sk_page_runs {
   size_t npicked;
 } sk_page_runs_t;
 
+static int sk_page_id_cmp(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Whether the sel argument chose ID (picked is sorted by id). */
 static int sk_page_picked(const sk_page_runs_t *p, int64_t id)
 {
-  size_t i;
-  for (i = 0; i < p->npicked; i++)
-    if (p->picked[i] == id)
-      return 1;
-  return 0;
+  return p->npicked && bsearch(&id, p->picked, p->npicked,
+                               sizeof *p->picked, sk_page_id_cmp) != NULL;
 }
 
 static void sk_page_attr(sk_wbuf_t *b, const char *name, const char *v)
@@ -164,6 +168,8 @@ int sk_page_runs(sk_web_req_t *r)
     return sk_web_fail_msg(r, 500, "cannot select runs");
   }
   sk_sel_free(&sel);
+  if (p.npicked)
+    qsort(p.picked, p.npicked, sizeof *p.picked, sk_page_id_cmp);
   sk_webdata_runs_init(&p.w, b);
   if (sk_store_run_rows(r->st, NULL, sk_page_run_row, &p) < 0 ||
       p.rows.failed) {
