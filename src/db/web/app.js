@@ -234,6 +234,18 @@
     view();
   }
 
+  // ---- step 2: at least one suite -----------------------------------------
+  function suites() {
+    const form = document.getElementById('suites');
+    form.addEventListener('submit', ev => {
+      if (!form.querySelector('input[name="suite"]:checked')) {
+        ev.preventDefault();
+        form.querySelector('button').textContent = 'Choose a suite first';
+      }
+    });
+  }
+
   if (page === 'runs') runs();
+  else if (page === 'suites') suites();
   else if (page === 'plot') plot();
 })();
