@@ -57,18 +57,18 @@ start_server() {
   exit 1
 }
 
-# stop_server: SIGTERM, then waits (at most 20 s) for a clean exit;
-# sets SERVER_RC.
+# stop_server [SIGNAL]: SIGTERM (or SIGNAL), then waits (at most 20 s)
+# for a clean exit; sets SERVER_RC.
 stop_server() {
   [ -n "$SERVER_PID" ] || return 0
-  kill -TERM "$SERVER_PID" 2> /dev/null
+  kill -"${1:-TERM}" "$SERVER_PID" 2> /dev/null
   n=0
   while kill -0 "$SERVER_PID" 2> /dev/null && [ $n -lt 200 ]; do
     sleep 0.1
     n=$((n + 1))
   done
   if kill -0 "$SERVER_PID" 2> /dev/null; then
-    fail "the server did not stop on SIGTERM"
+    fail "the server did not stop on SIG${1:-TERM}"
     kill -KILL "$SERVER_PID" 2> /dev/null
   fi
   wait "$SERVER_PID"
