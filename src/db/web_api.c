@@ -460,7 +460,7 @@ static void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 int sk_api_compare(sk_web_req_t *r)
 {
   sk_regress_t x;
-  if (sk_webdata_compare(r, &x) < 0)
+  if (sk_webdata_compare(r, &x, NULL) < 0)
     return 0;
   sk_api_compare_json(&r->out, &x);
   sk_regress_free(&x);

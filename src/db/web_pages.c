@@ -332,7 +332,26 @@ static void sk_page_pct(sk_wbuf_t *b, double ratio)
     sk_wbuf_printf(b, "%+.1f%%", 100 * (ratio - 1));
 }
 
-static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x)
+/* A link to step 3 with the runs of both sides, the finding's suite and
+ * its range of arguments. */
+static void sk_page_finding_plot(sk_wbuf_t *b, const sk_regress_t *x,
+                                 const sk_regress_finding_t *f,
+                                 const char *ids)
+{
+  const sk_regress_point_t *a = &x->points[f->first];
+  const sk_regress_point_t *z = &x->points[f->last];
+  sk_wbuf_puts(b, "<a href=\"/plot?sel=");
+  sk_wbuf_url(b, ids);
+  sk_wbuf_puts(b, "&amp;suite=");
+  sk_wbuf_url(b, a->suite);
+  if (!a->noarg && a->argument > 0 && z->argument > a->argument)
+    sk_wbuf_printf(b, "&amp;x0=%.17g&amp;x1=%.17g", a->argument / 2,
+                   z->argument * 2);
+  sk_wbuf_puts(b, "\">plot</a>");
+}
+
+static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x,
+                             const char *ids)
 {
   size_t i;
   if (!x->nfindings) {
@@ -341,7 +360,8 @@ static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x)
   }
   sk_wbuf_puts(b, "<table class=\"cmp\"><thead><tr><th>verdict</th><th>"
                "suite</th><th>from</th><th>to</th><th>np</th><th>change</th>"
-               "<th>interval</th><th>q</th><th></th></tr></thead><tbody>");
+               "<th>interval</th><th>q</th><th></th><th></th></tr></thead>"
+               "<tbody>");
   for (i = 0; i < x->nfindings; i++) {
     const sk_regress_finding_t *f = &x->findings[i];
     const sk_regress_point_t *a = &x->points[f->first];
@@ -358,7 +378,10 @@ static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x)
     sk_wbuf_puts(b, ", ");
     sk_page_pct(b, f->high);
     sk_wbuf_printf(b, "]</td><td class=\"num\">%.3g</td><td class=\"stars\">"
-                   "%s</td></tr>", f->q, sk_wilcoxon_stars(f->q));
+                   "%s</td><td>", f->q, sk_wilcoxon_stars(f->q));
+    if (ids)
+      sk_page_finding_plot(b, x, f, ids);
+    sk_wbuf_puts(b, "</td></tr>");
   }
   sk_wbuf_puts(b, "</tbody></table>");
 }
@@ -415,8 +438,9 @@ int sk_page_compare(sk_web_req_t *r)
   const char *base = sk_web_arg(r, "baseline");
   const char *cand = sk_web_arg(r, "candidate");
   sk_regress_t x;
+  char *ids = NULL;
   int have = base && *base && cand && *cand;
-  if (have && sk_webdata_compare(r, &x) < 0)
+  if (have && sk_webdata_compare(r, &x, &ids) < 0)
     return 0;
   sk_page_head(b, "compare", "Compare", 0);
   sk_page_nav(b, 4, NULL);
@@ -431,9 +455,10 @@ int sk_page_compare(sk_web_req_t *r)
                    x.nruns[0], x.nruns[0] == 1 ? "" : "s", x.nruns[1],
                    x.nruns[1] == 1 ? "" : "s", x.fdr, 100 * x.min_effect,
                    x.slower, x.faster);
-    sk_page_findings(b, &x);
+    sk_page_findings(b, &x, ids);
     sk_page_points(b, &x);
     sk_regress_free(&x);
+    free(ids);
   }
   sk_page_end(r);
   return 0;

@@ -309,11 +309,47 @@ static int sk_webdata_fraction(sk_web_req_t *r, const char *key, double def,
   return 0;
 }
 
-int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x)
+static int sk_webdata_id_cmp(const void *a, const void *b)
+{
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+char *sk_webdata_ranges(const int64_t *v, size_t n)
+{
+  int64_t *s = malloc((n ? n : 1) * sizeof *s);
+  sk_wbuf_t b = {NULL, 0, 0, 0};
+  size_t i, j, len;
+  if (!s)
+    return NULL;
+  if (n)
+    memcpy(s, v, n * sizeof *s);
+  qsort(s, n, sizeof *s, sk_webdata_id_cmp);
+  sk_wbuf_puts(&b, "");
+  for (i = 0; i < n; i = j + 1) {
+    for (j = i; j + 1 < n && s[j + 1] <= s[j] + 1; j++)
+      ;
+    if (s[j] > s[i])
+      sk_wbuf_printf(&b, "%s%lld-%lld", i ? " " : "", (long long)s[i],
+                     (long long)s[j]);
+    else
+      sk_wbuf_printf(&b, "%s%lld", i ? " " : "", (long long)s[i]);
+  }
+  free(s);
+  if (b.failed) {
+    sk_wbuf_free(&b);
+    return NULL;
+  }
+  return sk_wbuf_take(&b, &len);
+}
+
+int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids)
 {
   int64_t *a = NULL, *b = NULL;
   size_t na = 0, nb = 0;
   int rc = -1;
+  if (ids)
+    *ids = NULL;
   memset(x, 0, sizeof *x);
   x->conf = 0.95;
   if (sk_webdata_fraction(r, "fdr", 0.05, &x->fdr) < 0 ||
@@ -325,6 +361,14 @@ int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x)
     sk_regress_free(x);
     sk_web_fail_msg(r, 500, "cannot compare");
     goto out;
+  }
+  if (ids) {
+    int64_t *both = realloc(a, (na + nb) * sizeof *both);
+    if (both) {
+      a = both;
+      memcpy(a + na, b, nb * sizeof *b);
+      *ids = sk_webdata_ranges(a, na + nb);
+    }
   }
   rc = 0;
 out:

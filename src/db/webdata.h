@@ -95,7 +95,13 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
 void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o);
 
 /* The comparison of the request's baseline and candidate (fdr and
- * min_effect optional); -1 with the error answer made. */
-int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x);
+ * min_effect optional); -1 with the error answer made.  When IDS is not
+ * NULL, *ids is the runs of both sides as a selection ("1-5 11"), the
+ * caller's to free. */
+int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids);
+
+/* The run ids V[0..n) as a selection of ids and ranges, sorted; the
+ * caller's to free; NULL when out of memory. */
+char *sk_webdata_ranges(const int64_t *v, size_t n);
 
 #endif

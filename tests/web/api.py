@@ -206,6 +206,8 @@ page("/plot?" + q(sel="1"), 400)
 t = page("/compare?" + q(baseline="tag=phase=before", candidate="tag=phase=after"))
 check('<tr class="slower"><td>slower</td><td>barrier</td>' in t, "compare page")
 check('<td class="stars">*</td>' in t, "stars on the compare page")
+check('<td><a href="/plot?sel=1-10&amp;suite=barrier">plot</a></td>' in t,
+      "a finding links to the plot of both sides")
 page("/compare")
 page("/nosuch", 404)
 for path, ctype in (("/static/app.js", "text/javascript; charset=utf-8"),
