@@ -13,20 +13,43 @@
 
 int sk_store_q_add(sk_store_q_t *q, const char *frag)
 {
-  size_t n = strlen(q->sql);
-  if (n + strlen(frag) + 1 > sizeof q->sql)
-    return -1;
-  strcpy(q->sql + n, frag);
+  size_t n = strlen(frag), cap;
+  char *grown;
+  if (q->len + n + 1 > q->cap) {
+    for (cap = q->cap ? q->cap : 1024; cap < q->len + n + 1; cap *= 2)
+      ;
+    if (!(grown = realloc(q->sql, cap)))
+      return -1;
+    q->sql = grown;
+    q->cap = cap;
+  }
+  memcpy(q->sql + q->len, frag, n + 1);
+  q->len += n;
   return 0;
 }
 
 static int sk_store_q_bind(sk_store_q_t *q, const char *text, long long num)
 {
-  if (q->narg >= 64)
+  if (q->narg >= SK_STORE_Q_ARGS)
     return -1;
+  if (q->narg == q->argcap) {
+    int cap = q->argcap ? 2 * q->argcap : 64;
+    sk_store_qarg_t *grown = realloc(q->arg, (size_t)cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    q->arg = grown;
+    q->argcap = cap;
+  }
   q->arg[q->narg].text = text;
   q->arg[q->narg++].num = num;
   return 0;
+}
+
+void sk_store_q_free(sk_store_q_t *q)
+{
+  free(q->sql);
+  free(q->arg);
+  memset(q, 0, sizeof *q);
 }
 
 /* The condition of one term, its values appended to Q. */
@@ -127,11 +150,15 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
   memset(&q, 0, sizeof q);
   if (sk_store_q_build(&q, sel) < 0) {
     sk_msg_error("the selection has too many terms");
+    sk_store_q_free(&q);
     return -1;
   }
-  if (!(s = sk_store_prep(st, -1, q.sql)))
+  s = sk_store_prep(st, -1, q.sql);
+  if (s)
+    sk_store_q_bind_all(s, &q, 0);
+  sk_store_q_free(&q);
+  if (!s)
     return -1;
-  sk_store_q_bind_all(s, &q, 0);
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
       rc = SQLITE_NOMEM;

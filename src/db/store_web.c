@@ -181,16 +181,19 @@ int sk_store_run_rows(sk_store_t *st, const sk_sel_t *sel,
                sk_store_q_add(&q, ")") < 0)) ||
       sk_store_q_add(&q, " ORDER BY r.start_time, r.id") < 0) {
     sk_msg_error("the selection has too many terms");
+    sk_store_q_free(&sub);
+    sk_store_q_free(&q);
     return -1;
   }
-  if (sk_store_tagv_load(st, &tags) < 0)
-    return -1;
-  if (!(s = sk_store_prep(st, -1, q.sql))) {
+  s = sk_store_tagv_load(st, &tags) < 0 ? NULL : sk_store_prep(st, -1, q.sql);
+  if (s && sel)
+    sk_store_q_bind_all(s, &sub, 0);
+  sk_store_q_free(&sub);
+  sk_store_q_free(&q);
+  if (!s) {
     sk_store_tagv_free(&tags);
     return -1;
   }
-  if (sel)
-    sk_store_q_bind_all(s, &sub, 0);
   while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW)
     rc = sk_store_runrow_call(s, &tags, fn, arg);
   if (rc == 0 && step != SQLITE_DONE) {
@@ -217,11 +220,17 @@ int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
       sk_store_q_add(&q, ") GROUP BY name, instance ORDER BY instance, "
                      "name") < 0) {
     sk_msg_error("the selection has too many terms");
+    sk_store_q_free(&sub);
+    sk_store_q_free(&q);
     return -1;
   }
-  if (!(s = sk_store_prep(st, -1, q.sql)))
+  s = sk_store_prep(st, -1, q.sql);
+  if (s)
+    sk_store_q_bind_all(s, &sub, 0);
+  sk_store_q_free(&sub);
+  sk_store_q_free(&q);
+  if (!s)
     return -1;
-  sk_store_q_bind_all(s, &sub, 0);
   while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
     const char *t[3];
     int c;

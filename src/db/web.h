@@ -80,7 +80,7 @@ int sk_web_number(sk_web_req_t *r, const char *key, double def,
                   double *out);
 
 /* Longest query value taken (bytes); longer ones get 413. */
-#define SK_WEB_ARG_MAX 8192
+#define SK_WEB_ARG_MAX 32768
 
 /* ---- the handlers (web_api.c, web_pages.c) ---------------------------- */
 int sk_api_runs(sk_web_req_t *r);
