@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "edivisive.h"
 #include "selection.h"
 #include "store.h"
 
@@ -36,6 +37,10 @@ typedef struct sk_dbcmd {
   const char *baseline, *candidate;   /* compare */
   double q, min_effect;   /* compare: false-discovery rate, effect */
   const char *listen;     /* serve --listen */
+  double xmin, xmax;      /* plot: --from, --to (NAN: open) */
+  double argument;        /* history: --argument (NAN: not given) */
+  sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
+                           * --min-effect */
   int quiet;
 } sk_dbcmd_t;
 
@@ -57,5 +62,7 @@ int sk_dbcmd_rm(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c);
 
 #endif

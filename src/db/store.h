@@ -195,5 +195,10 @@ int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
 /* As sk_store_points, without the samples (the points of a plot). */
 int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
                          sk_store_point_fn fn, void *arg);
+/* The query plans of every statement a query or plot runs: the selection
+ * SEL as SQL (its values bound), a run's suites, a suite's points and a
+ * point's samples; each "# NAME" and then its steps, one a line.  The
+ * caller frees; NULL on error. */
+char *sk_store_plans(sk_store_t *st, const sk_sel_t *sel);
 
 #endif

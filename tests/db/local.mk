@@ -2,7 +2,8 @@
 # line against golden transcripts, the schema and its migration, an
 # import killed half-way, the query plans.
 SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
-	tests/db/compare.sh
+	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
+	tests/db/plans.sh
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
 tests_db_dbcheck_SOURCES = tests/db/dbcheck.c
@@ -10,6 +11,7 @@ tests_db_dbcheck_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_db_dbcheck_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_dbcheck_LDADD = $(SK_DB_LIBS)
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
+	tests/db/plot.expected tests/db/history.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
 # make bench-db: import, query and compare times on generated files
 EXTRA_DIST += tests/db/bench.sh
