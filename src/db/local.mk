@@ -14,7 +14,7 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/cmd_runs.c src/db/cmd_query.c src/db/cmd_compare.c \
 	src/db/store_web.c src/db/wbuf.c src/db/wbuf.h \
 	src/db/web.c src/db/web.h src/db/web_api.c src/db/web_pages.c \
-	src/db/webdata.c src/db/webdata.h \
+	src/db/webdata.c src/db/webdata.h src/db/web_plot.c \
 	src/db/dbplot.c src/db/dbplot.h src/db/history.c src/db/history.h \
 	src/db/cmd_plot.c
 # plot and history draw with skampi-report's gnuplot pieces (report/gp.h,

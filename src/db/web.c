@@ -52,6 +52,12 @@ static const sk_web_route_t sk_web_routes[] = {
   {"GET", "/api/series", sk_api_series},
   {"GET", "/api/series.csv", sk_api_series_csv},
   {"GET", "/api/compare", sk_api_compare},
+  {"GET", "/history", sk_page_history},
+  {"GET", "/api/plot.pdf", sk_api_plot_pdf},
+  {"GET", "/api/plot.svg", sk_api_plot_svg},
+  {"GET", "/api/history", sk_api_history},
+  {"GET", "/api/history.pdf", sk_api_history_pdf},
+  {"GET", "/api/history.svg", sk_api_history_svg},
 };
 
 /* The files under /static/: ours from the data directory, dygraphs from

@@ -93,5 +93,11 @@ int sk_page_runs(sk_web_req_t *r);
 int sk_page_suites(sk_web_req_t *r);
 int sk_page_plot(sk_web_req_t *r);
 int sk_page_compare(sk_web_req_t *r);
+int sk_page_history(sk_web_req_t *r);
+int sk_api_plot_pdf(sk_web_req_t *r);    /* web_plot.c */
+int sk_api_plot_svg(sk_web_req_t *r);
+int sk_api_history(sk_web_req_t *r);
+int sk_api_history_pdf(sk_web_req_t *r);
+int sk_api_history_svg(sk_web_req_t *r);
 
 #endif

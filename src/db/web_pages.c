@@ -50,8 +50,10 @@ static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel)
     } else
       sk_wbuf_printf(b, "<span>%s</span>", names[i]);
   }
-  sk_wbuf_printf(b, "<a href=\"/compare\"%s>Compare</a></nav></header>"
-                 "<main>", step == 4 ? " class=\"on\"" : "");
+  sk_wbuf_printf(b, "<a href=\"/compare\"%s>Compare</a>"
+                 "<a href=\"/history\"%s>History</a></nav></header><main>",
+                 step == 4 ? " class=\"on\"" : "",
+                 step == 5 ? " class=\"on\"" : "");
 }
 
 static void sk_page_end(sk_web_req_t *r)
@@ -296,6 +298,8 @@ int sk_page_plot(sk_web_req_t *r)
                "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
                "<button type=\"button\" id=\"reset\">Reset zoom</button> "
                "<a id=\"csv\" href=\"#\" download>CSV of what is shown</a> "
+               "<a id=\"pdf\" href=\"#\" download>PDF</a> "
+               "<a id=\"svg\" href=\"#\" download>SVG</a> "
                "<span id=\"range\"></span> <span id=\"status\">loading"
                "\xe2\x80\xa6</span></div>"
                "<div id=\"graph\"></div><p class=\"hint\">Drag to zoom, "
@@ -460,6 +464,51 @@ int sk_page_compare(sk_web_req_t *r)
     sk_regress_free(&x);
     free(ids);
   }
+  sk_page_end(r);
+  return 0;
+}
+
+/* ---- a point's history -------------------------------------------------- */
+
+static void sk_page_history_form(sk_wbuf_t *b, const char *sel,
+                                 const char *suite, const char *arg)
+{
+  sk_wbuf_puts(b, "<form method=\"get\" action=\"/history\" "
+               "class=\"bar\"><label>Runs <input name=\"sel\" size=\"24\" "
+               "value=\"");
+  sk_wbuf_html(b, sel ? sel : "");
+  sk_wbuf_puts(b, "\" placeholder=\"machine=... (empty: all)\"></label> "
+               "<label>Suite <input name=\"suite\" size=\"16\" value=\"");
+  sk_wbuf_html(b, suite ? suite : "");
+  sk_wbuf_puts(b, "\"></label> <label>Argument <input name=\"argument\" "
+               "size=\"8\" value=\"");
+  sk_wbuf_html(b, arg ? arg : "");
+  sk_wbuf_puts(b, "\"></label> <button type=\"submit\">Show</button></form>");
+}
+
+int sk_page_history(sk_web_req_t *r)
+{
+  sk_wbuf_t *b = &r->out;
+  const char *sel = sk_web_arg(r, "sel");
+  const char *suite = sk_web_arg(r, "suite");
+  const char *arg = sk_web_arg(r, "argument");
+  int have = suite && *suite && arg && *arg;
+  sk_page_head(b, "history", "History", have);
+  sk_page_nav(b, 5, NULL);
+  sk_wbuf_puts(b, "<h1>History <small>one point over time, change points "
+               "marked</small></h1>");
+  sk_page_history_form(b, sel, suite, arg);
+  if (have)
+    sk_wbuf_puts(b, "<p class=\"bar\"><span id=\"status\">loading"
+                 "\xe2\x80\xa6</span> <a id=\"hpdf\" href=\"#\" download>"
+                 "PDF</a> <a id=\"hsvg\" href=\"#\" download>SVG</a></p>"
+                 "<div id=\"graph\"></div><p class=\"hint\">The median of "
+                 "each run (its quartiles as the band), runs by start time; "
+                 "a dashed line marks a change point (E-divisive means, "
+                 "permutation test).</p><table class=\"cmp\" id=\"cps\">"
+                 "<thead><tr><th>change at run</th><th>start</th><th>before"
+                 "</th><th>after</th><th>change</th><th>p</th></tr></thead>"
+                 "<tbody></tbody></table>");
   sk_page_end(r);
   return 0;
 }

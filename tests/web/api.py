@@ -173,6 +173,30 @@ j, _ = api("/api/compare?" + q(baseline="tag=no=such", candidate="1"), 400)
 check(j["error"] == "baseline selects no run", j)
 api("/api/compare?" + q(baseline="1"), 400)
 
+# ---- drawings and history ------------------------------------------------
+st, h, body = get("/api/plot.pdf?" + q(sel="11-13", suite=["pingpong", "barrier"],
+                                       xmin=100, xmax=4000))
+check(st == 200 and h.get("Content-Type") == "application/pdf"
+      and body.startswith(b"%PDF-"), f"plot.pdf: {st} {h.get('Content-Type')}")
+check(h.get("Content-Disposition") == 'attachment; filename="skampi-plot.pdf"',
+      "plot.pdf disposition")
+st, h, body = get("/api/plot.svg?" + q(sel="14", suite=HOSTILE_S))
+check(st == 200 and h.get("Content-Type") == "image/svg+xml", f"plot.svg {st}")
+check(b"<script>" not in body and b"&lt;script>alert(1)&lt;/script>" in body,
+      "the hostile machine escaped in the SVG")
+api("/api/plot.pdf?" + q(sel="11"), 400)
+api("/api/plot.pdf?" + q(sel="tag=no=such", suite="pingpong"), 400)
+j, _ = api("/api/history?" + q(sel="tag=phase=before", suite="barrier", argument=0))
+check([p["run"] for p in j["points"]] == [1, 2, 3, 4, 5]
+      and j["points"][0]["value"] == 1.5e-06 and j["change_points"] == [],
+      f"history {j}")
+j, _ = api("/api/history?" + q(suite="barrier"), 400)
+check("argument" in j["error"], j)
+api("/api/history?" + q(suite="barrier", argument="x"), 400)
+st, h, body = get("/api/history.svg?" + q(suite="barrier", argument=0))
+check(st == 200 and h.get("Content-Type") == "image/svg+xml" and b"<svg" in body,
+      f"history.svg {st}")
+
 # ---- errors of the router ------------------------------------------------
 api("/api/nosuch", 404)
 j, h = api("/api/runs", 200)
@@ -214,6 +238,9 @@ check('<td class="stars">*</td>' in t, "stars on the compare page")
 check('<td><a href="/plot?sel=1-10&amp;suite=barrier">plot</a></td>' in t,
       "a finding links to the plot of both sides")
 page("/compare")
+page("/history")
+t = page("/history?" + q(suite="barrier", argument=0))
+check('id="graph"' in t, "the history page has its graph")
 page("/nosuch", 404)
 for path, ctype in (("/static/app.js", "text/javascript; charset=utf-8"),
                     ("/static/style.css", "text/css; charset=utf-8"),

@@ -10,6 +10,8 @@ Exit 77 when the browser or selenium is missing (1 when CI=true)."""
 import csv
 import math
 import os
+import re
+import subprocess
 import sys
 import tempfile
 import time
@@ -171,6 +173,21 @@ try:
         check(len(keys) == 2 and hidden_key not in keys,
               f"CSV without the hidden series: {sorted(keys)}")
 
+    # ---- the PDF of what is shown (skampi-db plot's gnuplot code) ------------
+    drv.find_element(By.ID, "pdf").click()
+    path = os.path.join(downloads, "skampi-plot.pdf")
+    t0 = time.monotonic()
+    while not os.path.exists(path) and time.monotonic() - t0 < 60:
+        time.sleep(0.2)
+    check(os.path.exists(path), "the PDF was downloaded")
+    if os.path.exists(path):
+        info = subprocess.run(["pdfinfo", path], capture_output=True, text=True,
+                              timeout=60)
+        check(info.returncode == 0 and re.search(r"^Pages: +1$", info.stdout, re.M),
+              f"pdfinfo: {info.returncode} {info.stdout!r} {info.stderr!r}")
+    href = drv.find_element(By.ID, "pdf").get_attribute("href")
+    check("xmin=" in href and "xmax=" in href, f"the PDF has the zoom: {href}")
+
     # ---- the shared URL reloads the same view --------------------------------
     shared = drv.current_url
     logs()
@@ -185,6 +202,13 @@ try:
     for k in ("logx", "logy"):
         v = drv.find_element(By.ID, k).is_selected()
         check(("%s=%d" % (k, v)) in shared, f"{k} kept in the URL")
+
+    # ---- a point's history ----------------------------------------------------
+    drv.get(URL + "/history?sel=tag%3Dphase%3Dbefore&suite=barrier&argument=0")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body")
+               .get_attribute("data-points") is not None)
+    check(drv.find_element(By.TAG_NAME, "body").get_attribute("data-points") == "5",
+          "the history of 5 runs")
 
     # ---- hostile names are text --------------------------------------------
     logs()

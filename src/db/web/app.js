@@ -133,6 +133,8 @@
     const logx = document.getElementById('logx');
     const logy = document.getElementById('logy');
     const csv = document.getElementById('csv');
+    const pdf = document.getElementById('pdf');
+    const svg = document.getElementById('svg');
     const range = document.getElementById('range');
     const legend = document.getElementById('legend');
     const hidden = new Set((params.get('hide') || '').split(',')
@@ -192,6 +194,10 @@
       if (zoomed) { c.set('xmin', a); c.set('xmax', b); }
       if (hidden.size) c.set('hide', p.get('hide'));
       csv.href = '/api/series.csv?' + c.toString();
+      const d = new URLSearchParams(query);
+      if (zoomed) { d.set('xmin', a); d.set('xmax', b); }
+      pdf.href = '/api/plot.pdf?' + d.toString();
+      svg.href = '/api/plot.svg?' + d.toString();
       range.textContent = 'x: ' + a.toPrecision(4) + ' \u2013 ' + b.toPrecision(4) +
         (zoomed ? ' (zoomed)' : '');
       range.dataset.x0 = a;
@@ -245,6 +251,69 @@
     });
   }
 
+  // ---- a point's history -------------------------------------------------
+  function historyPage() {
+    const status = document.getElementById('status');
+    if (!status) return;
+    const params = new URLSearchParams(location.search);
+    const q = new URLSearchParams();
+    ['sel', 'suite', 'argument'].forEach(k => q.set(k, params.get(k) || ''));
+    document.getElementById('hpdf').href = '/api/history.pdf?' + q.toString();
+    document.getElementById('hsvg').href = '/api/history.svg?' + q.toString();
+    fetch('/api/history?' + q.toString())
+      .then(r => r.json().then(j => {
+        if (!r.ok) throw new Error(j.error || r.statusText);
+        return j;
+      }))
+      .then(h => {
+        const rows = h.points.map(p => [new Date(p.start_time),
+          [p.q1 !== null ? p.q1 : p.value, p.value, p.q3 !== null ? p.q3 : p.value]]);
+        const cps = h.change_points.map(c => new Date(c.start_time).getTime());
+        const g = new Dygraph(document.getElementById('graph'), rows, {
+          labels: ['start', 's0'],
+          customBars: true,
+          drawPoints: true,
+          pointSize: 3,
+          legend: 'never',
+          ylabel: 'time',
+          axes: { y: { axisLabelWidth: 64, axisLabelFormatter: seconds,
+                       valueFormatter: seconds } },
+          underlayCallback: (ctx, area, gr) => {
+            ctx.save();
+            ctx.strokeStyle = '#a0262b';
+            ctx.setLineDash([6, 4]);
+            for (const t of cps) {
+              const x = gr.toDomXCoord(t);
+              ctx.beginPath();
+              ctx.moveTo(x, area.y);
+              ctx.lineTo(x, area.y + area.h);
+              ctx.stroke();
+            }
+            ctx.restore();
+          }
+        });
+        window.skGraph = g;
+        const body = document.querySelector('#cps tbody');
+        for (const c of h.change_points) {
+          const tr = document.createElement('tr');
+          [String(c.run), c.start_time, seconds(c.before), seconds(c.after),
+           (100 * (c.after / c.before - 1)).toFixed(1) + '%', c.p.toPrecision(2)]
+            .forEach(v => {
+              const td = document.createElement('td');
+              td.textContent = v;
+              tr.appendChild(td);
+            });
+          body.appendChild(tr);
+        }
+        status.textContent = h.points.length + ' runs, ' +
+          h.change_points.length + ' change point' +
+          (h.change_points.length === 1 ? '' : 's');
+        document.body.dataset.points = String(h.points.length);
+      })
+      .catch(e => { status.textContent = 'error: ' + e.message; });
+  }
+
+  if (page === 'history') historyPage();
   if (page === 'runs') runs();
   else if (page === 'suites') suites();
   else if (page === 'plot') plot();
