@@ -18,6 +18,8 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/collbw.png doc/gallery/runs-title.png doc/gallery/runs-repro.png \
 	doc/gallery/compare-title.png doc/gallery/compare-test.png \
 	doc/gallery/compare-repro.png \
+	doc/gallery/web-runs.png doc/gallery/web-suites.png \
+	doc/gallery/web-plot.png \
 	doc/gallery/gallery.yaml doc/gallery/compare.skampi \
 	doc/gallery/make-gallery.sh
 EXTRA_DIST += doc/suite-language.md

@@ -170,8 +170,24 @@ static void sk_msg_file_excerpt(const char *file, int line, int col)
   fclose(f);
 }
 
+static _Thread_local char *sk_msg_cap;
+static _Thread_local size_t sk_msg_capsize;
+
+void sk_msg_capture(char *buf, size_t size)
+{
+  sk_msg_cap = size ? buf : NULL;
+  sk_msg_capsize = size;
+  if (sk_msg_cap)
+    sk_msg_cap[0] = '\0';
+}
+
 static void sk_msg_vsay(const char *kind, const char *fmt, va_list ap)
 {
+  if (sk_msg_cap && kind && strcmp(kind, "error") == 0) {
+    if (!sk_msg_cap[0])
+      vsnprintf(sk_msg_cap, sk_msg_capsize, fmt, ap);
+    return;
+  }
   if (kind != NULL)
     sk_msg_head(stderr, NULL, 0, 0, kind);
   else

@@ -57,6 +57,12 @@ void sk_msg_warning(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 /* A note: a status line, "PROGRAM: MESSAGE". */
 void sk_msg_note(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 
+/* Capture: while a thread has given a buffer, its errors without a
+ * place (sk_msg_error) go into it instead of to stderr, the first one
+ * kept, "" when none came (a server answers a request with them).  BUF
+ * is borrowed until sk_msg_capture(NULL, 0) stops the capture. */
+void sk_msg_capture(char *buf, size_t size);
+
 /* The printing blocks the above share with src/lang/diag.c. */
 
 /* Writes the head of a message of KIND ("error", "note", ...):

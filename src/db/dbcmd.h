@@ -36,6 +36,7 @@ typedef struct sk_dbcmd {
   const char *output;     /* -o */
   const char *baseline, *candidate;   /* compare */
   double q, min_effect;   /* compare: false-discovery rate, effect */
+  const char *listen;     /* serve --listen */
   double xmin, xmax;      /* plot: --from, --to (NAN: open) */
   double argument;        /* history: --argument (NAN: not given) */
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and

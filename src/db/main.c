@@ -14,12 +14,13 @@
 #include "dbcmd.h"
 #include "escape.h"
 #include "msg.h"
+#include "web.h"
 
 enum {
   SK_OPT_DB = 256, SK_OPT_MACHINE, SK_OPT_TAG, SK_OPT_LIBRARY, SK_OPT_NP,
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
-  SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS
+  SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN
 };
 
 static const struct option sk_main_options[] = {
@@ -41,6 +42,7 @@ static const struct option sk_main_options[] = {
   {"to", required_argument, NULL, SK_OPT_TO},
   {"alpha", required_argument, NULL, SK_OPT_ALPHA},
   {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
+  {"listen", required_argument, NULL, SK_OPT_LISTEN},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
@@ -67,7 +69,9 @@ static void sk_main_help(void)
        "  plot SELECTION --suite NAME... -o FILE.pdf|FILE.svg\n"
        "                            one plot of all selected series\n"
        "  history SELECTION --suite NAME --argument A [-o FILE.pdf|.svg]\n"
-       "                            one point over time, its change points\n\n"
+       "                            one point over time, its change points\n"
+       "  serve [--listen ADDR:PORT] the web interface (read-only), default\n"
+       "                            127.0.0.1:8077; port 0: any free port\n\n"
        "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
        "tag=KEY=VALUE kind=run|merged campaign=N since=DATE until=DATE\n"
        "latest latest=N all; one key's words are alternatives, different\n"
@@ -98,6 +102,7 @@ static void sk_main_help(void)
        "      --fdr Q             compare: false-discovery rate (0.05)\n"
        "      --min-effect E      compare, history: smallest change that\n"
        "                          counts (0.05 = 5%)\n"
+       "      --listen ADDR:PORT  serve: the address to listen on\n"
        "  -q, --quiet             import, rm: no line per file or run\n"
        "  -h, --help              show this help and exit\n"
        "  -V, --version           show the version and exit\n\n"
@@ -239,6 +244,7 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_TO: return sk_main_number("--to", v, &c->xmax);
   case SK_OPT_ALPHA: return sk_main_fraction("--alpha", v, &c->ediv.alpha);
   case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
+  case SK_OPT_LISTEN: c->listen = v; return 0;
   case 'q': c->quiet = 1; return 0;
   default: return -1;
   }
@@ -246,12 +252,22 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
 
 typedef int (*sk_main_fn)(sk_store_t *, const sk_dbcmd_t *);
 
+/* serve opens the database itself (read-only, one connection a thread);
+ * this stands for it in the table. */
+static int sk_main_serve(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  (void)st;
+  (void)c;
+  return SK_DB_USAGE;
+}
+
 static const struct { const char *name; sk_main_fn fn; } sk_main_cmds[] = {
   {"import", sk_dbcmd_import}, {"list", sk_dbcmd_list},
   {"show", sk_dbcmd_show}, {"export", sk_dbcmd_export},
   {"rm", sk_dbcmd_rm}, {"suites", sk_dbcmd_suites},
   {"query", sk_dbcmd_query}, {"compare", sk_dbcmd_compare},
-  {"plot", sk_dbcmd_plot}, {"history", sk_dbcmd_history}
+  {"plot", sk_dbcmd_plot}, {"history", sk_dbcmd_history},
+  {"serve", sk_main_serve}
 };
 
 static sk_main_fn sk_main_command(const char *name)
@@ -284,6 +300,14 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
   if (fn == sk_dbcmd_import && c->nargs == 0) {
     sk_msg_error("import needs files or directories");
     return SK_DB_USAGE;
+  }
+  if (fn == sk_main_serve) {
+    sk_web_opts_t o = {db, c->listen, 0, 0};
+    if (c->nargs) {
+      sk_msg_error("serve takes no arguments (see skampi-db --help)");
+      return SK_DB_USAGE;
+    }
+    return sk_web_serve(&o);
   }
   if (!(st = sk_store_open(db)))
     return SK_DB_STORE;

@@ -154,6 +154,47 @@ int sk_store_points(sk_store_t *st, int64_t run, const char *name,
  * (EXPLAIN QUERY PLAN's detail column), the caller's to free. */
 char *sk_store_points_plan(sk_store_t *st);
 
+/* ---- store_web.c: what skampi-db serve reads ------------------------- */
+/* Opens an existing database read-only (busy timeout, no migration); one
+ * of an older or newer schema is refused.  NULL with the message. */
+sk_store_t *sk_store_open_ro(const char *path);
+
+/* Before the first connection of a server: each connection is used by
+ * one thread at a time, and SQLite need not count memory behind a global
+ * mutex. */
+void sk_store_threads_init(void);
+
+/* PRAGMA data_version: changes when another connection commited
+ * something (an import, rm) since the last call; -1 on error. */
+long long sk_store_data_version(sk_store_t *st);
+
+/* A row of the run list.  Strings are valid during the call only; tags
+ * are "key=value" strings. */
+typedef struct sk_store_runrow {
+  int64_t id, campaign;
+  const char *kind, *machine, *library, *library_version, *start_time,
+             *status;
+  long processes;             /* -1: not recorded */
+  const char *const *tags;
+  size_t ntags;
+} sk_store_runrow_t;
+
+typedef int (*sk_store_runrow_fn)(void *arg, const sk_store_runrow_t *r);
+/* Calls FN for each run SEL chooses (NULL: every run), oldest first. */
+int sk_store_run_rows(sk_store_t *st, const sk_sel_t *sel,
+                      sk_store_runrow_fn fn, void *arg);
+
+/* Calls FN for each (suite name, instance) the runs SEL chooses have,
+ * with the number of those runs that have it; by instance, then name. */
+typedef int (*sk_store_suitecount_fn)(void *arg, const char *name,
+                                      const char *instance,
+                                      const char *argument_name, long runs);
+int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
+                          sk_store_suitecount_fn fn, void *arg);
+
+/* As sk_store_points, without the samples (the points of a plot). */
+int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
+                         sk_store_point_fn fn, void *arg);
 /* The query plans of every statement a query or plot runs: the selection
  * SEL as SQL (its values bound), a run's suites, a suite's points and a
  * point's samples; each "# NAME" and then its steps, one a line.  The

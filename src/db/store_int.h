@@ -43,4 +43,37 @@ int sk_store_int(sqlite3_stmt *s, int i, long long v);
 /* Column i as a malloc'ed string ("" for NULL). */
 char *sk_store_col_text(sqlite3_stmt *s, int i);
 
+/* ---- store_query.c, shared with store_web.c -------------------------- */
+/* A selection as SQL: fixed fragments, and the values to bind in order
+ * (a selection of a thousand run ids is a thousand terms: both grow).
+ * Zeroed to start; sk_store_q_free() after. */
+typedef struct sk_store_qarg {
+  const char *text;
+  long long num;
+} sk_store_qarg_t;
+
+typedef struct sk_store_q {
+  char *sql;
+  size_t len, cap;
+  sk_store_qarg_t *arg;
+  int narg, argcap;
+} sk_store_q_t;
+
+/* The most values one selection binds (SQLite takes 32766). */
+#define SK_STORE_Q_ARGS 30000
+
+/* Appends FRAG (our own text); -1 when out of memory. */
+int sk_store_q_add(sk_store_q_t *q, const char *frag);
+void sk_store_q_free(sk_store_q_t *q);
+/* "SELECT r.id FROM runs r ... ORDER BY ..." choosing SEL's runs. */
+int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel);
+/* Binds Q's values as parameters FROM + 1, FROM + 2, ... */
+void sk_store_q_bind_all(sqlite3_stmt *s, const sk_store_q_t *q, int from);
+
+double sk_store_col_real(sqlite3_stmt *s, int i);   /* NULL: NaN */
+long sk_store_col_long(sqlite3_stmt *s, int i);     /* NULL: -1 */
+/* A row of the points statement (p.id, p.argument, ... p.modes) into P,
+ * without samples. */
+void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p);
+
 #endif

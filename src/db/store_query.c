@@ -11,29 +11,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A selection as SQL: fixed fragments, and the values to bind in order. */
-typedef struct sk_store_q {
-  char sql[4096];
-  struct { const char *text; long long num; } arg[64];
-  int narg;
-} sk_store_q_t;
-
-static int sk_store_q_add(sk_store_q_t *q, const char *frag)
+int sk_store_q_add(sk_store_q_t *q, const char *frag)
 {
-  size_t n = strlen(q->sql);
-  if (n + strlen(frag) + 1 > sizeof q->sql)
-    return -1;
-  strcpy(q->sql + n, frag);
+  size_t n = strlen(frag), cap;
+  char *grown;
+  if (q->len + n + 1 > q->cap) {
+    for (cap = q->cap ? q->cap : 1024; cap < q->len + n + 1; cap *= 2)
+      ;
+    if (!(grown = realloc(q->sql, cap)))
+      return -1;
+    q->sql = grown;
+    q->cap = cap;
+  }
+  memcpy(q->sql + q->len, frag, n + 1);
+  q->len += n;
   return 0;
 }
 
 static int sk_store_q_bind(sk_store_q_t *q, const char *text, long long num)
 {
-  if (q->narg >= 64)
+  if (q->narg >= SK_STORE_Q_ARGS)
     return -1;
+  if (q->narg == q->argcap) {
+    int cap = q->argcap ? 2 * q->argcap : 64;
+    sk_store_qarg_t *grown = realloc(q->arg, (size_t)cap * sizeof *grown);
+    if (!grown)
+      return -1;
+    q->arg = grown;
+    q->argcap = cap;
+  }
   q->arg[q->narg].text = text;
   q->arg[q->narg++].num = num;
   return 0;
+}
+
+void sk_store_q_free(sk_store_q_t *q)
+{
+  free(q->sql);
+  free(q->arg);
+  memset(q, 0, sizeof *q);
 }
 
 /* The condition of one term, its values appended to Q. */
@@ -81,7 +97,7 @@ static int sk_store_q_term(sk_store_q_t *q, const sk_sel_term_t *t)
   }
 }
 
-static int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
+int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
 {
   long latest = 0;
   size_t i;
@@ -113,6 +129,16 @@ static int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
   return rc ? -1 : 0;
 }
 
+void sk_store_q_bind_all(sqlite3_stmt *s, const sk_store_q_t *q, int from)
+{
+  int i;
+  for (i = 0; i < q->narg; i++)
+    if (q->arg[i].text)
+      sk_store_text(s, from + i + 1, q->arg[i].text);
+    else
+      sqlite3_bind_int64(s, from + i + 1, q->arg[i].num);
+}
+
 int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
                     size_t *n)
 {
@@ -124,15 +150,15 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
   memset(&q, 0, sizeof q);
   if (sk_store_q_build(&q, sel) < 0) {
     sk_msg_error("the selection has too many terms");
+    sk_store_q_free(&q);
     return -1;
   }
-  if (!(s = sk_store_prep(st, -1, q.sql)))
+  s = sk_store_prep(st, -1, q.sql);
+  if (s)
+    sk_store_q_bind_all(s, &q, 0);
+  sk_store_q_free(&q);
+  if (!s)
     return -1;
-  for (i = 0; i < q.narg; i++)
-    if (q.arg[i].text)
-      sk_store_text(s, i + 1, q.arg[i].text);
-    else
-      sqlite3_bind_int64(s, i + 1, q.arg[i].num);
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
     if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
       rc = SQLITE_NOMEM;
@@ -376,13 +402,13 @@ static const char sk_store_points_sql[] =
   "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
   "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) ORDER BY p.argument, p.id";
 
-static double sk_store_col_real(sqlite3_stmt *s, int i)
+double sk_store_col_real(sqlite3_stmt *s, int i)
 {
   return sqlite3_column_type(s, i) == SQLITE_NULL
          ? NAN : sqlite3_column_double(s, i);
 }
 
-static long sk_store_col_long(sqlite3_stmt *s, int i)
+long sk_store_col_long(sqlite3_stmt *s, int i)
 {
   return sqlite3_column_type(s, i) == SQLITE_NULL
          ? -1 : (long)sqlite3_column_int64(s, i);
@@ -436,7 +462,7 @@ static int sk_store_samples(sk_store_t *st, int64_t id, sk_store_point_t *p)
   return 0;
 }
 
-static void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
+void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
 {
   double *const r[] = {&p->argument, NULL, &p->mean, &p->se, &p->median,
                        &p->q1, &p->q3, &p->min, &p->max};
@@ -539,9 +565,12 @@ char *sk_store_plans(sk_store_t *st, const sk_sel_t *sel)
   FILE *f;
   int rc;
   memset(&q, 0, sizeof q);
-  if (sk_store_q_build(&q, sel) < 0 || !(f = open_memstream(&out, &len)))
+  if (sk_store_q_build(&q, sel) < 0 || !(f = open_memstream(&out, &len))) {
+    sk_store_q_free(&q);
     return NULL;
+  }
   rc = sk_store_plan_of(st, f, "selection", q.sql, &q);
+  sk_store_q_free(&q);
   rc |= sk_store_plan_of(st, f, "suites", sk_store_suites_sql, NULL);
   rc |= sk_store_plan_of(st, f, "points", sk_store_points_sql, NULL);
   rc |= sk_store_plan_of(st, f, "samples", sk_store_samples_sql, NULL);

@@ -25,3 +25,12 @@ bench-repro: src/skampi tests/yamlflat src/campaign/skampi-run \
 	src/campaign/skampi-merge
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh
+
+# (4) the web interface: latency and throughput of skampi-db serve on a
+# generated database of 10,000 runs
+EXTRA_DIST += tests/bench/web.sh tests/bench/webbench.py
+.PHONY: bench-web
+bench-web: src/db/skampi-db
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	$(SHELL) $(srcdir)/tests/bench/web.sh
+bench: bench-web

@@ -82,3 +82,9 @@ tests_unit_test_modes_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_tournament
 TESTS += tests/unit/test_tournament
 tests_unit_test_tournament_LDADD = $(SK_LIB_LIBS)
+# the escapes of skampi-db serve: JSON, HTML, URL, CSV
+check_PROGRAMS += tests/unit/test_wbuf
+TESTS += tests/unit/test_wbuf
+tests_unit_test_wbuf_SOURCES = tests/unit/test_wbuf.c
+tests_unit_test_wbuf_CPPFLAGS = $(SK_DB_CPPFLAGS)
+tests_unit_test_wbuf_LDADD = $(SK_DB_LIBS)

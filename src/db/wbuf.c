@@ -1,0 +1,266 @@
+/*
+ * wbuf.c -- answers of skampi-db serve and the escapes of JSON, HTML,
+ * URLs and CSV (wbuf.h).
+ */
+#include <config.h>
+
+#include "wbuf.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char sk_wbuf_fffd[] = "\xef\xbf\xbd";
+
+void sk_wbuf_free(sk_wbuf_t *b)
+{
+  free(b->data);
+  memset(b, 0, sizeof *b);
+}
+
+char *sk_wbuf_take(sk_wbuf_t *b, size_t *len)
+{
+  char *d = b->data;
+  *len = b->len;
+  memset(b, 0, sizeof *b);
+  return d;
+}
+
+static int sk_wbuf_grow(sk_wbuf_t *b, size_t n)
+{
+  size_t cap;
+  char *grown;
+  if (b->failed)
+    return -1;
+  if (b->len + n + 1 <= b->cap)
+    return 0;
+  if (b->len + n + 1 > SK_WBUF_MAX) {
+    b->failed = 1;
+    return -1;
+  }
+  cap = b->cap ? b->cap : 4096;
+  while (cap < b->len + n + 1)
+    cap *= 2;
+  if (!(grown = realloc(b->data, cap))) {
+    b->failed = 1;
+    return -1;
+  }
+  b->data = grown;
+  b->cap = cap;
+  return 0;
+}
+
+void sk_wbuf_put(sk_wbuf_t *b, const char *s, size_t n)
+{
+  if (sk_wbuf_grow(b, n) < 0)
+    return;
+  if (n)
+    memcpy(b->data + b->len, s, n);
+  b->len += n;
+  b->data[b->len] = '\0';
+}
+
+void sk_wbuf_puts(sk_wbuf_t *b, const char *s)
+{
+  sk_wbuf_put(b, s, strlen(s));
+}
+
+void sk_wbuf_printf(sk_wbuf_t *b, const char *fmt, ...)
+{
+  va_list ap;
+  int n;
+  /* most lines fit in the room left: format once */
+  if (b->failed || (b->cap - b->len < 256 && sk_wbuf_grow(b, 256) < 0))
+    return;
+  va_start(ap, fmt);
+  n = vsnprintf(b->data + b->len, b->cap - b->len, fmt, ap);
+  va_end(ap);
+  if (n >= 0 && (size_t)n < b->cap - b->len) {
+    b->len += (size_t)n;
+    return;
+  }
+  if (n < 0 || sk_wbuf_grow(b, (size_t)n) < 0)
+    return;
+  va_start(ap, fmt);
+  vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+
+size_t sk_wbuf_utf8(const unsigned char *s)
+{
+  size_t n, i;
+  unsigned c = s[0];
+  unsigned long cp;
+  if (c < 0x80)
+    return 1;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, cp = c & 0x1f;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, cp = c & 0x0f;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, cp = c & 0x07;
+  else
+    return 0;
+  for (i = 1; i < n; i++) {
+    if ((s[i] & 0xc0) != 0x80)
+      return 0;
+    cp = cp << 6 | (s[i] & 0x3f);
+  }
+  /* overlong forms, surrogates, beyond U+10FFFF */
+  if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
+      (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+    return 0;
+  return n;
+}
+
+void sk_wbuf_json_str(sk_wbuf_t *b, const char *s)
+{
+  const unsigned char *p = (const unsigned char *)s;
+  size_t n;
+  if (!s) {
+    sk_wbuf_puts(b, "null");
+    return;
+  }
+  sk_wbuf_put(b, "\"", 1);
+  while (*p) {
+    const unsigned char *q = p;
+    while (*q >= 0x20 && *q < 0x7f && *q != '"' && *q != '\\')
+      q++;
+    if (q > p) {     /* a run of plain ASCII in one go */
+      sk_wbuf_put(b, (const char *)p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
+    if (*p == '"' || *p == '\\') {
+      char e[2] = {'\\', (char)*p};
+      sk_wbuf_put(b, e, 2);
+      p++;
+    } else if (*p < 0x20 || *p == 0x7f) {
+      sk_wbuf_printf(b, "\\u%04x", *p);
+      p++;
+    } else if ((n = sk_wbuf_utf8(p)) == 0) {
+      sk_wbuf_puts(b, sk_wbuf_fffd);
+      p++;
+    } else {
+      /* U+2028, U+2029: valid JSON, not valid in older JavaScript */
+      if (n == 3 && p[0] == 0xe2 && p[1] == 0x80 && (p[2] & 0xfe) == 0xa8)
+        sk_wbuf_printf(b, "\\u%04x", 0x2028 + (p[2] - 0xa8));
+      else
+        sk_wbuf_put(b, (const char *)p, n);
+      p += n;
+    }
+  }
+  sk_wbuf_put(b, "\"", 1);
+}
+
+/* The shortest %.*g that reads back as V. */
+static void sk_wbuf_num(char buf[32], double v)
+{
+  int prec;
+  for (prec = 6; prec < 17; prec++) {
+    snprintf(buf, 32, "%.*g", prec, v);
+    if (strtod(buf, NULL) == v)
+      return;
+  }
+  snprintf(buf, 32, "%.17g", v);
+}
+
+void sk_wbuf_json_num(sk_wbuf_t *b, double v)
+{
+  char buf[32];
+  if (!isfinite(v)) {
+    sk_wbuf_puts(b, "null");
+    return;
+  }
+  sk_wbuf_num(buf, v);
+  sk_wbuf_puts(b, buf);
+}
+
+void sk_wbuf_json_key(sk_wbuf_t *b, const char *key, int first)
+{
+  sk_wbuf_printf(b, "%s\"%s\":", first ? "" : ",", key);
+}
+
+void sk_wbuf_html(sk_wbuf_t *b, const char *s)
+{
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  size_t n;
+  while (*p) {
+    const unsigned char *q = p;
+    while (*q >= 0x20 && *q < 0x7f && !strchr("&<>\"'", *q))
+      q++;
+    if (q > p) {     /* a run of plain ASCII in one go */
+      sk_wbuf_put(b, (const char *)p, (size_t)(q - p));
+      p = q;
+      continue;
+    }
+    switch (*p) {
+    case '&': sk_wbuf_puts(b, "&amp;"); p++; continue;
+    case '<': sk_wbuf_puts(b, "&lt;"); p++; continue;
+    case '>': sk_wbuf_puts(b, "&gt;"); p++; continue;
+    case '"': sk_wbuf_puts(b, "&quot;"); p++; continue;
+    case '\'': sk_wbuf_puts(b, "&#39;"); p++; continue;
+    default: break;
+    }
+    if ((*p < 0x20 && *p != '\n') || *p == 0x7f) {
+      sk_wbuf_put(b, " ", 1);
+      p++;
+    } else if ((n = sk_wbuf_utf8(p)) == 0) {
+      sk_wbuf_puts(b, sk_wbuf_fffd);
+      p++;
+    } else {
+      sk_wbuf_put(b, (const char *)p, n);
+      p += n;
+    }
+  }
+}
+
+void sk_wbuf_url(sk_wbuf_t *b, const char *s)
+{
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  for (; *p; p++)
+    if ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+        (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.' ||
+        *p == '~')
+      sk_wbuf_put(b, (const char *)p, 1);
+    else
+      sk_wbuf_printf(b, "%%%02X", *p);
+}
+
+void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
+{
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  int formula = *p == '=' || *p == '+' || *p == '-' || *p == '@';
+  int quote = formula || strpbrk((const char *)p, ",\"\r\n") != NULL;
+  size_t n;
+  if (quote)
+    sk_wbuf_put(b, "\"", 1);
+  if (formula)
+    sk_wbuf_put(b, "'", 1);
+  while (*p) {
+    if (*p == '"') {
+      sk_wbuf_put(b, "\"\"", 2);
+      p++;
+    } else if ((n = sk_wbuf_utf8(p)) == 0) {
+      sk_wbuf_puts(b, sk_wbuf_fffd);
+      p++;
+    } else {
+      sk_wbuf_put(b, (const char *)p, n);
+      p += n;
+    }
+  }
+  if (quote)
+    sk_wbuf_put(b, "\"", 1);
+}
+
+void sk_wbuf_csv_num(sk_wbuf_t *b, double v)
+{
+  char buf[32];
+  if (!isfinite(v))
+    return;
+  sk_wbuf_num(buf, v);
+  sk_wbuf_puts(b, buf);
+}

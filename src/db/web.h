@@ -1,0 +1,103 @@
+/*
+ * web.h -- skampi-db serve: the HTTP server of the web interface
+ * (doc/database.md, "The web interface").
+ *
+ * web.c owns the daemon (libmicrohttpd, a thread pool), one read-only
+ * database connection per worker thread, the request log and the
+ * router; web_api.c answers /api/..., web_pages.c the pages.  A handler
+ * is a function of sk_web_fn and one row in web.c's route table; it
+ * fills req->out and sets req->status (200 unless told), req->type
+ * and, for a download, req->filename; errors go through sk_web_fail().
+ */
+#ifndef SK_WEB_H
+#define SK_WEB_H
+
+#include <stddef.h>
+
+#include "selection.h"
+#include "store.h"
+#include "wbuf.h"
+
+struct MHD_Connection;
+
+typedef struct sk_web_opts {
+  const char *db;             /* the database file */
+  const char *listen;         /* "ADDR:PORT", NULL: 127.0.0.1:8077 */
+  unsigned threads;           /* worker threads (0: 4) */
+  unsigned max_conn;          /* open connections (0: 256) */
+} sk_web_opts_t;
+
+/* One answer a worker thread keeps (the whole run list) while the
+ * database's data_version stays the same. */
+typedef struct sk_web_cache {
+  char *data;
+  size_t len;
+  long long version;
+} sk_web_cache_t;
+
+typedef struct sk_web_req {
+  struct MHD_Connection *conn;
+  const char *method, *path;  /* path without the query */
+  const char *tail;           /* after a prefix route's prefix */
+  sk_store_t *st;             /* this thread's connection */
+  sk_web_cache_t *cache;      /* this thread's cache */
+  const char *body;           /* a POST's body (NULL for GET) */
+  size_t body_len;
+  sk_wbuf_t out;
+  unsigned status;
+  const char *type;           /* Content-Type; default JSON */
+  const char *filename;       /* Content-Disposition: attachment (ours) */
+  int no_store;               /* Cache-Control: no-store */
+  char msg[1024];             /* errors of the modules (sk_msg_capture) */
+} sk_web_req_t;
+
+typedef int (*sk_web_fn)(sk_web_req_t *r);
+
+/* Runs the server until SIGINT or SIGTERM; the exit status. */
+int sk_web_serve(const sk_web_opts_t *o);
+
+/* An error answer: JSON {"error": MESSAGE} under /api/, else a small
+ * HTML page; never cached.  MESSAGE is formatted from our text (values
+ * from outside pass through %s and are escaped where they land).
+ * Returns 0 (a handler returns it). */
+int sk_web_fail(sk_web_req_t *r, unsigned status, const char *fmt, ...)
+  SK_MSG_PRINTF(3, 4);
+/* The same with the message a module gave (r->msg), or FALLBACK. */
+int sk_web_fail_msg(sk_web_req_t *r, unsigned status, const char *fallback);
+
+/* The query argument KEY (decoded), NULL when absent. */
+const char *sk_web_arg(sk_web_req_t *r, const char *key);
+/* Every value of a repeated KEY, up to MAX; how many there were. */
+size_t sk_web_args(sk_web_req_t *r, const char *key, const char **out,
+                   size_t max);
+
+/* The selection in argument KEY ("" or absent: every run when
+ * OPTIONAL, else 400).  0, or -1 with the error answer made. */
+int sk_web_selection(sk_web_req_t *r, const char *key, int optional,
+                     sk_sel_t *sel);
+/* A number in argument KEY, DEF when absent; -1 with 400 when bad. */
+int sk_web_number(sk_web_req_t *r, const char *key, double def,
+                  double *out);
+
+/* Longest query value taken (bytes); longer ones get 413. */
+#define SK_WEB_ARG_MAX 32768
+
+/* ---- the handlers (web_api.c, web_pages.c) ---------------------------- */
+int sk_api_runs(sk_web_req_t *r);
+int sk_api_run(sk_web_req_t *r);        /* /api/runs/ID */
+int sk_api_suites(sk_web_req_t *r);
+int sk_api_series(sk_web_req_t *r);
+int sk_api_series_csv(sk_web_req_t *r);
+int sk_api_compare(sk_web_req_t *r);
+int sk_page_runs(sk_web_req_t *r);
+int sk_page_suites(sk_web_req_t *r);
+int sk_page_plot(sk_web_req_t *r);
+int sk_page_compare(sk_web_req_t *r);
+int sk_page_history(sk_web_req_t *r);
+int sk_api_plot_pdf(sk_web_req_t *r);    /* web_plot.c */
+int sk_api_plot_svg(sk_web_req_t *r);
+int sk_api_history(sk_web_req_t *r);
+int sk_api_history_pdf(sk_web_req_t *r);
+int sk_api_history_svg(sk_web_req_t *r);
+
+#endif

@@ -1,0 +1,238 @@
+/*
+ * web_plot.c -- the downloads skampi-db serve draws with gnuplot (the
+ * PDF and SVG of the plot on the page, by skampi-db plot's code,
+ * dbplot.h) and a point's history with its change points (history.h):
+ * /api/plot.pdf, /api/plot.svg, /api/history and the /history page.
+ */
+#include <config.h>
+
+#include "web.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dbplot.h"
+#include "history.h"
+#include "webdata.h"
+
+/* ---- /api/plot.pdf and .svg -------------------------------------------- */
+
+/* Reads PATH whole into r->out. */
+static int sk_plot_slurp(sk_web_req_t *r, const char *path)
+{
+  char buf[65536];
+  FILE *f = fopen(path, "rb");
+  size_t n;
+  if (!f)
+    return -1;
+  while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+    sk_wbuf_put(&r->out, buf, n);
+  n = (size_t)ferror(f);
+  fclose(f);
+  return n || r->out.failed ? -1 : 0;
+}
+
+/* A fresh private directory for one drawing (gnuplot writes there). */
+static int sk_plot_tmpdir(char dir[256])
+{
+  const char *t = getenv("TMPDIR");
+  snprintf(dir, 256, "%s/skampi-web.XXXXXX", t && *t ? t : "/tmp");
+  return mkdtemp(dir) ? 0 : -1;
+}
+
+static int sk_api_plot(sk_web_req_t *r, const char *ext)
+{
+  sk_sel_t sel;
+  const char *suites[SK_WEBDATA_SUITES];
+  size_t nsuites = sk_web_args(r, "suite", suites, SK_WEBDATA_SUITES), n = 0;
+  int64_t *ids = NULL;
+  double xmin, xmax;
+  char dir[256], path[300], err[512];
+  int rc;
+  if (sk_web_selection(r, "sel", 0, &sel) < 0)
+    return 0;
+  if (nsuites == 0 || nsuites > SK_WEBDATA_SUITES) {
+    sk_sel_free(&sel);
+    return sk_web_fail(r, 400, "choose 1 to %d suites (parameter 'suite')",
+                       SK_WEBDATA_SUITES);
+  }
+  if (sk_web_number(r, "xmin", NAN, &xmin) < 0 ||
+      sk_web_number(r, "xmax", NAN, &xmax) < 0) {
+    sk_sel_free(&sel);
+    return 0;
+  }
+  rc = sk_store_select(r->st, &sel, &ids, &n);
+  sk_sel_free(&sel);
+  if (rc < 0)
+    return sk_web_fail_msg(r, 500, "cannot select runs");
+  if (n == 0 || n * nsuites > SK_WEBDATA_MAX_SERIES) {
+    free(ids);
+    return sk_web_fail(r, 400, n ? "the selection has %zu series; at most "
+                       "%d are drawn at once" : "sel selects no run",
+                       n * nsuites, SK_WEBDATA_MAX_SERIES);
+  }
+  if (sk_plot_tmpdir(dir) < 0) {
+    free(ids);
+    return sk_web_fail(r, 500, "cannot make a temporary directory: %s",
+                       strerror(errno));
+  }
+  snprintf(path, sizeof path, "%s/plot.%s", dir, ext);
+  err[0] = '\0';
+  rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax, path, err,
+                      sizeof err);
+  if (rc < 0)
+    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
+  else if (sk_plot_slurp(r, path) < 0)
+    sk_web_fail(r, 500, "cannot read the drawing");
+  else {
+    r->type = strcmp(ext, "pdf") == 0 ? "application/pdf"
+                                      : "image/svg+xml";
+    r->filename = strcmp(ext, "pdf") == 0 ? "skampi-plot.pdf"
+                                          : "skampi-plot.svg";
+  }
+  unlink(path);
+  rmdir(dir);
+  free(ids);
+  return 0;
+}
+
+int sk_api_plot_pdf(sk_web_req_t *r)
+{
+  return sk_api_plot(r, "pdf");
+}
+
+int sk_api_plot_svg(sk_web_req_t *r)
+{
+  return sk_api_plot(r, "svg");
+}
+
+/* ---- /api/history ------------------------------------------------------- */
+
+/* The history the request asks for; -1 with the answer made. */
+static int sk_history_req(sk_web_req_t *r, sk_history_t *h)
+{
+  sk_sel_t sel;
+  const char *suite = sk_web_arg(r, "suite");
+  int64_t *ids = NULL;
+  size_t n = 0;
+  double arg;
+  char err[512];
+  int rc;
+  memset(h, 0, sizeof *h);
+  if (sk_web_selection(r, "sel", 1, &sel) < 0)
+    return -1;
+  if (!suite || !*suite || !sk_web_arg(r, "argument")) {
+    sk_sel_free(&sel);
+    sk_web_fail(r, 400, "history needs the parameters 'suite' and "
+                "'argument'");
+    return -1;
+  }
+  if (sk_web_number(r, "argument", 0, &arg) < 0) {
+    sk_sel_free(&sel);
+    return -1;
+  }
+  rc = sk_store_select(r->st, &sel, &ids, &n);
+  sk_sel_free(&sel);
+  if (rc < 0) {
+    sk_web_fail_msg(r, 500, "cannot select runs");
+    return -1;
+  }
+  err[0] = '\0';
+  rc = sk_history_build(r->st, ids, n, suite, arg, h, err, sizeof err);
+  free(ids);
+  if (rc < 0) {
+    sk_history_free(h);
+    sk_web_fail(r, 400, "%s", err[0] ? err : "no history");
+    return -1;
+  }
+  return 0;
+}
+
+int sk_api_history(sk_web_req_t *r)
+{
+  sk_history_t h;
+  sk_wbuf_t *b = &r->out;
+  size_t i;
+  if (sk_history_req(r, &h) < 0)
+    return 0;
+  sk_wbuf_puts(b, "{\"suite\":");
+  sk_wbuf_json_str(b, h.suite);
+  sk_wbuf_json_key(b, "argument", 0);
+  sk_wbuf_json_num(b, h.argument);
+  sk_wbuf_puts(b, ",\"points\":[");
+  for (i = 0; i < h.npoints; i++) {
+    const sk_history_point_t *p = &h.points[i];
+    sk_wbuf_printf(b, "%s{\"run\":%lld,\"start_time\":", i ? "," : "",
+                   (long long)p->run);
+    sk_wbuf_json_str(b, p->start_time);
+    sk_wbuf_json_key(b, "value", 0);
+    sk_wbuf_json_num(b, p->value);
+    sk_wbuf_json_key(b, "q1", 0);
+    sk_wbuf_json_num(b, p->q1);
+    sk_wbuf_json_key(b, "q3", 0);
+    sk_wbuf_json_num(b, p->q3);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "],\"change_points\":[");
+  for (i = 0; i < h.ncps; i++) {
+    const sk_history_cp_t *c = &h.cps[i];
+    sk_wbuf_printf(b, "%s{\"at\":%zu,\"run\":%lld", i ? "," : "", c->at,
+                   (long long)c->run);
+    sk_wbuf_json_key(b, "start_time", 0);
+    sk_wbuf_json_str(b, c->at < h.npoints ? h.points[c->at].start_time
+                                          : NULL);
+    sk_wbuf_json_key(b, "p", 0);
+    sk_wbuf_json_num(b, c->p);
+    sk_wbuf_json_key(b, "before", 0);
+    sk_wbuf_json_num(b, c->before);
+    sk_wbuf_json_key(b, "after", 0);
+    sk_wbuf_json_num(b, c->after);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "]}\n");
+  sk_history_free(&h);
+  return 0;
+}
+
+static int sk_api_history_draw(sk_web_req_t *r, const char *ext)
+{
+  sk_history_t h;
+  char dir[256], path[300], err[512];
+  if (sk_history_req(r, &h) < 0)
+    return 0;
+  if (sk_plot_tmpdir(dir) < 0) {
+    sk_history_free(&h);
+    return sk_web_fail(r, 500, "cannot make a temporary directory: %s",
+                       strerror(errno));
+  }
+  snprintf(path, sizeof path, "%s/history.%s", dir, ext);
+  err[0] = '\0';
+  if (sk_history_plot(&h, path, err, sizeof err) < 0)
+    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
+  else if (sk_plot_slurp(r, path) < 0)
+    sk_web_fail(r, 500, "cannot read the drawing");
+  else {
+    r->type = strcmp(ext, "pdf") == 0 ? "application/pdf"
+                                      : "image/svg+xml";
+    r->filename = strcmp(ext, "pdf") == 0 ? "skampi-history.pdf"
+                                          : "skampi-history.svg";
+  }
+  unlink(path);
+  rmdir(dir);
+  sk_history_free(&h);
+  return 0;
+}
+
+int sk_api_history_pdf(sk_web_req_t *r)
+{
+  return sk_api_history_draw(r, "pdf");
+}
+
+int sk_api_history_svg(sk_web_req_t *r)
+{
+  return sk_api_history_draw(r, "svg");
+}

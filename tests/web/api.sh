@@ -1,0 +1,34 @@
+#!/bin/sh
+# api.sh -- skampi-db serve's API and pages (tests/web/api.py), then a
+# clean stop on SIGTERM and the request log.
+. "${top_srcdir:-.}/tests/web/lib.sh"
+command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
+start_server
+timeout 300 python3 "$SRC/tests/web/api.py" "$URL" || fail "api.py"
+# an import beside the server: the run list (kept by the workers while
+# the database is unchanged) shows the new run at once
+count() {
+  timeout 60 python3 -c 'import json, sys, urllib.request
+print(json.load(urllib.request.urlopen(sys.argv[1] + "/api/runs", timeout=30))["count"])' "$URL"
+}
+[ "$(count)" = 14 ] || fail "14 runs before the import"
+db import -q "$SRC/tests/tools/runs/b4.yaml" || fail "import beside the server"
+c1=$(count) c2=$(count) c3=$(count) c4=$(count) c5=$(count)
+[ "$c1 $c2 $c3 $c4 $c5" = "15 15 15 15 15" ] ||
+  fail "run counts after an import beside the server: $c1 $c2 $c3 $c4 $c5"
+stop_server
+[ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
+grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||
+  fail "no log line 'GET /api/runs 200 BYTES MS ms'"
+grep -q '^POST /api/runs 405 ' "$TMP/server.log" || fail "no log line of the 405"
+tail -n 2 "$TMP/server.log" | head -n 1 | grep -q '^skampi-db: SIGTERM: stopping$' ||
+  fail "no 'stopping' line"
+tail -n 1 "$TMP/server.log" | grep -q '^skampi-db: stopped$' || fail "no 'stopped' line"
+# usage errors
+"$DB" --db "$TMP/t.db" serve --listen nowhere > "$TMP/o" 2>&1
+[ $? = 2 ] || fail "bad --listen: exit status"
+grep -q "^skampi-db: error: --listen takes ADDR:PORT" "$TMP/o" || fail "bad --listen: message"
+"$DB" --db "$TMP/none.db" serve --listen 127.0.0.1:0 > "$TMP/o" 2>&1
+[ $? = 3 ] || fail "missing database: exit status"
+[ ! -e "$TMP/none.db" ] || fail "serve created a database"
+exit $((failures > 0))
