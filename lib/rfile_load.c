@@ -493,12 +493,14 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
   return 0;
 }
 
-int sk_rfile_load(const char *path, sk_rfile_t **out)
+/* One loader for a file (BUF NULL) and for bytes in memory. */
+static int sk_rfile_load_any(const char *path, const void *buf, size_t len,
+                             sk_rfile_t **out)
 {
   sk_rfile_load_ctx_t c;
   sk_yread_t y;
   sk_rfile_t *r;
-  int rc = -1;
+  int rc = -1, read;
   *out = NULL;
   r = calloc(1, sizeof *r);
   if (!r || !(r->path = strdup(path))) {
@@ -512,7 +514,8 @@ int sk_rfile_load(const char *path, sk_rfile_t **out)
   sk_yread_init(&y);
   sk_yread_stream(&y, "suites", sk_rfile_load_item, &c);
   /* after bad suites too, so that one run reports every problem */
-  if (sk_yread_file(&y, path) == 0)
+  read = buf ? sk_yread_mem(&y, path, buf, len) : sk_yread_file(&y, path);
+  if (read == 0)
     rc = sk_rfile_load_root(&y, &c);
   if (rc == 0 && y.errors == 0)
     *out = r;
@@ -522,4 +525,16 @@ int sk_rfile_load(const char *path, sk_rfile_t **out)
   }
   sk_yread_done(&y);
   return rc;
+}
+
+int sk_rfile_load(const char *path, sk_rfile_t **out)
+{
+  return sk_rfile_load_any(path, NULL, 0, out);
+}
+
+int sk_rfile_load_mem(const char *name, const void *buf, size_t len,
+                      sk_rfile_t **out)
+{
+  /* a zero-length buffer is still a buffer, not a file to open */
+  return sk_rfile_load_any(name, buf ? buf : "", len, out);
 }

@@ -12,4 +12,9 @@
  * SK_SCHEMA_VERSION, or a value of the wrong type. */
 int sk_rfile_load(const char *path, sk_rfile_t **out);
 
+/* The same for LEN bytes at BUF, read as the file NAME (messages name
+ * it; r->path is NAME).  NAME and BUF are borrowed. */
+int sk_rfile_load_mem(const char *name, const void *buf, size_t len,
+                      sk_rfile_t **out);
+
 #endif
