@@ -1,7 +1,7 @@
 # tests/tools/ -- skampi-merge, skampi-run, skampi-report --compare, @POSTPROC.
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
-	tests/tools/run-args.sh
+	tests/tools/run-args.sh tests/tools/run-push.sh
 TESTS += $(SK_TOOLS_TESTS)
 check_PROGRAMS += tests/tools/wilcoxon-p
 # skampi-merge's per-run values from raw samples (Alg. 3), exactly
