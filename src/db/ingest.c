@@ -367,11 +367,18 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_ynode_t *node,
   p.raw = sk_ingest_list(in, node, "raw", &p.nraw);
   p.run_medians = sk_ingest_list(in, node, "run_medians", &p.nrun_medians);
   p.run_means = sk_ingest_list(in, node, "run_means", &p.nrun_means);
-  if (in->y.errors == before)
+  if (in->y.errors != before)
+    rc = -1;
+  else if (isnan(p.mean))   /* no value (valid: 0): left out, as the
+                             * report leaves it out */
+    rc = 1;
+  else
     rc = sk_store_add_point(in->st, suite, &p);
   free((double *)p.raw);
   free((double *)p.run_medians);
   free((double *)p.run_means);
+  if (rc == 1)
+    return 0;
   in->npoints++;
   return rc;
 }

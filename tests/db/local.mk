@@ -2,7 +2,7 @@
 # line against golden transcripts, the schema and its migration, an
 # import killed half-way, the query plans.
 SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
-	tests/db/token.sh tests/db/push.sh \
+	tests/db/token.sh tests/db/push.sh tests/db/upload-hostile.sh \
 	tests/db/compare.sh
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
@@ -18,6 +18,10 @@ tests_db_test_upload_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit \
 	-DSK_TEST_SRCDIR='"$(abs_top_srcdir)"'
 tests_db_test_upload_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_test_upload_LDADD = $(SK_DB_LIBS)
+check_PROGRAMS += tests/db/upload_file
+tests_db_upload_file_SOURCES = tests/db/upload_file.c
+tests_db_upload_file_CPPFLAGS = $(SK_DB_CPPFLAGS)
+tests_db_upload_file_LDADD = $(SK_DB_LIBS)
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
 	tests/db/token.expected tests/db/pushserver.py \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
