@@ -61,6 +61,7 @@ const char *sk_outfile_kind_name(sk_outfile_kind_t kind)
   case SK_OUTFILE_SCRIPT: return "a gnuplot script written by skampi-report";
   case SK_OUTFILE_CSV: return "a CSV directory written by skampi-report";
   case SK_OUTFILE_CSV_FILE: return "a CSV file written by skampi-report";
+  case SK_OUTFILE_SVG: return "an SVG file drawn by gnuplot";
   case SK_OUTFILE_ANY_NEW: return "a new file";
   }
   return "a skampi file";
@@ -126,6 +127,9 @@ int sk_outfile_head_is(sk_outfile_kind_t kind, const char *head)
     return strncmp(head, "skampi-journal 1\n", 17) == 0;
   case SK_OUTFILE_LOG: return sk_outfile_is_log(head);
   case SK_OUTFILE_PDF: return sk_outfile_prefix(head, "%PDF-");
+  case SK_OUTFILE_SVG:
+    return sk_outfile_prefix(head, "<?xml") &&
+           strstr(head, "<desc>Produced by GNUPLOT") != NULL;
   case SK_OUTFILE_SCRIPT:
     return sk_outfile_prefix(head, "# written by skampi-report ");
   default: return 0;

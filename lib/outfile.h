@@ -29,6 +29,8 @@
  *   LOG             the first line is "skampi VERSION run of ..."
  *                   (src/runlog.c)
  *   PDF             the file starts with "%PDF-"
+ *   SVG             the file starts with "<?xml" and its head holds
+ *                   "<desc>Produced by GNUPLOT" (gnuplot's svg terminal)
  *   SCRIPT          the first line starts with "# written by
  *                   skampi-report " (report/plot.c, compare_plot.c)
  *   CSV             a directory holding only regular files named as
@@ -65,6 +67,7 @@ typedef enum sk_outfile_kind {
   SK_OUTFILE_SCRIPT,             /* skampi-report --script */
   SK_OUTFILE_CSV,                /* skampi-report --csv DIR */
   SK_OUTFILE_CSV_FILE,           /* one file skampi-report writes in DIR */
+  SK_OUTFILE_SVG,                /* skampi-db plot -o FILE.svg */
   SK_OUTFILE_ANY_NEW             /* anything that must be new */
 } sk_outfile_kind_t;
 

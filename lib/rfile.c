@@ -27,8 +27,12 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
   free(s->message);
   size_t i;
   sk_rfile_kv_free(s->params, s->nparams);
-  for (i = 0; s->points && i < s->npoints; i++)
+  for (i = 0; s->points && i < s->npoints; i++) {
     free(s->points[i].node_times);
+    free(s->points[i].raw);
+    free(s->points[i].run_medians);
+    free(s->points[i].run_means);
+  }
   free(s->points);
   free(s->rate_unit);
 }
@@ -52,6 +56,12 @@ void sk_rfile_free(sk_rfile_t *r)
   for (i = 0; i < r->nsuites; i++)
     sk_rfile_suite_free(&r->suites[i]);
   free(r->suites);
+  free(r->suite_sha256);
+  for (i = 0; i < r->nmembers; i++) {
+    free(r->members[i].sha256);
+    free(r->members[i].path);
+  }
+  free(r->members);
   free(r);
 }
 

@@ -1,5 +1,6 @@
 /*
- * result.h -- a skampi result file in memory, as skampi-report needs it.
+ * result.h -- a skampi result file in memory, as skampi-report,
+ * skampi-merge and skampi-db import need it.
  *
  * load.c fills these structures from the YAML of doc/output-format.md;
  * everything else in report/ only reads them.  A result owns every string
@@ -41,6 +42,17 @@ typedef struct sk_rfile_point {
   long processes;          /* -1 when absent */
   double *node_times;      /* nnode entries (OL_i for Bcast_OL), or NULL */
   size_t nnode;
+  /* the rest of the statistics (skampi-db keeps every one); NaN, -1 or
+   * NULL when the file does not have them */
+  double median, min, max;         /* s */
+  double ci_low, ci_high, ci_coverage;   /* a merged point's `ci`, at the
+                                    * point or in its `across_runs` */
+  long runs;               /* a merged point's run count */
+  long modes;              /* how many `modes` groups */
+  double *raw;             /* the raw samples (Raw_Samples = yes) */
+  size_t nraw;
+  double *run_medians, *run_means;   /* a merged point's per-run values */
+  size_t nrun_medians, nrun_means;
 } sk_rfile_point_t;
 
 typedef struct sk_rfile_suite {
@@ -61,6 +73,13 @@ typedef struct sk_rfile_suite {
   int line;                /* where the suite starts in the file */
 } sk_rfile_suite_t;
 
+/* One run a merged file merged (merged.files). */
+typedef struct sk_rfile_member {
+  char *sha256;            /* its file's SHA-256 (64 hex digits); NULL
+                            * when absent, null or not a digest */
+  char *path;              /* "" when absent */
+} sk_rfile_member_t;
+
 typedef struct sk_result {
   char *path;              /* as given on the command line */
   long schema_version;
@@ -80,6 +99,10 @@ typedef struct sk_result {
   size_t nhosts;
   sk_rfile_suite_t *suites;
   size_t nsuites;
+  char *suite_sha256;      /* suite_file.sha256; NULL when absent, null */
+  int merged;              /* a merged file (it has 'merged') */
+  sk_rfile_member_t *members;   /* merged.files, in order */
+  size_t nmembers;
 } sk_rfile_t;
 
 void sk_rfile_free(sk_rfile_t *r);

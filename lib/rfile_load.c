@@ -136,6 +136,61 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
 }
 
+/* modes: one {location, share} per group; their number. */
+static void sk_rfile_load_modes(sk_yread_t *y, const sk_ynode_t *node,
+                                long *out)
+{
+  sk_ynode_t *m = sk_yread_get(y, node, "modes"), *item;
+  size_t i, n;
+  double v;
+  if (!m || sk_yread_want_seq(y, m, "'modes'") < 0)
+    return;
+  n = sk_yread_len(m);
+  for (i = 0; i < n; i++) {
+    item = sk_yread_item(y, m, i);
+    if (sk_yread_want_map(y, item, "an item of 'modes'") < 0)
+      return;
+    sk_yread_number(y, sk_yread_get(y, item, "location"), "location", &v);
+    sk_yread_number(y, sk_yread_get(y, item, "share"), "share", &v);
+  }
+  *out = (long)n;
+}
+
+/* ci: {low, high, coverage}, at the point or in its across_runs. */
+static void sk_rfile_load_ci(sk_yread_t *y, const sk_ynode_t *node,
+                             sk_rfile_point_t *p)
+{
+  sk_ynode_t *ci = sk_yread_get(y, node, "ci");
+  if (!ci)
+    ci = sk_yread_get(y, sk_yread_get(y, node, "across_runs"), "ci");
+  if (!ci || sk_yread_want_map(y, ci, "'ci'") < 0)
+    return;
+  sk_yread_number(y, sk_yread_get(y, ci, "low"), "low", &p->ci_low);
+  sk_yread_number(y, sk_yread_get(y, ci, "high"), "high", &p->ci_high);
+  sk_yread_number(y, sk_yread_get(y, ci, "coverage"), "coverage",
+                  &p->ci_coverage);
+}
+
+/* The statistics skampi-report does not draw but skampi-db keeps. */
+static void sk_rfile_load_point_rest(sk_yread_t *y, const sk_ynode_t *node,
+                                     sk_rfile_point_t *p, int none)
+{
+  p->median = p->min = p->max = NAN;
+  p->ci_low = p->ci_high = p->ci_coverage = NAN;
+  p->runs = p->modes = -1;
+  sk_rcheck_stat(y, sk_yread_get(y, node, "median"), "median", none,
+                 &p->median);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "min"), "min", none, &p->min);
+  sk_rcheck_stat(y, sk_yread_get(y, node, "max"), "max", none, &p->max);
+  sk_rcheck_count(y, sk_yread_get(y, node, "runs"), "runs", &p->runs);
+  sk_rfile_load_modes(y, node, &p->modes);
+  sk_rfile_load_ci(y, node, p);
+  sk_rcheck_times(y, node, "raw", &p->raw, &p->nraw);
+  sk_rcheck_times(y, node, "run_medians", &p->run_medians,
+                  &p->nrun_medians);
+  sk_rcheck_times(y, node, "run_means", &p->run_means, &p->nrun_means);
+}
+
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
                                long runs)
@@ -152,6 +207,11 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->processes = -1;
   p->node_times = NULL;
   p->nnode = 0;
+  p->raw = p->run_medians = p->run_means = NULL;
+  p->nraw = p->nrun_medians = p->nrun_means = 0;
+  p->median = p->min = p->max = NAN;
+  p->ci_low = p->ci_high = p->ci_coverage = NAN;
+  p->runs = p->modes = -1;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;
@@ -171,6 +231,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
+  sk_rfile_load_point_rest(y, node, p, none);
   sk_rcheck_runs(y, node, "run_medians", runs);
   sk_rcheck_runs(y, node, "run_means", runs);
   return y->errors > before ? -1 : 0;
@@ -471,6 +532,45 @@ static void sk_rfile_load_collbw(sk_rfile_t *r)
   }
 }
 
+/* A text scalar as a new string; NULL when absent, null or not text. */
+static char *sk_rfile_load_text(sk_yread_t *y, const sk_ynode_t *map,
+                                const char *key)
+{
+  const char *t = sk_yread_text(sk_yread_get(y, map, key));
+  if (!t || strcmp(t, "null") == 0 || strcmp(t, "~") == 0)
+    return NULL;
+  return strdup(t);
+}
+
+/* suite_file.sha256 and a merged file's merged.files. */
+static int sk_rfile_load_origin(sk_yread_t *y, sk_ynode_t *root,
+                                sk_rfile_t *r)
+{
+  sk_ynode_t *merged = sk_yread_get(y, root, "merged");
+  sk_ynode_t *files = sk_yread_get(y, merged, "files"), *f;
+  size_t i, n;
+  r->suite_sha256 = sk_rfile_load_text(y, sk_yread_get(y, root,
+                                       "suite_file"), "sha256");
+  r->merged = merged != NULL;
+  if (!files || sk_yread_want_seq(y, files, "'merged.files'") < 0)
+    return 0;
+  n = sk_yread_len(files);
+  if (n && !(r->members = calloc(n, sizeof *r->members)))
+    return -1;
+  for (i = 0; i < n; i++, r->nmembers++) {
+    f = sk_yread_item(y, files, i);
+    r->members[i].sha256 = sk_rfile_load_text(y, f, "sha256");
+    r->members[i].path = sk_rfile_load_text(y, f, "path");
+    if (r->members[i].sha256 && strlen(r->members[i].sha256) != 64) {
+      free(r->members[i].sha256);    /* not a digest: no link by it */
+      r->members[i].sha256 = NULL;
+    }
+    if (!r->members[i].path && !(r->members[i].path = strdup("")))
+      return -1;
+  }
+  return 0;
+}
+
 /* Everything but the suites, after the whole read. */
 static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
 {
@@ -484,7 +584,8 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
                         &r->meta, &r->nmeta) < 0 ||
       sk_rfile_load_map(y, sk_yread_get(y, root, "factors"), "'factors'",
                         &r->factors, &r->nfactors) < 0 ||
-      sk_rfile_load_hosts(y, root, r) < 0)
+      sk_rfile_load_hosts(y, root, r) < 0 ||
+      sk_rfile_load_origin(y, root, r) < 0)
     return -1;
   sk_rfile_load_suites(y, sk_yread_get(y, root, "suites"));
   if (y->errors)
@@ -493,14 +594,14 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
   return 0;
 }
 
-/* One loader for a file (BUF NULL) and for bytes in memory. */
+/* PATH read from the file, or from BUF when not NULL. */
 static int sk_rfile_load_any(const char *path, const void *buf, size_t len,
                              sk_rfile_t **out)
 {
   sk_rfile_load_ctx_t c;
   sk_yread_t y;
   sk_rfile_t *r;
-  int rc = -1, read;
+  int rc = -1;
   *out = NULL;
   r = calloc(1, sizeof *r);
   if (!r || !(r->path = strdup(path))) {
@@ -514,8 +615,7 @@ static int sk_rfile_load_any(const char *path, const void *buf, size_t len,
   sk_yread_init(&y);
   sk_yread_stream(&y, "suites", sk_rfile_load_item, &c);
   /* after bad suites too, so that one run reports every problem */
-  read = buf ? sk_yread_mem(&y, path, buf, len) : sk_yread_file(&y, path);
-  if (read == 0)
+  if ((buf ? sk_yread_mem(&y, path, buf, len) : sk_yread_file(&y, path)) == 0)
     rc = sk_rfile_load_root(&y, &c);
   if (rc == 0 && y.errors == 0)
     *out = r;
@@ -532,9 +632,9 @@ int sk_rfile_load(const char *path, sk_rfile_t **out)
   return sk_rfile_load_any(path, NULL, 0, out);
 }
 
-int sk_rfile_load_mem(const char *name, const void *buf, size_t len,
+int sk_rfile_load_mem(const char *path, const void *buf, size_t len,
                       sk_rfile_t **out)
 {
-  /* a zero-length buffer is still a buffer, not a file to open */
-  return sk_rfile_load_any(name, buf ? buf : "", len, out);
+  static const char empty[1] = "";
+  return sk_rfile_load_any(path, buf ? buf : empty, len, out);
 }

@@ -12,9 +12,10 @@
  * SK_SCHEMA_VERSION, or a value of the wrong type. */
 int sk_rfile_load(const char *path, sk_rfile_t **out);
 
-/* The same for LEN bytes at BUF, read as the file NAME (messages name
- * it; r->path is NAME).  NAME and BUF are borrowed. */
-int sk_rfile_load_mem(const char *name, const void *buf, size_t len,
+/* The same from LEN bytes of BUF (borrowed) already read from PATH, so
+ * that what is parsed is exactly what the caller has (skampi-db hashes
+ * and keeps those bytes); messages name PATH. */
+int sk_rfile_load_mem(const char *path, const void *buf, size_t len,
                       sk_rfile_t **out);
 
 #endif

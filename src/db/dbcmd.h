@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "edivisive.h"
 #include "selection.h"
 #include "store.h"
 
@@ -37,6 +38,10 @@ typedef struct sk_dbcmd {
   double q, min_effect;   /* compare: false-discovery rate, effect */
   const char *url, *token;   /* push */
   long timeout;           /* push: seconds per file */
+  double xmin, xmax;      /* plot: --from, --to (NAN: open) */
+  double argument;        /* history: --argument (NAN: not given) */
+  sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
+                           * --min-effect */
   int quiet;
 } sk_dbcmd_t;
 
@@ -64,5 +69,7 @@ int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c);
 /* token's words checked before the database is opened: -1 (message
  * printed) when bad. */
 int sk_dbcmd_token_args(const sk_dbcmd_t *c);
+int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c);
 
 #endif

@@ -3,11 +3,12 @@
  *
  * The file is read once into memory: its bytes are hashed (an import of
  * the same content is a no-op), kept verbatim (export gives them back)
- * and walked with lib/yread for the values of every point.  Before that,
- * sk_rfile_load() reads it as skampi-report does, so a file is refused
- * with the same located messages; the walk then only adds what the
- * report does not need (median, minimum, maximum, raw samples, the
- * per-run values of a merged file).
+ * and parsed once, from those very bytes, by the reader every program
+ * shares (sk_rfile_load_mem()), so a file is refused with the same
+ * located messages as skampi-report gives, and what is stored is what
+ * was hashed.  The loaded result holds every statistic the database
+ * keeps (median, minimum, maximum, raw samples, a merged point's per-run
+ * values and interval).
  */
 #include <config.h>
 
@@ -26,7 +27,6 @@
 #include "msg.h"
 #include "rfile_load.h"
 #include "sha256.h"
-#include "yread.h"
 
 /* The largest file imported (the reader's own default limit). */
 #define SK_INGEST_MAX_BYTES (1ull << 30)
@@ -37,7 +37,6 @@ typedef struct sk_ingest {
   size_t len;
   char sha[65];
   sk_rfile_t *r;
-  sk_yread_t y;
   sk_store_t *st;
   long npoints;
 } sk_ingest_t;
@@ -238,8 +237,6 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
                              int64_t machine, int64_t env, int merged)
 {
   const char *np = sk_rfile_factor(in->r, "processes");
-  sk_ynode_t *sf = sk_yread_get(&in->y, sk_yread_root(&in->y), "suite_file");
-  const char *ssha = sk_yread_text(sk_yread_get(&in->y, sf, "sha256"));
   char *hosts = sk_ingest_join_hosts(in->r);
   sk_store_run_t r;
   int64_t id;
@@ -252,8 +249,7 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.processes = np ? strtol(np, NULL, 10) : -1;
   r.hosts = hosts ? hosts : "";
   r.suite_path = in->r->suite_file;
-  r.suite_sha256 = ssha && strcmp(ssha, "null") != 0 && strcmp(ssha, "~")
-                   ? ssha : NULL;
+  r.suite_sha256 = in->r->suite_sha256;
   r.skampi_version = in->r->skampi_version;
   r.source = in->path;
   r.imported = o->now;
@@ -281,106 +277,38 @@ static int sk_ingest_tags(sk_ingest_t *in, const sk_ingest_opts_t *o,
 
 /* ---- points ------------------------------------------------------------ */
 
-/* A sequence of numbers at KEY of NODE, or NULL (and *n = 0). */
-static double *sk_ingest_list(sk_ingest_t *in, const sk_ynode_t *node,
-                              const char *key, size_t *n)
-{
-  sk_ynode_t *seq = sk_yread_get(&in->y, node, key);
-  double *v;
-  size_t i;
-  *n = 0;
-  if (!seq || sk_yread_want_seq(&in->y, seq, key) < 0)
-    return NULL;
-  if (!(v = malloc((sk_yread_len(seq) ? sk_yread_len(seq) : 1) * sizeof *v)))
-    return NULL;
-  for (i = 0; i < sk_yread_len(seq); i++)
-    if (sk_yread_number_as(&in->y, sk_yread_item(&in->y, seq, i), key,
-                           SK_YREAD_FINITE, &v[i]) < 0)
-      v[i] = NAN;
-  *n = i;
-  return v;
-}
-
-static void sk_ingest_num(sk_ingest_t *in, const sk_ynode_t *node,
-                          const char *key, double *out)
-{
-  *out = NAN;
-  sk_yread_number(&in->y, sk_yread_get(&in->y, node, key), key, out);
-}
-
-static void sk_ingest_long(sk_ingest_t *in, const sk_ynode_t *node,
-                           const char *key, long *out)
-{
-  *out = -1;
-  sk_yread_integer_as(&in->y, sk_yread_get(&in->y, node, key), key,
-                      SK_YREAD_NONNEG, out);
-}
-
-static void sk_ingest_flag(sk_ingest_t *in, const sk_ynode_t *node,
-                           const char *key, long *out)
-{
-  int b = -1;
-  sk_yread_bool(&in->y, sk_yread_get(&in->y, node, key), key, &b);
-  *out = b;
-}
-
-/* A merged point's interval: ci: {low, high, coverage}, at the point or
- * in its across_runs. */
-static void sk_ingest_ci(sk_ingest_t *in, const sk_ynode_t *node,
-                         sk_store_point_t *p)
-{
-  sk_ynode_t *ci = sk_yread_get(&in->y, node, "ci");
-  if (!ci)
-    ci = sk_yread_get(&in->y, sk_yread_get(&in->y, node, "across_runs"),
-                      "ci");
-  p->ci_low = p->ci_high = p->ci_coverage = NAN;
-  if (!ci || sk_yread_want_map(&in->y, ci, "'ci'") < 0)
-    return;
-  sk_ingest_num(in, ci, "low", &p->ci_low);
-  sk_ingest_num(in, ci, "high", &p->ci_high);
-  sk_ingest_num(in, ci, "coverage", &p->ci_coverage);
-}
-
-static int sk_ingest_point(sk_ingest_t *in, const sk_ynode_t *node,
+static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
                            int64_t suite)
 {
   sk_store_point_t p;
-  int before = in->y.errors, rc = -1;
-  memset(&p, 0, sizeof p);
-  p.argument = 0;
-  sk_yread_number(&in->y, sk_yread_get(&in->y, node, "argument"),
-                  "argument", &p.argument);
-  sk_ingest_num(in, node, "mean", &p.mean);
-  sk_ingest_num(in, node, "stderr", &p.se);
-  sk_ingest_num(in, node, "median", &p.median);
-  sk_ingest_num(in, node, "q1", &p.q1);
-  sk_ingest_num(in, node, "q3", &p.q3);
-  sk_ingest_num(in, node, "min", &p.min);
-  sk_ingest_num(in, node, "max", &p.max);
-  sk_ingest_long(in, node, "processes", &p.processes);
-  sk_ingest_long(in, node, "repetitions", &p.repetitions);
-  sk_ingest_long(in, node, "runs", &p.runs);
-  sk_ingest_long(in, node, "modes", &p.modes);
-  sk_ingest_flag(in, node, "eps_met", &p.eps_met);
-  sk_ingest_flag(in, node, "refined", &p.refined);
-  sk_ingest_ci(in, node, &p);
-  p.raw = sk_ingest_list(in, node, "raw", &p.nraw);
-  p.run_medians = sk_ingest_list(in, node, "run_medians", &p.nrun_medians);
-  p.run_means = sk_ingest_list(in, node, "run_means", &p.nrun_means);
-  if (in->y.errors != before)
-    rc = -1;
-  else if (isnan(p.mean))   /* no value (valid: 0): left out, as the
-                             * report leaves it out */
-    rc = 1;
-  else
-    rc = sk_store_add_point(in->st, suite, &p);
-  free((double *)p.raw);
-  free((double *)p.run_medians);
-  free((double *)p.run_means);
-  if (rc == 1)
+  p.argument = rp->argument;
+  p.mean = rp->mean;
+  p.se = rp->se;
+  p.median = rp->median;
+  p.q1 = rp->q1;
+  p.q3 = rp->q3;
+  p.min = rp->min;
+  p.max = rp->max;
+  p.ci_low = rp->ci_low;
+  p.ci_high = rp->ci_high;
+  p.ci_coverage = rp->ci_coverage;
+  p.processes = rp->processes;
+  p.repetitions = rp->repetitions;
+  p.eps_met = rp->eps_met;
+  p.refined = rp->refined;
+  p.runs = rp->runs;
+  p.modes = rp->modes;
+  p.raw = rp->raw;
+  p.nraw = rp->nraw;
+  p.run_medians = rp->run_medians;
+  p.nrun_medians = rp->nrun_medians;
+  p.run_means = rp->run_means;
+  p.nrun_means = rp->nrun_means;
+  if (isnan(p.mean))    /* no value (valid: 0): left out, as the report
+                         * leaves it out */
     return 0;
   in->npoints++;
-  return rc;
+  return sk_store_add_point(in->st, suite, &p);
 }
 
 /* "KEY=VALUE" lines of the suite's resolved parameters. */
@@ -397,12 +325,10 @@ static char *sk_ingest_params(const sk_rfile_suite_t *s)
   return out;
 }
 
-static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i,
-                           const sk_ynode_t *node)
+static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
 {
   static const char *const args[] = {"none", "length", "nodes", "chunks"};
   const sk_rfile_suite_t *rs = &in->r->suites[i];
-  sk_ynode_t *pts = sk_yread_get(&in->y, node, "points");
   sk_store_suite_t s;
   char *params = sk_ingest_params(rs);
   int64_t id;
@@ -419,87 +345,67 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i,
   free(params);
   if (id < 0)
     return -1;
-  for (j = 0; j < sk_yread_len(pts); j++)
-    if (sk_ingest_point(in, sk_yread_item(&in->y, pts, j), id) < 0)
+  for (j = 0; j < rs->npoints; j++)
+    if (sk_ingest_point(in, &rs->points[j], id) < 0)
       return -1;
   return 0;
 }
 
 static int sk_ingest_suites(sk_ingest_t *in, int64_t run)
 {
-  sk_ynode_t *seq = sk_yread_get(&in->y, sk_yread_root(&in->y), "suites");
-  size_t i, n = sk_yread_len(seq);
-  if (n != in->r->nsuites) {
-    sk_msg_error_at(in->path, 0, 0, "the file changed while it was read");
-    return -1;
-  }
-  for (i = 0; i < n; i++)
-    if (sk_ingest_suite(in, run, i, sk_yread_item(&in->y, seq, i)) < 0)
+  size_t i;
+  for (i = 0; i < in->r->nsuites; i++)
+    if (sk_ingest_suite(in, run, i) < 0)
       return -1;
   return 0;
 }
 
 /* A merged file: its campaign, with the runs of merged.files. */
-static int sk_ingest_campaign(sk_ingest_t *in, int64_t run,
-                              const sk_ynode_t *merged)
+static int sk_ingest_campaign(sk_ingest_t *in, int64_t run)
 {
-  sk_ynode_t *files = sk_yread_get(&in->y, merged, "files");
   int64_t c = sk_store_add_campaign(in->st, run, in->path);
   size_t i;
   if (c < 0)
     return -1;
-  if (!files || sk_yread_want_seq(&in->y, files, "'merged.files'") < 0)
-    return files ? -1 : 0;
-  for (i = 0; i < sk_yread_len(files); i++) {
-    sk_ynode_t *f = sk_yread_item(&in->y, files, i);
-    const char *sha = sk_yread_text(sk_yread_get(&in->y, f, "sha256"));
-    const char *path = sk_yread_text(sk_yread_get(&in->y, f, "path"));
-    if (sha && strlen(sha) != 64)
-      sha = NULL;     /* null, or not a digest: no link by content */
-    if (sk_store_add_member(in->st, c, (long)i, sha, path ? path : "") < 0)
+  for (i = 0; i < in->r->nmembers; i++)
+    if (sk_store_add_member(in->st, c, (long)i, in->r->members[i].sha256,
+                            in->r->members[i].path) < 0)
       return -1;
-  }
   return 0;
 }
 
 static int sk_ingest_store(sk_ingest_t *in, const sk_ingest_opts_t *o,
                            sk_ingest_result_t *res)
 {
-  sk_ynode_t *merged = sk_yread_get(&in->y, sk_yread_root(&in->y),
-                                    "merged");
+  int merged = in->r->merged;
   int64_t m, e, run;
   if ((m = sk_ingest_machine(in, o)) < 0 || (e = sk_ingest_env(in)) < 0 ||
-      (run = sk_ingest_run(in, o, m, e, merged != NULL)) < 0 ||
+      (run = sk_ingest_run(in, o, m, e, merged)) < 0 ||
       sk_ingest_tags(in, o, run) < 0 || sk_ingest_suites(in, run) < 0 ||
-      (merged && sk_ingest_campaign(in, run, merged) < 0) ||
-      sk_store_link_members(in->st, in->sha, run) < 0 || in->y.errors)
+      (merged && sk_ingest_campaign(in, run) < 0) ||
+      sk_store_link_members(in->st, in->sha, run) < 0)
     return -1;
   res->run = run;
   res->added = 1;
   res->nsuites = (long)in->r->nsuites;
   res->npoints = in->npoints;
-  res->merged = merged != NULL;
+  res->merged = merged;
   return 0;
 }
 
-/* Both readers walk the same bytes: what is hashed and kept is what
- * was checked. */
+/* What is hashed and kept is what was read and checked. */
 static int sk_ingest_parse(sk_ingest_t *in)
 {
   sk_sha256_t h;
   sk_sha256_init(&h);
   sk_sha256_update(&h, in->bytes, in->len);
   sk_sha256_final(&h, in->sha);
-  if (sk_rfile_load_mem(in->path, in->bytes, in->len, &in->r) < 0)
-    return -1;
-  sk_yread_init(&in->y);
-  if (sk_yread_mem(&in->y, in->path, in->bytes, in->len) < 0 ||
-      in->y.errors)
-    return -1;
-  return 0;
+  return sk_rfile_load_mem(in->path, in->bytes, in->len, &in->r);
 }
 
-/* The transaction: the run there already, or all of the file. */
+/* The transaction: the run there already, or all of the file.  The file
+ * was read and checked whole before, so what fails here is the
+ * database. */
 static int sk_ingest_txn(sk_ingest_t *in, const sk_ingest_opts_t *o,
                          sk_ingest_result_t *res)
 {
@@ -519,7 +425,7 @@ static int sk_ingest_txn(sk_ingest_t *in, const sk_ingest_opts_t *o,
     return 0;
   sk_store_rollback(in->st);
   memset(res, 0, sizeof *res);
-  return in->y.errors ? SK_INGEST_BAD : SK_INGEST_FAILED;
+  return SK_INGEST_FAILED;
 }
 
 int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
@@ -535,12 +441,10 @@ int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
   in.bytes = bytes ? bytes : (const void *)"";
   in.len = bytes ? len : 0;
   sk_msg_source(name, in.bytes, in.len);
-  sk_yread_init(&in.y);
-  if (len > SK_INGEST_MAX_BYTES) {
+  if (len > SK_INGEST_MAX_BYTES)
     sk_msg_error_at(name, 0, 0, "larger than the limit of 1 GiB");
-  } else if (sk_ingest_parse(&in) == 0)
+  else if (sk_ingest_parse(&in) == 0)
     rc = sk_ingest_txn(&in, o, res);
-  sk_yread_done(&in.y);
   sk_rfile_free(in.r);
   sk_msg_source(NULL, NULL, 0);
   return rc;

@@ -12,14 +12,19 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/dbout.c src/db/dbout.h \
 	src/db/regress.c src/db/regress.h \
 	src/db/cmd_runs.c src/db/cmd_query.c src/db/cmd_compare.c \
+	src/db/dbplot.c src/db/dbplot.h src/db/history.c src/db/history.h \
+	src/db/cmd_plot.c \
 	src/db/store_token.c src/db/token.c src/db/token.h \
 	src/db/cmd_token.c src/db/upload.c src/db/upload.h \
 	src/db/push.c src/db/push.h
-SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db
+# plot and history draw with skampi-report's gnuplot pieces (report/gp.h,
+# report/gnuplot.h, report/rout.h, report/units.h).
+SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db -I$(srcdir)/report
 src_db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS)
 src_db_libskampi_db_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(YAML_CFLAGS) \
 	$(CURL_CFLAGS)
-SK_DB_LIBS = src/db/libskampi_db.a $(SK_LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+SK_DB_LIBS = src/db/libskampi_db.a report/libskampi_report.a $(SK_LIB_LIBS) \
+	$(SQLITE_LIBS) $(CURL_LIBS)
 
 bin_PROGRAMS += src/db/skampi-db
 src_db_skampi_db_SOURCES = src/db/main.c

@@ -18,8 +18,9 @@
 enum {
   SK_OPT_DB = 256, SK_OPT_MACHINE, SK_OPT_TAG, SK_OPT_LIBRARY, SK_OPT_NP,
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
-  SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_URL, SK_OPT_TOKEN,
-  SK_OPT_TIMEOUT
+  SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
+  SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_URL,
+  SK_OPT_TOKEN, SK_OPT_TIMEOUT
 };
 
 static const struct option sk_main_options[] = {
@@ -36,6 +37,11 @@ static const struct option sk_main_options[] = {
   {"candidate", required_argument, NULL, SK_OPT_CANDIDATE},
   {"fdr", required_argument, NULL, SK_OPT_FDR},
   {"min-effect", required_argument, NULL, SK_OPT_EFFECT},
+  {"argument", required_argument, NULL, SK_OPT_ARGUMENT},
+  {"from", required_argument, NULL, SK_OPT_FROM},
+  {"to", required_argument, NULL, SK_OPT_TO},
+  {"alpha", required_argument, NULL, SK_OPT_ALPHA},
+  {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
@@ -62,6 +68,10 @@ static void sk_main_help(void)
        "                            the points, one series per run\n"
        "  compare --baseline SELECTION --candidate SELECTION\n"
        "                            what changed, with a statistical verdict\n"
+       "  plot SELECTION --suite NAME... -o FILE.pdf|FILE.svg\n"
+       "                            one plot of all selected series\n"
+       "  history SELECTION --suite NAME --argument A [-o FILE.pdf|.svg]\n"
+       "                            one point over time, its change points\n"
        "  token add NAME            a new upload token, printed once (the\n"
        "                            database keeps only its hash)\n"
        "  token list | revoke NAME  the tokens (never shown again); revoke one\n"
@@ -80,16 +90,23 @@ static void sk_main_help(void)
        "      --library GLOB      list: only this MPI library\n"
        "      --np N              list: only runs of N processes\n"
        "      --since DATE        list: only runs started at or after DATE\n"
-       "      --suite NAME        query: the suite (repeatable)\n"
-       "      --format FORMAT     query: csv (default) or yaml; compare:\n"
-       "                          table (default), csv or yaml\n"
-       "  -o, --output FILE       export: the file to write\n"
+       "      --suite NAME        query, plot: the suite (repeatable);\n"
+       "                          history: the suite\n"
+       "      --format FORMAT     query: csv (default) or yaml; compare,\n"
+       "                          history: table (default), csv or yaml\n"
+       "  -o, --output FILE       export: the file to write; plot,\n"
+       "                          history: the picture (.pdf or .svg)\n"
+       "      --from X, --to X    plot: only arguments from X / up to X\n"
+       "      --argument A        history: the point's argument\n"
+       "      --alpha P           history: p-value a change point needs\n"
+       "                          (0.001)\n"
+       "      --permutations N    history: of the permutation test (1999)\n"
        "      --baseline SEL      compare: the runs before (one argument,\n"
        "                          words separated by blanks)\n"
        "      --candidate SEL     compare: the runs after\n"
        "      --fdr Q             compare: false-discovery rate (0.05)\n"
-       "      --min-effect E      compare: smallest change that counts\n"
-       "                          (0.05 = 5%)\n"
+       "      --min-effect E      compare, history: smallest change that\n"
+       "                          counts (0.05 = 5%)\n"
        "      --url URL           push: the server (http:// or https://)\n"
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
@@ -145,6 +162,39 @@ static int sk_main_fraction(const char *opt, const char *v, double *out)
     return -1;
   }
   *out = d;
+  return 0;
+}
+
+static int sk_main_number(const char *opt, const char *v, double *out)
+{
+  char *end;
+  double d;
+  errno = 0;
+  d = strtod(v, &end);
+  if (errno || end == v || *end || !isfinite(d)) {
+    char *e = sk_escape_text(v);
+    sk_msg_error("%s takes a number, not '%s'", opt, e ? e : "?");
+    free(e);
+    return -1;
+  }
+  *out = d;
+  return 0;
+}
+
+static int sk_main_count(const char *v, size_t *out)
+{
+  char *end;
+  long n;
+  errno = 0;
+  n = strtol(v, &end, 10);
+  if (errno || end == v || *end || n < 19 || n > 1000000) {
+    char *e = sk_escape_text(v);
+    sk_msg_error("--permutations takes a whole number from 19 to 1000000, "
+                 "not '%s'", e ? e : "?");
+    free(e);
+    return -1;
+  }
+  *out = (size_t)n;
   return 0;
 }
 
@@ -213,6 +263,12 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_FDR: return sk_main_fraction("--fdr", v, &c->q);
   case SK_OPT_EFFECT: return sk_main_fraction("--min-effect", v,
                                               &c->min_effect);
+  case SK_OPT_ARGUMENT: return sk_main_number("--argument", v,
+                                              &c->argument);
+  case SK_OPT_FROM: return sk_main_number("--from", v, &c->xmin);
+  case SK_OPT_TO: return sk_main_number("--to", v, &c->xmax);
+  case SK_OPT_ALPHA: return sk_main_fraction("--alpha", v, &c->ediv.alpha);
+  case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
   case 'q': c->quiet = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
   case SK_OPT_TOKEN: c->token = v; return 0;
@@ -228,6 +284,7 @@ static const struct { const char *name; sk_main_fn fn; } sk_main_cmds[] = {
   {"show", sk_dbcmd_show}, {"export", sk_dbcmd_export},
   {"rm", sk_dbcmd_rm}, {"suites", sk_dbcmd_suites},
   {"query", sk_dbcmd_query}, {"compare", sk_dbcmd_compare},
+  {"plot", sk_dbcmd_plot}, {"history", sk_dbcmd_history},
   {"token", sk_dbcmd_token}, {"push", sk_dbcmd_push}
 };
 
@@ -284,6 +341,8 @@ int main(int argc, char **argv)
   c.format = SK_DB_TABLE;
   c.q = 0.05;
   c.min_effect = 0.05;
+  c.xmin = c.xmax = c.argument = NAN;
+  sk_ediv_defaults(&c.ediv);
   c.timeout = 120;
   opterr = 0;
   while ((opt = getopt_long(argc, argv, ":o:qhV", sk_main_options,
@@ -319,6 +378,7 @@ int main(int argc, char **argv)
   }
   if (fn == sk_dbcmd_query && !format_set)
     c.format = SK_DB_CSV;
+  c.ediv.min_effect = c.min_effect;
   c.args = argv + optind + 1;
   c.nargs = (size_t)(argc - optind - 1);
   rc = sk_main_run(db && *db ? db : "skampi.db", fn, &c);

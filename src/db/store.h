@@ -174,4 +174,10 @@ int sk_store_tokens(sk_store_t *st, sk_store_token_fn fn, void *arg);
  * (EXPLAIN QUERY PLAN's detail column), the caller's to free. */
 char *sk_store_points_plan(sk_store_t *st);
 
+/* The query plans of every statement a query or plot runs: the selection
+ * SEL as SQL (its values bound), a run's suites, a suite's points and a
+ * point's samples; each "# NAME" and then its steps, one a line.  The
+ * caller frees; NULL on error. */
+char *sk_store_plans(sk_store_t *st, const sk_sel_t *sel);
+
 #endif

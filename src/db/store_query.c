@@ -337,13 +337,15 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
   return *data ? 0 : -1;
 }
 
+static const char sk_store_suites_sql[] = "SELECT position, type, name, "
+  "instance, pattern, status, argument_name, parameters, "
+  "(SELECT count(*) FROM points WHERE suite_id = suites.id) "
+  "FROM suites WHERE run_id = ?1 ORDER BY position";
+
 int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
                     void *arg)
 {
-  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT position, type, name, "
-    "instance, pattern, status, argument_name, parameters, "
-    "(SELECT count(*) FROM points WHERE suite_id = suites.id) "
-    "FROM suites WHERE run_id = ?1 ORDER BY position");
+  sqlite3_stmt *s = sk_store_prep(st, -1, sk_store_suites_sql);
   sk_store_suite_t x;
   int rc, stop = 0;
   if (!s)
@@ -404,11 +406,13 @@ static double *sk_store_unpack(const unsigned char *b, size_t bytes,
   return v;
 }
 
+static const char sk_store_samples_sql[] =
+  "SELECT kind, data FROM samples WHERE point_id = ?1";
+
 /* The samples of point ID into P (arrays the caller frees). */
 static int sk_store_samples(sk_store_t *st, int64_t id, sk_store_point_t *p)
 {
-  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_SAMPLES, "SELECT kind, data "
-                                  "FROM samples WHERE point_id = ?1");
+  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_SAMPLES, sk_store_samples_sql);
   if (!s)
     return -1;
   sqlite3_bind_int64(s, 1, id);
@@ -480,25 +484,70 @@ int sk_store_points(sk_store_t *st, int64_t run, const char *name,
   return rc;
 }
 
+/* EXPLAIN QUERY PLAN of SQL into F, one step a line after "# NAME"; the
+ * values of Q (a selection) bound when given. */
+static int sk_store_plan_of(sk_store_t *st, FILE *f, const char *name,
+                            const char *sql, const sk_store_q_t *q)
+{
+  size_t len = strlen(sql) + 32;
+  char *e = malloc(len);
+  sqlite3_stmt *s;
+  int i;
+  if (!e)
+    return -1;
+  snprintf(e, len, "EXPLAIN QUERY PLAN %s", sql);
+  s = sk_store_prep(st, -1, e);
+  free(e);
+  if (!s)
+    return -1;
+  for (i = 0; q && i < q->narg; i++)
+    if (q->arg[i].text)
+      sk_store_text(s, i + 1, q->arg[i].text);
+    else
+      sqlite3_bind_int64(s, i + 1, q->arg[i].num);
+  if (name)
+    fprintf(f, "# %s\n", name);
+  while (sqlite3_step(s) == SQLITE_ROW) {
+    const char *d = (const char *)sqlite3_column_text(s, 3);
+    fprintf(f, "%s\n", d ? d : "");
+  }
+  sk_store_done(s);
+  return 0;
+}
+
 char *sk_store_points_plan(sk_store_t *st)
 {
-  char sql[sizeof sk_store_points_sql + 32];
-  sqlite3_stmt *s;
-  char *out = strdup(""), *grown;
+  char *out = NULL;
   size_t len = 0;
-  snprintf(sql, sizeof sql, "EXPLAIN QUERY PLAN %s", sk_store_points_sql);
-  if (!out || !(s = sk_store_prep(st, -1, sql))) {
+  FILE *f = open_memstream(&out, &len);
+  int rc;
+  if (!f)
+    return NULL;
+  rc = sk_store_plan_of(st, f, NULL, sk_store_points_sql, NULL);
+  if ((fclose(f) != 0) | rc) {
     free(out);
     return NULL;
   }
-  while (sqlite3_step(s) == SQLITE_ROW) {
-    const char *d = (const char *)sqlite3_column_text(s, 3);
-    size_t add = strlen(d ? d : "") + 2;
-    if (!(grown = realloc(out, len + add)))
-      break;
-    out = grown;
-    len += (size_t)snprintf(out + len, add, "%s\n", d ? d : "");
+  return out;
+}
+
+char *sk_store_plans(sk_store_t *st, const sk_sel_t *sel)
+{
+  sk_store_q_t q;
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f;
+  int rc;
+  memset(&q, 0, sizeof q);
+  if (sk_store_q_build(&q, sel) < 0 || !(f = open_memstream(&out, &len)))
+    return NULL;
+  rc = sk_store_plan_of(st, f, "selection", q.sql, &q);
+  rc |= sk_store_plan_of(st, f, "suites", sk_store_suites_sql, NULL);
+  rc |= sk_store_plan_of(st, f, "points", sk_store_points_sql, NULL);
+  rc |= sk_store_plan_of(st, f, "samples", sk_store_samples_sql, NULL);
+  if ((fclose(f) != 0) | rc) {
+    free(out);
+    return NULL;
   }
-  sk_store_done(s);
   return out;
 }

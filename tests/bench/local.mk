@@ -11,8 +11,10 @@ EXTRA_DIST += tests/bench/repro.sh tests/bench/repro.skampi tests/bench/turn.sh
 .PHONY: bench
 bench: src/skampi tests/bench/accuracy tests/yamlflat \
 	src/campaign/skampi-run src/campaign/skampi-merge \
-	report/skampi-report
+	report/skampi-report src/db/skampi-db
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/bench.sh
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	$(SHELL) $(srcdir)/tests/db/bench.sh
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh

@@ -9,6 +9,8 @@
  *   dbcheck DB columns T     the columns of table T, one per line
  *   dbcheck DB plan          the query plan of the points of a suite of a
  *                            run (sk_store_points_plan)
+ *   dbcheck DB plans SEL...  the plans of the selection SEL and of the
+ *                            suites, points and samples statements
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
  */
 #include <config.h>
@@ -56,6 +58,28 @@ static int dbcheck_load(sqlite3 *db, const char *path)
   return 0;
 }
 
+/* The plans of every statement of a query of the selection WORDS. */
+static int dbcheck_plans(const char *path, char **words, int n)
+{
+  sk_store_t *st = sk_store_open(path);
+  sk_sel_t sel = {NULL, 0};
+  char *plan = NULL;
+  int i;
+  for (i = 0; i < n; i++)
+    if (sk_sel_add(&sel, words[i]) < 0)
+      break;
+  if (st && i == n)
+    plan = sk_store_plans(st, &sel);
+  sk_sel_free(&sel);
+  if (st)
+    sk_store_close(st);
+  if (!plan)
+    return 1;
+  fputs(plan, stdout);
+  free(plan);
+  return 0;
+}
+
 static int dbcheck_plan(const char *path)
 {
   sk_store_t *st = sk_store_open(path);
@@ -77,6 +101,8 @@ int main(int argc, char **argv)
     return 2;
   if (strcmp(argv[2], "plan") == 0)
     return dbcheck_plan(argv[1]);
+  if (strcmp(argv[2], "plans") == 0)
+    return dbcheck_plans(argv[1], argv + 3, argc - 3);
   if (sqlite3_open(argv[1], &db) != SQLITE_OK)
     return 1;
   sqlite3_busy_timeout(db, 10000);

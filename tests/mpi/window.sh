@@ -20,20 +20,25 @@ for algo in Offset Linear HCA; do
   awk -v c="$cost" 'BEGIN { exit !(c > 0 && c < 10) }' ||
     fail "$algo: cost '$cost'"
   # A repetition a busy neighbour delays past its window is invalid, so
-  # a loaded machine may leave a point with few valid ones: every point
-  # accounts for each repetition, and the suite has valid ones.
-  valid=0
+  # a loaded machine may leave a point with few or no valid ones: every
+  # point accounts for each repetition, and a point left with none has
+  # no value and says so (any window, even 8 ms, is overrun by every
+  # repetition when ranks wait many time slices for a core).
   for p in 0 1; do
     v=$(get $s.points.$p.valid) i=$(get $s.points.$p.invalid)
     r=$(get $s.points.$p.repetitions) c=$(get $s.points.$p.cut)
     [ "$v" -ge 0 ] && [ "$i" -ge 0 ] && [ $((v + i)) -ge 20 ] ||
       fail "$algo point $p: valid '$v' invalid '$i' (Min_Repetition 20)"
     [ $((r + c)) -eq "$v" ] || fail "$algo point $p: $r kept + $c cut != $v valid"
+    if [ "$v" -eq 0 ]; then
+      a=$(get $s.points.$p.argument)
+      expect $s.points.$p.mean .nan
+      grep -qxE "$s\\.notes\\.[0-9]+=no value at argument $a: 0 valid repetitions \\($i invalid\\)" \
+        "$work/flat" || fail "$algo point $p: no valid repetition and no note"
+    fi
     w=$(get $s.points.$p.window)
     awk -v w="$w" 'BEGIN { exit !(w >= 2e-05) }' || fail "$algo: window '$w'"
-    valid=$((valid + v))
   done
-  [ "$valid" -ge 1 ] || fail "$algo: no valid repetition in any point"
   n=$((n + 1))
 done
 expect suites.0.synchronization.clock_sync.fit_points 1

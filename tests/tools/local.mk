@@ -1,8 +1,17 @@
 # tests/tools/ -- skampi-merge, skampi-run, skampi-report --compare, @POSTPROC.
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
-	tests/tools/run-args.sh tests/tools/run-push.sh
+	tests/tools/run-args.sh tests/tools/workflow.sh tests/tools/run-push.sh
 TESTS += $(SK_TOOLS_TESTS)
+# TEST ONLY: the library workflow.sh preloads into the ranks of one
+# campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check
+# alone, never installed: skampi itself has no such switch.
+tests/tools/slowcall.so: tests/tools/slowcall.c
+	$(MKDIR_P) tests/tools
+	$(CC) -shared -fPIC -I$(top_builddir) $(MPI_CFLAGS) $(CFLAGS) \
+	  -o $@ $(srcdir)/tests/tools/slowcall.c $(MPI_LIBS)
+tests/tools/workflow.log: tests/tools/slowcall.so
+CLEANFILES += tests/tools/slowcall.so
 check_PROGRAMS += tests/tools/wilcoxon-p
 # skampi-merge's per-run values from raw samples (Alg. 3), exactly
 check_PROGRAMS += tests/tools/merge-raw-test
@@ -26,6 +35,7 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
 	tests/tools/runs/raw3.yaml \
 	tests/tools/tiny.skampi \
+	tests/tools/workflow.skampi tests/tools/slowcall.c \
 	tests/tools/tiny-dynamic.skampi \
 	tests/tools/wilcoxon-p.c
 

@@ -154,6 +154,20 @@ static void test_kinds(void)
                                 sizeof why), -1);
   SK_CHECK_STR(why, "'r.yaml' exists and is not a PDF file; not "
                "overwriting it (remove it or name another output)");
+  /* an SVG gnuplot drew may be replaced, another SVG not */
+  put("g.svg", "<?xml version=\"1.0\" encoding=\"utf-8\"  standalone=\"no\"?>\n"
+      "<svg width=\"1\" height=\"1\">\n\n<title>Gnuplot</title>\n"
+      "<desc>Produced by GNUPLOT 5.4 patchlevel 4 </desc>\n</svg>\n");
+  SK_CHECK_INT(sk_outfile_check("g.svg", SK_OUTFILE_SVG, NULL, why,
+                                sizeof why), 0);
+  put("o.svg", "<?xml version=\"1.0\"?>\n<svg/>\n");
+  SK_CHECK_INT(sk_outfile_check("o.svg", SK_OUTFILE_SVG, NULL, why,
+                                sizeof why), -1);
+  SK_CHECK_STR(why, "'o.svg' exists and is not an SVG file drawn by "
+               "gnuplot; not overwriting it (remove it or name another "
+               "output)");
+  SK_CHECK_INT(sk_outfile_check("g.svg", SK_OUTFILE_PDF, NULL, why,
+                                sizeof why), -1);
   put("s.gp", "# written by skampi-report 0.1.0\nset terminal pdfcairo\n");
   SK_CHECK_INT(sk_outfile_check("s.gp", SK_OUTFILE_SCRIPT, NULL, why,
                                 sizeof why), 0);

@@ -1,0 +1,270 @@
+/*
+ * history.c -- a point over time and its change points (history.h).
+ */
+#include <config.h>
+
+#include "history.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbplot.h"
+#include "gp.h"
+#include "units.h"
+
+static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
+  __attribute__((format(printf, 3, 4)));
+
+static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
+{
+  va_list ap;
+  if (err && errlen) {
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+/* The point of one run being looked for. */
+typedef struct sk_history_find {
+  double argument;
+  int found;
+  double value, q1, q3;
+} sk_history_find_t;
+
+/* The same argument: equal, or within rounding of a stored decimal. */
+static int sk_history_same(double a, double b)
+{
+  return a == b || fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+static int sk_history_point(void *arg, const sk_store_point_t *p)
+{
+  sk_history_find_t *f = arg;
+  double v = isfinite(p->median) ? p->median : p->mean;
+  if (f->found || !sk_history_same(p->argument, f->argument) ||
+      !isfinite(v))
+    return 0;
+  f->found = 1;
+  f->value = v;
+  f->q1 = p->q1;
+  f->q3 = p->q3;
+  return 0;
+}
+
+/* Appends RUN's point to h when it has one. */
+static int sk_history_run(sk_store_t *st, int64_t run, sk_history_t *h)
+{
+  sk_history_find_t f = {h->argument, 0, NAN, NAN, NAN};
+  sk_store_info_t info;
+  sk_history_point_t *pt;
+  if (sk_store_points(st, run, h->suite, sk_history_point, &f) < 0)
+    return -1;
+  if (!f.found)
+    return 0;
+  if (sk_store_info(st, run, &info) < 0)
+    return -1;
+  pt = &h->points[h->npoints];
+  pt->run = run;
+  pt->start_time = info.start_time ? strdup(info.start_time) : strdup("");
+  pt->value = f.value;
+  pt->q1 = f.q1;
+  pt->q3 = f.q3;
+  sk_store_info_free(&info);
+  if (!pt->start_time)
+    return -1;
+  h->npoints++;
+  return 0;
+}
+
+/* Oldest first: start time, then id (ISO 8601 UTC sorts as text). */
+static int sk_history_cmp(const void *a, const void *b)
+{
+  const sk_history_point_t *x = a, *y = b;
+  int c = strcmp(x->start_time, y->start_time);
+  if (c)
+    return c;
+  return (x->run > y->run) - (x->run < y->run);
+}
+
+static int sk_history_changes(sk_history_t *h, char *err, size_t errlen)
+{
+  double *v;
+  sk_ediv_cp_t *cp = NULL;
+  size_t i, n = 0;
+  if (h->npoints == 0)
+    return 0;
+  if (!(v = malloc(h->npoints * sizeof *v)))
+    return sk_history_err(err, errlen, "out of memory");
+  for (i = 0; i < h->npoints; i++)
+    v[i] = h->points[i].value;
+  if (sk_ediv_find(v, h->npoints, &h->opts, &cp, &n) < 0) {
+    free(v);
+    return sk_history_err(err, errlen, "cannot search for change points");
+  }
+  free(v);
+  if (n && !(h->cps = calloc(n, sizeof *h->cps))) {
+    free(cp);
+    return sk_history_err(err, errlen, "out of memory");
+  }
+  for (i = 0; i < n; i++) {
+    h->cps[i].at = cp[i].at;
+    h->cps[i].run = h->points[cp[i].at].run;
+    h->cps[i].p = cp[i].p;
+    h->cps[i].before = cp[i].before;
+    h->cps[i].after = cp[i].after;
+  }
+  h->ncps = n;
+  free(cp);
+  return 0;
+}
+
+int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
+                          const char *suite, double argument,
+                          const sk_ediv_opts_t *o, sk_history_t *out,
+                          char *err, size_t errlen)
+{
+  size_t i;
+  memset(out, 0, sizeof *out);
+  if (o)
+    out->opts = *o;
+  else
+    sk_ediv_defaults(&out->opts);
+  out->argument = argument;
+  if (!(out->suite = strdup(suite ? suite : "")))
+    return sk_history_err(err, errlen, "out of memory");
+  if (nruns && !(out->points = calloc(nruns, sizeof *out->points)))
+    return sk_history_err(err, errlen, "out of memory");
+  for (i = 0; i < nruns; i++)
+    if (sk_history_run(st, runs[i], out) < 0)
+      return sk_history_err(err, errlen, "cannot read run %lld from the "
+                            "database", (long long)runs[i]);
+  if (out->npoints > 1)
+    qsort(out->points, out->npoints, sizeof *out->points, sk_history_cmp);
+  return sk_history_changes(out, err, errlen);
+}
+
+int sk_history_build(sk_store_t *st, const int64_t *runs, size_t nruns,
+                     const char *suite, double argument, sk_history_t *out,
+                     char *err, size_t errlen)
+{
+  return sk_history_build_opts(st, runs, nruns, suite, argument, NULL, out,
+                               err, errlen);
+}
+
+void sk_history_free(sk_history_t *h)
+{
+  size_t i;
+  if (!h)
+    return;
+  for (i = 0; i < h->npoints; i++)
+    free(h->points[i].start_time);
+  free(h->points);
+  free(h->cps);
+  free(h->suite);
+  memset(h, 0, sizeof *h);
+}
+
+/* ---- the plot ---------------------------------------------------------- */
+
+static void sk_history_xtics(FILE *f, const sk_history_t *h)
+{
+  size_t i, step = h->npoints / 12 + 1;
+  char buf[48];
+  fputs("set xtics rotate by 30 right (", f);
+  for (i = 0; i < h->npoints; i += step) {
+    snprintf(buf, sizeof buf, "%lld %.10s", (long long)h->points[i].run,
+             h->points[i].start_time);
+    sk_gp_text(f, buf, 0);
+    fprintf(f, " %lu%s", (unsigned long)i + 1,
+            i + step < h->npoints ? ", " : "");
+  }
+  fputs(")\n", f);
+}
+
+/* Each change: a dashed line before points[at], the levels of both
+ * sides as short horizontal segments. */
+static void sk_history_marks(FILE *f, const sk_history_t *h, double factor)
+{
+  size_t i;
+  for (i = 0; i < h->ncps; i++) {
+    const sk_history_cp_t *c = &h->cps[i];
+    size_t from = i ? h->cps[i - 1].at : 0;
+    size_t to = i + 1 < h->ncps ? h->cps[i + 1].at : h->npoints;
+    double x = (double)c->at + 0.5;
+    fprintf(f, "set arrow from %.1f, graph 0 to %.1f, graph 1 nohead "
+            "dt 2 lw 1.5 lc rgb '#d55e00' front\n", x, x);
+    fprintf(f, "set arrow from %.1f, first %.17g to %.1f, first %.17g "
+            "nohead lw 2 lc rgb '#d55e00' front\n", (double)from + 0.5,
+            c->before * factor, x, c->before * factor);
+    fprintf(f, "set arrow from %.1f, first %.17g to %.1f, first %.17g "
+            "nohead lw 2 lc rgb '#d55e00' front\n", x, c->after * factor,
+            (double)to + 0.5, c->after * factor);
+  }
+}
+
+static int sk_history_body(FILE *f, void *arg)
+{
+  const sk_history_t *h = arg;
+  double lo = INFINITY, hi = -INFINITY, y, a, b;
+  char title[256], arg_text[40];
+  size_t i;
+  sk_units_scale_t u;
+  for (i = 0; i < h->npoints; i++) {
+    lo = fmin(lo, h->points[i].value);
+    hi = fmax(hi, h->points[i].value);
+  }
+  u = sk_units_time(lo, hi, 0);
+  for (i = 0; i < h->npoints; i++) {   /* the bars, for the y range */
+    if (isfinite(h->points[i].q1))
+      lo = fmin(lo, h->points[i].q1);
+    if (isfinite(h->points[i].q3))
+      hi = fmax(hi, h->points[i].q3);
+  }
+  sk_units_num(h->argument, arg_text, sizeof arg_text);
+  snprintf(title, sizeof title, "%.100s at %s: %lu run%s, %lu change "
+           "point%s", h->suite, arg_text, (unsigned long)h->npoints,
+           h->npoints == 1 ? "" : "s", (unsigned long)h->ncps,
+           h->ncps == 1 ? "" : "s");
+  fputs("set title ", f);
+  sk_gp_text(f, title, 0);
+  fputs(" font ',14'\nset xlabel 'run (start date)'\nset ylabel ", f);
+  snprintf(title, sizeof title, "time [%s]", u.name);
+  sk_gp_text(f, title, 0);
+  fprintf(f, "\nset format y '%%g'\nset grid ytics lc rgb '#dddddd'\n"
+          "set key top left\nset xrange [0.5:%.1f]\n"
+          "set yrange [%.17g:%.17g]\n", (double)h->npoints + 0.5,
+          fmin(0, lo * u.factor), hi > 0 ? hi * u.factor * 1.1 : 1);
+  sk_history_xtics(f, h);
+  sk_history_marks(f, h, u.factor);
+  fputs("$h << EOD\n", f);
+  for (i = 0; i < h->npoints; i++) {
+    y = h->points[i].value;
+    a = isfinite(h->points[i].q1) ? h->points[i].q1 : y;
+    b = isfinite(h->points[i].q3) ? h->points[i].q3 : y;
+    fprintf(f, "%lu ", (unsigned long)i + 1);
+    sk_gp_num(f, y * u.factor);
+    fputc(' ', f);
+    sk_gp_num(f, a * u.factor);
+    fputc(' ', f);
+    sk_gp_num(f, b * u.factor);
+    fputc('\n', f);
+  }
+  fprintf(f, "EOD\nplot $h using 1:2:3:4 with yerrorlines lc rgb '%s' "
+          "pt 7 ps 0.6 title 'median, quartiles', NaN with lines dt 2 "
+          "lc rgb '#d55e00' title 'change point'\n", sk_gp_colour(1));
+  return ferror(f) ? -1 : 0;
+}
+
+int sk_history_plot(const sk_history_t *h, const char *path, char *err,
+                    size_t errlen)
+{
+  if (h->npoints == 0)
+    return sk_history_err(err, errlen, "nothing to plot: no selected run "
+                          "has that point");
+  return sk_dbplot_render(path, sk_history_body, (void *)h, err, errlen);
+}

@@ -1,0 +1,67 @@
+/*
+ * history.h -- one point of one suite over time: its value in each run,
+ * runs ordered by start time, and the change points of that series found
+ * by E-divisive means on ranks with a permutation test (lib/edivisive.h).
+ * skampi-db history prints and plots it; the web server calls the same
+ * functions.
+ */
+#ifndef SK_HISTORY_H
+#define SK_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "edivisive.h"
+#include "store.h"
+
+/* The point in one run: the median (the mean when the run has no
+ * median), its quartiles (NaN when the run has none). */
+typedef struct sk_history_point {
+  int64_t run;
+  char *start_time;       /* ISO 8601 UTC as stored */
+  double value, q1, q3;
+} sk_history_point_t;
+
+/* A change: points[at] is the first value after it. */
+typedef struct sk_history_cp {
+  size_t at;
+  int64_t run;            /* points[at].run */
+  double p;               /* the permutation p-value */
+  double before, after;   /* medians of the segment's two sides */
+} sk_history_cp_t;
+
+typedef struct sk_history {
+  char *suite;
+  double argument;
+  sk_history_point_t *points;     /* oldest first */
+  size_t npoints;
+  sk_history_cp_t *cps;           /* ascending by at */
+  size_t ncps;
+  sk_ediv_opts_t opts;            /* what found them */
+} sk_history_t;
+
+/* The history of the point ARGUMENT of the suite SUITE in the runs
+ * runs[0..nruns) (in any order; a run without that point is left out),
+ * with change points found with the default options (sk_ediv_defaults:
+ * p <= 0.001, a change of at least 5%).  *out is the caller's to free
+ * with sk_history_free(), also after an error.  0, or -1 with one
+ * sentence in err (cut to errlen). */
+int sk_history_build(sk_store_t *st, const int64_t *runs, size_t nruns,
+                     const char *suite, double argument, sk_history_t *out,
+                     char *err, size_t errlen);
+
+/* The same with options O (NULL: the defaults). */
+int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
+                          const char *suite, double argument,
+                          const sk_ediv_opts_t *o, sk_history_t *out,
+                          char *err, size_t errlen);
+
+void sk_history_free(sk_history_t *h);
+
+/* The history as a plot at PATH (.pdf or .svg, as sk_dbplot_draw): the
+ * value of each run with its quartiles, in run order, each change point
+ * a dashed line with the levels before and after.  0, or -1 with err. */
+int sk_history_plot(const sk_history_t *h, const char *path, char *err,
+                    size_t errlen);
+
+#endif
