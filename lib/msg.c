@@ -20,6 +20,30 @@
 
 static const char *sk_msg_name = "skampi";
 
+/* Per thread: where messages go (NULL: stderr) and the text excerpts
+ * come from (NULL name: the files themselves). */
+static _Thread_local FILE *sk_msg_fp;
+static _Thread_local const char *sk_msg_src_name;
+static _Thread_local const char *sk_msg_src_text;
+static _Thread_local size_t sk_msg_src_len;
+
+void sk_msg_to(FILE *fp)
+{
+  sk_msg_fp = fp;
+}
+
+void sk_msg_source(const char *name, const void *text, size_t len)
+{
+  sk_msg_src_name = name;
+  sk_msg_src_text = text;
+  sk_msg_src_len = text ? len : 0;
+}
+
+static FILE *sk_msg_out(void)
+{
+  return sk_msg_fp ? sk_msg_fp : stderr;
+}
+
 void sk_msg_set_program(const char *name)
 {
   sk_msg_name = name;
@@ -153,6 +177,17 @@ static void sk_msg_file_excerpt(const char *file, int line, int col)
   size_t len = 0;
   int n = 1, c;
   FILE *f;
+  if (sk_msg_src_name) {
+    const char *s;
+    if (strcmp(file, sk_msg_src_name) == 0 &&
+        sk_msg_find_line(sk_msg_src_text ? sk_msg_src_text : "",
+                         sk_msg_src_len, line, &s, &len) == 0) {
+      if (len > SK_MSG_LINE_MAX)
+        len = SK_MSG_LINE_MAX;
+      sk_msg_excerpt(sk_msg_out(), line, s, len, col, col);
+    }
+    return;
+  }
   if (stat(file, &st) != 0 || !S_ISREG(st.st_mode) ||
       (f = fopen(file, "rb")) == NULL)
     return;
@@ -164,7 +199,7 @@ static void sk_msg_file_excerpt(const char *file, int line, int col)
     if (len > 0 && buf[len - 1] == '\r')
       len--;
     if (c != EOF || len > 0)
-      sk_msg_excerpt(stderr, line, buf, len, col, col);
+      sk_msg_excerpt(sk_msg_out(), line, buf, len, col, col);
     free(buf);
   }
   fclose(f);
@@ -183,28 +218,30 @@ void sk_msg_capture(char *buf, size_t size)
 
 static void sk_msg_vsay(const char *kind, const char *fmt, va_list ap)
 {
-  if (sk_msg_cap && kind && strcmp(kind, "error") == 0) {
+  FILE *fp = sk_msg_out();
+  if (!sk_msg_fp && sk_msg_cap && kind && strcmp(kind, "error") == 0) {
     if (!sk_msg_cap[0])
       vsnprintf(sk_msg_cap, sk_msg_capsize, fmt, ap);
     return;
   }
   if (kind != NULL)
-    sk_msg_head(stderr, NULL, 0, 0, kind);
+    sk_msg_head(fp, NULL, 0, 0, kind);
   else
-    fprintf(stderr, "%s: ", sk_msg_name);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+    fprintf(fp, "%s: ", sk_msg_name);
+  vfprintf(fp, fmt, ap);
+  fputc('\n', fp);
 }
 
 void sk_msg_error_at(const char *file, int line, int col, const char *fmt,
                      ...)
 {
   va_list ap;
-  sk_msg_head(stderr, file, line, col, "error");
+  FILE *fp = sk_msg_out();
+  sk_msg_head(fp, file, line, col, "error");
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  vfprintf(fp, fmt, ap);
   va_end(ap);
-  fputc('\n', stderr);
+  fputc('\n', fp);
   if (file && line > 0)
     sk_msg_file_excerpt(file, line, col);
 }

@@ -57,6 +57,17 @@ void sk_msg_warning(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 /* A note: a status line, "PROGRAM: MESSAGE". */
 void sk_msg_note(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 
+/* Where the calling thread's messages go (a server answers an upload
+ * with the messages of its file, while other threads keep printing):
+ * FP instead of stderr until sk_msg_to(NULL).  FP is borrowed. */
+void sk_msg_to(FILE *fp);
+
+/* The text of the file named NAME, held in memory (an upload has no
+ * file; a file of its name must never be read instead): excerpts under
+ * the calling thread's messages located in NAME are taken from
+ * TEXT[0..LEN), and no other file is read for an excerpt, until
+ * sk_msg_source(NULL, NULL, 0).  NAME and TEXT are borrowed. */
+void sk_msg_source(const char *name, const void *text, size_t len);
 /* Capture: while a thread has given a buffer, its errors without a
  * place (sk_msg_error) go into it instead of to stderr, the first one
  * kept, "" when none came (a server answers a request with them).  BUF

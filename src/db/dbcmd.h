@@ -37,6 +37,8 @@ typedef struct sk_dbcmd {
   const char *baseline, *candidate;   /* compare */
   double q, min_effect;   /* compare: false-discovery rate, effect */
   const char *listen;     /* serve --listen */
+  const char *url, *token;   /* push */
+  long timeout;           /* push: seconds per file */
   double xmin, xmax;      /* plot: --from, --to (NAN: open) */
   double argument;        /* history: --argument (NAN: not given) */
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
@@ -62,6 +64,12 @@ int sk_dbcmd_rm(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c);
+int sk_dbcmd_token(sk_store_t *st, const sk_dbcmd_t *c);
+/* push: ST is NULL (a client needs no database). */
+int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c);
+/* token's words checked before the database is opened: -1 (message
+ * printed) when bad. */
+int sk_dbcmd_token_args(const sk_dbcmd_t *c);
 int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c);
 

@@ -33,7 +33,7 @@
 
 typedef struct sk_ingest {
   const char *path;
-  unsigned char *bytes;
+  const unsigned char *bytes;
   size_t len;
   char sha[65];
   sk_rfile_t *r;
@@ -41,16 +41,18 @@ typedef struct sk_ingest {
   long npoints;
 } sk_ingest_t;
 
-static int sk_ingest_read(sk_ingest_t *in)
+/* PATH's bytes into *buf (the caller's to free, also after -1). */
+static int sk_ingest_read(const char *path, unsigned char **buf,
+                          size_t *len)
 {
   struct stat sb;
   size_t got = 0;
   ssize_t k;
-  int fd = open(in->path, O_RDONLY);
+  int fd = open(path, O_RDONLY);
   if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
       (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES) {
     const char *why = fd < 0 || errno ? strerror(errno) : "";
-    char *p = sk_escape_text(in->path);
+    char *p = sk_escape_text(path);
     if (fd >= 0 && !S_ISREG(sb.st_mode))
       why = "not a regular file";
     else if (fd >= 0 && (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES)
@@ -61,16 +63,16 @@ static int sk_ingest_read(sk_ingest_t *in)
       close(fd);
     return -1;
   }
-  in->bytes = malloc((size_t)sb.st_size + 1);
-  while (in->bytes && got < (size_t)sb.st_size &&
-         (k = read(fd, in->bytes + got, (size_t)sb.st_size - got)) > 0)
+  *buf = malloc((size_t)sb.st_size + 1);
+  while (*buf && got < (size_t)sb.st_size &&
+         (k = read(fd, *buf + got, (size_t)sb.st_size - got)) > 0)
     got += (size_t)k;
   close(fd);
-  if (!in->bytes || got != (size_t)sb.st_size) {
-    sk_msg_error("cannot read '%s' whole", in->path);
+  if (!*buf || got != (size_t)sb.st_size) {
+    sk_msg_error("cannot read '%s' whole", path);
     return -1;
   }
-  in->len = got;
+  *len = got;
   return 0;
 }
 
@@ -302,6 +304,9 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.nrun_medians = rp->nrun_medians;
   p.run_means = rp->run_means;
   p.nrun_means = rp->nrun_means;
+  if (isnan(p.mean))    /* no value (valid: 0): left out, as the report
+                         * leaves it out */
+    return 0;
   in->npoints++;
   return sk_store_add_point(in->st, suite, &p);
 }
@@ -388,43 +393,75 @@ static int sk_ingest_store(sk_ingest_t *in, const sk_ingest_opts_t *o,
   return 0;
 }
 
+/* What is hashed and kept is what was read and checked. */
 static int sk_ingest_parse(sk_ingest_t *in)
 {
   sk_sha256_t h;
-  if (sk_ingest_read(in) < 0)
-    return -1;
   sk_sha256_init(&h);
   sk_sha256_update(&h, in->bytes, in->len);
   sk_sha256_final(&h, in->sha);
   return sk_rfile_load_mem(in->path, in->bytes, in->len, &in->r);
 }
 
-int sk_ingest_file(sk_store_t *st, const char *path,
-                   const sk_ingest_opts_t *o, sk_ingest_result_t *res)
+/* The transaction: the run there already, or all of the file.  The file
+ * was read and checked whole before, so what fails here is the
+ * database. */
+static int sk_ingest_txn(sk_ingest_t *in, const sk_ingest_opts_t *o,
+                         sk_ingest_result_t *res)
 {
-  sk_ingest_t in;
   int64_t there;
   int rc = -1;
-  memset(&in, 0, sizeof in);
-  memset(res, 0, sizeof *res);
-  in.path = path;
-  in.st = st;
-  if (sk_ingest_parse(&in) < 0 || sk_store_begin(st) < 0)
-    goto out;
+  if (sk_store_begin(in->st) < 0)
+    return SK_INGEST_FAILED;
   /* looked up inside the transaction: a second import of the same file
    * running at once waits for the first and then finds its run */
-  there = sk_store_run_by_hash(st, in.sha);
+  there = sk_store_run_by_hash(in->st, in->sha);
   if (there > 0) {
     res->run = there;
     rc = 0;
   } else if (there == 0)
-    rc = sk_ingest_store(&in, o, res);
-  if (rc == 0 && sk_store_commit(st) == 0)
-    goto out;
-  rc = -1;
-  sk_store_rollback(st);
-out:
+    rc = sk_ingest_store(in, o, res);
+  if (rc == 0 && sk_store_commit(in->st) == 0)
+    return 0;
+  sk_store_rollback(in->st);
+  memset(res, 0, sizeof *res);
+  return SK_INGEST_FAILED;
+}
+
+int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
+                  size_t len, const sk_ingest_opts_t *o,
+                  sk_ingest_result_t *res)
+{
+  sk_ingest_t in;
+  int rc = SK_INGEST_BAD;
+  memset(&in, 0, sizeof in);
+  memset(res, 0, sizeof *res);
+  in.path = name;
+  in.st = st;
+  in.bytes = bytes ? bytes : (const void *)"";
+  in.len = bytes ? len : 0;
+  sk_msg_source(name, in.bytes, in.len);
+  if (len > SK_INGEST_MAX_BYTES)
+    sk_msg_error_at(name, 0, 0, "larger than the limit of 1 GiB");
+  else if (sk_ingest_parse(&in) == 0)
+    rc = sk_ingest_txn(&in, o, res);
   sk_rfile_free(in.r);
-  free(in.bytes);
+  sk_msg_source(NULL, NULL, 0);
+  return rc;
+}
+
+int sk_ingest_file(sk_store_t *st, const char *path,
+                   const sk_ingest_opts_t *o, sk_ingest_result_t *res)
+{
+  unsigned char *buf = NULL;
+  size_t len = 0;
+  int rc;
+  memset(res, 0, sizeof *res);
+  if (sk_ingest_read(path, &buf, &len) < 0) {
+    free(buf);
+    return SK_INGEST_BAD;
+  }
+  rc = sk_ingest_mem(st, path, buf, len, o, res);
+  free(buf);
   return rc;
 }

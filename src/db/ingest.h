@@ -24,11 +24,26 @@ typedef struct sk_ingest_result {
   int merged;                 /* a merged file (with a campaign) */
 } sk_ingest_result_t;
 
+/* What went wrong (both < 0, so "< 0" means "not imported"). */
+enum {
+  SK_INGEST_BAD = -1,       /* the file: unreadable, malformed, refused */
+  SK_INGEST_FAILED = -2     /* the database (or memory), not the file */
+};
+
 /* Reads PATH with the hardened reader (lib/rfile_load.h, lib/yread.h)
- * and stores it.  0 with *res filled, or -1 with every problem printed
- * (located where it has a place) and nothing of the file stored. */
+ * and stores it.  0 with *res filled, or SK_INGEST_BAD / SK_INGEST_FAILED
+ * with every problem printed (located where it has a place) and nothing
+ * of the file stored. */
 int sk_ingest_file(sk_store_t *st, const char *path,
                    const sk_ingest_opts_t *o, sk_ingest_result_t *res);
+
+/* The same for LEN bytes at BYTES (borrowed), read as the file NAME:
+ * messages name it, the run's source is NAME, and excerpts under the
+ * messages come from BYTES, never from a file of that name
+ * (sk_msg_source).  sk_ingest_file reads the file and calls this. */
+int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
+                  size_t len, const sk_ingest_opts_t *o,
+                  sk_ingest_result_t *res);
 
 /* The machine identity and name the rule gives a file (doc/database.md,
  * "Identity"): MACHINE the @MACHINE value or NULL, HOSTS the ranks' host

@@ -16,7 +16,10 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/web.c src/db/web.h src/db/web_api.c src/db/web_pages.c \
 	src/db/webdata.c src/db/webdata.h src/db/web_plot.c \
 	src/db/dbplot.c src/db/dbplot.h src/db/history.c src/db/history.h \
-	src/db/cmd_plot.c
+	src/db/cmd_plot.c \
+	src/db/store_token.c src/db/token.c src/db/token.h \
+	src/db/cmd_token.c src/db/upload.c src/db/upload.h \
+	src/db/push.c src/db/push.h
 # plot and history draw with skampi-report's gnuplot pieces (report/gp.h,
 # report/gnuplot.h, report/rout.h, report/units.h).
 SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db -I$(srcdir)/report
@@ -25,9 +28,9 @@ src_db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS) \
 	-DSK_BUILD_DBDIR='"$(abs_top_builddir)/src/db"' \
 	-DSK_SOURCE_WEBDIR='"$(abs_top_srcdir)/src/db/web"'
 src_db_libskampi_db_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(YAML_CFLAGS) \
-	$(MHD_CFLAGS)
+	$(MHD_CFLAGS) $(CURL_CFLAGS)
 SK_DB_LIBS = src/db/libskampi_db.a report/libskampi_report.a $(SK_LIB_LIBS) \
-	$(SQLITE_LIBS) $(MHD_LIBS) -lpthread
+	$(SQLITE_LIBS) $(MHD_LIBS) $(CURL_LIBS) -lpthread
 
 # The web interface's script and style (skampi-db serve reads them at
 # start: from the source tree when it runs from the build tree).

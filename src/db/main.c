@@ -20,7 +20,8 @@ enum {
   SK_OPT_DB = 256, SK_OPT_MACHINE, SK_OPT_TAG, SK_OPT_LIBRARY, SK_OPT_NP,
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
-  SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN
+  SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
+  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT
 };
 
 static const struct option sk_main_options[] = {
@@ -43,6 +44,9 @@ static const struct option sk_main_options[] = {
   {"alpha", required_argument, NULL, SK_OPT_ALPHA},
   {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
   {"listen", required_argument, NULL, SK_OPT_LISTEN},
+  {"url", required_argument, NULL, SK_OPT_URL},
+  {"token", required_argument, NULL, SK_OPT_TOKEN},
+  {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
@@ -71,7 +75,12 @@ static void sk_main_help(void)
        "  history SELECTION --suite NAME --argument A [-o FILE.pdf|.svg]\n"
        "                            one point over time, its change points\n"
        "  serve [--listen ADDR:PORT] the web interface (read-only), default\n"
-       "                            127.0.0.1:8077; port 0: any free port\n\n"
+       "                            127.0.0.1:8077; port 0: any free port\n"
+       "  token add NAME            a new upload token, printed once (the\n"
+       "                            database keeps only its hash)\n"
+       "  token list | revoke NAME  the tokens (never shown again); revoke one\n"
+       "  push --url URL FILE...    send result files to a server's\n"
+       "                            POST URL/api/runs (needs no database)\n\n"
        "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
        "tag=KEY=VALUE kind=run|merged campaign=N since=DATE until=DATE\n"
        "latest latest=N all; one key's words are alternatives, different\n"
@@ -103,7 +112,11 @@ static void sk_main_help(void)
        "      --min-effect E      compare, history: smallest change that\n"
        "                          counts (0.05 = 5%)\n"
        "      --listen ADDR:PORT  serve: the address to listen on\n"
-       "  -q, --quiet             import, rm: no line per file or run\n"
+       "      --url URL           push: the server (http:// or https://)\n"
+       "      --token T           push: the upload token (default:\n"
+       "                          $SKAMPI_TOKEN, which ps does not show)\n"
+       "      --timeout S         push: seconds for one file (default 120)\n"
+       "  -q, --quiet             import, rm, push: no line per file or run\n"
        "  -h, --help              show this help and exit\n"
        "  -V, --version           show the version and exit\n\n"
        "Exit status: 0 success, 1 a file not imported or a run not found,\n"
@@ -219,6 +232,23 @@ static int sk_main_tag(sk_dbcmd_t *c, char *v)
   return sk_main_push(&c->tags, &c->ntags, v);
 }
 
+static int sk_main_timeout(const char *v, long *out)
+{
+  char *end;
+  long t;
+  errno = 0;
+  t = strtol(v, &end, 10);
+  if (errno || end == v || *end || t < 1 || t > 86400) {
+    char *e = sk_escape_text(v);
+    sk_msg_error("--timeout takes whole seconds from 1 to 86400, not '%s'",
+                 e ? e : "?");
+    free(e);
+    return -1;
+  }
+  *out = t;
+  return 0;
+}
+
 /* One option; -1 on a bad value. */
 static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
                           int *format_set)
@@ -246,6 +276,9 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
   case SK_OPT_LISTEN: c->listen = v; return 0;
   case 'q': c->quiet = 1; return 0;
+  case SK_OPT_URL: c->url = v; return 0;
+  case SK_OPT_TOKEN: c->token = v; return 0;
+  case SK_OPT_TIMEOUT: return sk_main_timeout(v, &c->timeout);
   default: return -1;
   }
 }
@@ -267,7 +300,8 @@ static const struct { const char *name; sk_main_fn fn; } sk_main_cmds[] = {
   {"rm", sk_dbcmd_rm}, {"suites", sk_dbcmd_suites},
   {"query", sk_dbcmd_query}, {"compare", sk_dbcmd_compare},
   {"plot", sk_dbcmd_plot}, {"history", sk_dbcmd_history},
-  {"serve", sk_main_serve}
+  {"serve", sk_main_serve},
+  {"token", sk_dbcmd_token}, {"push", sk_dbcmd_push}
 };
 
 static sk_main_fn sk_main_command(const char *name)
@@ -309,6 +343,10 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
     }
     return sk_web_serve(&o);
   }
+  if (fn == sk_dbcmd_token && sk_dbcmd_token_args(c) < 0)
+    return SK_DB_USAGE;
+  if (fn == sk_dbcmd_push)     /* a client: no database */
+    return fn(NULL, c);
   if (!(st = sk_store_open(db)))
     return SK_DB_STORE;
   rc = fn(st, c);
@@ -329,6 +367,7 @@ int main(int argc, char **argv)
   c.min_effect = 0.05;
   c.xmin = c.xmax = c.argument = NAN;
   sk_ediv_defaults(&c.ediv);
+  c.timeout = 120;
   opterr = 0;
   while ((opt = getopt_long(argc, argv, ":o:qhV", sk_main_options,
                             NULL)) != -1) {

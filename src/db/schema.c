@@ -6,7 +6,8 @@
  * migration is only ever added, never changed: a database made by an
  * older skampi-db replays the ones it lacks.  All of them run in one
  * transaction with the new user_version, so an upgrade happens whole or
- * not at all.  tests/db/migrate.sh starts from a version-1 database.
+ * not at all.  tests/db/migrate.sh starts from a version-1 and from a
+ * version-2 database.
  */
 #include <config.h>
 
@@ -121,8 +122,24 @@ static const char *const sk_schema_v2[] = {
   NULL
 };
 
+/* 3: the tokens that may upload to a server (skampi-db token): only a
+ * token's SHA-256 is kept, never the token.  A revoked token stays
+ * (revoked holds when), so its name is free again for a new token but
+ * list still shows it. */
+static const char *const sk_schema_v3[] = {
+  "CREATE TABLE tokens ("
+  " id INTEGER PRIMARY KEY,"
+  " name TEXT NOT NULL,"
+  " sha256 TEXT NOT NULL UNIQUE,"
+  " created TEXT NOT NULL,"
+  " revoked TEXT)",
+  "CREATE UNIQUE INDEX tokens_active_name ON tokens(name)"
+  " WHERE revoked IS NULL",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
-  sk_schema_v1, sk_schema_v2
+  sk_schema_v1, sk_schema_v2, sk_schema_v3
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

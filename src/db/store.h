@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 2
+#define SK_STORE_SCHEMA 3
 
 typedef struct sk_store sk_store_t;
 
@@ -149,6 +149,26 @@ int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
 typedef int (*sk_store_point_fn)(void *arg, const sk_store_point_t *p);
 int sk_store_points(sk_store_t *st, int64_t run, const char *name,
                     sk_store_point_fn fn, void *arg);
+
+/* ---- tokens (store_token.c) ------------------------------------------ */
+/* One token as stored: its name, the SHA-256 (hex) of the token, when it
+ * was made, when it was revoked (NULL: valid). */
+typedef struct sk_store_token {
+  const char *name, *sha256, *created, *revoked;
+} sk_store_token_t;
+
+/* Adds a token.  0, 1 when a valid token of that name exists (nothing
+ * added, no message), -1 on error. */
+int sk_store_token_add(sk_store_t *st, const char *name, const char *sha256,
+                       const char *created);
+/* Revokes the valid token NAME at WHEN: 0, 1 when there is none (no
+ * message), -1 on error. */
+int sk_store_token_revoke(sk_store_t *st, const char *name,
+                          const char *when);
+/* Calls FN for every token, valid or revoked, oldest first; the strings
+ * live during the call only.  FN returns 0 to go on. */
+typedef int (*sk_store_token_fn)(void *arg, const sk_store_token_t *t);
+int sk_store_tokens(sk_store_t *st, sk_store_token_fn fn, void *arg);
 
 /* The query plan of sk_store_points' statement, one line per step
  * (EXPLAIN QUERY PLAN's detail column), the caller's to free. */

@@ -1,5 +1,6 @@
 #!/bin/sh
-# migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql) is
+# migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
+# and one of version 2 (the same with migration 2 applied by hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
 # database of a newer schema is refused.  Also: the query of a suite's
@@ -13,7 +14,7 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "not upgraded to version 2"
+[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "not upgraded to version 3"
 cat > "$TMP/want.csv" <<'CSV'
 run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high
 1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,
@@ -52,10 +53,46 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (2); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (3); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
-# 4. the points of a suite are found through the index
+# 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
+# leaves version 2
+v2() {
+  rm -f "$TMP"/t.db*
+  { sed '/^PRAGMA user_version/d' "$V1"
+    cat <<'SQL'
+ALTER TABLE points ADD COLUMN ci_low REAL;
+ALTER TABLE points ADD COLUMN ci_high REAL;
+ALTER TABLE points ADD COLUMN ci_coverage REAL;
+ALTER TABLE points ADD COLUMN modes INTEGER;
+SQL
+    printf '%s\n' "$@"
+    echo 'PRAGMA user_version = 2;'
+  } > "$TMP/v2.sql"
+  "$CHECK" "$TMP/t.db" load "$TMP/v2.sql" || fail "cannot load the v2 database"
+}
+v2
+[ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
+db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "v2 not upgraded to 3"
+echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
+diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
+"$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
+[ "$(cat "$TMP/cols")" = "id name sha256 created revoked " ] ||
+  fail "tokens columns: $(cat "$TMP/cols")"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 2 -> 3"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v2 rows read differently"
+db token add ci > /dev/null 2>&1 || fail "token add after 2 -> 3"
+v2 'CREATE TABLE tokens (x);'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 3: exit $st, want 3"
+grep -q 'table tokens already exists' "$TMP/err" ||
+  fail "failed migration 3 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "version moved on a failed migration 3"
+
+# 5. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
 db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
 "$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"

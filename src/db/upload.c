@@ -1,0 +1,121 @@
+/*
+ * upload.c -- an uploaded result file into the database (upload.h):
+ * sk_ingest_mem() with the messages caught for the answer.
+ */
+#include <config.h>
+
+#include "upload.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dbcmd.h"
+#include "escape.h"
+#include "ingest.h"
+#include "msg.h"
+
+/* Longest upload name kept (escaped), so that a message stays short. */
+#define SK_UPLOAD_NAME_MAX 200
+
+int sk_upload_http(int status)
+{
+  switch (status) {
+  case SK_UPLOAD_OK: return 201;
+  case SK_UPLOAD_DUPLICATE: return 200;
+  case SK_UPLOAD_BAD: return 422;
+  case SK_UPLOAD_TOO_LARGE: return 413;
+  default: return 500;
+  }
+}
+
+/* TEXT into MSG[MSGLEN]: without its last newline, cut at a character
+ * boundary with "..." when it does not fit. */
+static void sk_upload_copy(char *msg, size_t msglen, const char *text,
+                           size_t len)
+{
+  if (!msg || msglen == 0)
+    return;
+  while (len > 0 && text[len - 1] == '\n')
+    len--;
+  if (len < msglen) {
+    memcpy(msg, text, len);
+    msg[len] = '\0';
+    return;
+  }
+  len = msglen > 4 ? msglen - 4 : 0;
+  while (len > 0 && ((unsigned char)text[len] & 0xC0) == 0x80)
+    len--;
+  memcpy(msg, text, len);
+  snprintf(msg + len, msglen - len, "%s", msglen > 4 ? "..." : "");
+}
+
+/* The name messages give the upload: escaped, bounded, never empty. */
+static char *sk_upload_name(const char *name)
+{
+  char *e = sk_escape_text(name && *name ? name : "upload");
+  if (e && strlen(e) > SK_UPLOAD_NAME_MAX)
+    e[SK_UPLOAD_NAME_MAX] = '\0';
+  return e;
+}
+
+static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
+                         const char *name, int64_t *run)
+{
+  sk_ingest_opts_t o;
+  sk_ingest_result_t r;
+  char now[32];
+  int rc;
+  if (len > SK_UPLOAD_MAX_BYTES) {
+    sk_msg_error("%s: larger than the limit of %u MiB", name,
+                 SK_UPLOAD_MAX_BYTES >> 20);
+    return SK_UPLOAD_TOO_LARGE;
+  }
+  memset(&o, 0, sizeof o);
+  sk_dbcmd_now(now);
+  o.now = now;
+  rc = sk_ingest_mem(st, name, bytes, len, &o, &r);
+  if (rc == SK_INGEST_BAD)
+    return SK_UPLOAD_BAD;
+  if (rc < 0)
+    return SK_UPLOAD_FAILED;
+  *run = r.run;
+  if (!r.added) {
+    sk_msg_note("%s: already in the database as run %lld (same content), "
+                "nothing imported", name, (long long)r.run);
+    return SK_UPLOAD_DUPLICATE;
+  }
+  sk_msg_note("%s: run %lld%s, %ld suites, %ld points", name,
+              (long long)r.run, r.merged ? " (merged, with its campaign)"
+              : "", r.nsuites, r.npoints);
+  return SK_UPLOAD_OK;
+}
+
+int sk_upload_import(sk_store_t *st, const void *bytes, size_t len,
+                     const char *name, char *msg, size_t msglen,
+                     int64_t *run)
+{
+  char *text = NULL, *shown = sk_upload_name(name);
+  size_t tlen = 0;
+  FILE *f = open_memstream(&text, &tlen);
+  int rc;
+  *run = 0;
+  if (msg && msglen)
+    msg[0] = '\0';
+  if (!f || !shown) {
+    if (f)
+      fclose(f);
+    free(text);
+    free(shown);
+    sk_upload_copy(msg, msglen, "out of memory", 13);
+    return SK_UPLOAD_FAILED;
+  }
+  sk_msg_to(f);
+  rc = sk_upload_run(st, bytes, len, shown, run);
+  sk_msg_to(NULL);
+  if (fclose(f) == 0 && text)
+    sk_upload_copy(msg, msglen, text, tlen);
+  free(text);
+  free(shown);
+  return rc;
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# upload-hostile.sh -- an upload is imported exactly like `skampi-db
+# import`: every file of the hostile corpus (tests/hostile/results) and a
+# good one go through sk_upload_import() (tests/db/upload_file, as the
+# server calls it) and through `skampi-db import`; both take or refuse
+# the same files with the same messages (the excerpts of the upload come
+# from its bytes), and a refused upload leaves no row behind.
+. "${top_srcdir:-.}/tests/db/lib.sh"
+UP=$BUILD/tests/db/upload_file
+mkdir -p "$TMP/w"
+cp "$SRC"/tests/hostile/results/*.yaml "$SRC/tests/tools/runs/a1.yaml" "$TMP/w/"
+cd "$TMP/w" || exit 99
+n=0
+for f in *.yaml; do
+  n=$((n + 1))
+  rm -f "$TMP"/up.db* "$TMP"/im.db*
+  "$UP" "$TMP/up.db" "$f" > "$TMP/up.out" 2> "$TMP/up.err" ||
+    { fail "$f: upload_file exit $?"; continue; }
+  "$DB" --db "$TMP/im.db" import "$f" > "$TMP/im.out" 2> "$TMP/im.err"
+  st=$?
+  status=$(sed -n '1s/^status \([0-9]*\) .*/\1/p' "$TMP/up.out")
+  [ -s "$TMP/up.err" ] && fail "$f: upload printed on stderr: $(cat "$TMP/up.err")"
+  case $st:$status in
+    0:0) # taken: the same run, the note on its line
+      sed -n 2p "$TMP/up.out" | sed 's/^skampi-db: //' | diff -u "$TMP/im.out" - ||
+        fail "$f: taken, but said differently" ;;
+    1:2) # refused: the import's messages without its two closing lines
+      sed '$d' "$TMP/im.err" | sed '$d' > "$TMP/im.msg"
+      sed 1d "$TMP/up.out" | diff -u "$TMP/im.msg" - ||
+        fail "$f: refused with other messages"
+      [ "$("$CHECK" "$TMP/up.db" counts)" = "$("$CHECK" "$TMP/im.db" counts)" ] ||
+        fail "$f: rows left: $("$CHECK" "$TMP/up.db" counts)" ;;
+    *) fail "$f: import exit $st, upload status $status" ;;
+  esac
+done
+[ "$n" -gt 40 ] || fail "only $n files"
+exit $((failures > 0))
