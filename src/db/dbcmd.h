@@ -43,6 +43,7 @@ typedef struct sk_dbcmd {
   double argument;        /* history: --argument (NAN: not given) */
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
                            * --min-effect */
+  int allow_upload;       /* serve --allow-upload */
   int quiet;
 } sk_dbcmd_t;
 

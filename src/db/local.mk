@@ -16,7 +16,7 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/web.c src/db/web.h src/db/web_api.c src/db/web_pages.c \
 	src/db/webdata.c src/db/webdata.h src/db/web_plot.c \
 	src/db/dbplot.c src/db/dbplot.h src/db/history.c src/db/history.h \
-	src/db/cmd_plot.c \
+	src/db/cmd_plot.c src/db/web_upload.c \
 	src/db/store_token.c src/db/token.c src/db/token.h \
 	src/db/cmd_token.c src/db/upload.c src/db/upload.h \
 	src/db/push.c src/db/push.h

@@ -21,7 +21,7 @@ enum {
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
   SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
-  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT
+  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD
 };
 
 static const struct option sk_main_options[] = {
@@ -44,6 +44,7 @@ static const struct option sk_main_options[] = {
   {"alpha", required_argument, NULL, SK_OPT_ALPHA},
   {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
   {"listen", required_argument, NULL, SK_OPT_LISTEN},
+  {"allow-upload", no_argument, NULL, SK_OPT_UPLOAD},
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
@@ -80,7 +81,8 @@ static void sk_main_help(void)
        "                            database keeps only its hash)\n"
        "  token list | revoke NAME  the tokens (never shown again); revoke one\n"
        "  push --url URL FILE...    send result files to a server's\n"
-       "                            POST URL/api/runs (needs no database)\n\n"
+       "                            POST URL/api/runs (needs no database)\n"
+       "  serve --allow-upload      ... and POST /api/runs with a token\n\n"
        "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
        "tag=KEY=VALUE kind=run|merged campaign=N since=DATE until=DATE\n"
        "latest latest=N all; one key's words are alternatives, different\n"
@@ -112,6 +114,8 @@ static void sk_main_help(void)
        "      --min-effect E      compare, history: smallest change that\n"
        "                          counts (0.05 = 5%)\n"
        "      --listen ADDR:PORT  serve: the address to listen on\n"
+       "      --allow-upload      serve: take result files at POST /api/runs\n"
+       "                          from holders of a token (token add)\n"
        "      --url URL           push: the server (http:// or https://)\n"
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
@@ -275,6 +279,7 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_ALPHA: return sk_main_fraction("--alpha", v, &c->ediv.alpha);
   case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
   case SK_OPT_LISTEN: c->listen = v; return 0;
+  case SK_OPT_UPLOAD: c->allow_upload = 1; return 0;
   case 'q': c->quiet = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
   case SK_OPT_TOKEN: c->token = v; return 0;
@@ -336,7 +341,7 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
     return SK_DB_USAGE;
   }
   if (fn == sk_main_serve) {
-    sk_web_opts_t o = {db, c->listen, 0, 0};
+    sk_web_opts_t o = {db, c->listen, 0, 0, c->allow_upload};
     if (c->nargs) {
       sk_msg_error("serve takes no arguments (see skampi-db --help)");
       return SK_DB_USAGE;

@@ -58,6 +58,7 @@ static const sk_web_route_t sk_web_routes[] = {
   {"GET", "/api/history", sk_api_history},
   {"GET", "/api/history.pdf", sk_api_history_pdf},
   {"GET", "/api/history.svg", sk_api_history_svg},
+  {"POST", "/api/runs", sk_api_upload},   /* with --allow-upload only */
 };
 
 /* The files under /static/: ours from the data directory, dygraphs from
@@ -81,6 +82,12 @@ static sk_web_asset_t sk_web_assets[] = {
 #define SK_WEB_NASSETS (sizeof sk_web_assets / sizeof *sk_web_assets)
 
 static const char *sk_web_db;
+static int sk_web_allow_upload;
+
+const char *sk_web_db_path(void)
+{
+  return sk_web_db;
+}
 static pthread_key_t sk_web_key;
 
 /* Scripts only from our own files; dygraphs sets style attributes on
@@ -323,6 +330,8 @@ static void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
   allow[0] = '\0';
   for (i = 0; i < sizeof sk_web_routes / sizeof *sk_web_routes; i++) {
     const sk_web_route_t *x = &sk_web_routes[i];
+    if (x->fn == sk_api_upload && !sk_web_allow_upload)
+      continue;
     n = strlen(x->path);
     if (strcmp(r->path, x->path) != 0 &&
         !(n > 1 && x->path[n - 1] == '/' && strncmp(r->path, x->path, n) == 0
@@ -382,6 +391,9 @@ static enum MHD_Result sk_web_queue(sk_web_req_t *r, const char *data,
                           r->no_store ? "no-store" : "no-cache");
   if (allow && *allow)
     MHD_add_response_header(res, "Allow", allow);
+  if (r->status == 401)
+    MHD_add_response_header(res, "WWW-Authenticate",
+                            "Bearer realm=\"skampi-db\"");
   if (r->filename) {
     snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", r->filename);
     MHD_add_response_header(res, "Content-Disposition", disp);
@@ -599,6 +611,7 @@ int sk_web_serve(const sk_web_opts_t *o)
       return 1;
     }
   sk_web_db = o->db;
+  sk_web_allow_upload = o->allow_upload;
   pthread_key_create(&sk_web_key, sk_web_thread_free);
   /* the workers inherit a mask without SIGINT and SIGTERM: only the main
    * thread takes them, in sigwait() */

@@ -25,6 +25,7 @@ typedef struct sk_web_opts {
   const char *listen;         /* "ADDR:PORT", NULL: 127.0.0.1:8077 */
   unsigned threads;           /* worker threads (0: 4) */
   unsigned max_conn;          /* open connections (0: 256) */
+  int allow_upload;           /* POST /api/runs (web_upload.c) */
 } sk_web_opts_t;
 
 /* One answer a worker thread keeps (the whole run list) while the
@@ -79,6 +80,9 @@ int sk_web_selection(sk_web_req_t *r, const char *key, int optional,
 int sk_web_number(sk_web_req_t *r, const char *key, double def,
                   double *out);
 
+/* The database file the server was started on. */
+const char *sk_web_db_path(void);
+
 /* Longest query value taken (bytes); longer ones get 413. */
 #define SK_WEB_ARG_MAX 32768
 
@@ -89,6 +93,7 @@ int sk_api_suites(sk_web_req_t *r);
 int sk_api_series(sk_web_req_t *r);
 int sk_api_series_csv(sk_web_req_t *r);
 int sk_api_compare(sk_web_req_t *r);
+int sk_api_upload(sk_web_req_t *r);     /* POST, --allow-upload only */
 int sk_page_runs(sk_web_req_t *r);
 int sk_page_suites(sk_web_req_t *r);
 int sk_page_plot(sk_web_req_t *r);

@@ -1,0 +1,115 @@
+#!/bin/sh
+# upload.sh -- skampi-db serve --allow-upload and skampi-db push end to
+# end on the loopback: a new file (201, then found in the database byte
+# for byte), the same content again (200), a hostile file (422 with the
+# reader's located message, nothing stored), no token (401), an unknown
+# and a revoked token (403), a body over the limit (413); without
+# --allow-upload POST stays 405 (api.py).
+. "${top_srcdir:-.}/tests/web/lib.sh"
+command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
+mkdir -p "$W/up"
+cp "$SRC/tests/tools/runs/raw1.yaml" "$W/up/new.yaml"
+cp "$SRC/tests/tools/runs/a1.yaml" "$W/up/again.yaml"
+sed '50s/mean: .*/mean: fast/' "$SRC/tests/tools/runs/a4.yaml" > "$W/up/bad.yaml"
+T=$(db token add ci 2> /dev/null) || fail "token add ci"
+OLD=$(db token add old 2> /dev/null) || fail "token add old"
+db token revoke old > /dev/null || fail "token revoke old"
+runs_before=$(db list | wc -l)
+start_server --allow-upload
+
+# push ARGS...: one transcript step, the URL made neutral
+push() {
+  echo "\$ skampi-db push $*" | sed "s|$URL|URL|g" >> "$TMP/out"
+  (cd "$W/up" && "$DB" push "$@") > "$TMP/step" 2>&1
+  echo "[exit $?]" >> "$TMP/step"
+  sed "s|$URL|URL|g" "$TMP/step" >> "$TMP/out"
+}
+: > "$TMP/out"
+SKAMPI_TOKEN=$T push --url "$URL" new.yaml again.yaml bad.yaml
+SKAMPI_TOKEN=$T push --url "$URL" new.yaml
+SKAMPI_TOKEN=0123456789abcdef push -q --url "$URL" new.yaml
+SKAMPI_TOKEN=$OLD push -q --url "$URL" new.yaml
+cat > "$TMP/want" <<'EOF2'
+$ skampi-db push --url URL new.yaml again.yaml bad.yaml
+new.yaml: created run 15 on the server
+again.yaml: already on the server as run 1 (same content), nothing imported
+skampi-db: error: bad.yaml: not imported: the server answered 422:
+  bad.yaml:50:15: error: 'mean' must be a number, not 'fast'
+     50 |         mean: fast
+        |               ^
+skampi-db: 1 of 3 files not imported
+[exit 1]
+$ skampi-db push --url URL new.yaml
+new.yaml: already on the server as run 15 (same content), nothing imported
+[exit 0]
+$ skampi-db push -q --url URL new.yaml
+skampi-db: error: new.yaml: not imported: the server answered 403:
+  the token is unknown
+skampi-db: 1 of 1 files not imported
+[exit 1]
+$ skampi-db push -q --url URL new.yaml
+skampi-db: error: new.yaml: not imported: the server answered 403:
+  the token is revoked
+skampi-db: 1 of 1 files not imported
+[exit 1]
+EOF2
+diff -u "$TMP/want" "$TMP/out" || fail "push transcript"
+
+# no token, another scheme, too large: the answer itself
+timeout 120 python3 - "$URL" "$T" "$W/up/again.yaml" > "$TMP/py" 2>&1 <<'PY' || fail "python: $(cat "$TMP/py")"
+import json, sys, urllib.error, urllib.request
+url, tok = sys.argv[1], sys.argv[2]
+def post(headers, data):
+    req = urllib.request.Request(url + "/api/runs?name=x.yaml", data=data,
+                                 method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+body = b"schema_version: 1\n"
+bad = 0
+st, h, b = post({"Authorization": "Bearer " + tok},
+                open(sys.argv[3], "rb").read())
+j = json.loads(b)
+if (st, set(j), j.get("run"), j.get("status")) != \
+        (200, {"run", "status", "message"}, 1, "duplicate") or \
+        not j["message"].startswith("skampi-db: x.yaml: already in the database as run 1"):
+    print("duplicate ->", st, b); bad += 1
+for hdr, want in (({}, 401), ({"Authorization": "Basic " + tok}, 401),
+                  ({"Authorization": "Bearer"}, 401),
+                  ({"Authorization": "Bearer " + tok + "x"}, 403)):
+    st, h, b = post(hdr, body)
+    j = json.loads(b)
+    if st != want or set(j) != {"error"} or h.get("Cache-Control") != "no-store":
+        print("headers", hdr.keys(), "->", st, b); bad += 1
+    if want == 401 and h.get("WWW-Authenticate") != 'Bearer realm="skampi-db"':
+        print("401 without WWW-Authenticate:", dict(h)); bad += 1
+st, h, b = post({"Authorization": "Bearer " + tok,
+                 "Content-Type": "application/x-yaml"},
+                b"#" * (64 * 1024 * 1024 + 1))
+if st != 413 or "larger than" not in json.loads(b)["error"]:
+    print("too large ->", st, b[:200]); bad += 1
+st, h, b = post({"Authorization": "Bearer " + tok}, b"")
+if st != 422:
+    print("empty ->", st, b[:200]); bad += 1
+sys.exit(1 if bad else 0)
+PY
+
+# what went in: one run, byte for byte; nothing of bad.yaml
+[ "$(db list | wc -l)" = $((runs_before + 1)) ] || fail "runs: $(db list)"
+db export 15 -o "$TMP/back.yaml" > /dev/null 2>&1 || fail "export 15"
+cmp -s "$TMP/back.yaml" "$W/up/new.yaml" || fail "run 15 differs from new.yaml"
+db show 15 | grep -q 'new.yaml' || fail "run 15 has not the upload's name"
+# the API reads the new run at once
+timeout 60 python3 -c '
+import json, sys, urllib.request
+j = json.load(urllib.request.urlopen(sys.argv[1] + "/api/runs/15", timeout=30))
+sys.exit(0 if j["id"] == 15 else 1)' "$URL" || fail "GET /api/runs/15"
+stop_server
+[ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC"
+for st in 201 200 422 401 403 413; do
+  grep -q "^POST /api/runs $st " "$TMP/server.log" || fail "no log line 'POST /api/runs $st'"
+done
+grep -q "$T" "$TMP/server.log" && fail "the token is in the server's log"
+exit $((failures > 0))
