@@ -1,7 +1,8 @@
 #!/bin/sh
 # upload.sh -- skampi-db serve --allow-upload and skampi-db push end to
 # end on the loopback: a new file (201, then found in the database byte
-# for byte), the same content again (200), a hostile file (422 with the
+# for byte), the same content again (200), one new file sent twice at
+# once (one 201, one 200), a hostile file (422 with the
 # reader's located message, nothing stored), no token (401), an unknown
 # and a revoked token (403), a body over the limit (413); without
 # --allow-upload POST stays 405 (api.py).
@@ -55,6 +56,17 @@ skampi-db: 1 of 1 files not imported
 EOF2
 diff -u "$TMP/want" "$TMP/out" || fail "push transcript"
 
+# the same new file twice at once: one run, the other answer names it
+cp "$SRC/tests/tools/runs/b4.yaml" "$W/up/twin.yaml"
+(cd "$W/up" && SKAMPI_TOKEN=$T "$DB" push --url "$URL" twin.yaml) > "$TMP/t1" 2>&1 &
+p1=$!
+(cd "$W/up" && SKAMPI_TOKEN=$T "$DB" push --url "$URL" twin.yaml) > "$TMP/t2" 2>&1
+wait $p1
+sort "$TMP/t1" "$TMP/t2" > "$TMP/twins"
+printf '%s\n' "twin.yaml: already on the server as run 16 (same content), nothing imported" \
+  "twin.yaml: created run 16 on the server" | diff -u - "$TMP/twins" ||
+  fail "two uploads of one file at once"
+
 # no token, another scheme, too large: the answer itself
 timeout 120 python3 - "$URL" "$T" "$W/up/again.yaml" > "$TMP/py" 2>&1 <<'PY' || fail "python: $(cat "$TMP/py")"
 import json, sys, urllib.error, urllib.request
@@ -96,8 +108,8 @@ if st != 422:
 sys.exit(1 if bad else 0)
 PY
 
-# what went in: one run, byte for byte; nothing of bad.yaml
-[ "$(db list | wc -l)" = $((runs_before + 1)) ] || fail "runs: $(db list)"
+# what went in: two runs, byte for byte; nothing of bad.yaml
+[ "$(db list | wc -l)" = $((runs_before + 2)) ] || fail "runs: $(db list)"
 db export 15 -o "$TMP/back.yaml" > /dev/null 2>&1 || fail "export 15"
 cmp -s "$TMP/back.yaml" "$W/up/new.yaml" || fail "run 15 differs from new.yaml"
 db show 15 | grep -q 'new.yaml' || fail "run 15 has not the upload's name"
