@@ -106,6 +106,7 @@ typedef struct sk_web_ctx {
   char *body;
   size_t len, cap;
   int too_large;
+  int discard;        /* an upload without a valid token: body dropped */
 } sk_web_ctx_t;
 
 static double sk_web_ms(const struct timespec *t0)
@@ -120,6 +121,8 @@ static int sk_web_append(sk_web_ctx_t *c, const char *data, size_t n)
 {
   char *grown;
   size_t cap;
+  if (c->discard)
+    return 0;
   if (c->too_large || c->len + n > SK_WEB_BODY_MAX) {
     c->too_large = 1;
     return 0;
@@ -469,6 +472,11 @@ static enum MHD_Result sk_web_access(void *cls, struct MHD_Connection *conn,
       return MHD_NO;
     clock_gettime(CLOCK_MONOTONIC, &c->t0);
     *con_cls = c;
+    /* an upload is read only from a holder of a token; the handler
+     * answers the others 401 or 403 */
+    if (sk_web_allow_upload && strcmp(method, "POST") == 0 &&
+        strcmp(url, "/api/runs") == 0)
+      c->discard = !sk_web_upload_authorized(conn, sk_web_store());
     /* answered in a later call, once the request is read whole: an
      * answer queued at the first call closes the connection */
     return MHD_YES;

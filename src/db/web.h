@@ -94,6 +94,9 @@ int sk_api_series(sk_web_req_t *r);
 int sk_api_series_csv(sk_web_req_t *r);
 int sk_api_compare(sk_web_req_t *r);
 int sk_api_upload(sk_web_req_t *r);     /* POST, --allow-upload only */
+/* 1 when the request's headers carry a valid upload token: asked before
+ * the body is read, so that a stranger's body is not kept in memory. */
+int sk_web_upload_authorized(struct MHD_Connection *conn, sk_store_t *st);
 int sk_page_runs(sk_web_req_t *r);
 int sk_page_suites(sk_web_req_t *r);
 int sk_page_plot(sk_web_req_t *r);

@@ -39,6 +39,21 @@ static const char *sk_upload_bearer(sk_web_req_t *r, char *buf, size_t n)
   return buf;
 }
 
+int sk_web_upload_authorized(struct MHD_Connection *conn, sk_store_t *st)
+{
+  char token[SK_TOKEN_PRESENTED_MAX + 1];
+  sk_web_req_t r;
+  const char *t;
+  int ok;
+  memset(&r, 0, sizeof r);
+  r.conn = conn;
+  if (!st || !(t = sk_upload_bearer(&r, token, sizeof token)))
+    return 0;
+  ok = sk_token_check(st, t);
+  memset(token, 0, sizeof token);
+  return ok == 1;
+}
+
 static int sk_upload_answer(sk_web_req_t *r, int status, int64_t run,
                             const char *msg)
 {

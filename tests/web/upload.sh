@@ -4,7 +4,8 @@
 # for byte), the same content again (200), one new file sent twice at
 # once (one 201, one 200), a hostile file (422 with the
 # reader's located message, nothing stored), no token (401), an unknown
-# and a revoked token (403), a body over the limit (413); without
+# and a revoked token (403), a body over the limit (413; 401 and 403
+# without a valid token, whose body is not kept); without
 # --allow-upload POST stays 405 (api.py).
 . "${top_srcdir:-.}/tests/web/lib.sh"
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
@@ -102,6 +103,14 @@ st, h, b = post({"Authorization": "Bearer " + tok,
                 b"#" * (64 * 1024 * 1024 + 1))
 if st != 413 or "larger than" not in json.loads(b)["error"]:
     print("too large ->", st, b[:200]); bad += 1
+# a stranger's large body is not kept: 401 (or 403), not 413
+st, h, b = post({}, b"#" * (64 * 1024 * 1024 + 1))
+if st != 401:
+    print("too large without a token ->", st, b[:200]); bad += 1
+st, h, b = post({"Authorization": "Bearer " + tok + "0"},
+                b"#" * (64 * 1024 * 1024 + 1))
+if st != 403:
+    print("too large with a wrong token ->", st, b[:200]); bad += 1
 st, h, b = post({"Authorization": "Bearer " + tok}, b"")
 if st != 422:
     print("empty ->", st, b[:200]); bad += 1
