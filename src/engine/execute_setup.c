@@ -137,6 +137,13 @@ static int sk_exec_check(sk_exec_t *x)
              "implemented yet", in->name, in->number);
     return -1;
   }
+  if (sk_pattern_unavailable(in->number) != NULL) {
+    /* the checker refuses it first; a plan made elsewhere may not */
+    snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: the MPI "
+             "library has no %s", in->name,
+             sk_pattern_unavailable(in->number));
+    return -1;
+  }
   if (x->eng->size < x->pat->least) {
     snprintf(x->msg, sizeof x->msg, "%s needs %d processes, this run has %d",
              x->pat->title, x->pat->least, x->eng->size);
