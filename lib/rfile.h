@@ -41,6 +41,9 @@ typedef struct sk_rfile_point {
   long processes;          /* -1 when absent */
   double *node_times;      /* nnode entries (OL_i for Bcast_OL), or NULL */
   size_t nnode;
+  /* nonblocking overlap instances: `overlap` (pure, computation, percent;
+   * with_computation is the mean); NaN: none */
+  double ovl_pure, ovl_cpu, ovl_percent;
 } sk_rfile_point_t;
 
 typedef struct sk_rfile_suite {

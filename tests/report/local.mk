@@ -66,3 +66,5 @@ tests_report_collbw_test_LDADD = $(SK_REPORT_LIBS)
 TESTS += tests/report/collbw-test tests/report/collbw.sh
 EXTRA_DIST += tests/report/collbw.sh tests/report/extra/collbw-2hosts.yaml
 
+TESTS += tests/report/overlap.sh
+EXTRA_DIST += tests/report/overlap.sh tests/report/extra/overlap.yaml
