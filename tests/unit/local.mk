@@ -82,3 +82,8 @@ tests_unit_test_modes_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_tournament
 TESTS += tests/unit/test_tournament
 tests_unit_test_tournament_LDADD = $(SK_LIB_LIBS)
+# the overlap percentage of the nonblocking overlap instances
+check_PROGRAMS += tests/unit/test_overlap
+TESTS += tests/unit/test_overlap
+tests_unit_test_overlap_SOURCES = tests/unit/test_overlap.c
+tests_unit_test_overlap_LDADD = $(SK_LIB_LIBS)
