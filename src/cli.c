@@ -233,7 +233,7 @@ void sk_cli_help(FILE *fp)
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"
 "                     (default 2)\n"
-"      --list         list every instance (the values of Type)\n"
+"      --list         list every instance (the values of Type) by family\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
 "\n"
