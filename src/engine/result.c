@@ -27,6 +27,7 @@ sk_result_t *sk_result_new(const sk_plan_t *plan)
   if (r == NULL)
     return NULL;
   r->plan = plan;
+  r->factors.mpi_init_time = NAN;   /* not measured until collected */
   r->suites = calloc(plan->nsuites ? plan->nsuites : 1, sizeof *r->suites);
   if (r->suites == NULL) {
     free(r);
