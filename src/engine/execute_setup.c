@@ -146,9 +146,8 @@ static int sk_exec_check(sk_exec_t *x)
   }
   if (sk_pattern_unavailable(in->number) != NULL) {
     /* the checker refuses it first; a plan made elsewhere may not */
-    snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: the MPI "
-             "library has no %s", in->name,
-             sk_pattern_unavailable(in->number));
+    snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: %s",
+             in->name, sk_pattern_unavailable(in->number));
     return -1;
   }
   if (x->eng->size < x->pat->least) {

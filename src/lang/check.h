@@ -18,10 +18,10 @@
 
 typedef struct sk_check_options {
   int nprocs;    /* processes of the run: sizes Max_Value and limits */
-  /* The MPI function instance `number` needs and the MPI library lacks,
-   * or NULL when it can run; a NULL callback: every instance can. */
+  /* Why instance `number` cannot run with the MPI library (the end of
+   * the message "Type 'NAME' is unavailable: ..."), or NULL when it can;
+   * a NULL callback: every instance can. */
   const char *(*unavailable)(int number);
-  const char *library;   /* that library, as its message names it */
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

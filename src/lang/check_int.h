@@ -37,7 +37,6 @@ typedef struct sk_check {
   sk_value_sink_t sink;
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
-  const char *library;
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;

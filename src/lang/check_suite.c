@@ -57,8 +57,7 @@ static int sk_suite_available(sk_check_t *c, const sk_ast_value_t *v,
   if (fn == NULL)
     return 0;
   sk_diag_error(c->diag, c->sink.file, v->span, "Type '%s' is unavailable: "
-                "the MPI library skampi was built with (%s) has no %s",
-                in->name, c->library, fn);
+                "%s", in->name, fn);
   return -1;
 }
 

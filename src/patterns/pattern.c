@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -42,14 +43,29 @@ const sk_inst_ops_t *sk_pattern_ops(int number)
  * them all. */
 const char *sk_pattern_unavailable(int number)
 {
+  static char why[256];
   const sk_inst_ops_t *ops = sk_pattern_ops(number);
   const sk_instance_t *in = sk_instance_by_number(number);
   const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
+  const char *lib = sk_pattern_library(), *missing = NULL;
   if (ops == NULL || in == NULL)
     return NULL;
   if (test != NULL && strcmp(test, in->name) == 0)
-    return in->name;
-  return ops->unavailable;
+    missing = in->name;
+  else if (ops->unavailable != NULL)
+    missing = ops->unavailable;
+  if (missing != NULL) {
+    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
+             "has no %s", lib, missing);
+    return why;
+  }
+  if (ops->faulty != NULL &&
+      strncmp(lib, ops->faulty->library, strlen(ops->faulty->library)) == 0) {
+    snprintf(why, sizeof why, "%s of the MPI library skampi was built with "
+             "(%s) %s", in->name, lib, ops->faulty->what);
+    return why;
+  }
+  return NULL;
 }
 
 const char *sk_pattern_library(void)

@@ -64,6 +64,12 @@ typedef struct sk_pctx {
   double free_time;     /* persistent: MPI_Request_free, rank 0's time */
 } sk_pctx_t;
 
+/* An MPI library in which an instance's MPI function is known to fail. */
+typedef struct sk_inst_fault {
+  const char *library;  /* a prefix of sk_pattern_library() */
+  const char *what;     /* how it fails, for the checker's message */
+} sk_inst_fault_t;
+
 typedef struct sk_inst_ops {
   /* One repetition's MPI calls (the timed region). */
   void (*run)(sk_pctx_t *c);
@@ -116,6 +122,9 @@ typedef struct sk_inst_ops {
   /* The MPI function this library lacks (configure found none), so the
    * instance cannot run; NULL: available. */
   const char *unavailable;
+  /* Where the function is there but known to fail (NULL: nowhere
+   * known): with that library the instance is unavailable too. */
+  const sk_inst_fault_t *faulty;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */
@@ -150,8 +159,11 @@ int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
 
-/* The MPI function instance `number` needs and the MPI library lacks
- * (ops->unavailable), or NULL when it can run. */
+/* Why instance `number` cannot run with this MPI library -- "the MPI
+ * library skampi was built with (LIB) has no MPI_Xxx_init"
+ * (ops->unavailable), or "MPI_Xxx_init of the MPI library skampi was
+ * built with (LIB) WHAT" (ops->faulty) -- in a static buffer; NULL when
+ * it can run. */
 const char *sk_pattern_unavailable(int number);
 
 /* The MPI library's name for messages: the first line of

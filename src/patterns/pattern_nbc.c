@@ -322,7 +322,7 @@ const sk_inst_ops_t sk_nbc_base_exscan = {.verify = sk_nbc_verify_exscan};
 
 /* ---- the descriptors ------------------------------------------------------ */
 
-/* A base's setup, teardown and verify, called through its descriptor. */
+/* A base's setup and teardown, called through its descriptor. */
 #define SK_NBC_BASE_FNS(fn, base) \
   static int sk_nbc_setup_##fn(sk_pctx_t *c) \
   { \
@@ -332,15 +332,19 @@ const sk_inst_ops_t sk_nbc_base_exscan = {.verify = sk_nbc_verify_exscan};
   { \
     if ((base).teardown != NULL) \
       (base).teardown(c); \
-  } \
+  }
+
+/* sk_nbc_verify_fn: base's check (for the operations that move data). */
+#define SK_NBC_CHECK(fn, base) \
   static int sk_nbc_verify_##fn(const sk_inst_ops_t *ops, sk_pctx_t *c) \
   { \
-    return (base).verify != NULL ? (base).verify(ops, c) : 0; \
+    return (base).verify(ops, c); \
   }
 
 /* MPI_Ixxx (nbc_fn) and MPI_Ixxx_Overlap (ovl_fn) of post function post
- * over the blocking descriptor base; red: a reduction. */
-#define SK_NBC(fn, post, base, red) \
+ * over the blocking descriptor base; red: a reduction; check: the
+ * integrity check (SK_NBC_CHECK), NULL for one that moves no data. */
+#define SK_NBC(fn, post, base, red, check) \
   SK_NBC_BASE_FNS(fn, base) \
   static void sk_nbc_run_##fn(sk_pctx_t *c) \
   { \
@@ -360,31 +364,45 @@ const sk_inst_ops_t sk_nbc_base_exscan = {.verify = sk_nbc_verify_exscan};
   } \
   const sk_inst_ops_t sk_inst_nbc_##fn = { \
     .run = sk_nbc_run_##fn, .setup = sk_nbc_setup_##fn, \
-    .teardown = sk_nbc_teardown_##fn, .verify = sk_nbc_verify_##fn, \
+    .teardown = sk_nbc_teardown_##fn, .verify = check, \
     .reduces = red}; \
   const sk_inst_ops_t sk_inst_ovl_##fn = { \
     .run = sk_nbc_ovl_run_##fn, .setup = sk_nbc_ovl_setup_##fn, \
-    .teardown = sk_nbc_teardown_##fn, .verify = sk_nbc_verify_##fn, \
+    .teardown = sk_nbc_teardown_##fn, .verify = check, \
     .reduces = red, .overlap = 1, .rep = sk_pattern_rep_max_local, \
     .timing = "max_local"};
 
 
-SK_NBC(ibarrier, sk_nbc_ibarrier, sk_inst_coll_barrier, 0)
-SK_NBC(ibcast, sk_nbc_ibcast, sk_inst_coll_bcast, 0)
-SK_NBC(ireduce, sk_nbc_ireduce, sk_inst_coll_reduce, 1)
-SK_NBC(iallreduce, sk_nbc_iallreduce, sk_inst_coll_allreduce, 1)
-SK_NBC(ialltoall, sk_nbc_ialltoall, sk_inst_coll_alltoall, 0)
-SK_NBC(ialltoallv, sk_nbc_ialltoallv, sk_inst_coll_alltoallv, 0)
-SK_NBC(ialltoallw, sk_nbc_ialltoallw, sk_nbc_base_alltoallw, 0)
-SK_NBC(iallgather, sk_nbc_iallgather, sk_inst_coll_allgather, 0)
-SK_NBC(iallgatherv, sk_nbc_iallgatherv, sk_inst_coll_allgatherv, 0)
-SK_NBC(igather, sk_nbc_igather, sk_inst_coll_gather, 0)
-SK_NBC(igatherv, sk_nbc_igatherv, sk_inst_coll_gatherv, 0)
-SK_NBC(iscatter, sk_nbc_iscatter, sk_inst_coll_scatter, 0)
-SK_NBC(iscatterv, sk_nbc_iscatterv, sk_inst_coll_scatterv, 0)
-SK_NBC(ireduce_scatter, sk_nbc_ireduce_scatter, sk_inst_coll_reduce_scatter,
-       1)
-SK_NBC(ireduce_scatter_block, sk_nbc_ireduce_scatter_block, sk_nbc_base_rsb,
-       1)
-SK_NBC(iscan, sk_nbc_iscan, sk_inst_coll_scan, 1)
-SK_NBC(iexscan, sk_nbc_iexscan, sk_nbc_base_exscan, 1)
+SK_NBC(ibarrier, sk_nbc_ibarrier, sk_inst_coll_barrier, 0, NULL)
+SK_NBC_CHECK(ibcast, sk_inst_coll_bcast)
+SK_NBC(ibcast, sk_nbc_ibcast, sk_inst_coll_bcast, 0, sk_nbc_verify_ibcast)
+SK_NBC_CHECK(ireduce, sk_inst_coll_reduce)
+SK_NBC(ireduce, sk_nbc_ireduce, sk_inst_coll_reduce, 1, sk_nbc_verify_ireduce)
+SK_NBC_CHECK(iallreduce, sk_inst_coll_allreduce)
+SK_NBC(iallreduce, sk_nbc_iallreduce, sk_inst_coll_allreduce, 1, sk_nbc_verify_iallreduce)
+SK_NBC_CHECK(ialltoall, sk_inst_coll_alltoall)
+SK_NBC(ialltoall, sk_nbc_ialltoall, sk_inst_coll_alltoall, 0, sk_nbc_verify_ialltoall)
+SK_NBC_CHECK(ialltoallv, sk_inst_coll_alltoallv)
+SK_NBC(ialltoallv, sk_nbc_ialltoallv, sk_inst_coll_alltoallv, 0, sk_nbc_verify_ialltoallv)
+SK_NBC_CHECK(ialltoallw, sk_nbc_base_alltoallw)
+SK_NBC(ialltoallw, sk_nbc_ialltoallw, sk_nbc_base_alltoallw, 0, sk_nbc_verify_ialltoallw)
+SK_NBC_CHECK(iallgather, sk_inst_coll_allgather)
+SK_NBC(iallgather, sk_nbc_iallgather, sk_inst_coll_allgather, 0, sk_nbc_verify_iallgather)
+SK_NBC_CHECK(iallgatherv, sk_inst_coll_allgatherv)
+SK_NBC(iallgatherv, sk_nbc_iallgatherv, sk_inst_coll_allgatherv, 0, sk_nbc_verify_iallgatherv)
+SK_NBC_CHECK(igather, sk_inst_coll_gather)
+SK_NBC(igather, sk_nbc_igather, sk_inst_coll_gather, 0, sk_nbc_verify_igather)
+SK_NBC_CHECK(igatherv, sk_inst_coll_gatherv)
+SK_NBC(igatherv, sk_nbc_igatherv, sk_inst_coll_gatherv, 0, sk_nbc_verify_igatherv)
+SK_NBC_CHECK(iscatter, sk_inst_coll_scatter)
+SK_NBC(iscatter, sk_nbc_iscatter, sk_inst_coll_scatter, 0, sk_nbc_verify_iscatter)
+SK_NBC_CHECK(iscatterv, sk_inst_coll_scatterv)
+SK_NBC(iscatterv, sk_nbc_iscatterv, sk_inst_coll_scatterv, 0, sk_nbc_verify_iscatterv)
+SK_NBC_CHECK(ireduce_scatter, sk_inst_coll_reduce_scatter)
+SK_NBC(ireduce_scatter, sk_nbc_ireduce_scatter, sk_inst_coll_reduce_scatter, 1, sk_nbc_verify_ireduce_scatter)
+SK_NBC_CHECK(ireduce_scatter_block, sk_nbc_base_rsb)
+SK_NBC(ireduce_scatter_block, sk_nbc_ireduce_scatter_block, sk_nbc_base_rsb, 1, sk_nbc_verify_ireduce_scatter_block)
+SK_NBC_CHECK(iscan, sk_inst_coll_scan)
+SK_NBC(iscan, sk_nbc_iscan, sk_inst_coll_scan, 1, sk_nbc_verify_iscan)
+SK_NBC_CHECK(iexscan, sk_nbc_base_exscan)
+SK_NBC(iexscan, sk_nbc_iexscan, sk_nbc_base_exscan, 1, sk_nbc_verify_iexscan)
