@@ -8,13 +8,13 @@
 #include <math.h>
 #include <string.h>
 
-#define SK_ROW(num, nm, pat, vars, buf, pay, sum, impl) \
+#define SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, impl) \
   {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, \
-   SK_PAYLOAD_##pay, (sum)},
+   SK_PAYLOAD_##pay, (sum), #fn},
 #define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
-  SK_ROW(num, nm, pat, vars, buf, pay, sum, 1)
+  SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, 1)
 #define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum) \
-  SK_ROW(num, nm, pat, vars, buf, pay, sum, 0)
+  SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, 0)
 
 static const sk_instance_t sk_instances[] = {
 #include "instances.def"
@@ -48,6 +48,45 @@ const sk_instance_t *sk_instance_by_name(const char *name)
     if (strcmp(t[i].name, name) == 0)
       return &t[i];
   return NULL;
+}
+
+/* The families of --list, in the order it prints them, by the prefix of
+ * the descriptor's name: a descriptor's module names its family (pp_ in
+ * pattern_pingpong.c, nbc_ and ovl_ in pattern_nbc.c, ...). */
+static const struct {
+  const char *prefix, *family;
+} sk_families[] = {
+  {"pp_", "ping-pong"},
+  {"coll_", "collective"},
+  {"bc_", "broadcast methods"},
+  {"by_", "pairs and bandwidth"},
+  {"nbc_", "nonblocking collective"},
+  {"ovl_", "nonblocking collective overlap"},
+  {"pers_", "persistent"},
+  {"mw_", "master-worker"},
+  {"simple_", "simple"},
+};
+
+static int sk_instance_family_index(const sk_instance_t *in)
+{
+  size_t i, n = sizeof sk_families / sizeof sk_families[0];
+  for (i = 0; i < n; i++)
+    if (strncmp(in->fn, sk_families[i].prefix,
+                strlen(sk_families[i].prefix)) == 0)
+      return (int)i;
+  return (int)n;
+}
+
+const char *sk_instance_family(const sk_instance_t *in)
+{
+  int i = sk_instance_family_index(in);
+  return i < (int)(sizeof sk_families / sizeof sk_families[0])
+             ? sk_families[i].family : "other";
+}
+
+int sk_instance_family_order(const sk_instance_t *in)
+{
+  return sk_instance_family_index(in);
 }
 
 /* The four patterns of the SKaMPI paper (§3.1).  Ping-pong and

@@ -107,6 +107,7 @@ typedef struct sk_instance {
   sk_buffers_t buffers;
   sk_payload_t payload;
   const char *summary;     /* one line for --list and the docs */
+  const char *fn;          /* its descriptor's name less sk_inst_ */
 } sk_instance_t;
 
 /* The whole table, in instances.def order; *count receives its length. */
@@ -147,6 +148,12 @@ const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in);
  * needs, or N is not a length. */
 double sk_instance_timed_bytes(const sk_instance_t *in, int two_way,
                                long procs, double n);
+
+/* The family --list groups the instance in ("ping-pong", "collective",
+ * "nonblocking collective", "persistent", ...; "other" for a descriptor
+ * name of no family), and the family's place in that order. */
+const char *sk_instance_family(const sk_instance_t *in);
+int sk_instance_family_order(const sk_instance_t *in);
 
 /* The pattern's row of the table in lib/instance.c. */
 const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern);

@@ -9,6 +9,7 @@ lib_libskampi_a_SOURCES = \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
 	lib/stats.c lib/stats.h \
+	lib/overlap.c lib/overlap.h \
 	lib/wilcoxon.c lib/wilcoxon.h \
 	lib/fdr.c lib/fdr.h lib/hlshift.c lib/hlshift.h \
 	lib/edivisive.c lib/edivisive.h \

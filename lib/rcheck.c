@@ -199,6 +199,13 @@ int sk_rcheck_rate(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                            SK_RCHECK_MAX_RATE, "1e30", out);
 }
 
+int sk_rcheck_percent(sk_yread_t *y, const sk_ynode_t *node,
+                      const char *key, double *out)
+{
+  return sk_rcheck_bounded(y, node, key, SK_YREAD_FINITE | SK_YREAD_NONNEG,
+                           100.0, "100", out);
+}
+
 int sk_rcheck_count(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                     long *out)
 {

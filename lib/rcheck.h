@@ -88,6 +88,9 @@ int sk_rcheck_duration(sk_yread_t *y, const sk_ynode_t *node,
                        const char *key, double *out);
 int sk_rcheck_argument(sk_yread_t *y, const sk_ynode_t *node,
                        const char *key, double *out);
+/* A percentage: a finite number from 0 to 100. */
+int sk_rcheck_percent(sk_yread_t *y, const sk_ynode_t *node,
+                      const char *key, double *out);
 int sk_rcheck_count(sk_yread_t *y, const sk_ynode_t *node, const char *key,
                     long *out);
 int sk_rcheck_rate(sk_yread_t *y, const sk_ynode_t *node, const char *key,

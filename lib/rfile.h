@@ -64,6 +64,9 @@ typedef struct sk_rfile_point {
   size_t nraw;
   double *run_medians, *run_means;   /* a merged point's per-run values */
   size_t nrun_medians, nrun_means;
+  /* nonblocking overlap instances: `overlap` (pure, computation, percent;
+   * with_computation is the mean); NaN: none */
+  double ovl_pure, ovl_cpu, ovl_percent;
 } sk_rfile_point_t;
 
 typedef struct sk_rfile_suite {

@@ -126,6 +126,30 @@ static int sk_rfile_load_strings(char **const *fields, size_t n)
   return 0;
 }
 
+/* A nonblocking overlap point's map `overlap` (report/beyond.c draws its
+ * percentage); all three values or none. */
+static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
+                                  sk_rfile_point_t *p)
+{
+  double pure = NAN, cpu = NAN, pc = NAN;
+  if (m == NULL || sk_yread_want_map(y, m, "'overlap'") < 0)
+    return;
+  if (sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &pure) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "computation"), "computation",
+                     &cpu) < 0 ||
+      sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
+                        &pc) < 0)
+    return;
+  if (isnan(pure) || isnan(cpu) || isnan(pc)) {
+    sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
+                   "'percent'");
+    return;
+  }
+  p->ovl_pure = pure;
+  p->ovl_cpu = cpu;
+  p->ovl_percent = pc;
+}
+
 /* rate, processes and node_times (report/beyond.c draws them). */
 static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
                                        sk_rfile_point_t *p)
@@ -134,6 +158,7 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
   sk_rcheck_count(y, sk_yread_get(y, node, "processes"), "processes",
                   &p->processes);
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
+  sk_rfile_load_overlap(y, sk_yread_get(y, node, "overlap"), p);
 }
 
 /* The statistics skampi-report does not draw but skampi-db keeps. */
@@ -234,6 +259,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->raw = p->run_medians = p->run_means = NULL;
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
+  p->ovl_pure = p->ovl_cpu = p->ovl_percent = NAN;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;

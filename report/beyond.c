@@ -4,7 +4,11 @@
  *
  * A rate page draws the `rate` of every point of the Length suites that
  * record one in the same unit (bandwidth in bytes/s; round trips per
- * second), on log axes.  The broadcast-methods page draws the five
+ * second), on log axes.  The overlap page draws the overlap percentage
+ * of every Length suite whose points record one (the nonblocking overlap
+ * instances) against the message length, on a linear axis from 0 to 100,
+ * and writes the three times behind it to a CSV.  The broadcast-methods
+ * page draws the five
  * methods of types 65-69 against their argument, with OL_i per
  * destination as small dots, like Fig. 11 of de Supinski & Karonis.
  */
@@ -17,9 +21,11 @@
 #include <string.h>
 
 #include "collbwpage.h"
+#include "csv.h"
 #include "gp.h"
 #include "model.h"
 #include "modelpage.h"
+#include "rout.h"
 #include "units.h"
 
 #define SK_BY_BCAST_FIRST 65
@@ -92,6 +98,19 @@ static int sk_by_keep_bcast(const sk_rfile_suite_t *s, const char *unit)
   return sk_by_bcast_suite(s);
 }
 
+/* A Length suite some of whose points record an overlap percentage. */
+static int sk_by_keep_overlap(const sk_rfile_suite_t *s, const char *unit)
+{
+  size_t i;
+  (void)unit;
+  if (s->arg != SK_RESULT_ARG_LENGTH)
+    return 0;
+  for (i = 0; i < s->npoints; i++)
+    if (isfinite(s->points[i].ovl_percent))
+      return 1;
+  return 0;
+}
+
 static int sk_by_keep_model(const sk_rfile_suite_t *s, const char *unit)
 {
   (void)unit;
@@ -145,6 +164,11 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
                    sk_by_keep_rate, "1/s") < 0 ||
         sk_collbwpage_plan(in, out, f) < 0)
       return -1;
+    snprintf(slug, sizeof slug, "overlap-%lu", F);
+    if (sk_by_page(in, out, f, SK_PAGE_OVERLAP, "nonblocking collectives: "
+                   "overlap of a computation", slug, sk_by_keep_overlap,
+                   NULL) < 0)
+      return -1;
   }
   return 0;
 }
@@ -152,7 +176,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
 int sk_beyond_is_page(const sk_page_t *page)
 {
   return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
-         page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW;
+         page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW ||
+         page->kind == SK_PAGE_OVERLAP;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -175,7 +200,8 @@ static int sk_by_value(const sk_page_t *page, const sk_rfile_point_t *p,
   if (page->kind == SK_PAGE_RATE && sk_by_bytes_page(page))
     *y = p->mean > 0 ? p->bytes / p->mean : NAN;
   else
-    *y = page->kind == SK_PAGE_RATE ? p->rate : p->mean;
+    *y = page->kind == SK_PAGE_RATE ? p->rate
+         : page->kind == SK_PAGE_OVERLAP ? p->ovl_percent : p->mean;
   if (!isfinite(*y) || !isfinite(p->argument))
     return -1;
   if ((page->ylog && *y <= 0) || (page->xlog && p->argument <= 0))
@@ -260,6 +286,8 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
     fprintf(f, "set logscale y 10\nset format y '%%g'\n"
             "set yrange [%.17g:%.17g]\n", ylo / 1.5,
             yhi * 1.5);
+  else if (page->kind == SK_PAGE_OVERLAP)
+    fputs("set yrange [0:105]\nset ytics 0,20,100\n", f);
   else
     fprintf(f, "set yrange [0:%.17g]\n", yhi > 0 ? yhi * 1.1 : 1);
   fputs("set ylabel ", f);
@@ -300,10 +328,13 @@ static void sk_by_xy_page(FILE *f, const sk_inputs_t *in,
     xlo = ylo = 1, xhi = yhi = 10;
   if (page->kind == SK_PAGE_BCAST)
     u = sk_units_time(0, yhi, 0);
+  else if (page->kind == SK_PAGE_OVERLAP)
+    u.name = "%";
   else if (bytes)
     u = sk_units_rate(yhi);
   snprintf(ylabel, sizeof ylabel, "%s [%s]", page->kind == SK_PAGE_BCAST
-           ? "time per broadcast" : bytes ? "bandwidth" : "rate", u.name);
+           ? "time per broadcast" : page->kind == SK_PAGE_OVERLAP
+           ? "overlap" : bytes ? "bandwidth" : "rate", u.name);
   fprintf(f, "\n# ---- page %d: %s\n", page->number, page->slug);
   for (k = 0; k < page->nseries; k++)
     sk_by_data(f, page, k, u.factor);
@@ -311,6 +342,10 @@ static void sk_by_xy_page(FILE *f, const sk_inputs_t *in,
   snprintf(sub, sizeof sub, "%s", page->kind == SK_PAGE_BCAST
            ? "rounds give a lower bound of OL, barrier and acknowledgement "
              "upper bounds; OL_i = E_i - RTL_i/2 per destination"
+           : page->kind == SK_PAGE_OVERLAP
+           ? "100 max(0, min(1, (t_pure + t_cpu - t_ovrl) / min(t_pure, "
+             "t_cpu))), a computation as long as the operation between "
+             "post and wait"
            : bytes ? "bytes per second: bidirectional counts both "
              "directions; Send_Repeated may be buffered by the library"
            : "round trips (MPI_Send + MPI_Recv) per second");
@@ -333,11 +368,58 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_by_xy_page(f, in, page, npages);
 }
 
+/* The overlap page's CSV: per point the three times and the percentage
+ * plotted. */
+static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
+                             const sk_page_t *page)
+{
+  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i;
+  char *path = malloc(len);
+  sk_outfile_t *h;
+  int rc;
+  if (!path)
+    return -1;
+  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
+  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
+  free(path);
+  if (!h)
+    return -1;
+  fputs("suite,instance,argument,t_pure,t_cpu,t_ovrl,overlap_percent\n",
+        h->fp);
+  for (k = 0; k < page->nseries; k++) {
+    const sk_rfile_suite_t *s = page->series[k].suite;
+    for (i = 0; i < s->npoints; i++) {
+      const sk_rfile_point_t *p = &s->points[i];
+      double y;
+      if (sk_by_value(page, p, &y) < 0)
+        continue;
+      sk_csv_field(h->fp, s->name);
+      fputc(',', h->fp);
+      sk_csv_field(h->fp, s->instance);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, p->argument);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, p->ovl_pure);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, p->ovl_cpu);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, p->mean);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, y);
+      fputc('\n', h->fp);
+    }
+  }
+  rc = sk_rout_commit(h);
+  return rc;
+}
+
 int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
                   const sk_page_t *page)
 {
   if (page->kind == SK_PAGE_COLLBW)
     return sk_collbwpage_csv(dir, in, page);
+  if (page->kind == SK_PAGE_OVERLAP)
+    return sk_by_overlap_csv(dir, in, page);
   if (page->kind != SK_PAGE_MODEL)
     return 0;
   return sk_modelpage_csv(dir, in, page);

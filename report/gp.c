@@ -151,6 +151,7 @@ static const char *sk_gp_kind(const sk_page_t *p)
   case SK_PAGE_BCAST: return "broadcast methods";
   case SK_PAGE_RATE: return "rate";
   case SK_PAGE_COLLBW: return "collective bandwidth";
+  case SK_PAGE_OVERLAP: return "overlap";
   }
   return "";
 }

@@ -12,6 +12,7 @@
 #include "check.h"
 #include "instance.h"
 #include "msg.h"
+#include "pattern.h"
 #include "plan_emit.h"
 #include "run.h"
 #include "shuffle.h"
@@ -232,7 +233,7 @@ void sk_cli_help(FILE *fp)
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"
 "                     (default 2)\n"
-"      --list         list every instance (the values of Type)\n"
+"      --list         list every instance (the values of Type) by family\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
 "\n"
@@ -248,10 +249,14 @@ void sk_cli_version(FILE *fp)
   fprintf(fp, "skampi %s\n", PACKAGE_VERSION);
 }
 
-static int sk_cli_by_number(const void *a, const void *b)
+/* --list's order: by family, then by number. */
+static int sk_cli_by_family(const void *a, const void *b)
 {
   const sk_instance_t *x = *(const sk_instance_t *const *)a;
   const sk_instance_t *y = *(const sk_instance_t *const *)b;
+  int fx = sk_instance_family_order(x), fy = sk_instance_family_order(y);
+  if (fx != fy)
+    return (fx > fy) - (fx < fy);
   return (x->number > y->number) - (x->number < y->number);
 }
 
@@ -268,6 +273,16 @@ static void sk_cli_variations(unsigned bits, char *buf, size_t size)
                               sk_variation_name((sk_variation_t)i));
 }
 
+/* implemented, planned (no code yet) or unavailable (the MPI library
+ * lacks its function). */
+static const char *sk_cli_status(const sk_instance_t *in)
+{
+  if (!in->implemented)
+    return "planned";
+  return sk_pattern_unavailable(in->number) != NULL ? "unavailable"
+                                                    : "implemented";
+}
+
 void sk_cli_list(FILE *fp)
 {
   size_t n, i;
@@ -278,15 +293,18 @@ void sk_cli_list(FILE *fp)
     return;
   for (i = 0; i < n; i++)
     order[i] = &t[i];
-  qsort(order, n, sizeof *order, sk_cli_by_number);
-  fprintf(fp, "%4s  %-27s %-14s %-20s %-11s %s\n", "Type", "Name",
+  qsort(order, n, sizeof *order, sk_cli_by_family);
+  fprintf(fp, "MPI library: %s\n", sk_pattern_library());
+  fprintf(fp, "%4s  %-33s %-14s %-20s %-11s %s\n", "Type", "Name",
           "Pattern", "Variations", "Status", "Operations");
   for (i = 0; i < n; i++) {
+    if (i == 0 || sk_instance_family_order(order[i]) !=
+                      sk_instance_family_order(order[i - 1]))
+      fprintf(fp, "-- %s\n", sk_instance_family(order[i]));
     sk_cli_variations(order[i]->variations, vars, sizeof vars);
-    fprintf(fp, "%4d  %-27s %-14s %-20s %-11s %s\n", order[i]->number,
+    fprintf(fp, "%4d  %-33s %-14s %-20s %-11s %s\n", order[i]->number,
             order[i]->name, sk_pattern_name(order[i]->pattern), vars,
-            order[i]->implemented ? "implemented" : "planned",
-            order[i]->summary);
+            sk_cli_status(order[i]), order[i]->summary);
   }
   free(order);
 }
@@ -307,6 +325,7 @@ int sk_cli_check(const sk_cli_t *cli)
   if (diag == NULL)
     return SK_EXIT_INPUT;
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
+  opt.unavailable = sk_pattern_unavailable;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 #include "parse.h"
@@ -19,7 +20,9 @@
 #include "run.h"
 #include "gridfile.h"
 #include "msg.h"
+#include "factors.h"
 #include "outcheck.h"
+#include "pattern.h"
 #include "sha256.h"
 #include "shuffle.h"
 #include "timer.h"
@@ -215,15 +218,21 @@ int sk_launch(const sk_cli_t *cli)
   char *buf;
   size_t len = 0;
   int rank, size, ok, all_ok, rc;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
     sk_msg_error("MPI_Init failed");
     return SK_EXIT_ABORTED;
   }
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  sk_factors_init_time((double)(t1.tv_sec - t0.tv_sec) +
+                       1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   diag = sk_diag_new();
   buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;
+  opt.unavailable = sk_pattern_unavailable;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

@@ -8,3 +8,5 @@ dist_pkgdata_DATA += suites/maxrate.skampi suites/bcast-methods.skampi \
 dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
 	suites/master-worker.skampi suites/simple.skampi suites/datatypes.skampi
 
+# nonblocking and persistent operations (MPI-3, MPI-4)
+dist_pkgdata_DATA += suites/nonblocking.skampi suites/persistent.skampi

@@ -21,6 +21,7 @@
 #include "journal.h"
 #include "measure.h"
 #include "mpierr.h"
+#include "overlap.h"
 #include "pairs.h"
 #include "pattern.h"
 #include "reduce.h"
@@ -61,6 +62,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->batch = x->batch;
   c->barrier = 0.0;
   c->calib = &x->eng->calib;
+  c->test_calls = x->s->overlap_test_calls;
 }
 
 /* The barrier time of comm for root_minus_barrier (all of comm get it). */
@@ -151,6 +153,25 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   return -2;
 }
 
+/* The timing process: what an overlap or persistent instance's point
+ * records beside its time (the descriptor's properties say which). */
+static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
+{
+  const sk_pctx_t *c = &x->ctx;
+  if (x->ops->overlap && SK_POINT_HAS_VALUE(pt)) {
+    pt->overlap = 1;
+    pt->ovl_pure = c->ovl_pure;
+    pt->ovl_cpu = c->ovl_cpu;
+    pt->ovl_tests = c->test_calls;
+    pt->ovl_percent = sk_overlap_percent(c->ovl_pure, c->ovl_cpu, pt->mean);
+  }
+  if (x->ops->persistent) {
+    pt->persistent = 1;
+    pt->init_time = c->init_time;
+    pt->free_time = c->free_time;
+  }
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
  * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
@@ -180,6 +201,8 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   }
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
+  if (x->ctx.rank == 0)
+    sk_exec_extras(x, pt);
   if (sk_exec_minus_barrier(x))
     pt->barrier_time = x->barrier;
   return rc;

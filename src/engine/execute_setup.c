@@ -111,6 +111,13 @@ static int sk_exec_sync_check(sk_exec_t *x)
                        "collective suites only: this suite ignores it");
   if (!coll)
     return 0;
+  if (x->windowed && x->ops->overlap) {
+    /* t_pure and t_cpu are timed after a barrier: so must t_ovrl be */
+    snprintf(x->msg, sizeof x->msg, "an overlap instance is timed after a "
+             "barrier, as its calibration is: it needs Synchronization = "
+             "Barrier");
+    return -1;
+  }
   if (x->windowed && s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER) {
     snprintf(x->msg, sizeof x->msg, "Collective_Timing = Root_Barrier needs "
              "Synchronization = Barrier");
@@ -135,6 +142,12 @@ static int sk_exec_check(sk_exec_t *x)
   if (x->ops == NULL) {
     snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
              "implemented yet", in->name, in->number);
+    return -1;
+  }
+  if (sk_pattern_unavailable(in->number) != NULL) {
+    /* the checker refuses it first; a plan made elsewhere may not */
+    snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: %s",
+             in->name, sk_pattern_unavailable(in->number));
     return -1;
   }
   if (x->eng->size < x->pat->least) {

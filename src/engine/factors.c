@@ -6,6 +6,7 @@
 #include "factors.h"
 #include "timer.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,8 +92,16 @@ static void sk_factors_cpu(sk_factors_t *f)
                         "measurement (MPICH: mpiexec -bind-to core)");
 }
 
+static double sk_factors_init = NAN;
+
+void sk_factors_init_time(double seconds)
+{
+  sk_factors_init = seconds;
+}
+
 int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
 {
+  double init;
   char host[MPI_MAX_PROCESSOR_NAME + 1], cpus[SK_FACTORS_LEN], ver[32];
   int len = 0, rank, major, minor;
   MPI_Comm_rank(comm, &rank);
@@ -103,6 +112,10 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   MPI_Comm_size(comm, &f->processes);
   f->hosts = sk_factors_gather(host, comm);
   f->affinity = sk_factors_gather(cpus, comm);
+  /* NaN on any process (not measured) makes the maximum NaN or drops it;
+   * every process measures alike, so either all or none have it */
+  MPI_Allreduce(&sk_factors_init, &init, 1, MPI_DOUBLE, MPI_MAX, comm);
+  f->mpi_init_time = isnan(sk_factors_init) ? NAN : init;
   if (rank != 0)
     return 0;
   MPI_Get_version(&major, &minor);

@@ -14,4 +14,9 @@
  * measurement.  Returns -1 on rank 0 when memory ran out. */
 int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead);
 
+/* The seconds MPI_Init took on this process (src/launch.c measures it
+ * with the monotonic clock, as the MPI timer needs MPI); collect records
+ * the largest over the processes as factors.mpi_init_time. */
+void sk_factors_init_time(double seconds);
+
 #endif

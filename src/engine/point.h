@@ -56,6 +56,18 @@ typedef struct sk_point {
                             corrected by (Bcast_OL: RTL_i), or NULL;
                             owned like node_times */
   int npairs;
+  /* Nonblocking overlap instances (ops->overlap): t_pure, t_cpu (s, from
+   * the point's calibration), the overlap percentage with `mean` as
+   * t_ovrl (sk_overlap_percent()), and the MPI_Test calls; overlap = 0:
+   * none of them. */
+  int overlap;
+  double ovl_pure, ovl_cpu, ovl_percent;
+  long ovl_tests;
+  /* Persistent instances (ops->persistent): the timing process's time of
+   * the *_init call(s) and of MPI_Request_free (s); persistent = 0:
+   * none. */
+  int persistent;
+  double init_time, free_time;
   int nmodes;            /* groups of the valid repetitions (lib/modes.h):
                             1 one group or not tested, 0 no repetition */
   double mode_location[SK_MODES_MAX];   /* s, median of each group */

@@ -27,6 +27,7 @@ sk_result_t *sk_result_new(const sk_plan_t *plan)
   if (r == NULL)
     return NULL;
   r->plan = plan;
+  r->factors.mpi_init_time = NAN;   /* not measured until collected */
   r->suites = calloc(plan->nsuites ? plan->nsuites : 1, sizeof *r->suites);
   if (r->suites == NULL) {
     free(r);
@@ -303,6 +304,8 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   if (f->timer_frequency > 0.0)
     sk_emit_kv_double(e, "timer_frequency", f->timer_frequency);
   sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
+  if (!isnan(f->mpi_init_time))
+    sk_emit_kv_double(e, "mpi_init_time", f->mpi_init_time);
   if (f->buffer_alignment > 0)
     sk_emit_kv_long(e, "buffer_alignment", f->buffer_alignment);
   sk_result_emit_env(e, f);
@@ -419,6 +422,23 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_result_emit_doubles(e, "rtl", p->rtl, p->nprocs);
   if (p->raw != NULL)
     sk_result_emit_doubles(e, "raw", p->raw, p->valid);
+  if (p->overlap) {
+    sk_emit_str(e, "overlap");
+    sk_emit_map_begin(e);
+    sk_emit_kv_double(e, "pure", p->ovl_pure);
+    sk_emit_kv_double(e, "with_computation", sk_result_value(p, p->mean));
+    sk_emit_kv_double(e, "computation", p->ovl_cpu);
+    sk_emit_kv_double(e, "percent", p->ovl_percent);
+    sk_emit_kv_long(e, "test_calls", p->ovl_tests);
+    sk_emit_map_end(e);
+  }
+  if (p->persistent) {
+    sk_emit_str(e, "persistent");
+    sk_emit_map_begin(e);
+    sk_emit_kv_double(e, "init_time", p->init_time);
+    sk_emit_kv_double(e, "free_time", p->free_time);
+    sk_emit_map_end(e);
+  }
   return sk_emit_map_end(e);
 }
 

@@ -88,6 +88,8 @@ typedef struct sk_factors {
   double timer_resolution;
   double timer_frequency;        /* RDTSCP: calibrated ticks/s, else 0 */
   double timer_overhead;
+  double mpi_init_time;     /* s MPI_Init took, the largest of any
+                             * process; NaN: not known */
   long buffer_alignment;         /* message buffers start at a multiple */
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;

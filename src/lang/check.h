@@ -18,6 +18,10 @@
 
 typedef struct sk_check_options {
   int nprocs;    /* processes of the run: sizes Max_Value and limits */
+  /* Why instance `number` cannot run with the MPI library (the end of
+   * the message "Type 'NAME' is unavailable: ..."), or NULL when it can;
+   * a NULL callback: every instance can. */
+  const char *(*unavailable)(int number);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -48,6 +48,19 @@ static const sk_instance_t *sk_suite_instance_named(const char *name)
   return NULL;
 }
 
+/* An instance whose MPI function the library lacks is refused. */
+static int sk_suite_available(sk_check_t *c, const sk_ast_value_t *v,
+                              const sk_instance_t *in)
+{
+  const char *fn = c->unavailable != NULL ? c->unavailable(in->number)
+                                          : NULL;
+  if (fn == NULL)
+    return 0;
+  sk_diag_error(c->diag, c->sink.file, v->span, "Type '%s' is unavailable: "
+                "%s", in->name, fn);
+  return -1;
+}
+
 static int sk_suite_instance(sk_check_t *c, const sk_key_t *k,
                              const sk_ast_value_t *v, sk_kv_t *out)
 {
@@ -64,13 +77,13 @@ static int sk_suite_instance(sk_check_t *c, const sk_key_t *k,
     if (out->inst == NULL)
       sk_diag_error(c->diag, c->sink.file, v->span, "unknown Type %ld "
                     "(skampi --list shows the instances)", num);
-    return out->inst != NULL ? 0 : -1;
+    return out->inst != NULL ? sk_suite_available(c, v, out->inst) : -1;
   }
   if (sk_value_name(&c->sink, v, k->name, "an instance number or name",
                     &name) != 0)
     return -1;
   if ((out->inst = sk_suite_instance_named(name)) != NULL)
-    return 0;
+    return sk_suite_available(c, v, out->inst);
   t = sk_instance_table(&n);
   sk_suggest_init(&s, v->text);
   for (i = 0; i < n; i++)

@@ -139,6 +139,7 @@ typedef struct sk_suite {
   sk_cache_mode_t cache;         /* Cache */
   long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
   long batch;                    /* Batch: calls per repetition */
+  long overlap_test_calls;       /* Overlap_Test_Calls */
 } sk_suite_t;
 
 typedef struct sk_plan {

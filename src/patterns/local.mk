@@ -9,4 +9,6 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_mw.c \
 	src/patterns/pattern_simple.c src/patterns/pattern_simple.h \
 	src/patterns/pattern_beyond.c src/patterns/pattern_beyond.h \
-	src/patterns/pattern_bcast.c
+	src/patterns/pattern_bcast.c \
+	src/patterns/pattern_nbc.c src/patterns/pattern_nbc.h \
+	src/patterns/pattern_persist.c

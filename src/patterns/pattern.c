@@ -8,10 +8,12 @@
 
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "dtype.h"
+#include "instance.h"
 #include "stats.h"
 
 static const struct {
@@ -33,6 +35,56 @@ const sk_inst_ops_t *sk_pattern_ops(int number)
     if (sk_pattern_table[i].number == number)
       return sk_pattern_table[i].ops;
   return NULL;
+}
+
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_UNAVAILABLE=NAME makes
+ * instance NAME as unavailable as an MPI library without its function
+ * would, so that the refusal can be tested with a library that has
+ * them all. */
+const char *sk_pattern_unavailable(int number)
+{
+  static char why[256];
+  const sk_inst_ops_t *ops = sk_pattern_ops(number);
+  const sk_instance_t *in = sk_instance_by_number(number);
+  const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
+  const char *lib = sk_pattern_library(), *missing = NULL;
+  if (ops == NULL || in == NULL)
+    return NULL;
+  if (test != NULL && strcmp(test, in->name) == 0)
+    missing = in->name;
+  else if (ops->unavailable != NULL)
+    missing = ops->unavailable;
+  if (missing != NULL) {
+    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
+             "has no %s", lib, missing);
+    return why;
+  }
+  if (ops->faulty != NULL &&
+      strncmp(lib, ops->faulty->library, strlen(ops->faulty->library)) == 0) {
+    snprintf(why, sizeof why, "%s of the MPI library skampi was built with "
+             "(%s) %s", in->name, lib, ops->faulty->what);
+    return why;
+  }
+  return NULL;
+}
+
+const char *sk_pattern_library(void)
+{
+  static char name[64];
+  char s[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  int len = 0, i, n = 0;
+  MPI_Get_library_version(s, &len);
+  s[len < 0 ? 0 : len] = '\0';
+  for (i = 0; s[i] != '\0' && s[i] != '\n' && s[i] != ','; i++) {
+    int blank = s[i] == ' ' || s[i] == '\t';
+    if (n + 1 >= (int)sizeof name || (blank && (n == 0 || name[n - 1] == ' ')))
+      continue;
+    name[n++] = blank ? ' ' : (s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?');
+  }
+  while (n > 0 && name[n - 1] == ' ')
+    n--;
+  name[n] = '\0';
+  return n > 0 ? name : "unknown";
 }
 
 static void sk_pattern_run_empty(sk_pctx_t *c)

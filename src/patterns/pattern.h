@@ -52,7 +52,23 @@ typedef struct sk_pctx {
   const struct sk_calib *calib;  /* Calibrate_Busywait's cost function */
   double busy;          /* Calibrate_Busywait: seconds to spin */
   void *priv;           /* the instance's own state (setup / teardown) */
+  /* ---- nonblocking and persistent (pattern_nbc.c, pattern_persist.c) -- */
+  long test_calls;      /* Overlap_Test_Calls: MPI_Test calls spread
+                         * through the computation of an overlap point */
+  long ovl_iters;       /* overlap: iterations of the computation,
+                         * calibrated to last as long as t_pure */
+  double ovl_pure;      /* overlap: t_pure, post + wait alone (setup) */
+  double ovl_cpu;       /* overlap: t_cpu, the computation alone (setup) */
+  MPI_Request preq[2];  /* persistent: the requests of the point */
+  double init_time;     /* persistent: the *_init calls, rank 0's time */
+  double free_time;     /* persistent: MPI_Request_free, rank 0's time */
 } sk_pctx_t;
+
+/* An MPI library in which an instance's MPI function is known to fail. */
+typedef struct sk_inst_fault {
+  const char *library;  /* a prefix of sk_pattern_library() */
+  const char *what;     /* how it fails, for the checker's message */
+} sk_inst_fault_t;
 
 typedef struct sk_inst_ops {
   /* One repetition's MPI calls (the timed region). */
@@ -99,6 +115,19 @@ typedef struct sk_inst_ops {
   /* A note the result of every suite of the instance carries; NULL:
    * none. */
   const char *note;
+  /* 1: a nonblocking operation with a computation between post and
+   * wait: its setup measures ovl_pure and ovl_cpu (sk_overlap_setup()),
+   * and each point records them with the overlap percentage. */
+  int overlap;
+  /* 1: persistent requests made in setup and freed in teardown: each
+   * point records init_time and free_time. */
+  int persistent;
+  /* The MPI function this library lacks (configure found none), so the
+   * instance cannot run; NULL: available. */
+  const char *unavailable;
+  /* Where the function is there but known to fail (NULL: nowhere
+   * known): with that library the instance is unavailable too. */
+  const sk_inst_fault_t *faulty;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */
@@ -132,6 +161,19 @@ int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
 
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
+
+/* Why instance `number` cannot run with this MPI library -- "the MPI
+ * library skampi was built with (LIB) has no MPI_Xxx_init"
+ * (ops->unavailable), or "MPI_Xxx_init of the MPI library skampi was
+ * built with (LIB) WHAT" (ops->faulty) -- in a static buffer; NULL when
+ * it can run. */
+const char *sk_pattern_unavailable(int number);
+
+/* The MPI library's name for messages: the first line of
+ * MPI_Get_library_version up to its first comma, blanks collapsed
+ * ("MPICH Version: 4.0.2", "Open MPI v4.1.4"); a static buffer.  May be
+ * called before MPI_Init. */
+const char *sk_pattern_library(void);
 
 /* The time of an empty measurement on this process: the two timer reads
  * around a call of an instance that does nothing, as in every repetition

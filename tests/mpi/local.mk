@@ -52,3 +52,7 @@ EXTRA_DIST += tests/mpi/window.skampi \
 SK_MPI_TESTS += tests/mpi/postproc.sh
 EXTRA_DIST += tests/mpi/postproc.skampi
 
+# nonblocking and persistent operations
+TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
+EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
+	tests/mpi/persistent.sh tests/mpi/persistent.skampi

@@ -12,10 +12,16 @@ skampi=$builddir/src/skampi
 tmp=$(mktemp -d "$builddir/sk-list.XXXXXX") || exit 99
 trap 'rm -rf "$tmp"' EXIT
 "$skampi" --list >"$tmp/list" || { echo "FAIL: skampi --list"; exit 1; }
-# --list: Type Name Pattern Variations Status Operations...
-awk 'NR > 1 { ops = $6; for (i = 7; i <= NF; i++) ops = ops " " $i;
+# --list: the library, a header, then per family a line "-- FAMILY" and
+# rows Type Name Pattern Variations Status Operations...; the doc's table
+# is in number order
+awk '$1 ~ /^[0-9]+$/ { ops = $6; for (i = 7; i <= NF; i++) ops = ops " " $i;
               printf "%s|%s|%s|%s|%s\n", $1, $2, $3, $4, ops }' \
-  "$tmp/list" >"$tmp/want"
+  "$tmp/list" | sort -t'|' -k1,1n >"$tmp/want"
+head -1 "$tmp/list" | grep -q '^MPI library: ' ||
+  { echo "FAIL: skampi --list does not name the MPI library first"; exit 1; }
+grep -q '^-- nonblocking collective$' "$tmp/list" ||
+  { echo "FAIL: skampi --list does not group by family"; exit 1; }
 # the doc: the table under "## Instances", rows | 1 | `Name` | ... |
 awk -F'|' '
   /^## / { in_t = ($0 ~ /^## Instances/) }

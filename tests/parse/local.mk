@@ -7,6 +7,7 @@ SK_PARSE_GOLDEN = \
 	tests/parse/err-cache-size.skampi \
 	tests/parse/ok-fixed-repetitions.skampi \
 	tests/parse/ok-cache.skampi \
+	tests/parse/ok-overlap-test-calls.skampi \
 	tests/parse/ok-cache-size.skampi \
 	tests/parse/err-synchronization.skampi \
 	tests/parse/err-window-size.skampi \
@@ -26,6 +27,7 @@ SK_PARSE_GOLDEN = \
 	tests/parse/err-basetype-values.skampi \
 	tests/parse/err-basetype-overlap.skampi \
 	tests/parse/err-batch.skampi \
+	tests/parse/err-overlap-test-calls.skampi \
 	tests/parse/err-cut-quantile.skampi \
 	tests/parse/err-datatype-unknown.skampi \
 	tests/parse/err-count-distribution.skampi \

@@ -48,7 +48,12 @@ suites() {
 
 # The Types that have a collective bandwidth page (doc/report.md, "Pages
 # of instances 60-69": the payload table).
-collbw_types=" 18 20 21 22 24 33 35 36 37 38 39 40 41 42 43 44 45 46 47 65 66 67 68 69 "
+# 201-216 and 241-256, the nonblocking and persistent forms, are in their
+# blocking operation's class.
+collbw_types=" 18 20 21 22 24 33 35 36 37 38 39 40 41 42 43 44 45 46 47 65 66 67 68 69 201 202 203 204 205 206 207 208 209 210 211 212 213 214 215 216 241 242 243 244 245 246 247 248 249 250 251 252 253 254 255 256 "
+# The Types whose points record an overlap: one overlap page per file
+# with such Length suites (doc/report.md, "Overlap page").
+overlap_types=" 220 221 222 223 224 225 226 227 228 229 230 231 232 233 234 235 236 "
 
 # expected_pages [-p PARAMS] RESULT...: the page count doc/report.md
 # promises for these inputs.
@@ -69,19 +74,20 @@ expected_pages() {
   for f in "$@"; do suites "$f"; done | awk -F '\t' \
     -v tr="$rows_per_title" -v sr="$rows_per_single" -v groups="$groups" \
     -v sp="$suite_pages" -v cp="$comparison_pages" -v nfiles=$# \
-    -v cbt="$collbw_types" '
+    -v cbt="$collbw_types" -v ovt="$overlap_types" '
     { if (!($1 in n)) nfw++; n[$1]++ }
     $3 != "none" && $4 > 0 { plots++; if (!seen[$1 SUBSEP $2]++) files[$2]++ }
     $3 == "none" && $4 > 0 && !single[$2]++ { nsingle++ }
     # a collective bandwidth page per file and variation (Length, Nodes)
     ($3 == "length" || $3 == "nodes") && $4 > 0 && index(cbt, " " $5 " ") &&
       !cb[$1 SUBSEP $3]++ { collbw++ }
+    $3 == "length" && $4 > 0 && index(ovt, " " $5 " ") && !ov[$1]++ { overlap++ }
     END {
       for (f in n) titles += int((n[f] + tr - 1) / tr)
       titles += nfiles - nfw            # files without suites: one page
       for (s in files) if (files[s] >= 2) compare++
       print titles + sp * (plots + int((nsingle + sr - 1) / sr)) \
-        + cp * compare + groups + sp * collbw
+        + cp * compare + groups + sp * (collbw + overlap)
     }'
 }
 

@@ -76,3 +76,5 @@ EXTRA_DIST += tests/report/subtitle.sh tests/report/rate/settings.yaml
 TESTS += tests/report/spread.sh
 EXTRA_DIST += tests/report/spread.sh tests/report/rate/spread.yaml
 
+TESTS += tests/report/overlap.sh
+EXTRA_DIST += tests/report/overlap.sh tests/report/extra/overlap.yaml

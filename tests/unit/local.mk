@@ -88,3 +88,9 @@ TESTS += tests/unit/test_wbuf
 tests_unit_test_wbuf_SOURCES = tests/unit/test_wbuf.c
 tests_unit_test_wbuf_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_unit_test_wbuf_LDADD = $(SK_DB_LIBS)
+
+# the overlap percentage of the nonblocking overlap instances
+check_PROGRAMS += tests/unit/test_overlap
+TESTS += tests/unit/test_overlap
+tests_unit_test_overlap_SOURCES = tests/unit/test_overlap.c
+tests_unit_test_overlap_LDADD = $(SK_LIB_LIBS)
