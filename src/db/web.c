@@ -476,7 +476,10 @@ static enum MHD_Result sk_web_access(void *cls, struct MHD_Connection *conn,
      * answers the others 401 or 403 */
     if (sk_web_allow_upload && strcmp(method, "POST") == 0 &&
         strcmp(url, "/api/runs") == 0)
-      c->discard = !sk_web_upload_authorized(conn, sk_web_store());
+    {
+      sk_web_thread_t *t = sk_web_thread();
+      c->discard = !sk_web_upload_authorized(conn, t ? t->st : NULL);
+    }
     /* answered in a later call, once the request is read whole: an
      * answer queued at the first call closes the connection */
     return MHD_YES;
