@@ -106,7 +106,8 @@ typedef struct sk_query {
 static const char *const sk_query_cols[] = {
   "run", "kind", "machine", "library", "np", "start_time", "suite",
   "argument", "processes", "mean", "stderr", "median", "q1", "q3", "min",
-  "max", "repetitions", "eps_met", "runs", "ci_low", "ci_high", NULL
+  "max", "repetitions", "eps_met", "runs", "ci_low", "ci_high",
+  "ci_coverage", "modes", NULL
 };
 
 static void sk_query_csv_num(double v)
@@ -149,6 +150,8 @@ static int sk_query_csv(void *arg, const sk_store_point_t *p)
   sk_query_csv_long(p->runs);
   sk_query_csv_num(p->ci_low);
   sk_query_csv_num(p->ci_high);
+  sk_query_csv_num(p->ci_coverage);
+  sk_query_csv_long(p->modes);
   putchar('\n');
   q->npoints++;
   return 0;
@@ -187,6 +190,8 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
   rc |= sk_query_kv_long(e, "runs", p->runs);
   rc |= sk_query_kv_num(e, "ci_low", p->ci_low);
   rc |= sk_query_kv_num(e, "ci_high", p->ci_high);
+  rc |= sk_query_kv_num(e, "ci_coverage", p->ci_coverage);
+  rc |= sk_query_kv_long(e, "modes", p->modes);
   rc |= sk_emit_map_end(e);
   q->npoints++;
   return rc ? -1 : 0;

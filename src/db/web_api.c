@@ -374,6 +374,12 @@ static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
     sk_wbuf_csv_num(b, p->ci_low);
     sk_wbuf_puts(b, ",");
     sk_wbuf_csv_num(b, p->ci_high);
+    sk_wbuf_puts(b, ",");
+    sk_wbuf_csv_num(b, p->ci_coverage);
+    if (p->modes < 0)
+      sk_wbuf_puts(b, ",");
+    else
+      sk_wbuf_printf(b, ",%ld", p->modes);
     sk_wbuf_puts(b, "\r\n");
   }
   return b->failed ? -1 : 0;
@@ -388,7 +394,7 @@ int sk_api_series_csv(sk_web_req_t *r)
   r->filename = "skampi-series.csv";
   sk_wbuf_puts(&r->out, "run,kind,machine,library,np,start_time,suite,"
                "argument,processes,mean,stderr,median,q1,q3,min,max,"
-               "repetitions,eps_met,runs,ci_low,ci_high\r\n");
+               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes\r\n");
   sk_api_series_run(r, &q, sk_api_series_csv_fn, &r->out);
   return 0;
 }

@@ -16,9 +16,9 @@ db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "not upgraded to version 3"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
