@@ -19,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
   static FILE *sink;
-  sk_check_options_t opt = {3};
+  sk_check_options_t opt = {.nprocs = 3};
   sk_diag_t *diag = sk_diag_new();
   sk_plan_t *plan;
   if (diag == NULL)

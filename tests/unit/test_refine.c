@@ -691,7 +691,7 @@ static void test_fig1(void)
 {
   const char *top = getenv("top_srcdir");
   char path[1024];
-  sk_check_options_t opt = {2};
+  sk_check_options_t opt = {.nprocs = 2};
   sk_diag_t *d = sk_diag_new();
   sk_plan_t *plan;
   sk_refine_params_t p;
