@@ -175,7 +175,7 @@ static void sk_msg_file_excerpt(const char *file, int line, int col)
   struct stat st;
   char *buf;
   size_t len = 0;
-  int n = 1, c;
+  int n = 1, c = EOF;
   FILE *f;
   if (sk_msg_src_name) {
     const char *s;
