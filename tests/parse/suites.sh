@@ -15,6 +15,21 @@ for f in "$srcdir"/suites/*.skampi; do
   rel=suites/$(basename "$f")
   if ! (cd "$srcdir" && "$skampi" --check "$rel") >"$tmp/out" 2>"$tmp/err"
   then
+    # A suite of instances the MPI library lacks (persistent collectives
+    # under an MPI-3.1 library) is refused for exactly that: every error
+    # names a type that --list marks unavailable.
+    grep ': error: ' "$tmp/err" > "$tmp/errors"
+    bad=$(grep -v ": error: Type '[A-Za-z_0-9]*' is unavailable: " \
+          "$tmp/errors" | wc -l)
+    for t in $(sed -n "s/.*: error: Type '\([A-Za-z_0-9]*\)' is unavailable: .*/\1/p" \
+               "$tmp/errors"); do
+      "$skampi" --list | awk -v t="$t" '$2 == t && $5 == "unavailable" { ok = 1 }
+        END { exit !ok }' || bad=$((bad + 1))
+    done
+    if [ -s "$tmp/errors" ] && [ "$bad" -eq 0 ]; then
+      echo "note: $rel: its instances this MPI library lacks are refused"
+      continue
+    fi
     echo "FAIL: skampi --check $rel:"
     cat "$tmp/err"
     fail=1
