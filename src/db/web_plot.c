@@ -44,6 +44,27 @@ static int sk_plot_tmpdir(char dir[256])
   return mkdtemp(dir) ? 0 : -1;
 }
 
+/* The answer to a drawing made at PATH in DIR (DRAWN < 0: it failed,
+ * ERR says why): its bytes, downloaded as PDF_NAME or SVG_NAME by EXT;
+ * the file and DIR are removed either way. */
+static void sk_plot_answer(sk_web_req_t *r, int drawn, const char *err,
+                           const char *dir, const char *path,
+                           const char *ext, const char *pdf_name,
+                           const char *svg_name)
+{
+  int pdf = strcmp(ext, "pdf") == 0;
+  if (drawn < 0)
+    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
+  else if (sk_plot_slurp(r, path) < 0)
+    sk_web_fail(r, 500, "cannot read the drawing");
+  else {
+    r->type = pdf ? "application/pdf" : "image/svg+xml";
+    r->filename = pdf ? pdf_name : svg_name;
+  }
+  unlink(path);
+  rmdir(dir);
+}
+
 static int sk_api_plot(sk_web_req_t *r, const char *ext)
 {
   sk_sel_t sel;
@@ -84,18 +105,8 @@ static int sk_api_plot(sk_web_req_t *r, const char *ext)
   err[0] = '\0';
   rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax, path, err,
                       sizeof err);
-  if (rc < 0)
-    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
-  else if (sk_plot_slurp(r, path) < 0)
-    sk_web_fail(r, 500, "cannot read the drawing");
-  else {
-    r->type = strcmp(ext, "pdf") == 0 ? "application/pdf"
-                                      : "image/svg+xml";
-    r->filename = strcmp(ext, "pdf") == 0 ? "skampi-plot.pdf"
-                                          : "skampi-plot.svg";
-  }
-  unlink(path);
-  rmdir(dir);
+  sk_plot_answer(r, rc, err, dir, path, ext, "skampi-plot.pdf",
+                 "skampi-plot.svg");
   free(ids);
   return 0;
 }
@@ -211,18 +222,8 @@ static int sk_api_history_draw(sk_web_req_t *r, const char *ext)
   }
   snprintf(path, sizeof path, "%s/history.%s", dir, ext);
   err[0] = '\0';
-  if (sk_history_plot(&h, path, err, sizeof err) < 0)
-    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
-  else if (sk_plot_slurp(r, path) < 0)
-    sk_web_fail(r, 500, "cannot read the drawing");
-  else {
-    r->type = strcmp(ext, "pdf") == 0 ? "application/pdf"
-                                      : "image/svg+xml";
-    r->filename = strcmp(ext, "pdf") == 0 ? "skampi-history.pdf"
-                                          : "skampi-history.svg";
-  }
-  unlink(path);
-  rmdir(dir);
+  sk_plot_answer(r, sk_history_plot(&h, path, err, sizeof err), err, dir,
+                 path, ext, "skampi-history.pdf", "skampi-history.svg");
   sk_history_free(&h);
   return 0;
 }
