@@ -368,11 +368,22 @@ static long sk_resolve_first_above_zero(const sk_resolve_t *r, long u)
   const sk_kv_t *sc = SK_KV(r, SCALE), *e = SK_KV(r, END_ARGUMENT);
   const sk_kv_t *md = SK_KV(r, MIN_DISTANCE);
   double step = SK_KV(r, STEPWIDTH)->d;
-  long x = 0, k, half, min = md->unset ? 0 : md->l;
+  long x = 0, half, min = md->unset ? 0 : md->l;
+  double k;
+  int tries;
   if (sk_resolve_is_log(sc->l))
     return u < e->l ? u : e->l;
-  for (k = 1; x == 0 && (double)k * step < (double)e->l; k++)
-    x = (long)floor((double)k * step + 0.5);
+  /* the first grid point k * step (k = 1, 2, ...) that rounds to a length
+   * above 0, found at once: a Stepwidth of 1e-13 would otherwise take
+   * 5e12 steps to get there */
+  if (step > 0.0 && isfinite(step)) {
+    k = fmax(1.0, ceil(0.5 / step) - 1.0);
+    for (tries = 0; tries < 3 && x == 0 && k * step < (double)e->l;
+         tries++) {
+      x = (long)floor(k * step + 0.5);
+      k += 1.0;
+    }
+  }
   if (x == 0 || x > e->l)
     x = e->l;
   while (sc->l == SK_SCALE_DYNAMIC_LINEAR && (half = x / 2) > 0 &&

@@ -130,5 +130,7 @@ EXTRA_DIST += tests/hostile/suites.sh \
 	tests/hostile/suites/not-utf8.expected \
 	tests/hostile/suites/nul-byte.skampi \
 	tests/hostile/suites/nul-byte.expected \
+	tests/hostile/suites/tiny-stepwidth.skampi \
+	tests/hostile/suites/tiny-stepwidth.expected \
 	tests/hostile/suites/zero-elements.skampi \
 	tests/hostile/suites/zero-elements.expected
