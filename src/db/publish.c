@@ -227,7 +227,8 @@ static int sk_pub_suites(sk_pub_t *p, const sk_sel_t *sel, int quiet,
   if (sk_webdata_suites(p->st, sel, &s) < 0)
     return -1;
   *nsuites = s.n;
-  sk_wbuf_printf(&out, "{\"runs\":%zu,\"instances\":[", s.nruns);
+  sk_wbuf_printf(&out, "{\"runs\":%zu,\"block\":%d,\"instances\":[",
+                 s.nruns, SK_PUBLISH_BLOCK);
   for (i = 0; rc == 0 && i < s.n; i++) {
     const sk_webdata_suite_t *x = &s.v[i];
     sk_pub_suite_t u;

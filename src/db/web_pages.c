@@ -61,6 +61,9 @@ static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel, int pub)
     if (i + 1 == step)
       sk_wbuf_printf(b, "<span class=\"on\" id=\"step%d\">%s</span>",
                      i + 1, names[i]);
+    else if (pub && i == 1)   /* app.js adds the selection */
+      sk_wbuf_printf(b, "<a id=\"step2\" href=\"suites.html\">%s</a>",
+                     names[i]);
     else if (i == 0 || (i == 1 && sel && *sel)) {
       sk_wbuf_printf(b, "<a id=\"step%d\" href=\"%s?sel=", i + 1,
                      sk_page_to(pub, i ? "suites" : "runs"));
