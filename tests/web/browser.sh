@@ -16,9 +16,10 @@ if [ -z "$PY" ]; then
 fi
 start_server
 # the static site of skampi-db publish, served by a plain static server
-# on an ephemeral loopback port (and opened from file:// as well)
+# (http.server with serve's Content-Security-Policy, at most 600 s) on an
+# ephemeral loopback port, and opened from file:// as well
 db publish -q "$TMP/site" || fail "publish"
-"$PY" -u -m http.server --bind 127.0.0.1 --directory "$TMP/site" 0 \
+"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 600 \
   > "$TMP/static.log" 2>&1 &
 STATIC_PID=$!
 trap 'kill "$STATIC_PID" 2> /dev/null; stop_server; rm -rf "$TMP"' EXIT

@@ -6,4 +6,4 @@ SK_WEB_TESTS = tests/web/api.sh tests/web/load.sh tests/web/browser.sh \
 	tests/web/upload.sh tests/web/publish.sh
 TESTS += $(SK_WEB_TESTS)
 EXTRA_DIST += $(SK_WEB_TESTS) tests/web/lib.sh tests/web/api.py \
-	tests/web/load.py tests/web/browser.py
+	tests/web/load.py tests/web/browser.py tests/web/staticserve.py
