@@ -5,7 +5,8 @@ chromium-driver and python3-selenium): choose runs by a facet, choose
 two suites, see the plot with one series per run and suite, zoom by
 dragging, download the CSV of what is shown, reload the shared URL and
 get the same view; no error in the browser's console; hostile names
-shown as text.  With GALLERY, screenshots of the three steps go there.
+shown as text.  With GALLERY, screenshots of the three steps, the
+history, the comparison and the published site go there.
 With STATIC_URL (and STATIC_FILE) in the environment, the same three
 steps on the static site of skampi-db publish, served by a plain static
 server at STATIC_URL and opened as file:// at STATIC_FILE.
@@ -262,6 +263,14 @@ try:
                .get_attribute("data-points") is not None)
     check(drv.find_element(By.TAG_NAME, "body").get_attribute("data-points") == "5",
           "the history of 5 runs")
+    shot("web-history.png")
+
+    # ---- a comparison: barrier 30% slower after the upgrade ------------------
+    drv.get(URL + "/compare?baseline=tag%3Dphase%3Dbefore&candidate=tag%3Dphase%3Dafter")
+    rows = drv.find_elements(By.CSS_SELECTOR, "table.cmp tbody tr.slower")
+    check(any("barrier" in r.text for r in rows),
+          f"the comparison finds barrier slower: {[r.text for r in rows]}")
+    shot("web-compare.png")
 
     # ---- hostile names are text --------------------------------------------
     logs()
