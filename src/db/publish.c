@@ -300,6 +300,7 @@ static int sk_pub_open(sk_pub_t *p, const sk_dbcmd_t *c)
   if ((p->dir = sk_pubdir_open(c->args[0], c->force)) < 0)
     return -1;
   again = faccessat(p->dir, SK_PUBDIR_MARKER, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+  p->files = 1;
   if (sk_pubdir_write(p->dir, p->path, SK_PUBDIR_MARKER, marker,
                       sizeof marker - 1) < 0 ||
       (p->data = sk_pubdir_sub(p->dir, p->path, "data", again)) < 0 ||
