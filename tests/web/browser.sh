@@ -2,8 +2,11 @@
 # browser.sh -- the web interface in headless Chromium
 # (tests/web/browser.py).  Skips (77) without chromium, chromedriver or
 # python3-selenium, except with CI=true, where that is a failure.
-# KEEP_GALLERY=DIR saves the screenshots of the three steps there
-# (doc/gallery/make-gallery.sh does).
+# The static site of skampi-db publish is served by tests/web/staticserve.py
+# on an ephemeral loopback port and walked too (and from file://).
+# KEEP_GALLERY=DIR (absolute) saves the screenshots of the three steps,
+# the history, the comparison and the published site there
+# (doc/gallery.md says how).
 . "${top_srcdir:-.}/tests/web/lib.sh"
 PY=
 for p in /usr/bin/python3 python3; do
