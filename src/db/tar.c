@@ -193,9 +193,9 @@ static int sk_tar_entry(sk_tar_rd_t *r)
   }
   if (sk_tar_zero(h))
     return 1;
+  sk_tar_name(h, r->name);
   if (++r->entry > SK_TAR_MAX_ENTRIES)
     return sk_tar_fail(r, "more than 4096 entries");
-  sk_tar_name(h, r->name);
   if (memcmp(h + 257, "ustar", 5) != 0)
     return sk_tar_fail(r, "not a tar header (no ustar magic)");
   if (!sk_tar_sum_ok(h))

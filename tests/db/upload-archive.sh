@@ -5,7 +5,8 @@
 # campaign and rows as `skampi-db import DIR`; the same archive again is
 # a duplicate; a bad file inside refuses the whole archive; hostile
 # archives (truncated, path traversal, a huge declared size, a symbolic
-# link, a bad checksum, two directories, runs.txt naming a missing run)
+# link, a bad checksum, two directories, runs.txt naming a missing run,
+# more than 4096 entries)
 # are refused with a located message and leave no row.
 . "${top_srcdir:-.}/tests/db/lib.sh"
 UP=$BUILD/tests/db/upload_file
@@ -82,6 +83,9 @@ make("hardlink.tar", [reg("c/a.yaml"), link("c/b.yaml", "c/a.yaml", tarfile.LNKT
 make("twodirs.tar", [reg("c/run-01.yaml"), reg("d/run-02.yaml")])
 make("missing.tar", [reg("c/runs.txt", b"run-01.yaml\nrun-09.yaml\n"), reg("c/run-01.yaml")])
 make("empty.tar", [reg("c/notes.txt", b"hello\n")])
+def dirent(name):
+    i = tarfile.TarInfo(name); i.type = tarfile.DIRTYPE; return (i,)
+make("many.tar", [dirent("c/d%d" % k) for k in range(4097)])
 huge = bytearray(good)
 huge[124:136] = b"77777777777\0"
 huge[148:156] = b"        "
@@ -112,5 +116,6 @@ missing.tar byte 10240: runs.txt names 'run-09.yaml', which the archive does not
 empty.tar byte 10240: the archive holds no result file (*.yaml)
 huge.tar byte 0, entry 1 'c/run-01.yaml': declares 8589934591 bytes, but only 9728 follow (truncated, or a false size)
 checksum.tar byte 0, entry 1 'd/run-01.yaml': the header's checksum does not match
+many.tar byte 2097152, entry 4097 'c/d4096/': more than 4096 entries
 LIST
 exit $((failures > 0))
