@@ -133,18 +133,35 @@ void sk_store_close(sk_store_t *st)
   free(st);
 }
 
+/* A transaction inside another (a campaign archive's files, each
+ * imported as one) is a savepoint: it commits into the outer one, which
+ * keeps all of them or nothing. */
 int sk_store_begin(sk_store_t *st)
 {
-  return sk_store_exec(st, "BEGIN IMMEDIATE");
+  int rc = sk_store_exec(st, st->depth ? "SAVEPOINT sk_inner"
+                                       : "BEGIN IMMEDIATE");
+  if (rc == 0)
+    st->depth++;
+  return rc;
 }
 
 int sk_store_commit(sk_store_t *st)
 {
-  return sk_store_exec(st, "COMMIT");
+  int rc = sk_store_exec(st, st->depth > 1 ? "RELEASE sk_inner" : "COMMIT");
+  if (rc == 0 && st->depth > 0)
+    st->depth--;
+  return rc;
 }
 
 void sk_store_rollback(sk_store_t *st)
 {
+  if (st->depth > 1) {
+    sqlite3_exec(st->db, "ROLLBACK TO sk_inner", NULL, NULL, NULL);
+    sqlite3_exec(st->db, "RELEASE sk_inner", NULL, NULL, NULL);
+    st->depth--;
+    return;
+  }
+  st->depth = 0;
   if (!sqlite3_get_autocommit(st->db))
     sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }

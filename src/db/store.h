@@ -38,7 +38,7 @@ int sk_store_version(sk_store_t *st);
 int sk_store_migrate(sk_store_t *st);
 
 /* ---- transactions ----------------------------------------------------- */
-int sk_store_begin(sk_store_t *st);     /* BEGIN IMMEDIATE */
+int sk_store_begin(sk_store_t *st);     /* BEGIN IMMEDIATE; nested: a savepoint */
 int sk_store_commit(sk_store_t *st);
 void sk_store_rollback(sk_store_t *st);
 

@@ -101,9 +101,26 @@ static void sk_api_runs_keep(sk_web_req_t *r, long long version)
     memcpy(c->data, r->out.data, r->out.len);
 }
 
-int sk_api_runs(sk_web_req_t *r)
+int sk_api_runs_json(sk_store_t *st, const sk_sel_t *sel, sk_wbuf_t *b)
 {
   sk_webdata_runs_t w;
+  int rc = 0;
+  sk_webdata_runs_init(&w, b);
+  sk_wbuf_puts(b, "{\"runs\":[");
+  if (sk_store_run_rows(st, sel, sk_api_run_json, &w) < 0)
+    rc = -1;
+  else {
+    sk_webdata_facets_done(&w);
+    sk_wbuf_puts(b, "]");
+    sk_api_facets_json(b, &w);
+    sk_wbuf_printf(b, ",\"count\":%zu}\n", w.nruns);
+  }
+  sk_webdata_runs_free(&w);
+  return rc;
+}
+
+int sk_api_runs(sk_web_req_t *r)
+{
   sk_sel_t sel;
   const char *v = sk_web_arg(r, "sel");
   int has = v && *v;
@@ -112,18 +129,10 @@ int sk_api_runs(sk_web_req_t *r)
     return 0;
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
-  sk_webdata_runs_init(&w, &r->out);
-  sk_wbuf_puts(&r->out, "{\"runs\":[");
-  if (sk_store_run_rows(r->st, has ? &sel : NULL, sk_api_run_json, &w) < 0)
+  if (sk_api_runs_json(r->st, has ? &sel : NULL, &r->out) < 0)
     sk_web_fail_msg(r, 500, "cannot list the runs");
-  else {
-    sk_webdata_facets_done(&w);
-    sk_wbuf_puts(&r->out, "]");
-    sk_api_facets_json(&r->out, &w);
-    sk_wbuf_printf(&r->out, ",\"count\":%zu}\n", w.nruns);
+  else
     sk_api_runs_keep(r, version);
-  }
-  sk_webdata_runs_free(&w);
   sk_sel_free(&sel);
   return 0;
 }
@@ -243,16 +252,21 @@ typedef struct sk_api_out {
   size_t n;             /* series written */
 } sk_api_out_t;
 
-static int sk_api_series_json_fn(void *arg, const sk_webdata_series_t *s)
+int sk_api_series_one(sk_wbuf_t *b, const sk_webdata_series_t *s,
+                      int first)
 {
-  sk_api_out_t *o = arg;
-  sk_wbuf_t *b = o->b;
   size_t i;
-  sk_api_series_head(b, s, o->n++ == 0);
+  sk_api_series_head(b, s, first);
   for (i = 0; i < s->n; i++)
     sk_api_point_json(b, &s->points[i], i == 0);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
+}
+
+static int sk_api_series_json_fn(void *arg, const sk_webdata_series_t *s)
+{
+  sk_api_out_t *o = arg;
+  return sk_api_series_one(o->b, s, o->n++ == 0);
 }
 
 /* hide=I,J,...: the series left out, numbered as they come (0 first);
@@ -327,9 +341,15 @@ int sk_api_series(sk_web_req_t *r)
   return 0;
 }
 
-static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
+void sk_api_series_csv_head(sk_wbuf_t *b)
 {
-  sk_wbuf_t *b = arg;
+  sk_wbuf_puts(b, "run,kind,machine,library,np,start_time,suite,"
+               "argument,processes,mean,stderr,median,q1,q3,min,max,"
+               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes\r\n");
+}
+
+int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
+{
   const sk_store_info_t *o = s->run;
   size_t i;
   for (i = 0; i < s->n; i++) {
@@ -385,6 +405,11 @@ static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
   return b->failed ? -1 : 0;
 }
 
+static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
+{
+  return sk_api_series_csv_one(arg, s);
+}
+
 int sk_api_series_csv(sk_web_req_t *r)
 {
   sk_webdata_query_t q;
@@ -392,9 +417,7 @@ int sk_api_series_csv(sk_web_req_t *r)
     return 0;
   r->type = "text/csv; charset=utf-8";
   r->filename = "skampi-series.csv";
-  sk_wbuf_puts(&r->out, "run,kind,machine,library,np,start_time,suite,"
-               "argument,processes,mean,stderr,median,q1,q3,min,max,"
-               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes\r\n");
+  sk_api_series_csv_head(&r->out);
   sk_api_series_run(r, &q, sk_api_series_csv_fn, &r->out);
   return 0;
 }
