@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "decimal.h"
 #include "msg.h"
 
 #define SK_YREAD_BLOCK (64 * 1024)
@@ -446,6 +447,10 @@ static int sk_yread_scalar(sk_yread_t *y, const yaml_event_t *ev)
   n->len = len;
   if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
     n->flags |= SK_YNODE_PLAIN;
+  if (sk_decimal_is(text, len, 0)) {
+    n->flags |= SK_YNODE_NUMBER;
+    n->num = sk_decimal_value(text, len);
+  }
   return sk_yread_add(y, n);
 }
 

@@ -112,7 +112,8 @@ static void test_tree(void)
   SK_CHECK_STR(sk_yread_text(v), "1");
   SK_CHECK_INT(sk_yread_line(v), 1);
   SK_CHECK_INT(sk_yread_col(v), 17);
-  SK_CHECK_INT(v->flags, SK_YNODE_PLAIN);
+  SK_CHECK_INT(v->flags, SK_YNODE_PLAIN | SK_YNODE_NUMBER);
+  SK_CHECK(v->num == 1.0);   /* a decimal's value comes with the node */
   SK_CHECK_INT(sk_yread_integer(&y, v, "schema_version", &n), 0);
   SK_CHECK_INT(n, 1);
   v = sk_yread_get(&y, root, "name");
