@@ -60,7 +60,7 @@ static void test_splits(void)
       "533b698850849b7908b20a22658f639c0b2a476f1791f85f50188287c31a9aba");
 }
 
-int main(void)
+static void test_all(void)
 {
   static const char two_blocks[] =
       "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
@@ -91,5 +91,17 @@ int main(void)
   SK_CHECK(sk_sha256_file("/nonexistent/skampi", hex) == -1);
   test_file();
   test_splits();
+}
+
+/* The same digests from the processor's SHA instructions (where it has
+ * them) and from the portable rounds. */
+int main(void)
+{
+  int hw = sk_sha256_hw(1);
+  printf("SHA instructions: %s\n", hw ? "yes" : "no (portable rounds only)");
+  if (hw)
+    test_all();
+  SK_CHECK_INT(sk_sha256_hw(0), 0);
+  test_all();
   return sk_test_result();
 }
