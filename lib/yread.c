@@ -416,15 +416,18 @@ static int sk_yread_dups_sorted(sk_yread_t *y, sk_ynode_t **kids, size_t n)
   return again ? sk_yread_dup_msg(y, first, again) : 0;
 }
 
-/* No key twice in a mapping of N pairs. */
+/* No key twice in a mapping of N pairs.  Up to 64 keys (a point has
+ * about 20) every pair is compared, which is cheaper than sorting a
+ * copy; both report the earliest second occurrence. */
 static int sk_yread_dups(sk_yread_t *y, sk_ynode_t **kids, size_t n)
 {
   size_t i, j;
-  if (n > 16)
+  if (n > 64)
     return sk_yread_dups_sorted(y, kids, n);
   for (j = 1; j < n; j++)
     for (i = 0; i < j; i++)
-      if (sk_yread_same(kids[2 * i], kids[2 * j]))
+      if (kids[2 * i]->len == kids[2 * j]->len &&
+          sk_yread_same(kids[2 * i], kids[2 * j]))
         return sk_yread_dup_msg(y, kids[2 * i], kids[2 * j]);
   return 0;
 }

@@ -69,7 +69,9 @@ sk_ynode_t *sk_yread_get(sk_yread_t *y, const sk_ynode_t *map,
     return NULL;
   for (i = 0; i < map->len; i++) {
     k = map->kids[2 * i];
-    if (k->len == len && memcmp(k->text, key, len) == 0)
+    /* the first byte before memcmp: most keys differ there */
+    if (k->len == len && (len == 0 || k->text[0] == key[0]) &&
+        memcmp(k->text, key, len) == 0)
       return map->kids[2 * i + 1];
   }
   return NULL;

@@ -179,9 +179,10 @@ char *sk_store_points_plan(sk_store_t *st);
  * of an older or newer schema is refused.  NULL with the message. */
 sk_store_t *sk_store_open_ro(const char *path);
 
-/* Before the first connection of a server: each connection is used by
- * one thread at a time, and SQLite need not count memory behind a global
- * mutex. */
+/* Before the first connection of a process (a server, or any other
+ * command): each connection is used by one thread at a time, and SQLite
+ * need not count memory behind a global mutex (an import makes millions
+ * of SQLite calls; their mutexes were a few percent of its time). */
 void sk_store_threads_init(void);
 
 /* PRAGMA data_version: changes when another connection commited
