@@ -22,4 +22,8 @@ int sk_decimal_is(const char *t, size_t len, int whole);
  * path); anything else goes to strtod(). */
 double sk_decimal_value(const char *t, size_t len);
 
+/* Both in one pass: 1 with *OUT the value when the LEN bytes at T
+ * (T[LEN] is NUL) are a decimal, else 0 with *OUT untouched. */
+int sk_decimal_parse(const char *t, size_t len, double *out);
+
 #endif

@@ -450,10 +450,8 @@ static int sk_yread_scalar(sk_yread_t *y, const yaml_event_t *ev)
   n->len = len;
   if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
     n->flags |= SK_YNODE_PLAIN;
-  if (sk_decimal_is(text, len, 0)) {
+  if (sk_decimal_parse(text, len, &n->num))
     n->flags |= SK_YNODE_NUMBER;
-    n->num = sk_decimal_value(text, len);
-  }
   return sk_yread_add(y, n);
 }
 

@@ -18,8 +18,10 @@
  * of zero counts). */
 static int same_as_strtod(const char *t)
 {
-  double a = sk_decimal_value(t, strlen(t)), b = strtod(t, NULL);
-  return memcmp(&a, &b, sizeof a) == 0;
+  double a = sk_decimal_value(t, strlen(t)), b = strtod(t, NULL), c = -1;
+  return memcmp(&a, &b, sizeof a) == 0 &&
+         sk_decimal_parse(t, strlen(t), &c) == 1 &&
+         memcmp(&c, &b, sizeof c) == 0;
 }
 
 static void test_is(void)
@@ -29,14 +31,20 @@ static void test_is(void)
   static const char *const no[] = {"", "-", ".", "e3", "1e", "1e+", "0x10",
                                    " 1", "1 ", "nan", "inf", ".inf", "1.2.3",
                                    "1,5", "--1", "1e3.5"};
+  double v = 42;
   size_t i;
   for (i = 0; i < sizeof yes / sizeof *yes; i++)
     SK_CHECK_MSG(sk_decimal_is(yes[i], strlen(yes[i]), 0), "'%s'", yes[i]);
-  for (i = 0; i < sizeof no / sizeof *no; i++)
+  for (i = 0; i < sizeof no / sizeof *no; i++) {
     SK_CHECK_MSG(!sk_decimal_is(no[i], strlen(no[i]), 0), "'%s'", no[i]);
+    SK_CHECK_MSG(!sk_decimal_parse(no[i], strlen(no[i]), &v) && v == 42,
+                 "'%s'", no[i]);
+  }
   SK_CHECK(sk_decimal_is("-12", 3, 1));
   SK_CHECK(!sk_decimal_is("1.0", 3, 1));
   SK_CHECK(!sk_decimal_is("1e3", 3, 1));
+  SK_CHECK(!sk_decimal_is("-", 1, 1));
+  SK_CHECK(!sk_decimal_is("", 0, 1));
   /* only LEN bytes count */
   SK_CHECK(sk_decimal_is("12x", 2, 0));
 }
