@@ -79,7 +79,7 @@ echo "many files: $said stored before the kill"
 # shellcheck disable=SC2046 # "runs R suites S points P samples N"
 set -- $("$CHECK" "$TMP/m.db" counts)
 [ "$2" -ge "$said" ] || fail "stored $said files, the database has $2 runs"
-{ [ "$4" = $(($2 * 10)) ] && [ "$6" = $(($2 * 5000)); } ||
+{ [ "$4" = $(($2 * 10)) ] && [ "$6" = $(($2 * 5000)) ]; } ||
   fail "a partial file after kill -9 of many: $*"
 "$DB" --db "$TMP/m.db" import "$TMP/many" > "$TMP/m2" 2>&1 ||
   fail "import of many again: $(cat "$TMP/m2")"
