@@ -63,7 +63,9 @@ while [ "$i" -le 6 ]; do
   sh "$GEN" 10 500 "$((10 + i))" "2026-04-0${i}T00:00:00Z" > "$TMP/many/m$i.yaml"
   i=$((i + 1))
 done
-"$DB" --db "$TMP/m.db" import "$TMP/many" > "$TMP/m.out" 2>&1 &
+"$DB" --db "$TMP/m.db" list > /dev/null 2>&1    # the schema first
+: > "$TMP/m.out"
+"$DB" --db "$TMP/m.db" import "$TMP/many" >> "$TMP/m.out" 2>&1 &
 pid=$!
 i=0
 while [ "$i" -lt 200 ] && kill -0 "$pid" 2>/dev/null &&
