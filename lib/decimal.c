@@ -20,7 +20,7 @@ typedef struct sk_decimal {
   int fits;                 /* m holds them all and e is moderate */
 } sk_decimal_t;
 
-static void sk_decimal_digit(sk_decimal_t *d, char c)
+static inline void sk_decimal_digit(sk_decimal_t *d, char c)
 {
   if (d->m == 0 && c == '0')
     return;                 /* a leading zero adds no digit */
@@ -120,7 +120,9 @@ double sk_decimal_value(const char *t, size_t len)
 int sk_decimal_parse(const char *t, size_t len, double *out)
 {
   sk_decimal_t d;
-  if (!sk_decimal_scan(t, len, &d))
+  /* most text that is no number fails at its first byte */
+  if (len == 0 || !(SK_DECIMAL_DIGIT(t[0]) || t[0] == '-' || t[0] == '+' ||
+                    t[0] == '.') || !sk_decimal_scan(t, len, &d))
     return 0;
   *out = sk_decimal_convert(t, &d);
   return 1;

@@ -450,7 +450,8 @@ static int sk_yread_scalar(sk_yread_t *y, const yaml_event_t *ev)
   n->len = len;
   if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
     n->flags |= SK_YNODE_PLAIN;
-  if (sk_decimal_parse(text, len, &n->num))
+  /* a value's number, converted once (a key is never read as one) */
+  if (!sk_yread_want_key(y) && sk_decimal_parse(text, len, &n->num))
     n->flags |= SK_YNODE_NUMBER;
   return sk_yread_add(y, n);
 }

@@ -174,18 +174,21 @@ int sk_yread_number_as(sk_yread_t *y, const sk_ynode_t *node,
                        const char *key, unsigned flags, double *out)
 {
   double v;
+  int decimal = 1;
   if (!node)
     return 0;
   if (!sk_yread_scalar_of(y, node, key, "a number"))
     return -1;
-  if (node->flags & SK_YNODE_NUMBER) {
-    /* read as the scalar was built; only an overflow of a decimal
-     * comes out infinite */
+  /* a value's decimal was converted when the scalar was built; a key's
+   * is converted here */
+  if (node->flags & SK_YNODE_NUMBER)
     v = node->num;
-    if (isinf(v))
-      return sk_yread_bad(y, node, key, "is out of range:");
-  } else if (!sk_yread_special(node, &v))
+  else if (sk_yread_special(node, &v))
+    decimal = 0;
+  else if (!sk_decimal_parse(node->text, node->len, &v))
     return sk_yread_bad(y, node, key, "must be a number, not");
+  if (decimal && isinf(v))    /* only an overflow makes a decimal infinite */
+    return sk_yread_bad(y, node, key, "is out of range:");
   if (sk_yread_flags(y, node, key, flags, v) < 0)
     return -1;
   *out = v;

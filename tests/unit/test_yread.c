@@ -347,6 +347,28 @@ static void test_documents(void)
   sk_yread_done(&y);
 }
 
+/* A value's decimal is converted when the reader builds it; a key's
+ * when it is read as a number: the same value either way. */
+static void test_number_key(void)
+{
+  sk_yread_t y;
+  sk_ynode_t *k, *v;
+  double d = 0;
+  sk_yread_init(&y);
+  SK_CHECK_INT(rd(&y, "2.5e-3: 1e999\n"), 0);
+  k = sk_yread_pair(&y, sk_yread_root(&y), 0, &v);
+  SK_CHECK_INT(k->flags & SK_YNODE_NUMBER, 0);
+  SK_CHECK_INT(v->flags & SK_YNODE_NUMBER, SK_YNODE_NUMBER);
+  cap_begin();
+  SK_CHECK_INT(sk_yread_number(&y, k, "key", &d), 0);
+  SK_CHECK(d == 2.5e-3);
+  SK_CHECK_INT(sk_yread_number(&y, v, "value", &d), -1);
+  cap_end();
+  SK_CHECK_STR(cap_text, NAME ":1:9: error: 'value' is out of range: "
+               "'1e999'\n");
+  sk_yread_done(&y);
+}
+
 static void test_duplicates(void)
 {
   char big[4096], *p, want[128];
@@ -728,6 +750,7 @@ int main(void)
   test_alias_bomb();
   test_documents();
   test_duplicates();
+  test_number_key();
   test_numbers();
   test_quote();
   test_integers_bools();
