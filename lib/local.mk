@@ -16,7 +16,7 @@ lib_libskampi_a_SOURCES = \
 	lib/fit.c lib/fit.h \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
-	lib/yread.c lib/yread_get.c lib/yread.h \
+	lib/yread.c lib/yread_get.c lib/yread.h lib/decimal.c lib/decimal.h \
 	lib/rcheck.c lib/rcheck.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \

@@ -310,8 +310,12 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
       rc = -1;
   s->npoints = n;
   /* The format lists points by argument; sort anyway so that a line
-   * through them never doubles back. */
-  qsort(s->points, n, sizeof *s->points, sk_rfile_load_point_cmp);
+   * through them never doubles back (not when they are in order). */
+  for (i = 1; i < n && sk_rfile_load_point_cmp(&s->points[i - 1],
+                                               &s->points[i]) <= 0; i++)
+    continue;
+  if (i < n)
+    qsort(s->points, n, sizeof *s->points, sk_rfile_load_point_cmp);
   return rc;
 }
 

@@ -365,6 +365,7 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
     return SK_DB_USAGE;
   if (fn == sk_dbcmd_push)     /* a client: no database */
     return fn(NULL, c);
+  sk_store_threads_init();   /* one thread, one connection: no mutexes */
   if (!(st = sk_store_open(db)))
     return SK_DB_STORE;
   rc = fn(st, c);

@@ -153,6 +153,15 @@ int sk_store_commit(sk_store_t *st)
   return rc;
 }
 
+void sk_store_bulk(sk_store_t *st)
+{
+  char sql[64];
+  /* our own constant; a tuning only, so a failure is no error */
+  snprintf(sql, sizeof sql, "PRAGMA wal_autocheckpoint = %d",
+           SK_STORE_BULK_PAGES);
+  sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+}
+
 void sk_store_rollback(sk_store_t *st)
 {
   if (st->depth > 1) {

@@ -64,6 +64,10 @@ check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
 tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
+# decimal numbers: which text is one, its value as strtod() has it
+check_PROGRAMS += tests/unit/test_decimal
+TESTS += tests/unit/test_decimal
+tests_unit_test_decimal_LDADD = $(SK_LIB_LIBS)
 # skampi-db's statistics: Benjamini-Hochberg, Hodges-Lehmann, E-divisive
 check_PROGRAMS += tests/unit/test_dbstats
 TESTS += tests/unit/test_dbstats
