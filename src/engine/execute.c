@@ -12,6 +12,7 @@
 
 #include "execute_int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,18 @@
 
 /* ---- one point -------------------------------------------------------- */
 
+/* The point's element counts, whatever their size (c->lcount, ...), and
+ * as ints where they fit. */
+static void sk_exec_counts(const sk_exec_t *x, sk_pctx_t *c, long length)
+{
+  long sc, rc;
+  sk_layout_counts(&x->dt.lay, length, &sc, &rc);
+  c->lcount = sc;
+  c->lrcvcount = rc;
+  c->count = sc <= INT_MAX ? (int)sc : 0;
+  c->rcvcount = rc <= INT_MAX ? (int)rc : 0;
+}
+
 /* Fills the context of a point of `length` bytes over comm. */
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -43,7 +56,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->length = length;
   c->dtype = x->dt.send;
   c->rcvtype = x->dt.recv;
-  sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
+  sk_exec_counts(x, c, length);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
   c->span = sk_layout_span(&x->dt.lay, length);
@@ -51,8 +64,13 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
     c->red = &x->red;
     c->rtype = x->red.type;
     c->rop = x->red.op;
-    c->rcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->lrcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->rcount = c->lrcount <= INT_MAX ? (int)c->lrcount : 0;
   }
+  c->large = c->lcount > INT_MAX || c->lrcvcount > INT_MAX ||
+             c->lrcount > INT_MAX;
+  if (c->large)
+    c->count = c->rcvcount = c->rcount = 0;
   c->distribution = x->s->count_distribution;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
@@ -135,6 +153,12 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact;
   sk_exec_ctx(x, comm, length);
+  /* a large-count point only where the instance has the path (the
+   * checker refuses the others first) and not with skampi's own
+   * reduction operation, whose function takes an int count */
+  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
+                       NULL || (x->ops->reduces && x->red.own)))
+    return -1;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
   if (!all) {
