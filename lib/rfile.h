@@ -67,6 +67,10 @@ typedef struct sk_rfile_point {
   /* nonblocking overlap instances: `overlap` (pure, computation, percent;
    * with_computation is the mean); NaN: none */
   double ovl_pure, ovl_cpu, ovl_percent;
+  double ovl_with;         /* `overlap.with_computation`; NaN: none */
+  /* persistent instances: `persistent` (init_time, free_time); NaN:
+   * none */
+  double init_time, free_time;
 } sk_rfile_point_t;
 
 typedef struct sk_rfile_suite {

@@ -131,10 +131,12 @@ static int sk_rfile_load_strings(char **const *fields, size_t n)
 static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                                   sk_rfile_point_t *p)
 {
-  double pure = NAN, cpu = NAN, pc = NAN;
+  double pure = NAN, cpu = NAN, pc = NAN, with = NAN;
   if (m == NULL || sk_yread_want_map(y, m, "'overlap'") < 0)
     return;
   if (sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &pure) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "with_computation"),
+                     "with_computation", &with) < 0 ||
       sk_rcheck_time(y, sk_yread_get(y, m, "computation"), "computation",
                      &cpu) < 0 ||
       sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
@@ -148,6 +150,27 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
   p->ovl_pure = pure;
   p->ovl_cpu = cpu;
   p->ovl_percent = pc;
+  p->ovl_with = with;
+}
+
+/* A persistent point's map `persistent`: both values or none. */
+static void sk_rfile_load_persistent(sk_yread_t *y, const sk_ynode_t *m,
+                                     sk_rfile_point_t *p)
+{
+  double init = NAN, fr = NAN;
+  if (m == NULL || sk_yread_want_map(y, m, "'persistent'") < 0)
+    return;
+  if (sk_rcheck_time(y, sk_yread_get(y, m, "init_time"), "init_time",
+                     &init) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "free_time"), "free_time",
+                     &fr) < 0)
+    return;
+  if (isnan(init) || isnan(fr)) {
+    sk_yread_error(y, m, "'persistent' lacks 'init_time' or 'free_time'");
+    return;
+  }
+  p->init_time = init;
+  p->free_time = fr;
 }
 
 /* rate, processes and node_times (report/beyond.c draws them). */
@@ -159,6 +182,7 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
                   &p->processes);
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
   sk_rfile_load_overlap(y, sk_yread_get(y, node, "overlap"), p);
+  sk_rfile_load_persistent(y, sk_yread_get(y, node, "persistent"), p);
 }
 
 /* The statistics skampi-report does not draw but skampi-db keeps. */
@@ -259,7 +283,8 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->raw = p->run_medians = p->run_means = NULL;
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
-  p->ovl_pure = p->ovl_cpu = p->ovl_percent = NAN;
+  p->ovl_pure = p->ovl_cpu = p->ovl_percent = p->ovl_with = NAN;
+  p->init_time = p->free_time = NAN;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;

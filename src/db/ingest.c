@@ -298,6 +298,12 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.refined = rp->refined;
   p.runs = rp->runs;
   p.modes = rp->mode_count;
+  p.ovl_pure = rp->ovl_pure;
+  p.ovl_with = rp->ovl_with;
+  p.ovl_cpu = rp->ovl_cpu;
+  p.ovl_percent = rp->ovl_percent;
+  p.init_time = rp->init_time;
+  p.free_time = rp->free_time;
   p.raw = rp->raw;
   p.nraw = rp->nraw;
   p.run_medians = rp->run_medians;
