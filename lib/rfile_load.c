@@ -126,6 +126,22 @@ static int sk_rfile_load_strings(char **const *fields, size_t n)
   return 0;
 }
 
+/* The point's extras, made on first use (all NaN); -1 on no memory. */
+static int sk_rfile_load_extra(sk_yread_t *y, const sk_ynode_t *m,
+                               sk_rfile_point_t *p)
+{
+  if (p->extra != NULL)
+    return 0;
+  p->extra = malloc(sizeof *p->extra);
+  if (p->extra == NULL) {
+    sk_yread_error(y, m, "out of memory");
+    return -1;
+  }
+  p->extra->ovl_pure = p->extra->ovl_with = p->extra->ovl_cpu = NAN;
+  p->extra->ovl_percent = p->extra->init_time = p->extra->free_time = NAN;
+  return 0;
+}
+
 /* A nonblocking overlap point's map `overlap` (report/beyond.c draws its
  * percentage); all three values or none. */
 static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
@@ -147,10 +163,12 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                    "'percent'");
     return;
   }
-  p->ovl_pure = pure;
-  p->ovl_cpu = cpu;
-  p->ovl_percent = pc;
-  p->ovl_with = with;
+  if (sk_rfile_load_extra(y, m, p) != 0)
+    return;
+  p->extra->ovl_pure = pure;
+  p->extra->ovl_cpu = cpu;
+  p->extra->ovl_percent = pc;
+  p->extra->ovl_with = with;
 }
 
 /* A persistent point's map `persistent`: both values or none. */
@@ -169,8 +187,10 @@ static void sk_rfile_load_persistent(sk_yread_t *y, const sk_ynode_t *m,
     sk_yread_error(y, m, "'persistent' lacks 'init_time' or 'free_time'");
     return;
   }
-  p->init_time = init;
-  p->free_time = fr;
+  if (sk_rfile_load_extra(y, m, p) != 0)
+    return;
+  p->extra->init_time = init;
+  p->extra->free_time = fr;
 }
 
 /* rate, processes and node_times (report/beyond.c draws them). */
@@ -283,8 +303,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->raw = p->run_medians = p->run_means = NULL;
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
-  p->ovl_pure = p->ovl_cpu = p->ovl_percent = p->ovl_with = NAN;
-  p->init_time = p->free_time = NAN;
+  p->extra = NULL;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;
