@@ -148,7 +148,9 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
  * processes whose Bsend buffer exceeded its counted room), -2 when
- * the data did not arrive intact (torn down again, on all of comm). */
+ * the data did not arrive intact (torn down again, on all of comm), -4
+ * when the point is large and the instance cannot run it (before
+ * setup, alike on every process). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact;
@@ -158,7 +160,7 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
    * reduction operation, whose function takes an int count */
   if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
                        NULL || (x->ops->reduces && x->red.own)))
-    return -1;
+    return -4;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
   if (!all) {
@@ -197,7 +199,7 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
+ * rank 0.  Returns -1 (or -3, -4: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
  * did not arrive intact. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
@@ -318,7 +320,7 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
 }
 
 /* The point at arg, on every process of the world (those not taking part
- * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
+ * wait); *pt is valid on world rank 0.  -1 (-3, -4: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
 static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                          double suite_left, sk_point_t *pt)
@@ -359,6 +361,11 @@ static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
   if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
              "untimed integrity check)", arg);
+  else if (rc == -4)
+    snprintf(m, size, "at argument %ld the message is more than INT_MAX "
+             "elements, and the instance has no large-count path here (or "
+             "reduces with skampi's own operation, whose count is an int)",
+             arg);
   else if (rc == -3)
     snprintf(m, size, "at argument %ld the buffer MPI_Bsend needs "
              "(MPI_Pack_size + MPI_BSEND_OVERHEAD per message) exceeds the "
