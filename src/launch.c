@@ -233,6 +233,7 @@ int sk_launch(const sk_cli_t *cli)
   buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
+  opt.large_count = sk_pattern_large_count;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

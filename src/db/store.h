@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 3
+#define SK_STORE_SCHEMA 4
 
 typedef struct sk_store sk_store_t;
 
@@ -86,6 +86,10 @@ typedef struct sk_store_suite {
 typedef struct sk_store_point {
   double argument, mean, se, median, q1, q3, min, max;
   double ci_low, ci_high, ci_coverage;
+  /* nonblocking overlap points: t_pure, the time with computation, t_cpu
+   * and the overlap %; persistent points: the *_init and
+   * MPI_Request_free times (NaN: not such a point) */
+  double ovl_pure, ovl_with, ovl_cpu, ovl_percent, init_time, free_time;
   long processes, repetitions, eps_met, refined, runs, modes;
   const double *raw, *run_medians, *run_means;   /* NULL: absent */
   size_t nraw, nrun_medians, nrun_means;

@@ -199,7 +199,11 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
     {"argument", p->argument}, {"mean", p->mean}, {"stderr", p->se},
     {"median", p->median}, {"q1", p->q1}, {"q3", p->q3}, {"min", p->min},
     {"max", p->max}, {"ci_low", p->ci_low}, {"ci_high", p->ci_high},
-    {"ci_coverage", p->ci_coverage}};
+    {"ci_coverage", p->ci_coverage}, {"overlap_pure", p->ovl_pure},
+    {"overlap_with_computation", p->ovl_with},
+    {"overlap_computation", p->ovl_cpu},
+    {"overlap_percent", p->ovl_percent}, {"init_time", p->init_time},
+    {"free_time", p->free_time}};
   const struct { const char *k; long v; } n[] = {
     {"processes", p->processes}, {"repetitions", p->repetitions},
     {"runs", p->runs}, {"modes", p->modes}};
@@ -345,7 +349,9 @@ void sk_api_series_csv_head(sk_wbuf_t *b)
 {
   sk_wbuf_puts(b, "run,kind,machine,library,np,start_time,suite,"
                "argument,processes,mean,stderr,median,q1,q3,min,max,"
-               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes\r\n");
+               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,"
+               "overlap_pure,overlap_with_computation,overlap_computation,"
+               "overlap_percent,init_time,free_time\r\n");
 }
 
 int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
@@ -356,6 +362,8 @@ int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
     const sk_store_point_t *p = &s->points[i];
     const double v[] = {p->mean, p->se, p->median, p->q1, p->q3, p->min,
                         p->max};
+    const double ex[] = {p->ovl_pure, p->ovl_with, p->ovl_cpu,
+                         p->ovl_percent, p->init_time, p->free_time};
     size_t k;
     sk_wbuf_printf(b, "%lld,", (long long)o->id);
     sk_wbuf_csv(b, o->kind);
@@ -400,6 +408,10 @@ int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
       sk_wbuf_puts(b, ",");
     else
       sk_wbuf_printf(b, ",%ld", p->modes);
+    for (k = 0; k < sizeof ex / sizeof *ex; k++) {
+      sk_wbuf_puts(b, ",");
+      sk_wbuf_csv_num(b, ex[k]);
+    }
     sk_wbuf_puts(b, "\r\n");
   }
   return b->failed ? -1 : 0;

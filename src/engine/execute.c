@@ -12,6 +12,7 @@
 
 #include "execute_int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,18 @@
 
 /* ---- one point -------------------------------------------------------- */
 
+/* The point's element counts, whatever their size (c->lcount, ...), and
+ * as ints where they fit. */
+static void sk_exec_counts(const sk_exec_t *x, sk_pctx_t *c, long length)
+{
+  long sc, rc;
+  sk_layout_counts(&x->dt.lay, length, &sc, &rc);
+  c->lcount = sc;
+  c->lrcvcount = rc;
+  c->count = sc <= INT_MAX ? (int)sc : 0;
+  c->rcvcount = rc <= INT_MAX ? (int)rc : 0;
+}
+
 /* Fills the context of a point of `length` bytes over comm. */
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -43,7 +56,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->length = length;
   c->dtype = x->dt.send;
   c->rcvtype = x->dt.recv;
-  sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
+  sk_exec_counts(x, c, length);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
   c->span = sk_layout_span(&x->dt.lay, length);
@@ -51,8 +64,13 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
     c->red = &x->red;
     c->rtype = x->red.type;
     c->rop = x->red.op;
-    c->rcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->lrcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->rcount = c->lrcount <= INT_MAX ? (int)c->lrcount : 0;
   }
+  c->large = c->lcount > INT_MAX || c->lrcvcount > INT_MAX ||
+             c->lrcount > INT_MAX;
+  if (c->large)
+    c->count = c->rcvcount = c->rcount = 0;
   c->distribution = x->s->count_distribution;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
@@ -130,11 +148,19 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
  * processes whose Bsend buffer exceeded its counted room), -2 when
- * the data did not arrive intact (torn down again, on all of comm). */
+ * the data did not arrive intact (torn down again, on all of comm), -4
+ * when the point is large and the instance cannot run it (before
+ * setup, alike on every process). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact;
   sk_exec_ctx(x, comm, length);
+  /* a large-count point only where the instance has the path (the
+   * checker refuses the others first) and not with skampi's own
+   * reduction operation, whose function takes an int count */
+  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
+                       NULL || (x->ops->reduces && x->red.own)))
+    return -4;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
   if (!all) {
@@ -173,7 +199,7 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
+ * rank 0.  Returns -1 (or -3, -4: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
  * did not arrive intact. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
@@ -294,7 +320,7 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
 }
 
 /* The point at arg, on every process of the world (those not taking part
- * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
+ * wait); *pt is valid on world rank 0.  -1 (-3, -4: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
 static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                          double suite_left, sk_point_t *pt)
@@ -335,6 +361,11 @@ static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
   if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
              "untimed integrity check)", arg);
+  else if (rc == -4)
+    snprintf(m, size, "at argument %ld the message is more than INT_MAX "
+             "elements, and the instance has no large-count path here (or "
+             "reduces with skampi's own operation, whose count is an int)",
+             arg);
   else if (rc == -3)
     snprintf(m, size, "at argument %ld the buffer MPI_Bsend needs "
              "(MPI_Pack_size + MPI_BSEND_OVERHEAD per message) exceeds the "

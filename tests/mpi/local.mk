@@ -56,3 +56,6 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+# large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
+TESTS += tests/mpi/large.sh
+EXTRA_DIST += tests/mpi/large.sh
