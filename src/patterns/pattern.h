@@ -128,6 +128,10 @@ typedef struct sk_inst_ops {
   /* Where the function is there but known to fail (NULL: nowhere
    * known): with that library the instance is unavailable too. */
   const sk_inst_fault_t *faulty;
+  /* 1: a neighbourhood collective: the engine gives it a communicator
+   * with the suite's topology (Neighbor_Topology, made untimed once per
+   * suite by src/engine/topology.c), and the suite records it. */
+  int topology;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */
