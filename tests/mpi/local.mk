@@ -56,3 +56,7 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+# neighbourhood collectives on their topologies (neighbor4.sh: 4 processes)
+TESTS += tests/mpi/neighbor.sh tests/mpi/neighbor4.sh
+EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
+	tests/mpi/neighbor4.sh tests/mpi/neighbor4.skampi
