@@ -185,6 +185,14 @@ static int sk_nbr_setup(sk_pctx_t *c)
 
 /* ---- the integrity checks ----------------------------------------------- */
 
+/* The seed of the block process r sends to its destination j: r*D + j
+ * + 1, in unsigned arithmetic (it may wrap on a huge run; it stays
+ * distinct enough for the check). */
+static unsigned sk_nbr_seed(const sk_nbr_t *n, int r, int j)
+{
+  return (unsigned)r * (unsigned)n->most + (unsigned)j + 1u;
+}
+
 /* Does received block i hold a block its source s sent here (and one not
  * matched to an earlier block from s)?  Records which in n->match. */
 static int sk_nbr_block_ok(const sk_pctx_t *c, sk_nbr_t *n, int i)
@@ -197,7 +205,7 @@ static int sk_nbr_block_ok(const sk_pctx_t *c, sk_nbr_t *n, int i)
     for (taken = 0, e = 0; e < i; e++)
       taken |= n->src[e] == s && n->match[e] == j;
     if (!taken && sk_dtype_verify(at, c->rcvcount, c->rcvtype,
-                                  (unsigned)(s * n->most + j + 1)) == 0) {
+                                  sk_nbr_seed(n, s, j)) == 0) {
       n->match[i] = j;
       return 0;
     }
@@ -211,7 +219,7 @@ static int sk_nbr_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
   int j, rc = 0;
   for (j = 0; j < n->out; j++)
     if (sk_dtype_fill(sk_coll_seg(c->sbuf, j, c->count, c->sext), c->count,
-                      c->dtype, (unsigned)(c->rank * n->most + j + 1)))
+                      c->dtype, sk_nbr_seed(n, c->rank, j)))
       return -1;
   ops->run(c);
   for (j = 0; j < n->in; j++)
