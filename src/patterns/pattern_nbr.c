@@ -119,8 +119,17 @@ static void sk_nbr_lists(MPI_Comm comm, sk_nbr_t *n)
       n->dst[2 * d + 1] = n->src[2 * d + 1];
     }
   } else {
+    /* Open MPI's MPI_UNWEIGHTED is the address 2, which gcc takes for
+     * an array of no bytes written by the call (MPI never writes it). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overflow"
+#endif
     MPI_Dist_graph_neighbors(comm, n->in, n->src, MPI_UNWEIGHTED, n->out,
                              n->dst, MPI_UNWEIGHTED);
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   }
 }
 
