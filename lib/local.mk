@@ -29,6 +29,8 @@ lib_libskampi_a_SOURCES = \
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \
 	lib/tournament.c lib/tournament.h
+# the graphs of the neighbourhood collectives' distributed graph topologies
+lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.

@@ -632,8 +632,8 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
       sk_result_add_note(res, dtnote);
     sk_exec_points(&x);
   } else {
-    sk_exec_fail(&x, "out of memory for the buffers and samples of the "
-                 "suite");
+    sk_exec_fail(&x, all && x.msg[0] ? x.msg : "out of memory for the buffers "
+                 "and samples of the suite");
   }
   sk_exec_release(&x);
   sk_reduce_free(&x.red);

@@ -67,6 +67,11 @@ void sk_check_suite(sk_check_t *c, const sk_ast_item_t *it, sk_suite_t *out);
 void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                       sk_suite_t *out);
 
+/* check_topology.c: the neighbourhood topology keys against the
+ * processes of the run (a random k-regular graph must exist). */
+void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
+                       const sk_kv_t *kv);
+
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);
 

@@ -12,3 +12,5 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_bcast.c \
 	src/patterns/pattern_nbc.c src/patterns/pattern_nbc.h \
 	src/patterns/pattern_persist.c
+# the neighbourhood collectives (their topology: src/engine/topology.c)
+src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c

@@ -141,6 +141,10 @@ typedef struct sk_inst_ops {
    * library has them (configure), 0 when it lacks them. */
   const char *large_count;
   int large_count_built;
+  /* 1: a neighbourhood collective: the engine gives it a communicator
+   * with the suite's topology (Neighbor_Topology, made untimed once per
+   * suite by src/engine/topology.c), and the suite records it. */
+  int topology;
 } sk_inst_ops_t;
 
 /* Count distributions of the v-variants (Count_Distribution). */

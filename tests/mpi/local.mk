@@ -59,3 +59,7 @@ EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 # large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
 TESTS += tests/mpi/large.sh
 EXTRA_DIST += tests/mpi/large.sh
+# neighbourhood collectives on their topologies (neighbor4.sh: 4 processes)
+TESTS += tests/mpi/neighbor.sh tests/mpi/neighbor4.sh
+EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
+	tests/mpi/neighbor4.sh tests/mpi/neighbor4.skampi

@@ -98,3 +98,8 @@ check_PROGRAMS += tests/unit/test_overlap
 TESTS += tests/unit/test_overlap
 tests_unit_test_overlap_SOURCES = tests/unit/test_overlap.c
 tests_unit_test_overlap_LDADD = $(SK_LIB_LIBS)
+# the graphs of the neighbourhood collectives (ring, random k-regular)
+check_PROGRAMS += tests/unit/test_nbrgraph
+TESTS += tests/unit/test_nbrgraph
+tests_unit_test_nbrgraph_SOURCES = tests/unit/test_nbrgraph.c
+tests_unit_test_nbrgraph_LDADD = $(SK_LIB_LIBS)
