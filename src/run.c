@@ -460,8 +460,8 @@ static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
   b->left[k] = 0;
   sk_execute_finish(r);
   snprintf(note, sizeof note, "--shuffle: the points were measured in "
-           "random order, interleaved with those of %zu suites (%zu "
-           "points in all)", b->nsuites, b->nent);
+           "random order, interleaved across %zu suites (%zu points "
+           "in all)", b->nsuites, b->nent);
   sk_result_add_note(r, note);
   if (st->eng.grid != NULL)
     sk_result_add_note(r, "--grid-from: the arguments of the earlier "
