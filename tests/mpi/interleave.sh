@@ -56,6 +56,31 @@ for s in pp bc ar; do
   done
 done
 [ "$(args_of "$d" bc)" = "1 4 16 64 256 1024 4096 " ] || fail "bc grid"
+# the grid of run a replayed (as skampi-run's later runs do): the same
+# points, interleaved again
+g="$work/g.yaml"
+run_skampi 2 "$suite" "$g" --quiet --shuffle=8 --grid-from "$a" ||
+  fail "grid-from run: exit $? ($(cat "$work/stderr"))"
+means_ok "$g"
+[ "$(grep -c '^begin ' "$g.journal")" -gt 6 ] || fail "--grid-from did not interleave"
+for s in pp bc ar; do
+  [ "$(args_of "$g" $s)" = "$(args_of "$d" $s)" ] ||
+    fail "$s replayed: $(args_of "$g" $s)"
+done
+flatten "$g"
+grep -qxF 'suites.0.notes.1=--grid-from: the arguments of the earlier result were measured again, nothing else' "$work/flat" ||
+  fail "no --grid-from note: $(grep notes "$work/flat")"
+# a dynamic suite keeps its own order, after the interleaved points
+r="$work/r.yaml"
+run_skampi 2 "$SUITES/replay.skampi" "$r" --quiet --shuffle=3 ||
+  fail "replay.skampi: exit $? ($(cat "$work/stderr"))"
+[ "$(grep -c '^begin 2 ' "$r.journal")" -eq 1 ] ||
+  fail "the dynamic suite was interleaved: $(cat "$r.journal")"
+tail -n +"$(grep -n '^begin 2 ' "$r.journal" | cut -d: -f1)" "$r.journal" |
+  grep -v '^arg 2 \|^begin 2 \|^end 2 \|^finish ' &&
+  fail "another suite's point after the dynamic suite began"
+grep -q '^pause ' "$r.journal" || fail "replay.skampi: nothing interleaved"
+
 # killed in the middle: suite ar hangs at its first point (after some
 # points of pp and bc), every rank is killed; the rerun with the same seed
 # interleaves what is left of pp and bc again and retries ar last
