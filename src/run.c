@@ -429,6 +429,8 @@ static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
       sk_journal_pause();
     sk_journal_begin(k + 1, s->name);
     b->open = k + 1;
+    if (b->started[k])
+      sk_runlog_suite_resume(st->eng.log, k + 1, st->eng.plan->nsuites, s);
   }
   sk_journal_arg(arg);
   if (!b->started[k])
