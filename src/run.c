@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,6 +348,8 @@ static int sk_run_open_journal(sk_runstate_t *st)
 
 typedef struct sk_run_block {
   char *in;                  /* every rank: order[i] is interleaved */
+  double *barrier;           /* every rank: per plan suite, its barrier
+                              * time once measured (sk_execute_one) */
   sk_suite_result_t *res;    /* rank 0: per plan suite, until it is done */
   size_t *left;              /* rank 0: its points still to measure */
   int *started;              /* rank 0: its first point was measured */
@@ -359,6 +362,7 @@ typedef struct sk_run_block {
 static void sk_run_block_free(sk_run_block_t *b)
 {
   free(b->in);
+  free(b->barrier);
   free(b->res);
   free(b->left);
   free(b->started);
@@ -495,8 +499,12 @@ static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
   int done = 0, ok = 1;
   long n = (long)st->rr.norder;
   size_t i, k;
-  if ((b->in = calloc((size_t)(n ? n : 1), 1)) == NULL)
+  b->in = calloc((size_t)(n ? n : 1), 1);
+  b->barrier = malloc((e->plan->nsuites + 1) * sizeof *b->barrier);
+  if (b->in == NULL || b->barrier == NULL)
     ok = 0;
+  for (i = 0; ok && i < e->plan->nsuites; i++)
+    b->barrier[i] = NAN;
   if (ok && e->rank == 0) {
     ok = sk_run_block_plan(st, b) == 0;
     for (i = 0; i < (size_t)n; i++)
@@ -526,7 +534,7 @@ static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
     sk_guard_arm(sk_guard_timeout(&e->plan->suites[k], st->timeout));
     sk_execute_one(e, &e->plan->suites[k],
                    e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
-                   msg[3] != 0.0, msg[4]);
+                   msg[3] != 0.0, msg[4], &b->barrier[k]);
     sk_guard_arm(0.0);
     if (e->rank == 0)
       done = sk_run_block_done(st, b, k);

@@ -685,13 +685,14 @@ int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
 
 void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
                     sk_suite_result_t *res, long arg, int first,
-                    double suite_left)
+                    double suite_left, double *barrier)
 {
   sk_exec_t x;
   sk_point_t pt;
   double t0 = MPI_Wtime();
   int rc;
   sk_exec_init(&x, eng, s, res);
+  x.barrier = *barrier;
   if (eng->rank == 0 && first)
     res->status = SK_SUITE_COMPLETE;
   if (sk_exec_open(&x, first) == 0) {
@@ -706,6 +707,7 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
       sk_exec_record(&x, NULL, &pt);
     }
   }
+  *barrier = x.barrier;
   sk_exec_close(&x);
   if (eng->rank == 0)
     res->elapsed += MPI_Wtime() - t0;

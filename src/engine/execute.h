@@ -62,12 +62,15 @@ int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
  * pair is chosen once per run) and released after it, so that no two
  * suites hold buffers at once.  first: the suite's first point (rank 0
  * sets its status complete and describes it in *res).  suite_left: the
- * seconds left of Time_Suite, or -1.  Rank 0 appends the point to *res,
+ * seconds left of Time_Suite, or -1.  *barrier: the suite's barrier time
+ * (root_minus_barrier), NaN before its first point; measured then and
+ * kept for its later points, as a suite measured on its own keeps it
+ * (Nodes suites measure it at every point).  Rank 0 appends the point to *res,
  * or sets its status failed with the message; res->elapsed grows by the
  * time the point took, setup included. */
 void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
                     sk_suite_result_t *res, long arg, int first,
-                    double suite_left);
+                    double suite_left, double *barrier);
 
 /* Rank 0, when a suite is done: a timed-out suite's message. */
 void sk_execute_finish(sk_suite_result_t *res);

@@ -70,6 +70,25 @@ done
 flatten "$g"
 grep -qxF 'suites.0.notes.1=--grid-from: the arguments of the earlier result were measured again, nothing else' "$work/flat" ||
   fail "no --grid-from note: $(grep notes "$work/flat")"
+# a root-minus-barrier suite measures its barrier time once, at its first
+# point, and keeps it, interleaved as on its own (its times are not
+# checked: under load the barrier may take longer than a later point)
+printf '%s\n' '@MEMORY 1024' '@Min_Repetition 8' '@Max_Repetition 20' \
+  '@MEASUREMENTS' 'one { Type = MPI_Bcast; Scale = Fixed_log; End_Argument = 64; Stepwidth = 4; }' \
+  'rb { Type = MPI_Bcast; Scale = Fixed_log; End_Argument = 64; Stepwidth = 4; Collective_Timing = Root_Barrier; }' \
+  > "$work/rb.skampi"
+for o in "--shuffle=5" "--shuffle=5 --no-interleave"; do
+  # shellcheck disable=SC2086 # two words
+  run_skampi 2 "$work/rb.skampi" "$work/rb.yaml" --quiet --fresh $o ||
+    fail "rb.skampi $o: exit $? ($(cat "$work/stderr"))"
+  flatten "$work/rb.yaml"
+  i=$(sed -n 's/^suites\.\([0-9]*\)\.name=rb$/\1/p' "$work/flat")
+  bt=$(sed -n "s/^suites\.$i\.points\.[0-9]*\.barrier_time=//p" "$work/flat" | sort -u)
+  [ "$(sed -n "s/^suites\.$i\.points\.[0-9]*\.barrier_time=//p" "$work/flat" | wc -l)" -eq 5 ] ||
+    fail "$o: not 5 points with a barrier time"
+  [ "$(printf '%s\n' "$bt" | wc -l)" -eq 1 ] || fail "$o: rb's barrier times: $bt"
+done
+
 # a dynamic suite keeps its own order, after the interleaved points
 r="$work/r.yaml"
 run_skampi 2 "$SUITES/replay.skampi" "$r" --quiet --shuffle=3 ||
