@@ -577,12 +577,8 @@ static void sk_exec_points(sk_exec_t *x)
     if (e->rank == 0)
       sk_exec_record(x, r, &pt);
   }
-  if (e->rank == 0 && x->res->status == SK_SUITE_TIMED_OUT) {
-    char m[128];
-    snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
-             x->s->time_suite, x->res->npoints);
-    sk_result_set_message(x->res, m);
-  }
+  if (e->rank == 0)
+    sk_execute_finish(x->res);
   if (r != NULL) {
     x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
     x->res->refine_worst = sk_refine_worst_error(r);
@@ -590,55 +586,176 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_free(r);
 }
 
+void sk_execute_finish(sk_suite_result_t *res)
+{
+  char m[128];
+  if (res->status != SK_SUITE_TIMED_OUT)
+    return;
+  snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
+           res->suite->time_suite, res->npoints);
+  sk_result_set_message(res, m);
+}
+
+/* Everything a suite needs before its points (datatypes, settings,
+ * buffers, clock sync, communicator), on every rank; rank 0 describes
+ * the suite in x->res when describe is set.  0, or -1 on every rank with
+ * the suite failed; sk_exec_close() frees what was made either way. */
+static int sk_exec_open(sk_exec_t *x, int describe)
+{
+  sk_engine_t *eng = x->eng;
+  int ok, all;
+  char dtnote[256];
+  if (sk_exec_types(x, dtnote, sizeof dtnote) != 0)
+    return -1;
+  x->typed = 1;
+  sk_exec_cfg(x);
+  ok = sk_exec_cold(x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (!all) {
+    sk_exec_fail(x, x->msg[0] ? x->msg : "Cache = Cold failed on another "
+                 "process");
+    return -1;
+  }
+  ok = sk_exec_alloc(x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && x->windowed &&
+      sk_clocksync_run(eng->world, x->s->clock_sync, &x->clock) != 0 &&
+      eng->rank == 0 && describe)
+    sk_result_add_note(x->res, "the clock sync failed: the clocks were "
+                       "taken as they are");
+  if (!all || sk_exec_comm(x) != 0) {
+    sk_exec_fail(x, all && x->msg[0] ? x->msg : "out of memory for the "
+                 "buffers and samples of the suite");
+    return -1;
+  }
+  if (!describe)
+    return 0;
+  sk_exec_describe(x);
+  if (eng->rank == 0 && dtnote[0] != '\0')
+    sk_result_add_note(x->res, dtnote);
+  sk_exec_dtype_note(x, dtnote, sizeof dtnote);
+  if (eng->rank == 0 && dtnote[0] != '\0')
+    sk_result_add_note(x->res, dtnote);
+  return 0;
+}
+
+/* Frees what sk_exec_open() made. */
+static void sk_exec_close(sk_exec_t *x)
+{
+  if (!x->typed)
+    return;
+  sk_exec_release(x);
+  sk_reduce_free(&x->red);
+  sk_dtype_free(&x->dt);
+}
+
+static void sk_exec_init(sk_exec_t *x, sk_engine_t *eng,
+                         const sk_suite_t *s, sk_suite_result_t *res)
+{
+  memset(x, 0, sizeof *x);
+  x->eng = eng;
+  x->s = s;
+  x->res = res;
+  x->barrier = NAN;
+  x->comm = MPI_COMM_NULL;
+}
+
+int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long **args, size_t *n)
+{
+  sk_exec_t x;
+  sk_suite_result_t scratch;
+  sk_refine_params_t p;
+  sk_refine_t *r = NULL;
+  const sk_gridfile_suite_t *g;
+  char dtnote[256];
+  *args = NULL;
+  *n = 0;
+  memset(&scratch, 0, sizeof scratch);
+  scratch.suite = s;
+  sk_exec_init(&x, eng, s, &scratch);
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
+    free(scratch.message);       /* said again when measured on its own */
+    return -1;
+  }
+  sk_reduce_free(&x.red);
+  sk_dtype_free(&x.dt);
+  sk_refine_params_from_suite(s, &p);
+  p.start = x.lo;
+  p.end = x.hi;
+  if (s->variation == SK_VARIATION_NONE) {
+    if ((*args = malloc(sizeof **args)) != NULL) {
+      (*args)[0] = 0;
+      *n = 1;
+    }
+  } else if (eng->grid != NULL) {
+    g = sk_gridfile_match(eng->grid, s->name, x.lo, x.hi, x.msg,
+                          sizeof x.msg);
+    if (g != NULL && g->nargs > 0 &&
+        (*args = malloc(g->nargs * sizeof **args)) != NULL) {
+      memcpy(*args, g->args, g->nargs * sizeof **args);
+      *n = g->nargs;
+      res->refine_stop = sk_refine_stop_name(SK_REFINE_STOP_GRID);
+    }
+  } else if (!p.dynamic && sk_refine_params_check(&p) == NULL &&
+             (r = sk_refine_new(&p)) != NULL) {
+    *args = sk_exec_fixed_grid(r, n);
+    res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+    res->refine_worst = sk_refine_worst_error(r);
+    sk_refine_free(r);
+  }
+  if (*args != NULL && *n > 0)
+    return 0;
+  free(*args);
+  *args = NULL;
+  *n = 0;
+  res->refine_stop = NULL;
+  res->refine_worst = 0.0;
+  return -1;
+}
+
+void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long arg, int first,
+                    double suite_left, double *barrier)
+{
+  sk_exec_t x;
+  sk_point_t pt;
+  double t0 = MPI_Wtime();
+  int rc;
+  sk_exec_init(&x, eng, s, res);
+  x.barrier = *barrier;
+  if (eng->rank == 0 && first)
+    res->status = SK_SUITE_COMPLETE;
+  if (sk_exec_open(&x, first) == 0) {
+    sk_exec_test_hang(&x);
+    if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
+      char m[256];
+      sk_exec_point_failure(rc, arg, m, sizeof m);
+      sk_exec_fail(&x, m);
+    } else if (sk_mpierr_check(eng->world, x.msg, sizeof x.msg)) {
+      sk_exec_fail(&x, x.msg);
+    } else if (eng->rank == 0) {
+      sk_exec_record(&x, NULL, &pt);
+    }
+  }
+  *barrier = x.barrier;
+  sk_exec_close(&x);
+  if (eng->rank == 0)
+    res->elapsed += MPI_Wtime() - t0;
+}
+
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res)
 {
   sk_exec_t x;
   double t0 = MPI_Wtime();
-  int ok, all;
-  char dtnote[256];
-  memset(&x, 0, sizeof x);
-  x.eng = eng;
-  x.s = s;
-  x.res = res;
-  x.barrier = NAN;
-  x.comm = MPI_COMM_NULL;
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
-    return -1;
-  sk_exec_cfg(&x);
-  ok = sk_exec_cold(&x) == 0;
-  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
-  if (!all) {
-    sk_exec_fail(&x, x.msg[0] ? x.msg : "Cache = Cold failed on another "
-                 "process");
-    sk_exec_release(&x);
-    sk_reduce_free(&x.red);
-    sk_dtype_free(&x.dt);
-    return -1;
-  }
-  ok = sk_exec_alloc(&x) == 0;
-  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
-  if (all && x.windowed &&
-      sk_clocksync_run(eng->world, s->clock_sync, &x.clock) != 0 &&
-      eng->rank == 0)
-    sk_result_add_note(res, "the clock sync failed: the clocks were taken "
-                       "as they are");
-  if (all && sk_exec_comm(&x) == 0) {
-    sk_exec_describe(&x);
-    if (eng->rank == 0 && dtnote[0] != '\0')
-      sk_result_add_note(res, dtnote);
-    sk_exec_dtype_note(&x, dtnote, sizeof dtnote);
-    if (eng->rank == 0 && dtnote[0] != '\0')
-      sk_result_add_note(res, dtnote);
+  int rc;
+  sk_exec_init(&x, eng, s, res);
+  rc = sk_exec_open(&x, 1);
+  if (rc == 0)
     sk_exec_points(&x);
-  } else {
-    sk_exec_fail(&x, all && x.msg[0] ? x.msg : "out of memory for the buffers "
-                 "and samples of the suite");
-  }
-  sk_exec_release(&x);
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  if (eng->rank == 0)
+  sk_exec_close(&x);
+  if (eng->rank == 0 && x.typed)
     res->elapsed = MPI_Wtime() - t0;
-  return 0;
+  return x.typed ? 0 : -1;
 }

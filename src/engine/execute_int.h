@@ -47,6 +47,7 @@ typedef struct sk_exec {
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];
+  int typed;                /* the datatypes were built (sk_exec_open) */
 } sk_exec_t;
 
 /* ---- execute_setup.c ---- */

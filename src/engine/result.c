@@ -52,7 +52,7 @@ static void sk_result_free_strv(char **v, size_t n)
   free(v);
 }
 
-static void sk_result_free_suite(sk_suite_result_t *s)
+void sk_result_free_suite(sk_suite_result_t *s)
 {
   size_t i;
   for (i = 0; i < s->npoints; i++) {
@@ -64,6 +64,7 @@ static void sk_result_free_suite(sk_suite_result_t *s)
   free(s->points);
   free(s->message);
   sk_result_free_strv(s->notes, s->nnotes);
+  memset(s, 0, sizeof *s);
 }
 
 void sk_result_free(sk_result_t *r)

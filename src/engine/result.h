@@ -134,6 +134,9 @@ typedef struct sk_result {
 sk_result_t *sk_result_new(const sk_plan_t *plan);
 void sk_result_free(sk_result_t *r);
 
+/* Frees what s holds (its points, message, notes) and zeroes it. */
+void sk_result_free_suite(sk_suite_result_t *s);
+
 /* Appends a copy of p (its node_times, raw, pairs and rtl copied too)
  * to s; a point without a value (SK_POINT_HAS_VALUE) also adds the note
  * "no value at argument A: 0 valid repetitions (N invalid)". */

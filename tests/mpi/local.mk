@@ -45,9 +45,11 @@ EXTRA_DIST += $(SK_ROBUST_TESTS) tests/mpi/restart-lib.sh \
 TESTS += tests/report/running.sh
 EXTRA_DIST += tests/report/running.sh
 # window sync, clock sync, timers
-SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh
+SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh \
+	tests/mpi/interleave.sh
 EXTRA_DIST += tests/mpi/window.skampi \
-	tests/mpi/window-bad.skampi tests/mpi/replay.skampi
+	tests/mpi/window-bad.skampi tests/mpi/replay.skampi \
+	tests/mpi/interleave.skampi
 # @POSTPROC yes: a series of runs merged by skampi itself
 SK_MPI_TESTS += tests/mpi/postproc.sh
 EXTRA_DIST += tests/mpi/postproc.skampi

@@ -44,6 +44,7 @@ expect 2 "skampi: error: option '--timer' needs a value$nl$hint$nl" f --timer
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
+expect 2 "skampi: error: --no-interleave goes with --shuffle$nl$hint$nl" --no-interleave f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
