@@ -194,6 +194,10 @@ int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
   rc = sk_run_resume_order(rr, r, &js) == 0 ? 0 : SK_EXIT_ABORTED;
   if (rr->killed)
     snprintf(rr->finish, sizeof rr->finish, "%s", js.finish);
+  rr->io = js.io;           /* taken over from js */
+  rr->nio = js.nio;
+  js.io = NULL;
+  js.nio = 0;
   sk_journal_state_free(&js);
   r->kept = rr->kept;
   return rc;
@@ -203,6 +207,7 @@ void sk_run_resume_release(sk_run_resume_t *rr)
 {
   free(rr->journal);
   free(rr->order);
+  free(rr->io);
   sk_resume_free(rr->kept);
   memset(rr, 0, sizeof *rr);
 }

@@ -140,7 +140,11 @@ typedef struct sk_suite {
   long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
   long batch;                    /* Batch: calls per repetition */
   long overlap_test_calls;       /* Overlap_Test_Calls */
+  int io_file;                   /* IO_File: SK_IO_FILE_* */
 } sk_suite_t;
+
+/* IO_File (keys.def): one shared file, or one per process. */
+enum { SK_IO_FILE_SHARED = 0, SK_IO_FILE_PER_PROCESS = 1 };
 
 typedef struct sk_plan {
   char *path;                    /* the suite file as given */
@@ -153,6 +157,7 @@ typedef struct sk_plan {
   char *logfile;                 /* @LOGFILE or NULL */
   int postproc;                  /* @POSTPROC */
   long cachewarmup;              /* @CACHEWARMUP */
+  char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
   sk_basetype_t *basetypes;
   size_t nbasetypes;
   sk_suite_t *suites;
