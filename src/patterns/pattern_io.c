@@ -105,6 +105,40 @@ static int sk_io_put(sk_pctx_t *c, sk_io_t *io, unsigned seed)
              ? 0 : -1;
 }
 
+/* TEST ONLY (doc/robustness.md): with SKAMPI_TEST_IO_HANG set, the
+ * first point hangs in MPI while its files exist -- rank 0 waits for a
+ * message nobody sends, the others in a barrier -- so that a test can
+ * kill the run then. */
+static void sk_io_test_hang(sk_pctx_t *c)
+{
+  int never = 0;
+  if (getenv("SKAMPI_TEST_IO_HANG") == NULL)
+    return;
+  if (c->rank == 0)
+    MPI_Recv(&never, 1, MPI_INT, MPI_ANY_SOURCE, 99, c->comm,
+             MPI_STATUS_IGNORE);
+  else
+    MPI_Barrier(c->comm);
+}
+
+/* TEST ONLY (doc/robustness.md): with SKAMPI_TEST_IO_FLIP set, the
+ * first byte of a process's region of the file is inverted before the
+ * integrity check reads it, so that the check must fail.  0, or -1 when
+ * a call failed. */
+static int sk_io_test_flip(sk_pctx_t *c, sk_io_t *io)
+{
+  unsigned char b;
+  if (getenv("SKAMPI_TEST_IO_FLIP") == NULL || c->count == 0)
+    return 0;
+  if (MPI_File_read_at(io->fh, io->at, &b, 1, MPI_BYTE,
+                       MPI_STATUS_IGNORE) != MPI_SUCCESS)
+    return -1;
+  b = (unsigned char)~b;
+  return MPI_File_write_at(io->fh, io->at, &b, 1, MPI_BYTE,
+                           MPI_STATUS_IGNORE) == MPI_SUCCESS
+             ? 0 : -1;
+}
+
 static int sk_io_setup_common(sk_pctx_t *c, int reads)
 {
   sk_io_t *io = calloc(1, sizeof *io);
@@ -119,6 +153,7 @@ static int sk_io_setup_common(sk_pctx_t *c, int reads)
   }
   ok = !reads || sk_io_put(c, io, 1) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, c->comm);
+  sk_io_test_hang(c);
   if (all)
     return 0;
   sk_io_close(c, io);
@@ -194,7 +229,7 @@ static int sk_io_verify_write(const sk_inst_ops_t *ops, sk_pctx_t *c)
     return -1;
   io->failed = 0;
   ops->run(c);
-  if (io->failed ||
+  if (io->failed || sk_io_test_flip(c, io) != 0 ||
       MPI_File_sync(io->fh) != MPI_SUCCESS ||
       MPI_File_read_at(io->fh, io->at, c->rbuf, c->rcvcount, c->rcvtype,
                        MPI_STATUS_IGNORE) != MPI_SUCCESS)
@@ -206,7 +241,8 @@ static int sk_io_verify_write(const sk_inst_ops_t *ops, sk_pctx_t *c)
 static int sk_io_verify_read(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
   sk_io_t *io = c->priv;
-  if (sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) != 0)
+  if (sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) != 0 ||
+      sk_io_test_flip(c, io) != 0)
     return -1;
   io->failed = 0;
   ops->run(c);
