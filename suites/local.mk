@@ -10,3 +10,6 @@ dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
 
 # nonblocking and persistent operations (MPI-3, MPI-4)
 dist_pkgdata_DATA += suites/nonblocking.skampi suites/persistent.skampi
+
+# MPI-IO (files in @IO_DIRECTORY; not in the default suite)
+dist_pkgdata_DATA += suites/io.skampi
