@@ -56,3 +56,7 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+
+# MPI-IO: every instance, integrity, the directory, no file left behind
+TESTS += tests/mpi/io.sh
+EXTRA_DIST += tests/mpi/io.sh tests/mpi/io.skampi
