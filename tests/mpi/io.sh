@@ -47,6 +47,22 @@ grep -q "^io 1 [0-9a-f]\{16\} 2\$" "$journal" || fail "no io line: $(cat "$journ
 sane
 empty_dir "after a run"
 
+# the report's collective bandwidth page: each process's n bytes over the
+# mean, per process; both processes' on the one host
+"$top_builddir/report/skampi-report" "$result" -o "$work/io.pdf" \
+  --csv "$work/csv" 2> "$work/rerr" || fail "skampi-report: $(cat "$work/rerr")"
+bw=$(ls "$work"/csv/p*-collbw-1-bandwidth.csv 2> /dev/null)
+[ -n "$bw" ] || fail "no collective bandwidth page: $(ls "$work/csv")"
+mean=$(get suites.0.points.5.mean)
+awk -F, -v m="$mean" '
+  $1 == "write_at_all" && $3 == 65536 && $6 == "process" {
+    p++; if ($9 != 65536 || ($10 - 65536 / m) ^ 2 > (1e-9 * $10) ^ 2) bad++ }
+  $1 == "write_at_all" && $3 == 65536 && $6 == "host" {
+    h++; if ($8 != 2 || $9 != 131072) bad++ }
+  $1 == "read_at_pp" { r++ }
+  END { exit !(p == 1 && h == 1 && r > 0 && bad == 0) }' "$bw" ||
+  fail "bandwidth page: $(grep 'write_at_all,.*,65536,' "$bw")"
+
 # a byte inverted in the file: every suite fails its integrity check
 rm -f "$result" "$journal"
 SKAMPI_TEST_IO_FLIP=1 run_skampi 2 "$suite" "$result" --quiet --timeout 600 &&
