@@ -94,3 +94,8 @@ check_PROGRAMS += tests/unit/test_overlap
 TESTS += tests/unit/test_overlap
 tests_unit_test_overlap_SOURCES = tests/unit/test_overlap.c
 tests_unit_test_overlap_LDADD = $(SK_LIB_LIBS)
+# the directory and file names of the MPI-IO instances, the journal's io lines
+check_PROGRAMS += tests/unit/test_iodir
+TESTS += tests/unit/test_iodir
+tests_unit_test_iodir_SOURCES = tests/unit/test_iodir.c
+tests_unit_test_iodir_LDADD = $(SK_LIB_LIBS)
