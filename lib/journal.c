@@ -369,7 +369,7 @@ static int sk_journal_add_io(sk_journal_state_t *st, const char *rest)
   size_t i;
   sk_journal_io_t *io;
   if (sscanf(rest, "%19s %d %1s", token, &procs, extra) != 2 ||
-      !sk_iodir_token_ok(token) || procs < 1 || procs > 16777216)
+      !sk_iodir_token_ok(token) || procs < 1 || procs > 1048576)
     return -1;
   for (i = 0; i < st->nio; i++)
     if (strcmp(st->io[i].token, token) == 0) {

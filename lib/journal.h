@@ -18,7 +18,7 @@ typedef struct sk_journal_io {
   int processes;
 } sk_journal_io_t;
 
-#define SK_JOURNAL_IO_MAX 1024
+#define SK_JOURNAL_IO_MAX 256
 
 /* What an existing journal says about the suites of a plan. */
 typedef struct sk_journal_state {

@@ -37,6 +37,7 @@ while [ $i -lt 8 ]; do
   i=$((i + 1))
 done
 expect suites.0.instance MPI_File_write_at_all
+expect factors.io_directory "$iodir"
 expect suites.0.parameters.IO_File Shared
 expect suites.4.parameters.IO_File Per_Process
 expect suites.0.points.5.argument 65536
