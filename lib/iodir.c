@@ -89,6 +89,8 @@ int sk_iodir_path(const char *dir, const char *token, int rank, char *buf,
                   size_t size)
 {
   int n;
+  if (token == NULL || !sk_iodir_token_ok(token))
+    return -1;
   if (dir == NULL)
     dir = ".";
   if (rank < 0)

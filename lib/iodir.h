@@ -37,7 +37,8 @@ int sk_iodir_token_ok(const char *t);
 void sk_iodir_token(char *t);
 
 /* The path of a file in dir (NULL: ".") for token: the shared file when
- * rank < 0, else rank's own.  0, or -1 when it does not fit in size. */
+ * rank < 0, else rank's own.  0, or -1 when it does not fit in size or
+ * token is none of sk_iodir_token()'s. */
 int sk_iodir_path(const char *dir, const char *token, int rank, char *buf,
                   size_t size);
 

@@ -78,6 +78,8 @@ static void test_names(void)
   SK_CHECK_INT(sk_iodir_path(NULL, "0123456789abcdef", 7, p, sizeof p), 0);
   SK_CHECK_STR(p, "./skampi-io-0123456789abcdef-7.dat");
   SK_CHECK_INT(sk_iodir_path("d", "0123456789abcdef", 7, p, 20), -1);
+  SK_CHECK_INT(sk_iodir_path("d", NULL, 7, p, sizeof p), -1);
+  SK_CHECK_INT(sk_iodir_path("d", "/../../etc/passw", 7, p, sizeof p), -1);
 }
 
 static void test_sweep(void)
