@@ -62,13 +62,17 @@ static int sk_io_open(sk_pctx_t *c, sk_io_t *io)
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, c->comm);
   if (!all)
     return -1;
+  /* Named to the guard before the file exists, so that a signal while
+   * it is made removes it too; the name holds the run's random token,
+   * so a file of that name that was there before can only be ours. */
+  sk_guard_set_scratch(io->path);
   rc = MPI_File_open(c->io_shared ? c->comm : MPI_COMM_SELF, io->path,
                      MPI_MODE_CREATE | MPI_MODE_EXCL | MPI_MODE_RDWR,
                      MPI_INFO_NULL, &io->fh);
   ok = rc == MPI_SUCCESS;
-  if (ok)
-    sk_guard_set_scratch(io->path);
-  else if (c->rank == 0 || !c->io_shared)
+  if (!ok)
+    sk_guard_set_scratch(NULL);
+  if (!ok && (c->rank == 0 || !c->io_shared))
     sk_msg_warning("cannot create the MPI-IO file %s: %s", io->path,
                    sk_io_error(rc, e));
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, c->comm);
