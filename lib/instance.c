@@ -66,6 +66,7 @@ static const struct {
   {"nbr_", "neighborhood collective"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
+  {"io_", "MPI-IO"},
 };
 
 static int sk_instance_family_index(const sk_instance_t *in)
@@ -180,6 +181,8 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs)
  *     of n); with Increasing the shares, not the total, differ.
  *   MEMCPY: every process copies n bytes (memory, not the network), and
  *     counts from one process on.
+ *   IO: every process writes or reads its own n bytes of a file (the
+ *     file system, not the network), from one process on.
  */
 #define SK_PAY_ONE {1, 0}
 #define SK_PAY_TWO {2, 0}
@@ -205,7 +208,13 @@ static const sk_payload_rule_t sk_payload_rules[] = {
   [SK_PAYLOAD_ALLGATHER] = {SK_PAY_P, SK_PAY_P, SK_PAY_P, 2,
                             "Pn | Pn | Pn"},
   [SK_PAYLOAD_MEMCPY] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 1, "n | n | n"},
+  [SK_PAYLOAD_IO] = {SK_PAY_ONE, SK_PAY_ONE, SK_PAY_ONE, 1, "n | n | n"},
 };
+
+int sk_instance_uses_files(const sk_instance_t *in)
+{
+  return in != NULL && in->payload == SK_PAYLOAD_IO;
+}
 
 const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in)
 {

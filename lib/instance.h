@@ -76,6 +76,7 @@ typedef enum {
   SK_PAYLOAD_ALLTOALL,
   SK_PAYLOAD_ALLGATHER,
   SK_PAYLOAD_MEMCPY,
+  SK_PAYLOAD_IO,            /* MPI-IO: each process's n bytes of a file */
   /* rate classes: not collective payloads, so not on the collective
    * bandwidth page; what one timed unit moves (sk_instance_timed_bytes()) */
   SK_PAYLOAD_STREAM,        /* one message of n per timed unit */
@@ -137,6 +138,10 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
  * with MPI_Buffer_attach (their setup allocates it, at most this); 0
  * for the other instances. */
 size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs);
+
+/* 1 when instance `in` writes and reads files (payload class IO: the
+ * MPI-IO instances, in @IO_DIRECTORY), else 0. */
+int sk_instance_uses_files(const sk_instance_t *in);
 
 /* The payload rule of instance `in`; NULL for SK_PAYLOAD_NONE. */
 const sk_payload_rule_t *sk_instance_payload(const sk_instance_t *in);

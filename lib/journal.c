@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "iodir.h"
 
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
 
@@ -264,6 +265,14 @@ int sk_journal_crashed(size_t k, const char *why)
   return sk_journal_line(line);
 }
 
+int sk_journal_io(const char *token, int processes)
+{
+  char line[96];
+  snprintf(line, sizeof line, "io %zu %.16s %d\n", (size_t)sk_journal_k,
+           token, processes);
+  return sk_journal_line(line);
+}
+
 int sk_journal_finish(const char *status)
 {
   char line[64];
@@ -342,6 +351,7 @@ void sk_journal_state_free(sk_journal_state_t *st)
   free(st->ended);
   free(st->last_arg);
   free(st->has_arg);
+  free(st->io);
   memset(st, 0, sizeof *st);
 }
 
@@ -357,6 +367,35 @@ static int sk_journal_state_alloc(sk_journal_state_t *st, size_t n)
   st->has_arg = calloc(m, sizeof *st->has_arg);
   return st->crashes && st->hung && st->ended && st->last_arg && st->has_arg
              ? 0 : -1;
+}
+
+/* "TOKEN PROCESSES" of an io line into st->io, each token once; a
+ * token or count that is not one of ours makes the line foreign. */
+static int sk_journal_add_io(sk_journal_state_t *st, const char *rest)
+{
+  char token[20], extra[2];
+  int procs;
+  size_t i;
+  sk_journal_io_t *io;
+  if (sscanf(rest, "%19s %d %1s", token, &procs, extra) != 2 ||
+      !sk_iodir_token_ok(token) || procs < 1 || procs > 1048576)
+    return -1;
+  for (i = 0; i < st->nio; i++)
+    if (strcmp(st->io[i].token, token) == 0) {
+      if (procs > st->io[i].processes)
+        st->io[i].processes = procs;
+      return 0;
+    }
+  if (st->nio >= SK_JOURNAL_IO_MAX)
+    return 0;              /* the oldest are swept; a later run the rest */
+  io = realloc(st->io, (st->nio + 1) * sizeof *io);
+  if (io == NULL)
+    return -1;
+  st->io = io;
+  snprintf(io[st->nio].token, sizeof io[st->nio].token, "%s", token);
+  io[st->nio].processes = procs;
+  st->nio++;
+  return 0;
 }
 
 /* One line; *open is the suite (0-based) begun and not yet over, or -1.
@@ -399,6 +438,8 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
       st->crashes[*open]++;
     *open = (long)k;
     st->has_arg[k] = 0;
+  } else if (strcmp(word, "io") == 0) {
+    return sk_journal_add_io(st, rest);
   } else if (strcmp(word, "arg") == 0 && sscanf(rest, "%ld", &a) == 1) {
     st->last_arg[k] = a;
     st->has_arg[k] = 1;

@@ -11,6 +11,15 @@
 
 #include "outfile.h"
 
+/* An "io" line: a run made MPI-IO files of this token (lib/iodir.h) on
+ * this many processes. */
+typedef struct sk_journal_io {
+  char token[20];
+  int processes;
+} sk_journal_io_t;
+
+#define SK_JOURNAL_IO_MAX 256
+
 /* What an existing journal says about the suites of a plan. */
 typedef struct sk_journal_state {
   char sha256[65];        /* of the suite file it was written for */
@@ -22,6 +31,9 @@ typedef struct sk_journal_state {
   long *last_arg;         /* last argument begun */
   int *has_arg;
   char finish[16];        /* the last run's "finish STATUS", or "" */
+  sk_journal_io_t *io;    /* the MPI-IO files earlier runs made, each
+                             token once, at most SK_JOURNAL_IO_MAX */
+  size_t nio;
 } sk_journal_state_t;
 
 /* Reads the journal at path for a plan whose suites are names[0..n-1].
@@ -55,6 +67,9 @@ int sk_journal_end(const char *status);
 int sk_journal_pause(void);
 int sk_journal_crashed(size_t k, const char *why);
 int sk_journal_finish(const char *status);
+/* "io K TOKEN PROCESSES": the suite running now makes MPI-IO files named
+ * by token (lib/iodir.h), written before the first of them exists. */
+int sk_journal_io(const char *token, int processes);
 void sk_journal_close(void);
 /* 0 while every line since sk_journal_open() was written, else the errno
  * of the first that was not.  A run stops then (doc/robustness.md): the

@@ -24,7 +24,8 @@ lib_libskampi_a_SOURCES = \
 	lib/runstate.c lib/runstate.h \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
-	lib/escape.c lib/escape.h
+	lib/escape.c lib/escape.h \
+	lib/iodir.c lib/iodir.h
 # the honest numbers of a point (the median's interval, its modes) and
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \

@@ -20,6 +20,7 @@
 #include "gridfile.h"
 #include "factors.h"
 #include "guard.h"
+#include "iodir.h"
 #include "journal.h"
 #include "mpierr.h"
 #include "msg.h"
@@ -212,6 +213,8 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
     sk_journal_begin(k + 1, s->name);
+    if (sk_instance_uses_files(s->instance))
+      sk_journal_io(e->io_token, e->size);
     sk_progress_suite_begin(&st->progress, k + 1, s->name, MPI_Wtime());
     sk_runlog_suite_begin(e->log, k + 1, e->plan->nsuites, s);
   } else {
@@ -572,6 +575,56 @@ static int sk_run_loop(sk_runstate_t *st)
   return stop;
 }
 
+/* Does the plan hold a suite of an MPI-IO instance? */
+static int sk_run_has_io(const sk_plan_t *plan)
+{
+  size_t k;
+  for (k = 0; k < plan->nsuites; k++)
+    if (sk_instance_uses_files(plan->suites[k].instance))
+      return 1;
+  return 0;
+}
+
+/* Every rank: the run's token of MPI-IO file names (rank 0's), and the
+ * files earlier runs into this result file left (the journal's io
+ * lines, read by rank 0) removed by every rank, so that a directory
+ * local to each node loses them too (doc/robustness.md). */
+static void sk_run_io_begin(sk_runstate_t *st)
+{
+  sk_engine_t *e = &st->eng;
+  long n = 0, i;
+  int removed = 0, sum = 0;
+  sk_journal_io_t io;
+  if (e->rank == 0) {
+    sk_iodir_token(e->io_token);
+    n = (long)st->rr.nio;
+  }
+  MPI_Bcast(e->io_token, (int)sizeof e->io_token, MPI_CHAR, 0, e->world);
+  MPI_Bcast(&n, 1, MPI_LONG, 0, e->world);
+  for (i = 0; i < n; i++) {
+    if (e->rank == 0)
+      io = st->rr.io[i];
+    MPI_Bcast(&io, (int)sizeof io, MPI_BYTE, 0, e->world);
+    io.token[sizeof io.token - 1] = '\0';
+    removed += sk_iodir_sweep(e->plan->io_directory, io.token,
+                              io.processes);
+  }
+  MPI_Reduce(&removed, &sum, 1, MPI_INT, MPI_SUM, 0, e->world);
+  if (e->rank == 0 && sum > 0 && !st->quiet)
+    sk_msg_note("removed %d MPI-IO file%s an earlier run left in %s", sum,
+                sum == 1 ? "" : "s", e->plan->io_directory != NULL
+                                         ? e->plan->io_directory : ".");
+}
+
+/* Every rank: whatever of this run's MPI-IO files is left (every point
+ * removes its own; a failed close may not). */
+static void sk_run_io_end(sk_runstate_t *st)
+{
+  if (sk_run_has_io(st->eng.plan))
+    sk_iodir_sweep(st->eng.plan->io_directory, st->eng.io_token,
+                   st->eng.size);
+}
+
 /* Rank 0: can the result file be written?  Creating its temporary file
  * (and removing it again) tells, before the journal is touched. */
 static int sk_run_probe(sk_runstate_t *st)
@@ -639,6 +692,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
     sk_run_open_records(st);
   if ((code = sk_run_plan_order(st, opt)) != 0)
     return code;
+  sk_run_io_begin(st);
   if (st->eng.rank == 0)
     ok = sk_run_probe(st) == 0 && sk_run_open_journal(st) == 0;
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
@@ -661,6 +715,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
   code = sk_run_open(&st, plan, opt);
   if (code == 0) {
     aborted = sk_run_loop(&st);
+    sk_run_io_end(&st);
     if (st.eng.rank == 0) {
       code = sk_run_finish(&st, aborted);
       sk_journal_finish(sk_run_status_name(st.res->status));

@@ -12,3 +12,6 @@ dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
 dist_pkgdata_DATA += suites/nonblocking.skampi suites/persistent.skampi
 # neighbourhood collectives (MPI-3) on Cartesian and graph topologies
 dist_pkgdata_DATA += suites/neighbor.skampi
+
+# MPI-IO (files in @IO_DIRECTORY; not in the default suite)
+dist_pkgdata_DATA += suites/io.skampi

@@ -72,6 +72,9 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   if (c->large)
     c->count = c->rcvcount = c->rcount = 0;
   c->distribution = x->s->count_distribution;
+  c->io_dir = x->eng->plan->io_directory;
+  c->io_token = x->eng->io_token;
+  c->io_shared = x->s->io_file == SK_IO_FILE_SHARED;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
   c->rbuf = x->rbuf;

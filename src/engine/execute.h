@@ -37,6 +37,8 @@ typedef struct sk_engine {
   const sk_gridfile_t *grid;  /* rank 0: --grid-from, or NULL */
   char *const *hosts;         /* rank 0: factors.hosts, size entries
                                * (borrowed), or NULL */
+  char io_token[20];          /* the run's token of MPI-IO file names
+                               * (lib/iodir.h), alike on every rank */
 } sk_engine_t;
 
 /* Runs suite s collectively over eng->world.  On rank 0 *res gets the

@@ -27,6 +27,7 @@
 static int sk_guard_rank;
 static volatile pid_t sk_guard_root;  /* rank 0 on this host, or 0 */
 static const char *volatile sk_guard_tmp;   /* changes with every write */
+static const char *volatile sk_guard_scratch;  /* an MPI-IO file */
 static const char *sk_guard_out;
 static char sk_guard_head[SK_GUARD_HEAD];
 static volatile unsigned sk_guard_seconds;
@@ -127,6 +128,21 @@ void sk_guard_mark_aborted(void)
   close(fd);
 }
 
+/* Removes the MPI-IO file of the point running now (async-signal-safe:
+ * unlink); a later run sweeps what a killed process could not
+ * (doc/robustness.md). */
+static void sk_guard_drop_scratch(void)
+{
+  const char *s = sk_guard_scratch;
+  if (s != NULL)
+    unlink(s);
+}
+
+void sk_guard_set_scratch(const char *path)
+{
+  sk_guard_scratch = path;
+}
+
 static void sk_guard_leave(sk_guard_msg_t *m)
 {
   ssize_t w;
@@ -134,6 +150,7 @@ static void sk_guard_leave(sk_guard_msg_t *m)
   const char *tmp = sk_guard_tmp;
   if (tmp != NULL)
     unlink(tmp);
+  sk_guard_drop_scratch();
   sk_guard_mark_aborted();
   errno = saved;
   m->buf[m->at++] = '\n';
@@ -146,8 +163,10 @@ static void sk_guard_alarm(int sig)
 {
   sk_guard_msg_t m;
   (void)sig;
-  if (sk_guard_rank != 0)
+  if (sk_guard_rank != 0) {
+    sk_guard_drop_scratch();
     _exit(SK_GUARD_EXIT);
+  }
   m.at = 0;
   sk_guard_put(&m, "skampi: error: the watchdog ended ");
   sk_guard_where(&m);
@@ -185,6 +204,7 @@ static void sk_guard_signal(int sig)
   /* The launcher kills the others when one rank ends: rank 0 must have
    * written its journal line first. */
   if (sk_guard_rank != 0) {
+    sk_guard_drop_scratch();
     sleep(SK_GUARD_GRACE);
     _exit(SK_GUARD_EXIT);
   }

@@ -23,6 +23,10 @@ void sk_guard_install(int rank, const char *out_path);
 /* The temporary file being written now, removed on the way out, or NULL
  * (kept until the next call; set before the handlers too). */
 void sk_guard_set_tmp(const char *tmp_path);
+/* A file of this process's MPI-IO point (src/patterns/pattern_io.c),
+ * removed when a signal or the watchdog ends the process, or NULL (the
+ * path is borrowed: kept until the next call). */
+void sk_guard_set_scratch(const char *path);
 /* Another rank: the pid of rank 0 when it runs on this host, else 0.
  * SIGINT there is passed on to rank 0, which alone can record it as an
  * interruption (SIGINT never counts as a crash); without a pid it is

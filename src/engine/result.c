@@ -287,6 +287,17 @@ static int sk_result_emit_conditions(sk_emit_t *e, const sk_factors_t *f)
   return 0;
 }
 
+/* Does the plan hold a suite of an MPI-IO instance (its directory is a
+ * factor then)? */
+static int sk_result_has_io(const sk_plan_t *plan)
+{
+  size_t k;
+  for (k = 0; k < plan->nsuites; k++)
+    if (sk_instance_uses_files(plan->suites[k].instance))
+      return 1;
+  return 0;
+}
+
 static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
 {
   const sk_factors_t *f = &r->factors;
@@ -313,6 +324,9 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   sk_result_emit_conditions(e, f);
   sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);
   sk_emit_kv_long(e, "cachewarmup", r->plan->cachewarmup);
+  if (sk_result_has_io(r->plan))
+    sk_emit_kv_str(e, "io_directory", r->plan->io_directory != NULL
+                                          ? r->plan->io_directory : ".");
   return sk_emit_map_end(e);
 }
 

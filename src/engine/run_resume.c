@@ -156,6 +156,23 @@ static int sk_run_resume_journal(sk_run_resume_t *rr, const sk_result_t *r,
   return SK_EXIT_INPUT;
 }
 
+/* --fresh: the MPI-IO files the journal about to become a backup says
+ * earlier runs made, so that they are removed all the same (a journal
+ * that cannot be read, or is another suite file's, tells none). */
+static void sk_run_resume_fresh_io(sk_run_resume_t *rr, const sk_result_t *r)
+{
+  sk_journal_state_t js;
+  memset(&js, 0, sizeof js);
+  if (sk_run_resume_journal(rr, r, &js) == 0) {
+    rr->io = js.io;
+    rr->nio = js.nio;
+    js.io = NULL;
+    js.nio = 0;
+  }
+  rr->err[0] = '\0';
+  sk_journal_state_free(&js);
+}
+
 /* A live run holds the lock of its journal: its files are not ours. */
 static int sk_run_resume_busy(sk_run_resume_t *rr)
 {
@@ -182,6 +199,8 @@ int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
   if ((rc = sk_run_resume_check(rr)) != 0 ||
       (rc = sk_run_resume_busy(rr)) != 0)
     return rc;
+  if (fresh)
+    sk_run_resume_fresh_io(rr, r);
   if (fresh &&
       (sk_run_resume_backup(rr, outfile, SK_OUTFILE_RUN) != 0 ||
        sk_run_resume_backup(rr, rr->journal, SK_OUTFILE_JOURNAL) != 0))
@@ -194,6 +213,12 @@ int sk_run_resume_prepare(sk_run_resume_t *rr, sk_result_t *r,
   rc = sk_run_resume_order(rr, r, &js) == 0 ? 0 : SK_EXIT_ABORTED;
   if (rr->killed)
     snprintf(rr->finish, sizeof rr->finish, "%s", js.finish);
+  if (!fresh) {             /* taken over from js */
+    rr->io = js.io;
+    rr->nio = js.nio;
+    js.io = NULL;
+    js.nio = 0;
+  }
   sk_journal_state_free(&js);
   r->kept = rr->kept;
   return rc;
@@ -203,6 +228,7 @@ void sk_run_resume_release(sk_run_resume_t *rr)
 {
   free(rr->journal);
   free(rr->order);
+  free(rr->io);
   sk_resume_free(rr->kept);
   memset(rr, 0, sizeof *rr);
 }

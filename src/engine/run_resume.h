@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "journal.h"
 #include "outfile.h"
 #include "result.h"
 
@@ -25,6 +26,10 @@ typedef struct sk_run_resume {
                                line when the run got that far ("aborted":
                                it stopped, but could not write the file) */
   char err[1024];           /* why the run cannot go on */
+  sk_journal_io_t *io;      /* MPI-IO files earlier runs made (the
+                               journal's io lines): removed before this
+                               run measures (sk_run's sweep) */
+  size_t nio;
 } sk_run_resume_t;
 
 /* Fills rr for result r (its sha256 already set) and outfile.  First

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "check_int.h"
+#include "instance.h"
+#include "iodir.h"
 #include "parse.h"
 
 /* The file name of messages about built-in defaults (never expected). */
@@ -109,6 +111,29 @@ static void sk_check_names(sk_check_t *c)
   free(v);
 }
 
+/* Without @IO_DIRECTORY the MPI-IO instances make their files in the
+ * current directory: it must be writable too, said at the first suite
+ * that would write there. */
+static void sk_check_io_default(sk_check_t *c)
+{
+  const sk_plan_t *p = c->plan;
+  char why[700];
+  size_t i;
+  if (p->io_directory != NULL)
+    return;
+  for (i = 0; i < p->nsuites; i++)
+    if (sk_instance_uses_files(p->suites[i].instance)) {
+      if (sk_iodir_check(".", why, sizeof why) != 0)
+        sk_diag_error(c->diag, p->path,
+                      sk_span_at(p->suites[i].loc.line,
+                                 p->suites[i].loc.column),
+                      "suite '%s' makes its files in the current directory "
+                      "(no @IO_DIRECTORY), but it %s", p->suites[i].name,
+                      why + strlen("'.' "));
+      return;
+    }
+}
+
 sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
                     sk_diag_t *diag)
 {
@@ -135,6 +160,7 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   if (sk_check_suites(c, f) != 0)
     c->nomem = 1;
   sk_check_names(c);
+  sk_check_io_default(c);
   if (c->nomem)
     sk_diag_error(diag, f->path, sk_span_at(0, 0), "out of memory");
   free(c);

@@ -12,6 +12,7 @@
 
 #include "check_int.h"
 #include "datatype.h"
+#include "iodir.h"
 #include "layout.h"
 #include "outfile.h"
 #include "parse.h"
@@ -73,7 +74,8 @@ static void sk_pre_setting_defaults(sk_check_t *c)
   for (i = 0; i < n; i++)
     if (t[i].def != NULL && t[i].kind == SK_KIND_BOOL)
       sk_setting_set_long(&t[i], c->plan, strcasecmp(t[i].def, "yes") == 0);
-    else if (t[i].def != NULL && t[i].kind != SK_KIND_PATH)
+    else if (t[i].def != NULL && t[i].kind != SK_KIND_PATH &&
+             t[i].kind != SK_KIND_DIR)
       sk_setting_set_long(&t[i], c->plan, strtol(t[i].def, NULL, 10));
 }
 
@@ -105,6 +107,35 @@ static void sk_pre_path(sk_check_t *c, const sk_ast_item_t *it,
     sk_diag_error(c->diag, c->sink.file, it->span, "%s", why);
 }
 
+/* A directory (@IO_DIRECTORY) is the rest of the line, quotes dropped
+ * as for a path.  Any directory may be named: skampi makes only files
+ * of its own names in it (lib/iodir.h), but it must exist here and be
+ * writable (checked on every process, where the run starts, and by
+ * skampi --check). */
+static void sk_pre_dir(sk_check_t *c, const sk_ast_item_t *it,
+                       const sk_setting_t *s, const char *what)
+{
+  char **field = sk_setting_path(s, c->plan);
+  char why[700];
+  size_t len = strlen(it->text);
+  const char *p = it->text;
+  if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
+    p++;
+    len -= 2;
+  }
+  if (len == 0) {
+    sk_diag_error(c->diag, c->sink.file, it->span, "%s needs a directory",
+                  what);
+    return;
+  }
+  free(*field);
+  *field = strndup(p, len);
+  if (*field == NULL)
+    c->nomem = 1;
+  else if (sk_iodir_check(*field, why, sizeof why) != 0)
+    sk_diag_error(c->diag, c->sink.file, it->span, "%s %s", what, why);
+}
+
 static void sk_pre_setting(sk_check_t *c, const sk_ast_item_t *it,
                            const sk_setting_t *s, const char *what)
 {
@@ -113,6 +144,10 @@ static void sk_pre_setting(sk_check_t *c, const sk_ast_item_t *it,
   int b = 0, rc = -1;
   if (s->kind == SK_KIND_PATH) {
     sk_pre_path(c, it, s, what);
+    return;
+  }
+  if (s->kind == SK_KIND_DIR) {
+    sk_pre_dir(c, it, s, what);
     return;
   }
   if ((v = sk_pre_value(c, it, what)) == NULL)

@@ -23,7 +23,9 @@ typedef enum {
   SK_KIND_ARGUMENT,    /* what Variation varies: a SIZE for Length, else a
                         * COUNT (processes, chunks) */
   SK_KIND_KIB,         /* settings: KiB, a plain number or with a unit */
-  SK_KIND_PATH         /* settings: the rest of the line */
+  SK_KIND_PATH,        /* settings: the rest of the line */
+  SK_KIND_DIR          /* settings: a directory that exists and skampi may
+                        * write in, the rest of the line */
 } sk_kind_t;
 
 enum {

@@ -29,6 +29,7 @@ void sk_plan_free(sk_plan_t *plan)
   free(plan->meta);
   free(plan->outfile);
   free(plan->logfile);
+  free(plan->io_directory);
   free(plan->basetypes);
   free(plan->suites);
   free(plan);

@@ -151,7 +151,11 @@ typedef struct sk_suite {
   long neighbor_dimensions;      /* Neighbor_Dimensions: 1 .. 3 */
   long neighbor_degree;          /* Neighbor_Degree: k */
   long neighbor_seed;            /* Neighbor_Seed */
+  int io_file;                   /* IO_File: SK_IO_FILE_* */
 } sk_suite_t;
+
+/* IO_File (keys.def): one shared file, or one per process. */
+enum { SK_IO_FILE_SHARED = 0, SK_IO_FILE_PER_PROCESS = 1 };
 
 typedef struct sk_plan {
   char *path;                    /* the suite file as given */
@@ -164,6 +168,7 @@ typedef struct sk_plan {
   char *logfile;                 /* @LOGFILE or NULL */
   int postproc;                  /* @POSTPROC */
   long cachewarmup;              /* @CACHEWARMUP */
+  char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
   sk_basetype_t *basetypes;
   size_t nbasetypes;
   sk_suite_t *suites;

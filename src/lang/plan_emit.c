@@ -52,7 +52,7 @@ static int sk_plan_emit_settings(sk_emit_t *e, const sk_plan_t *p)
   sk_emit_map_begin(e);
   for (i = 0; i < n; i++) {
     sk_emit_str(e, t[i].name);
-    if (t[i].kind == SK_KIND_PATH)
+    if (t[i].kind == SK_KIND_PATH || t[i].kind == SK_KIND_DIR)
       sk_emit_str(e, *sk_setting_path(&t[i], (sk_plan_t *)p));
     else if (t[i].kind == SK_KIND_BOOL)
       sk_emit_bool(e, sk_setting_get_long(&t[i], p) != 0);

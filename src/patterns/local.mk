@@ -11,6 +11,7 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_beyond.c src/patterns/pattern_beyond.h \
 	src/patterns/pattern_bcast.c \
 	src/patterns/pattern_nbc.c src/patterns/pattern_nbc.h \
-	src/patterns/pattern_persist.c
+	src/patterns/pattern_persist.c \
+	src/patterns/pattern_io.c
 # the neighbourhood collectives (their topology: src/engine/topology.c)
 src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c

@@ -69,6 +69,10 @@ typedef struct sk_pctx {
   MPI_Request preq[2];  /* persistent: the requests of the point */
   double init_time;     /* persistent: the *_init calls, rank 0's time */
   double free_time;     /* persistent: MPI_Request_free, rank 0's time */
+  /* ---- MPI-IO (pattern_io.c) ------------------------------------------- */
+  const char *io_dir;   /* @IO_DIRECTORY, NULL: the current directory */
+  const char *io_token; /* the run's token of file names (lib/iodir.h) */
+  int io_shared;        /* IO_File = Shared: one file for comm */
 } sk_pctx_t;
 
 /* An MPI library in which an instance's MPI function is known to fail. */

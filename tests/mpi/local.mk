@@ -65,3 +65,7 @@ EXTRA_DIST += tests/mpi/large.sh
 TESTS += tests/mpi/neighbor.sh tests/mpi/neighbor4.sh
 EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
 	tests/mpi/neighbor4.sh tests/mpi/neighbor4.skampi
+
+# MPI-IO: every instance, integrity, the directory, no file left behind
+TESTS += tests/mpi/io.sh
+EXTRA_DIST += tests/mpi/io.sh tests/mpi/io.skampi

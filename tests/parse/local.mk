@@ -108,6 +108,9 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-type-by-name.skampi \
 	tests/parse/ok-units.skampi \
 	tests/parse/ok-variation-default.skampi
+# MPI-IO: @IO_DIRECTORY and IO_File
+SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
+	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/doc-examples.sh \

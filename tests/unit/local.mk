@@ -103,3 +103,8 @@ check_PROGRAMS += tests/unit/test_nbrgraph
 TESTS += tests/unit/test_nbrgraph
 tests_unit_test_nbrgraph_SOURCES = tests/unit/test_nbrgraph.c
 tests_unit_test_nbrgraph_LDADD = $(SK_LIB_LIBS)
+# the directory and file names of the MPI-IO instances, the journal's io lines
+check_PROGRAMS += tests/unit/test_iodir
+TESTS += tests/unit/test_iodir
+tests_unit_test_iodir_SOURCES = tests/unit/test_iodir.c
+tests_unit_test_iodir_LDADD = $(SK_LIB_LIBS)
