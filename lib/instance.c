@@ -63,6 +63,7 @@ static const struct {
   {"nbc_", "nonblocking collective"},
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
+  {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
 };

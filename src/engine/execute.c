@@ -63,6 +63,9 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->barrier = 0.0;
   c->calib = &x->eng->calib;
   c->test_calls = x->s->overlap_test_calls;
+  c->rma_sync = x->s->rma_sync;
+  c->rma_window = x->s->rma_window;
+  c->rma_ops = x->s->rma_window_ops;
 }
 
 /* The barrier time of comm for root_minus_barrier (all of comm get it). */
@@ -129,17 +132,21 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
 
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
- * processes whose Bsend buffer exceeded its counted room), -2 when
- * the data did not arrive intact (torn down again, on all of comm). */
+ * processes whose Bsend buffer exceeded its counted room, -4 on all when
+ * a setup refused the point: ops->refusal), -2 when the data did not
+ * arrive intact (torn down again, on all of comm). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
-  int ok, all, intact;
+  int ok, all, intact, refused;
   sk_exec_ctx(x, comm, length);
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
   if (!all) {
     if (ok && x->ops->teardown != NULL)
       x->ops->teardown(&x->ctx);
+    MPI_Allreduce(&x->ctx.refused, &refused, 1, MPI_INT, MPI_MAX, comm);
+    if (refused && x->ops->refusal != NULL)
+      return -4;
     return x->ctx.aover ? -3 : -1;
   }
   if (x->ops->verify == NULL)
@@ -330,9 +337,12 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 
 
 /* Why the point at arg failed, from sk_exec_point()'s code. */
-static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
+static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
+                                  char *m, size_t size)
 {
-  if (rc == -2)
+  if (rc == -4)
+    snprintf(m, size, "at argument %ld %s", arg, x->ops->refusal);
+  else if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
              "untimed integrity check)", arg);
   else if (rc == -3)
@@ -535,7 +545,7 @@ static void sk_exec_points(sk_exec_t *x)
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
       char m[256];
-      sk_exec_point_failure(rc, (long)msg[1], m, sizeof m);
+      sk_exec_point_failure(x, rc, (long)msg[1], m, sizeof m);
       sk_exec_fail(x, m);
       break;
     }

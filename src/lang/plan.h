@@ -140,6 +140,9 @@ typedef struct sk_suite {
   long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
   long batch;                    /* Batch: calls per repetition */
   long overlap_test_calls;       /* Overlap_Test_Calls */
+  int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
+  int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
+  long rma_window_ops;           /* RMA_Window_Ops */
 } sk_suite_t;
 
 typedef struct sk_plan {

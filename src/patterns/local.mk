@@ -11,4 +11,6 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_beyond.c src/patterns/pattern_beyond.h \
 	src/patterns/pattern_bcast.c \
 	src/patterns/pattern_nbc.c src/patterns/pattern_nbc.h \
-	src/patterns/pattern_persist.c
+	src/patterns/pattern_persist.c \
+	src/patterns/pattern_rma.c src/patterns/pattern_rma.h \
+	src/patterns/pattern_rmawin.c
