@@ -50,10 +50,13 @@ enum {
  *                    its kin apply predefined operations only);
  * SK_REQ_ELEMENT     one element: the message is one element of the
  *                    reduction's datatype (MPI_Fetch_and_op,
- *                    MPI_Compare_and_swap). */
+ *                    MPI_Compare_and_swap);
+ * SK_REQ_INTEGER     an integer type (MPI_Compare_and_swap compares no
+ *                    floating point). */
 enum {
   SK_REQ_PREDEFINED = 1u << 8,
-  SK_REQ_ELEMENT = 1u << 9
+  SK_REQ_ELEMENT = 1u << 9,
+  SK_REQ_INTEGER = 1u << 10
 };
 
 /* The buffers an instance holds per process (instances.def, column

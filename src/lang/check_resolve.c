@@ -555,6 +555,14 @@ static void sk_resolve_rma(sk_resolve_t *r)
   if (!(r->inst->variations & SK_REQ_ELEMENT) || !sk_known(len))
     return;
   type = sk_resolve_element(base, &bytes);
+  if ((r->inst->variations & SK_REQ_INTEGER) &&
+      (strstr(type, "FLOAT") || strstr(type, "DOUBLE") ||
+       strstr(type, "float") || strstr(type, "double"))) {
+    sk_resolve_error(r, SK_RULE_RMA_TYPE, b, SK_KV(r, TYPE),
+                     "%s compares integers: @Basetype%ld is %s",
+                     r->inst->name, b->l, type);
+    return;
+  }
   if (len->origin == SK_ORIGIN_BUILTIN)
     len->l = bytes;
   else if (len->l != bytes)

@@ -56,3 +56,7 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+
+# one-sided communication (RMA)
+TESTS += tests/mpi/rma.sh
+EXTRA_DIST += tests/mpi/rma.sh

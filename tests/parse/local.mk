@@ -105,7 +105,9 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-preamble-defaults.skampi \
 	tests/parse/ok-type-by-name.skampi \
 	tests/parse/ok-units.skampi \
-	tests/parse/ok-variation-default.skampi
+	tests/parse/ok-variation-default.skampi \
+	tests/parse/ok-rma.skampi \
+	tests/parse/err-rma.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/doc-examples.sh \
