@@ -88,4 +88,24 @@ done
 expect suites.50.parameters.Default_Message_length 8
 expect suites.51.timing max_local
 sane
+
+# the report's bandwidth page draws the bandwidth suites with the same
+# bytes: its CSV's bandwidth is the result file's rate
+if command -v gnuplot > /dev/null 2>&1; then
+  "$top_builddir/report/skampi-report" "$work/rma.yaml" -o "$work/rma.pdf" \
+    --csv "$work/csv" 2> "$work/report.err" ||
+    fail "skampi-report: $(cat "$work/report.err")"
+  bw=$(ls "$work"/csv/*-bandwidth-*.csv) || fail "no bandwidth CSV"
+  for k in 24 40; do
+    for j in 0 1; do
+      a=$(get suites.$k.points.$j.argument)
+      r=$(get suites.$k.points.$j.rate)
+      awk -F, -v s="s$k" -v a="$a" -v r="$r" '
+        $3 == s && $5 == a { found = 1; d = ($11 - r) / r
+                             if (d > 1e-9 || d < -1e-9) exit 1 }
+        END { exit !found }' "$bw" ||
+        fail "bandwidth CSV: s$k at $a is not the rate $r"
+    done
+  done
+fi
 exit 0
