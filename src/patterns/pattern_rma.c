@@ -277,16 +277,20 @@ static int sk_rma_setup(sk_pctx_t *c, sk_rma_kind_t kind, int bandwidth,
 {
   sk_rma_t *r;
   MPI_Group all;
-  int atomic = kind == SK_RMA_FAO || kind == SK_RMA_CAS;
+  int atomic = kind == SK_RMA_FAO || kind == SK_RMA_CAS, ok, both, one;
   if (c->size != 2 || (atomic && c->rcount != 1) ||
       (kind >= SK_RMA_ACC && (c->red == NULL || c->red->own)))
-    return -1;
-  if (c->rma_window == SK_RMA_WIN_SHARED && !sk_rma_one_node(c->comm)) {
-    c->refused = 1;
+    return -1;    /* alike on both processes */
+  one = c->rma_window != SK_RMA_WIN_SHARED || sk_rma_one_node(c->comm);
+  r = calloc(1, sizeof *r);
+  ok = r != NULL;
+  /* both or neither go on to the collective window creation */
+  MPI_Allreduce(&ok, &both, 1, MPI_INT, MPI_LAND, c->comm);
+  if (!both || !one) {
+    free(r);
+    c->refused = !one;
     return -1;
   }
-  if ((r = calloc(1, sizeof *r)) == NULL)
-    return -1;
   r->kind = kind;
   r->ops = bandwidth ? c->rma_ops : 1;
   r->bidir = bidir;
