@@ -8,6 +8,8 @@
 # fails; so every suite complete is the data verified.
 . "$top_srcdir/tests/mpi/lib.sh"
 
+lib=$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')
+[ -n "$lib" ] || fail "skampi --list names no MPI library"
 ops="MPI_Put MPI_Get MPI_Accumulate MPI_Get_accumulate MPI_Fetch_and_op
 MPI_Compare_and_swap MPI_Put_Bandwidth MPI_Get_Bandwidth
 MPI_Accumulate_Bandwidth MPI_Get_accumulate_Bandwidth MPI_Put_Bidirectional"
@@ -39,12 +41,17 @@ END
   done
   echo "put_dt { Type = MPI_Put; Send_Datatype_Number = 50; Receive_Datatype_Number = 51; RMA_Window = Create; }"
   echo "get_dt { Type = MPI_Get; Send_Datatype_Number = 52; RMA_Window = Dynamic; RMA_Sync = Fence; }"
-  echo "cas_d { Type = MPI_Compare_and_swap; Basetype_Number = 1; }"
+  # Open MPI 4.1's vader BTL dies of a segmentation fault at the target
+  # of an 8-byte compare-and-swap (doc/engine.md): a 4-byte one there
+  case $lib in
+    "Open MPI v4.1"*) echo "cas_d { Type = MPI_Compare_and_swap; Basetype_Number = 2; }" ;;
+    *) echo "cas_d { Type = MPI_Compare_and_swap; Basetype_Number = 1; }" ;;
+  esac
   for t in MPI_Win_create MPI_Win_allocate MPI_Win_create_dynamic MPI_Win_allocate_shared; do
     echo "$t { Type = $t; }"
   done
 } > "$work/rma.skampi"
-sed -i 's/^@MEASUREMENTS$/@Basetype1 MPI_LONG\n@MEASUREMENTS/' "$work/rma.skampi"
+sed -i 's/^@MEASUREMENTS$/@Basetype1 MPI_LONG\n@Basetype2 MPI_UNSIGNED\n@MEASUREMENTS/' "$work/rma.skampi"
 
 run_skampi 2 "$work/rma.skampi" "$work/rma.yaml" --quiet --timeout 600 ||
   fail "skampi exited with $? ($(cat "$work/stderr"))"
@@ -84,8 +91,11 @@ for k in 24:1 40:2; do
       fail "suites.$i.points.$j: rate $r for $a bytes in $m s (factor $f)"
   done
 done
-# Compare_and_swap of an MPI_LONG (8 bytes here, LP64)
-expect suites.50.parameters.Default_Message_length 8
+# Compare_and_swap of an MPI_LONG (8 bytes here, LP64) or MPI_UNSIGNED
+case $lib in
+  "Open MPI v4.1"*) expect suites.50.parameters.Default_Message_length 4 ;;
+  *) expect suites.50.parameters.Default_Message_length 8 ;;
+esac
 expect suites.51.timing max_local
 sane
 
