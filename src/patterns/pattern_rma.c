@@ -292,7 +292,7 @@ static int sk_rma_setup(sk_pctx_t *c, sk_rma_kind_t kind, int bandwidth,
     return -1;
   }
   r->kind = kind;
-  r->ops = bandwidth ? c->rma_ops : 1;
+  r->ops = bandwidth && c->rma_ops > 1 ? c->rma_ops : 1;
   r->bidir = bidir;
   r->size = c->span > 0 ? (MPI_Aint)c->span : 0;
   r->peer = MPI_GROUP_NULL;
