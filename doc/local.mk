@@ -20,6 +20,8 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/compare-repro.png \
 	doc/gallery/web-runs.png doc/gallery/web-suites.png \
 	doc/gallery/web-plot.png \
+	doc/gallery/web-compare.png doc/gallery/web-history.png \
+	doc/gallery/web-static.png \
 	doc/gallery/gallery.yaml doc/gallery/compare.skampi \
 	doc/gallery/make-gallery.sh
 EXTRA_DIST += doc/suite-language.md

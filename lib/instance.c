@@ -63,6 +63,7 @@ static const struct {
   {"nbc_", "nonblocking collective"},
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
+  {"nbr_", "neighborhood collective"},
   {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
@@ -138,6 +139,10 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
     break;
   case SK_BUFFERS_BSEND: break;
   case SK_BUFFERS_BSEND_MW: break;
+  case SK_BUFFERS_NEIGHBOR:
+    *send = *recv = m * (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
+                                     ? nprocs : SK_INSTANCE_NEIGHBORS);
+    break;
   }
   return *send + *recv + sk_instance_attach(in, span, nprocs);
 }

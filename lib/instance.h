@@ -70,8 +70,14 @@ typedef enum {
   SK_BUFFERS_WINDOW,    /* a message out, SK_INSTANCE_WINDOW in */
   SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
   SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
-  SK_BUFFERS_BSEND_MW   /* PAIR + an attached buffer: 2 messages + P H */
+  SK_BUFFERS_BSEND_MW,  /* PAIR + an attached buffer: 2 messages + P H */
+  SK_BUFFERS_NEIGHBOR   /* max(P, SK_INSTANCE_NEIGHBORS) messages each way:
+                         * one per neighbour of any topology */
 } sk_buffers_t;
+
+/* The most neighbours of a Cartesian topology (3 dimensions, 2 each);
+ * a ring has 2, a random k-regular graph k < P. */
+#define SK_INSTANCE_NEIGHBORS 6
 
 /* What a process moves in one operation, for the report's collective
  * bandwidth (instances.def, column `payload`; sk_instance_payload()). */

@@ -247,6 +247,15 @@ int sk_journal_end(const char *status)
   return sk_journal_line(line);
 }
 
+int sk_journal_pause(void)
+{
+  char line[64];
+  snprintf(line, sizeof line, "pause %zu\n", (size_t)sk_journal_k);
+  sk_journal_k = 0;
+  sk_journal_has_last = 0;
+  return sk_journal_line(line);
+}
+
 int sk_journal_crashed(size_t k, const char *why)
 {
   char line[320], e[SK_JOURNAL_NAME];
@@ -398,6 +407,8 @@ static int sk_journal_apply(sk_journal_state_t *st, const char *line,
     st->has_arg[k] = sscanf(rest, "%ld", &a) == 1;
     st->last_arg[k] = st->has_arg[k] ? a : 0;
     *open = -1;
+  } else if (strcmp(word, "pause") == 0) {
+    *open = -1;              /* interleaved: another suite's point next */
   } else if (strcmp(word, "end") == 0) {
     st->ended[k]++;
     *open = -1;

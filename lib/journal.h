@@ -50,6 +50,9 @@ int sk_journal_start(int processes, const char *iso_time);
 int sk_journal_begin(size_t k, const char *name);   /* k is 1-based */
 int sk_journal_arg(long arg);
 int sk_journal_end(const char *status);
+/* "pause K": suite K stops after a point and goes on later (interleaved
+ * points, --shuffle); no suite is running until the next begin. */
+int sk_journal_pause(void);
 int sk_journal_crashed(size_t k, const char *why);
 int sk_journal_finish(const char *status);
 void sk_journal_close(void);

@@ -16,7 +16,7 @@ lib_libskampi_a_SOURCES = \
 	lib/fit.c lib/fit.h \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
-	lib/yread.c lib/yread_get.c lib/yread.h \
+	lib/yread.c lib/yread_get.c lib/yread.h lib/decimal.c lib/decimal.h \
 	lib/rcheck.c lib/rcheck.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \
@@ -29,6 +29,8 @@ lib_libskampi_a_SOURCES = \
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \
 	lib/tournament.c lib/tournament.h
+# the graphs of the neighbourhood collectives' distributed graph topologies
+lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.

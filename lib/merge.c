@@ -17,6 +17,61 @@
 #include "sha256.h"
 #include "stats.h"
 
+/* A nonblocking overlap point's `overlap` map and a persistent point's
+ * `persistent` map, each kept whole or not at all (the reader of
+ * skampi-report takes `overlap` the same way). */
+static int sk_merge_point_extras(sk_yread_t *y, sk_ynode_t *n,
+                                 sk_merge_point_t *p)
+{
+  sk_ynode_t *m = sk_yread_get(y, n, "overlap");
+  double v[4] = {NAN, NAN, NAN, NAN};
+  long tests = -1;
+  int rc = 0;
+  if (m != NULL && sk_yread_want_map(y, m, "'overlap'") == 0) {
+    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &v[0]);
+    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "with_computation"),
+                         "with_computation", &v[1]);
+    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "computation"),
+                         "computation", &v[2]);
+    rc |= sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
+                            &v[3]);
+    rc |= sk_rcheck_count(y, sk_yread_get(y, m, "test_calls"), "test_calls",
+                          &tests);
+    if (rc == 0 && (isnan(v[0]) || isnan(v[2]) || isnan(v[3]))) {
+      sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
+                     "'percent'");
+      rc = -1;
+    }
+    if (rc == 0) {
+      p->ovl_pure = v[0];
+      p->ovl_with = v[1];
+      p->ovl_cpu = v[2];
+      p->ovl_percent = v[3];
+      p->ovl_tests = tests;
+    }
+  } else if (m != NULL) {
+    rc = -1;
+  }
+  m = sk_yread_get(y, n, "persistent");
+  v[0] = v[1] = NAN;
+  if (m != NULL && sk_yread_want_map(y, m, "'persistent'") == 0) {
+    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "init_time"), "init_time",
+                         &v[0]);
+    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "free_time"), "free_time",
+                         &v[1]);
+    if (rc == 0 && (isnan(v[0]) || isnan(v[1]))) {
+      sk_yread_error(y, m, "'persistent' lacks 'init_time' or "
+                     "'free_time'");
+      rc = -1;
+    }
+    p->init_time = v[0];
+    p->free_time = v[1];
+  } else if (m != NULL) {
+    rc = -1;
+  }
+  return rc ? -1 : 0;
+}
+
 /* One point's fields; median is required since the merge is built on it.
  * `raw` (Raw_Samples = yes) is kept when present. */
 static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
@@ -25,7 +80,9 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   sk_ynode_t *v;
   int rc = 0;
   memset(p, 0, sizeof *p);
-  p->repetitions = p->cut = p->processes = -1;
+  p->repetitions = p->cut = p->processes = p->ovl_tests = -1;
+  p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
+  p->init_time = p->free_time = NAN;
   p->eps_met = 1;
   if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
@@ -58,6 +115,7 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   rc |= sk_rcheck_times(y, n, "raw", &p->raw, &p->nraw);
   rc |= sk_rcheck_runs(y, n, "run_medians", runs);
   rc |= sk_rcheck_runs(y, n, "run_means", runs);
+  rc |= sk_merge_point_extras(y, n, p);
   return rc ? -1 : 0;
 }
 
@@ -388,6 +446,29 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
   out->mean = sk_stats_mean(out->run_means, n);
   out->se = sk_stats_stderr(out->run_means, n);
   return 0;
+}
+
+double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
+                             size_t is, size_t ip, size_t off)
+{
+  double *v = malloc((n > 0 ? n : 1) * sizeof *v), m = NAN;
+  size_t r;
+  if (v == NULL || n == 0) {
+    free(v);
+    return NAN;
+  }
+  for (r = 0; r < n; r++) {
+    const char *p = (const char *)&runs[r].suites[is].points[ip];
+    memcpy(&v[r], p + off, sizeof v[r]);
+    if (isnan(v[r]))
+      break;
+  }
+  if (r == n) {
+    sk_stats_sort(v, n);
+    m = sk_stats_median(v, n);
+  }
+  free(v);
+  return m;
 }
 
 int sk_merge_precise(const sk_merge_stats_t *st, double eps)

@@ -26,6 +26,12 @@ typedef struct sk_merge_point {
   int eps_met, refined;
   double *raw;             /* `raw` (Raw_Samples = yes), owned; or NULL */
   size_t nraw;
+  /* a nonblocking overlap point's `overlap` map (pure, with_computation,
+   * computation, percent; test_calls) and a persistent point's
+   * `persistent` map (init_time, free_time): NaN / -1 when absent */
+  double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
+  long ovl_tests;
+  double init_time, free_time;
 } sk_merge_point_t;
 
 typedef struct sk_merge_suite {
@@ -113,6 +119,12 @@ int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
  * its filter, else from each run's median and mean.  -1 on no memory. */
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out);
+/* The median over the n runs of the point field at byte offset `off` of
+ * sk_merge_point_t (a double: offsetof(sk_merge_point_t, ovl_pure), ...);
+ * NaN when a run lacks it. */
+double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
+                             size_t is, size_t ip, size_t off);
+
 /* 1 when the point's interval reaches the level (SK_MERGE_CI_LEVEL) and
  * its half-width is at most EPS times its median (medci.h's
  * rel_halfwidth <= eps); else 0. */

@@ -8,6 +8,7 @@
 #include "mergeout.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -209,6 +210,49 @@ static int sk_mergeout_lead(sk_emit_t *e, const sk_merge_stats_t *st,
   return sk_emit_double(e, st->spread);
 }
 
+/* A nonblocking overlap point's and a persistent point's own values:
+ * each the median over the runs (kept only when every run has it); the
+ * overlap percentage is the median of the runs' percentages, not one
+ * recomputed from the medians. */
+static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
+                              size_t n, size_t is, size_t ip)
+{
+  const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
+  double pure, with, cpu, pc, init, fr;
+  pure = sk_merge_field_median(runs, n, is, ip,
+                               offsetof(sk_merge_point_t, ovl_pure));
+  with = sk_merge_field_median(runs, n, is, ip,
+                               offsetof(sk_merge_point_t, ovl_with));
+  cpu = sk_merge_field_median(runs, n, is, ip,
+                              offsetof(sk_merge_point_t, ovl_cpu));
+  pc = sk_merge_field_median(runs, n, is, ip,
+                             offsetof(sk_merge_point_t, ovl_percent));
+  if (!isnan(pure) && !isnan(cpu) && !isnan(pc)) {
+    sk_emit_str(e, "overlap");
+    sk_emit_map_begin(e);
+    sk_emit_kv_double(e, "pure", pure);
+    if (!isnan(with))
+      sk_emit_kv_double(e, "with_computation", with);
+    sk_emit_kv_double(e, "computation", cpu);
+    sk_emit_kv_double(e, "percent", pc);
+    if (p->ovl_tests >= 0)
+      sk_emit_kv_long(e, "test_calls", p->ovl_tests);
+    sk_emit_map_end(e);
+  }
+  init = sk_merge_field_median(runs, n, is, ip,
+                               offsetof(sk_merge_point_t, init_time));
+  fr = sk_merge_field_median(runs, n, is, ip,
+                             offsetof(sk_merge_point_t, free_time));
+  if (!isnan(init) && !isnan(fr)) {
+    sk_emit_str(e, "persistent");
+    sk_emit_map_begin(e);
+    sk_emit_kv_double(e, "init_time", init);
+    sk_emit_kv_double(e, "free_time", fr);
+    return sk_emit_map_end(e);
+  }
+  return 0;
+}
+
 static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, size_t is, size_t ip, double eps)
 {
@@ -231,6 +275,7 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
                  st.source == SK_MERGE_RAW ? "raw" : "recorded");
   sk_mergeout_list(e, "run_medians", st.run_medians, n);
   sk_mergeout_list(e, "run_means", st.run_means, n);
+  sk_mergeout_extras(e, runs, n, is, ip);
   sk_merge_stats_done(&st);
   return sk_emit_map_end(e);
 }

@@ -5,6 +5,7 @@
 
 #include "rfile.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,7 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
     free(s->points[i].run_medians);
     free(s->points[i].run_means);
     free(s->points[i].modes);
+    free(s->points[i].extra);
   }
   free(s->points);
   free(s->rate_unit);
@@ -157,4 +159,10 @@ const char *sk_rfile_arg_name(sk_rfile_arg_t a)
   case SK_RESULT_ARG_NONE: break;
   }
   return "none";
+}
+
+const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
+{
+  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN};
+  return p->extra != NULL ? p->extra : &none;
 }

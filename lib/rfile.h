@@ -64,10 +64,21 @@ typedef struct sk_rfile_point {
   size_t nraw;
   double *run_medians, *run_means;   /* a merged point's per-run values */
   size_t nrun_medians, nrun_means;
-  /* nonblocking overlap instances: `overlap` (pure, computation, percent;
-   * with_computation is the mean); NaN: none */
-  double ovl_pure, ovl_cpu, ovl_percent;
+  /* what nonblocking overlap and persistent points record beside their
+   * time; NULL for every other point (kept apart, so that a large
+   * file's points stay small): read it with sk_rfile_extras() */
+  struct sk_rfile_extras *extra;
 } sk_rfile_point_t;
+
+/* A point's `overlap` map (pure, with_computation, computation,
+ * percent) and `persistent` map (init_time, free_time); NaN: absent. */
+typedef struct sk_rfile_extras {
+  double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
+  double init_time, free_time;
+} sk_rfile_extras_t;
+
+/* The point's extras, or extras that are all NaN when it has none. */
+const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p);
 
 typedef struct sk_rfile_suite {
   char *name;

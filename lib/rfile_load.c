@@ -126,15 +126,33 @@ static int sk_rfile_load_strings(char **const *fields, size_t n)
   return 0;
 }
 
+/* The point's extras, made on first use (all NaN); -1 on no memory. */
+static int sk_rfile_load_extra(sk_yread_t *y, const sk_ynode_t *m,
+                               sk_rfile_point_t *p)
+{
+  if (p->extra != NULL)
+    return 0;
+  p->extra = malloc(sizeof *p->extra);
+  if (p->extra == NULL) {
+    sk_yread_error(y, m, "out of memory");
+    return -1;
+  }
+  p->extra->ovl_pure = p->extra->ovl_with = p->extra->ovl_cpu = NAN;
+  p->extra->ovl_percent = p->extra->init_time = p->extra->free_time = NAN;
+  return 0;
+}
+
 /* A nonblocking overlap point's map `overlap` (report/beyond.c draws its
  * percentage); all three values or none. */
 static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                                   sk_rfile_point_t *p)
 {
-  double pure = NAN, cpu = NAN, pc = NAN;
+  double pure = NAN, cpu = NAN, pc = NAN, with = NAN;
   if (m == NULL || sk_yread_want_map(y, m, "'overlap'") < 0)
     return;
   if (sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &pure) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "with_computation"),
+                     "with_computation", &with) < 0 ||
       sk_rcheck_time(y, sk_yread_get(y, m, "computation"), "computation",
                      &cpu) < 0 ||
       sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
@@ -145,9 +163,34 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                    "'percent'");
     return;
   }
-  p->ovl_pure = pure;
-  p->ovl_cpu = cpu;
-  p->ovl_percent = pc;
+  if (sk_rfile_load_extra(y, m, p) != 0)
+    return;
+  p->extra->ovl_pure = pure;
+  p->extra->ovl_cpu = cpu;
+  p->extra->ovl_percent = pc;
+  p->extra->ovl_with = with;
+}
+
+/* A persistent point's map `persistent`: both values or none. */
+static void sk_rfile_load_persistent(sk_yread_t *y, const sk_ynode_t *m,
+                                     sk_rfile_point_t *p)
+{
+  double init = NAN, fr = NAN;
+  if (m == NULL || sk_yread_want_map(y, m, "'persistent'") < 0)
+    return;
+  if (sk_rcheck_time(y, sk_yread_get(y, m, "init_time"), "init_time",
+                     &init) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "free_time"), "free_time",
+                     &fr) < 0)
+    return;
+  if (isnan(init) || isnan(fr)) {
+    sk_yread_error(y, m, "'persistent' lacks 'init_time' or 'free_time'");
+    return;
+  }
+  if (sk_rfile_load_extra(y, m, p) != 0)
+    return;
+  p->extra->init_time = init;
+  p->extra->free_time = fr;
 }
 
 /* rate, processes and node_times (report/beyond.c draws them). */
@@ -159,6 +202,7 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
                   &p->processes);
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
   sk_rfile_load_overlap(y, sk_yread_get(y, node, "overlap"), p);
+  sk_rfile_load_persistent(y, sk_yread_get(y, node, "persistent"), p);
 }
 
 /* The statistics skampi-report does not draw but skampi-db keeps. */
@@ -259,7 +303,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->raw = p->run_medians = p->run_means = NULL;
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
-  p->ovl_pure = p->ovl_cpu = p->ovl_percent = NAN;
+  p->extra = NULL;
   if (sk_yread_want_map(y, node, "a point") < 0 ||
       sk_rcheck_point(y, node) < 0)
     return -1;
@@ -310,8 +354,12 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
       rc = -1;
   s->npoints = n;
   /* The format lists points by argument; sort anyway so that a line
-   * through them never doubles back. */
-  qsort(s->points, n, sizeof *s->points, sk_rfile_load_point_cmp);
+   * through them never doubles back (not when they are in order). */
+  for (i = 1; i < n && sk_rfile_load_point_cmp(&s->points[i - 1],
+                                               &s->points[i]) <= 0; i++)
+    continue;
+  if (i < n)
+    qsort(s->points, n, sizeof *s->points, sk_rfile_load_point_cmp);
   return rc;
 }
 

@@ -25,6 +25,7 @@
 #include <unistd.h>
 #include <yaml.h>
 
+#include "decimal.h"
 #include "msg.h"
 
 #define SK_YREAD_BLOCK (64 * 1024)
@@ -415,15 +416,18 @@ static int sk_yread_dups_sorted(sk_yread_t *y, sk_ynode_t **kids, size_t n)
   return again ? sk_yread_dup_msg(y, first, again) : 0;
 }
 
-/* No key twice in a mapping of N pairs. */
+/* No key twice in a mapping of N pairs.  Up to 64 keys (a point has
+ * about 20) every pair is compared, which is cheaper than sorting a
+ * copy; both report the earliest second occurrence. */
 static int sk_yread_dups(sk_yread_t *y, sk_ynode_t **kids, size_t n)
 {
   size_t i, j;
-  if (n > 16)
+  if (n > 64)
     return sk_yread_dups_sorted(y, kids, n);
   for (j = 1; j < n; j++)
     for (i = 0; i < j; i++)
-      if (sk_yread_same(kids[2 * i], kids[2 * j]))
+      if (kids[2 * i]->len == kids[2 * j]->len &&
+          sk_yread_same(kids[2 * i], kids[2 * j]))
         return sk_yread_dup_msg(y, kids[2 * i], kids[2 * j]);
   return 0;
 }
@@ -446,6 +450,9 @@ static int sk_yread_scalar(sk_yread_t *y, const yaml_event_t *ev)
   n->len = len;
   if (ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
     n->flags |= SK_YNODE_PLAIN;
+  /* a value's number, converted once (a key is never read as one) */
+  if (!sk_yread_want_key(y) && sk_decimal_parse(text, len, &n->num))
+    n->flags |= SK_YNODE_NUMBER;
   return sk_yread_add(y, n);
 }
 

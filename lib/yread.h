@@ -4,7 +4,7 @@
  *
  * The reader drives libyaml's event parser (yaml_parser_parse), never
  * yaml_parser_load, and builds its own nodes (sk_ynode_t) in an arena:
- * a node is 40 bytes, a scalar's text is copied next to it, and nothing
+ * a node is 48 bytes, a scalar's text is copied next to it, and nothing
  * is freed one by one.  yread.c reads and builds, yread_get.c holds the
  * accessors.
  *
@@ -96,6 +96,8 @@ typedef enum {
 #define SK_YNODE_FLOW     2u   /* a collection written [a, b] or {a: b} */
 #define SK_YNODE_STREAMED 4u   /* a streamed key's value: items went to
                                 * the callback, none are kept */
+#define SK_YNODE_NUMBER   8u   /* a scalar that is a decimal number
+                                * (lib/decimal.h): num holds its value */
 
 typedef struct sk_ynode sk_ynode_t;
 struct sk_ynode {
@@ -108,6 +110,9 @@ struct sk_ynode {
                             * put a NUL inside: len counts); else NULL */
   sk_ynode_t **kids;       /* sequence: len items; mapping: key, value,
                             * key, value, ... (2 * len); else NULL */
+  double num;              /* SK_YNODE_NUMBER: the value, converted once
+                            * when the scalar is read (a point's numbers
+                            * are checked, then loaded) */
 };
 
 typedef struct sk_yread_limits {

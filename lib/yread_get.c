@@ -13,6 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "decimal.h"
+
 sk_ynode_t *sk_yread_root(sk_yread_t *y)
 {
   return y->root;
@@ -67,7 +69,9 @@ sk_ynode_t *sk_yread_get(sk_yread_t *y, const sk_ynode_t *map,
     return NULL;
   for (i = 0; i < map->len; i++) {
     k = map->kids[2 * i];
-    if (k->len == len && memcmp(k->text, key, len) == 0)
+    /* the first byte before memcmp: most keys differ there */
+    if (k->len == len && (len == 0 || k->text[0] == key[0]) &&
+        memcmp(k->text, key, len) == 0)
       return map->kids[2 * i + 1];
   }
   return NULL;
@@ -135,35 +139,6 @@ int sk_yread_string(sk_yread_t *y, const sk_ynode_t *node, const char *key,
   return 0;
 }
 
-/* [-+]digits[.digits][e[-+]digits], at least one digit before the e;
- * WHOLE: digits only.  Nothing strtod would take beyond that (hex,
- * "nan", "infinity", white space). */
-static int sk_yread_decimal(const char *t, size_t len, int whole)
-{
-  size_t i = 0, d = 0, e = 0;
-  if (i < len && (t[i] == '-' || t[i] == '+'))
-    i++;
-  for (; i < len && t[i] >= '0' && t[i] <= '9'; i++)
-    d++;
-  if (whole)
-    return d > 0 && i == len;
-  if (i < len && t[i] == '.')
-    for (i++; i < len && t[i] >= '0' && t[i] <= '9'; i++)
-      d++;
-  if (d == 0)
-    return 0;
-  if (i < len && (t[i] == 'e' || t[i] == 'E')) {
-    i++;
-    if (i < len && (t[i] == '-' || t[i] == '+'))
-      i++;
-    for (; i < len && t[i] >= '0' && t[i] <= '9'; i++)
-      e++;
-    if (e == 0)
-      return 0;
-  }
-  return i == len;
-}
-
 /* YAML's spellings of infinity and not-a-number. */
 static int sk_yread_special(const sk_ynode_t *n, double *out)
 {
@@ -199,18 +174,21 @@ int sk_yread_number_as(sk_yread_t *y, const sk_ynode_t *node,
                        const char *key, unsigned flags, double *out)
 {
   double v;
+  int decimal = 1;
   if (!node)
     return 0;
   if (!sk_yread_scalar_of(y, node, key, "a number"))
     return -1;
-  if (!sk_yread_special(node, &v)) {
-    if (!sk_yread_decimal(node->text, node->len, 0))
-      return sk_yread_bad(y, node, key, "must be a number, not");
-    errno = 0;
-    v = strtod(node->text, NULL);
-    if (errno == ERANGE && isinf(v))
-      return sk_yread_bad(y, node, key, "is out of range:");
-  }
+  /* a value's decimal was converted when the scalar was built; a key's
+   * is converted here */
+  if (node->flags & SK_YNODE_NUMBER)
+    v = node->num;
+  else if (sk_yread_special(node, &v))
+    decimal = 0;
+  else if (!sk_decimal_parse(node->text, node->len, &v))
+    return sk_yread_bad(y, node, key, "must be a number, not");
+  if (decimal && isinf(v))    /* only an overflow makes a decimal infinite */
+    return sk_yread_bad(y, node, key, "is out of range:");
   if (sk_yread_flags(y, node, key, flags, v) < 0)
     return -1;
   *out = v;
@@ -231,7 +209,7 @@ int sk_yread_integer_as(sk_yread_t *y, const sk_ynode_t *node,
     return 0;
   if (!sk_yread_scalar_of(y, node, key, "an integer"))
     return -1;
-  if (!sk_yread_decimal(node->text, node->len, 1))
+  if (!sk_decimal_is(node->text, node->len, 1))
     return sk_yread_bad(y, node, key, "must be an integer, not");
   errno = 0;
   v = strtol(node->text, NULL, 10);

@@ -106,7 +106,7 @@ static int sk_by_keep_overlap(const sk_rfile_suite_t *s, const char *unit)
   if (s->arg != SK_RESULT_ARG_LENGTH)
     return 0;
   for (i = 0; i < s->npoints; i++)
-    if (isfinite(s->points[i].ovl_percent))
+    if (isfinite(sk_rfile_extras(&s->points[i])->ovl_percent))
       return 1;
   return 0;
 }
@@ -201,7 +201,8 @@ static int sk_by_value(const sk_page_t *page, const sk_rfile_point_t *p,
     *y = p->mean > 0 ? p->bytes / p->mean : NAN;
   else
     *y = page->kind == SK_PAGE_RATE ? p->rate
-         : page->kind == SK_PAGE_OVERLAP ? p->ovl_percent : p->mean;
+         : page->kind == SK_PAGE_OVERLAP ? sk_rfile_extras(p)->ovl_percent
+                                              : p->mean;
   if (!isfinite(*y) || !isfinite(p->argument))
     return -1;
   if ((page->ylog && *y <= 0) || (page->xlog && p->argument <= 0))
@@ -399,9 +400,9 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
       fputc(',', h->fp);
       sk_csv_num(h->fp, p->argument);
       fputc(',', h->fp);
-      sk_csv_num(h->fp, p->ovl_pure);
+      sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_pure);
       fputc(',', h->fp);
-      sk_csv_num(h->fp, p->ovl_cpu);
+      sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_cpu);
       fputc(',', h->fp);
       sk_csv_num(h->fp, p->mean);
       fputc(',', h->fp);

@@ -32,6 +32,7 @@ static void sk_report_drop_empty(sk_rfile_t *f)
     for (j = kept = 0; j < s->npoints; j++) {
       if (isnan(s->points[j].mean)) {
         free(s->points[j].node_times);
+        free(s->points[j].extra);
         continue;
       }
       s->points[kept++] = s->points[j];

@@ -23,7 +23,7 @@
 
 enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
        SK_OPT_FRESH, SK_OPT_TIMEOUT, SK_OPT_TIMER, SK_OPT_SHUFFLE,
-       SK_OPT_GRID_FROM, SK_OPT_NO_POSTPROC };
+       SK_OPT_GRID_FROM, SK_OPT_NO_POSTPROC, SK_OPT_NO_INTERLEAVE };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
@@ -35,6 +35,7 @@ static const struct option sk_cli_options[] = {
   {"timer", required_argument, NULL, SK_OPT_TIMER},
   {"shuffle", optional_argument, NULL, SK_OPT_SHUFFLE},
   {"grid-from", required_argument, NULL, SK_OPT_GRID_FROM},
+  {"no-interleave", no_argument, NULL, SK_OPT_NO_INTERLEAVE},
   {"no-postproc", no_argument, NULL, SK_OPT_NO_POSTPROC},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
@@ -142,6 +143,8 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
                         "processes mpiexec starts)");
   if ((cli->fresh || cli->timeout >= 0.0) && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "--fresh and --timeout go with a run");
+  if (cli->no_interleave && !cli->shuffle)
+    return sk_cli_usage("%s", "--no-interleave goes with --shuffle");
   if ((cli->shuffle || cli->grid_from || cli->timer || cli->no_postproc) &&
       cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "--timer, --shuffle, --grid-from and "
@@ -183,6 +186,7 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
       cli->file = optarg;
       break;
     case SK_OPT_FRESH: cli->fresh = 1; break;
+    case SK_OPT_NO_INTERLEAVE: cli->no_interleave = 1; break;
     case SK_OPT_TIMEOUT: rc = sk_cli_timeout(optarg, cli); break;
     case SK_OPT_TIMER: rc = sk_cli_timer(optarg, cli); break;
     case SK_OPT_SHUFFLE: rc = sk_cli_shuffle(optarg, cli); break;
@@ -221,9 +225,14 @@ void sk_cli_help(FILE *fp)
 "                     default), monotonic (clock_gettime CLOCK_MONOTONIC)\n"
 "                     or rdtscp (x86-64 with an invariant TSC)\n"
 "      --shuffle[=SEED]\n"
-"                     measure the suites, and the points of fixed-grid\n"
-"                     suites, in random order (SEED: a whole number;\n"
+"                     measure in random order: the points of every suite\n"
+"                     whose arguments are known in advance (fixed scale,\n"
+"                     --grid-from, Variation none) interleaved across\n"
+"                     suites, then the others (SEED: a whole number;\n"
 "                     default: from the clock; recorded in the result)\n"
+"      --no-interleave\n"
+"                     with --shuffle: suites in random order, each\n"
+"                     suite's points shuffled on their own\n"
 "      --grid-from FILE\n"
 "                     measure exactly the arguments of the same-named\n"
 "                     suites of the earlier result FILE (no refinement)\n"
@@ -326,6 +335,7 @@ int sk_cli_check(const sk_cli_t *cli)
     return SK_EXIT_INPUT;
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
+  opt.large_count = sk_pattern_large_count;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

@@ -28,6 +28,7 @@ typedef struct sk_cli {
   double timeout;          /* --timeout S per suite; -1 when not given */
   int timer;               /* --timer: an sk_timer_kind_t (timer.h) */
   int shuffle;             /* --shuffle[=SEED] given */
+  int no_interleave;       /* --no-interleave */
   int seed_given;          /* ... with a SEED */
   unsigned long long seed; /* that SEED */
   const char *grid_from;   /* --grid-from FILE (borrowed), or NULL */

@@ -105,6 +105,7 @@ static int sk_launch_replay(const sk_cli_t *cli, const char *grid_from,
     seed = (unsigned long long)sk_shuffle_seed_now();
   MPI_Bcast(&seed, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
   run->shuffle = cli->shuffle;
+  run->per_suite = cli->no_interleave;
   run->seed = seed;
   run->grid = *grid;
   return ok ? 0 : -1;
@@ -233,6 +234,7 @@ int sk_launch(const sk_cli_t *cli)
   buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
+  opt.large_count = sk_pattern_large_count;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

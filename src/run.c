@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,6 +143,7 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   sk_run_calib(e);
   e->progress = &st->progress;
   e->shuffle = opt->shuffle;
+  e->interleave = !opt->per_suite;
   sk_shuffle_init(&e->rng, (uint64_t)opt->seed);
   e->grid = opt->grid;
   if (e->rank == 0) {
@@ -340,20 +342,234 @@ static int sk_run_open_journal(sk_runstate_t *st)
   return 0;
 }
 
+/* ---- interleaved points (--shuffle, Alg. 2 of the reproducibility
+ * paper): the points of every suite whose arguments are known in
+ * advance, in one random order (doc/engine.md "Order") ---- */
+
+typedef struct sk_run_block {
+  char *in;                  /* every rank: order[i] is interleaved */
+  double *barrier;           /* every rank: per plan suite, its barrier
+                              * time once measured (sk_execute_one) */
+  sk_suite_result_t *res;    /* rank 0: per plan suite, until it is done */
+  size_t *left;              /* rank 0: its points still to measure */
+  int *started;              /* rank 0: its first point was measured */
+  long *ent;                 /* rank 0: pairs (plan suite, argument) */
+  size_t nent, next;
+  size_t nsuites;            /* rank 0: suites interleaved */
+  size_t open;               /* rank 0: the journal's open suite (1-based) */
+} sk_run_block_t;
+
+static void sk_run_block_free(sk_run_block_t *b)
+{
+  free(b->in);
+  free(b->barrier);
+  free(b->res);
+  free(b->left);
+  free(b->started);
+  free(b->ent);
+}
+
+/* Rank 0: which suites are interleaved and the shuffled list of their
+ * points; -1 when out of memory (nothing is interleaved then). */
+static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
+{
+  sk_engine_t *e = &st->eng;
+  size_t n = e->plan->nsuites, i, j, cap = 0, nargs, untried;
+  long *args, *more;
+  b->res = calloc(n, sizeof *b->res);
+  b->left = calloc(n, sizeof *b->left);
+  b->started = calloc(n, sizeof *b->started);
+  if (b->res == NULL || b->left == NULL || b->started == NULL)
+    return -1;
+  untried = st->rr.norder - st->rr.retried;   /* retried ones stay last */
+  for (i = 0; i < untried; i++) {
+    size_t k = (size_t)st->rr.order[i];
+    b->res[k].suite = &e->plan->suites[k];
+    if (sk_execute_grid(e, &e->plan->suites[k], &b->res[k], &args,
+                        &nargs) != 0)
+      continue;
+    if (b->nent + nargs > cap) {
+      cap = 2 * (b->nent + nargs);
+      if ((more = realloc(b->ent, cap * 2 * sizeof *more)) == NULL) {
+        free(args);
+        return -1;
+      }
+      b->ent = more;
+    }
+    for (j = 0; j < nargs; j++) {
+      b->ent[2 * (b->nent + j)] = (long)k;
+      b->ent[2 * (b->nent + j) + 1] = args[j];
+    }
+    b->nent += nargs;
+    b->left[k] = nargs;
+    b->in[i] = 1;
+    free(args);
+  }
+  sk_shuffle_pairs(&e->rng, b->ent, b->nent);
+  return 0;
+}
+
+/* Rank 0: the next point into msg = {more, suite, argument, first,
+ * suite_left}; more is 0 when all are done, SK_RUN_STOP when the
+ * journal cannot be written. */
+#define SK_RUN_STOP (-2.0)
+static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
+                              double msg[5])
+{
+  const sk_suite_t *s;
+  size_t k;
+  long arg;
+  memset(msg, 0, 5 * sizeof *msg);
+  while (b->next < b->nent && b->left[b->ent[2 * b->next]] == 0)
+    b->next++;
+  if (b->next == b->nent)
+    return;
+  k = (size_t)b->ent[2 * b->next];
+  arg = b->ent[2 * b->next + 1];
+  b->next++;
+  s = &st->eng.plan->suites[k];
+  if (b->open != k + 1) {
+    if (b->open != 0)
+      sk_journal_pause();
+    sk_journal_begin(k + 1, s->name);
+    b->open = k + 1;
+    if (b->started[k])
+      sk_runlog_suite_resume(st->eng.log, k + 1, st->eng.plan->nsuites, s);
+  }
+  sk_journal_arg(arg);
+  if (!b->started[k])
+    sk_runlog_suite_begin(st->eng.log, k + 1, st->eng.plan->nsuites, s);
+  sk_progress_suite_switch(&st->progress, k + 1, s->name,
+                           b->res[k].elapsed, MPI_Wtime());
+  msg[0] = sk_journal_error() != 0 ? SK_RUN_STOP : 1.0;
+  msg[1] = (double)k;
+  msg[2] = (double)arg;
+  msg[3] = !b->started[k];
+  msg[4] = s->time_suite >= 0.0 ? s->time_suite - b->res[k].elapsed : -1.0;
+  b->started[k] = 1;
+}
+
+/* Rank 0, after a point of suite k: is the suite done (its last point,
+ * failed, or Time_Suite spent)?  Then its entry moves into the result. */
+static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
+{
+  sk_suite_result_t *r = &b->res[k], *sr;
+  const sk_suite_t *s = r->suite;
+  size_t i, met = 0;
+  char note[160];
+  b->left[k]--;
+  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
+      s->time_suite >= 0.0 && r->elapsed >= s->time_suite)
+    r->status = SK_SUITE_TIMED_OUT;
+  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)
+    return 0;
+  b->left[k] = 0;
+  sk_execute_finish(r);
+  snprintf(note, sizeof note, "--shuffle: the points were measured in "
+           "random order, interleaved across %zu suites (%zu points "
+           "in all)", b->nsuites, b->nent);
+  sk_result_add_note(r, note);
+  if (st->eng.grid != NULL)
+    sk_result_add_note(r, "--grid-from: the arguments of the earlier "
+                       "result were measured again, nothing else");
+  sr = &st->res->suites[st->res->nsuites++];
+  sk_result_free_suite(sr);     /* the reserved entry */
+  *sr = *r;
+  memset(r, 0, sizeof *r);
+  for (i = 0; i < sr->npoints; i++)
+    met += sr->points[i].eps_met ? 1 : 0;
+  if (sr->status == SK_SUITE_FAILED)
+    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
+  sk_progress_suite_switch(&st->progress, k + 1, s->name, sr->elapsed,
+                           MPI_Wtime());
+  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
+                        sr->npoints, met, MPI_Wtime());
+  sk_runlog_suite_end(st->eng.log, sr);
+  b->open = 0;                  /* sk_run_write() ends it in the journal */
+  return 1;
+}
+
+/* Every rank: the interleaved points, each suite written when its last
+ * point is measured; 1 when the run had to stop. */
+static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
+{
+  sk_engine_t *e = &st->eng;
+  sk_suite_result_t scratch;
+  double msg[5];
+  int done = 0, ok = 1;
+  long n = (long)st->rr.norder;
+  size_t i, k;
+  b->in = calloc((size_t)(n ? n : 1), 1);
+  b->barrier = malloc((e->plan->nsuites + 1) * sizeof *b->barrier);
+  if (b->in == NULL || b->barrier == NULL)
+    ok = 0;
+  for (i = 0; ok && i < e->plan->nsuites; i++)
+    b->barrier[i] = NAN;
+  if (ok && e->rank == 0) {
+    ok = sk_run_block_plan(st, b) == 0;
+    for (i = 0; i < (size_t)n; i++)
+      b->nsuites += b->in[i] != 0;
+    if (ok && b->nent > 0)
+      sk_progress_block(&st->progress, b->nent, b->nsuites, MPI_Wtime());
+  }
+  MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, e->world);
+  if (!ok) {
+    if (b->in != NULL)
+      memset(b->in, 0, (size_t)(n ? n : 1));
+    return 0;                   /* every suite measured on its own */
+  }
+  if (n > 0)
+    MPI_Bcast(b->in, (int)n, MPI_CHAR, 0, e->world);
+  for (;;) {
+    if (e->rank == 0)
+      sk_run_block_next(st, b, msg);
+    MPI_Bcast(msg, 5, MPI_DOUBLE, 0, e->world);
+    if (msg[0] == SK_RUN_STOP)
+      return 1;
+    if (msg[0] <= 0.0)
+      return 0;
+    k = (size_t)msg[1];
+    memset(&scratch, 0, sizeof scratch);
+    sk_guard_retrying(0);
+    sk_guard_arm(sk_guard_timeout(&e->plan->suites[k], st->timeout));
+    sk_execute_one(e, &e->plan->suites[k],
+                   e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
+                   msg[3] != 0.0, msg[4], &b->barrier[k]);
+    sk_guard_arm(0.0);
+    if (e->rank == 0)
+      done = sk_run_block_done(st, b, k);
+    MPI_Bcast(&done, 1, MPI_INT, 0, e->world);
+    if (done && sk_run_write(st, e->rank != 0 ? NULL : sk_suite_status_name(
+            st->res->suites[st->res->nsuites - 1].status)) != 0)
+      return 1;
+  }
+}
+
 /* Every rank: the suites in their order, the result written after each
  * and the journal told; 1 when the run had to stop. */
 static int sk_run_loop(sk_runstate_t *st)
 {
+  sk_run_block_t b;
   size_t i;
-  for (i = 0; i < st->rr.norder; i++) {
+  int stop = 0;
+  memset(&b, 0, sizeof b);
+  if (st->eng.shuffle && st->eng.interleave)
+    stop = sk_run_block(st, &b);
+  for (i = 0; !stop && i < st->rr.norder; i++) {
     size_t k = (size_t)st->rr.order[i];
+    if (b.in != NULL && b.in[i])
+      continue;
     sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
     sk_run_suite(st, k);
     if (sk_run_write(st, st->eng.rank != 0 ? NULL : sk_suite_status_name(
             st->res->suites[st->res->nsuites - 1].status)) != 0)
-      return 1;
+      stop = 1;
   }
-  return 0;
+  if (st->eng.rank == 0 && b.res != NULL)
+    for (i = 0; i < st->eng.plan->nsuites; i++)
+      sk_result_free_suite(&b.res[i]);
+  sk_run_block_free(&b);
+  return stop;
 }
 
 /* Rank 0: can the result file be written?  Creating its temporary file

@@ -14,6 +14,8 @@ typedef struct sk_run_options {
   int shuffle;              /* --shuffle: suites and fixed grids in random
                              * order */
   unsigned long long seed;  /* its seed (the same on every rank) */
+  int per_suite;            /* --no-interleave: with --shuffle, each
+                             * suite's points on their own */
   const struct sk_gridfile *grid;  /* --grid-from, rank 0 only, or NULL */
 } sk_run_options_t;
 

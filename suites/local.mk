@@ -10,5 +10,7 @@ dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
 
 # nonblocking and persistent operations (MPI-3, MPI-4)
 dist_pkgdata_DATA += suites/nonblocking.skampi suites/persistent.skampi
+# neighbourhood collectives (MPI-3) on Cartesian and graph topologies
+dist_pkgdata_DATA += suites/neighbor.skampi
 # one-sided communication (MPI-3 RMA)
 dist_pkgdata_DATA += suites/rma.skampi

@@ -107,7 +107,8 @@ static const char *const sk_query_cols[] = {
   "run", "kind", "machine", "library", "np", "start_time", "suite",
   "argument", "processes", "mean", "stderr", "median", "q1", "q3", "min",
   "max", "repetitions", "eps_met", "runs", "ci_low", "ci_high",
-  "ci_coverage", "modes", NULL
+  "ci_coverage", "modes", "overlap_pure", "overlap_with_computation",
+  "overlap_computation", "overlap_percent", "init_time", "free_time", NULL
 };
 
 static void sk_query_csv_num(double v)
@@ -152,6 +153,12 @@ static int sk_query_csv(void *arg, const sk_store_point_t *p)
   sk_query_csv_num(p->ci_high);
   sk_query_csv_num(p->ci_coverage);
   sk_query_csv_long(p->modes);
+  sk_query_csv_num(p->ovl_pure);
+  sk_query_csv_num(p->ovl_with);
+  sk_query_csv_num(p->ovl_cpu);
+  sk_query_csv_num(p->ovl_percent);
+  sk_query_csv_num(p->init_time);
+  sk_query_csv_num(p->free_time);
   putchar('\n');
   q->npoints++;
   return 0;
@@ -192,6 +199,12 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
   rc |= sk_query_kv_num(e, "ci_high", p->ci_high);
   rc |= sk_query_kv_num(e, "ci_coverage", p->ci_coverage);
   rc |= sk_query_kv_long(e, "modes", p->modes);
+  rc |= sk_query_kv_num(e, "overlap_pure", p->ovl_pure);
+  rc |= sk_query_kv_num(e, "overlap_with_computation", p->ovl_with);
+  rc |= sk_query_kv_num(e, "overlap_computation", p->ovl_cpu);
+  rc |= sk_query_kv_num(e, "overlap_percent", p->ovl_percent);
+  rc |= sk_query_kv_num(e, "init_time", p->init_time);
+  rc |= sk_query_kv_num(e, "free_time", p->free_time);
   rc |= sk_emit_map_end(e);
   q->npoints++;
   return rc ? -1 : 0;

@@ -44,6 +44,7 @@ typedef struct sk_dbcmd {
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
                            * --min-effect */
   int allow_upload;       /* serve --allow-upload */
+  int force;              /* publish --force */
   int quiet;
 } sk_dbcmd_t;
 
@@ -73,5 +74,7 @@ int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_token_args(const sk_dbcmd_t *c);
 int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c);
+/* publish DIR [SELECTION]: the static site (publish.c). */
+int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c);
 
 #endif

@@ -180,6 +180,8 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
   o.now = now;
   if (sk_import_expand(&l, c->args, c->nargs) < 0)
     failed++;
+  if (l.n > 1)
+    sk_store_bulk(st);     /* fewer checkpoints and fsyncs */
   for (i = 0; i < l.n; i++) {
     if (sk_ingest_file(st, l.paths[i], &o, &r) < 0) {
       char *p = sk_escape_text(l.paths[i]);

@@ -281,6 +281,7 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
                            int64_t suite)
 {
   sk_store_point_t p;
+  const sk_rfile_extras_t *ex;
   p.argument = rp->argument;
   p.mean = rp->mean;
   p.se = rp->se;
@@ -298,6 +299,13 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.refined = rp->refined;
   p.runs = rp->runs;
   p.modes = rp->mode_count;
+  ex = sk_rfile_extras(rp);
+  p.ovl_pure = ex->ovl_pure;
+  p.ovl_with = ex->ovl_with;
+  p.ovl_cpu = ex->ovl_cpu;
+  p.ovl_percent = ex->ovl_percent;
+  p.init_time = ex->init_time;
+  p.free_time = ex->free_time;
   p.raw = rp->raw;
   p.nraw = rp->nraw;
   p.run_medians = rp->run_medians;

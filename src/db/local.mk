@@ -19,7 +19,9 @@ src_db_libskampi_db_a_SOURCES = \
 	src/db/cmd_plot.c src/db/web_upload.c \
 	src/db/store_token.c src/db/token.c src/db/token.h \
 	src/db/cmd_token.c src/db/upload.c src/db/upload.h \
-	src/db/push.c src/db/push.h
+	src/db/push.c src/db/push.h \
+	src/db/publish.c src/db/pubdir.c src/db/pubdir.h \
+	src/db/tar.c src/db/tar.h
 # plot and history draw with skampi-report's gnuplot pieces (report/gp.h,
 # report/gnuplot.h, report/rout.h, report/units.h).
 SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/src/db -I$(srcdir)/report

@@ -21,7 +21,7 @@ enum {
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
   SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
-  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD
+  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD, SK_OPT_FORCE
 };
 
 static const struct option sk_main_options[] = {
@@ -48,6 +48,7 @@ static const struct option sk_main_options[] = {
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
+  {"force", no_argument, NULL, SK_OPT_FORCE},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
   {"version", no_argument, NULL, 'V'},
@@ -80,9 +81,16 @@ static void sk_main_help(void)
        "  token add NAME            a new upload token, printed once (the\n"
        "                            database keeps only its hash)\n"
        "  token list | revoke NAME  the tokens (never shown again); revoke one\n"
-       "  push --url URL FILE...    send result files to a server's\n"
-       "                            POST URL/api/runs (needs no database)\n"
-       "  serve --allow-upload      ... and POST /api/runs with a token\n\n"
+       "  push --url URL FILE|DIR...\n"
+       "                            send result files to a server's\n"
+       "                            POST URL/api/runs (needs no database); a\n"
+       "                            skampi-run directory as one campaign\n"
+       "                            archive\n"
+       "  serve --allow-upload      ... and POST /api/runs with a token (a\n"
+       "                            result file or a campaign archive)\n"
+       "  publish DIR [SELECTION]   the three steps as a static site in DIR\n"
+       "                            (HTML, JSON, CSV and SVG of each suite)\n"
+       "                            for any web server or file://\n\n"
        "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
        "tag=KEY=VALUE kind=run|merged campaign=N since=DATE until=DATE\n"
        "latest latest=N all; one key's words are alternatives, different\n"
@@ -120,7 +128,10 @@ static void sk_main_help(void)
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
        "      --timeout S         push: seconds for one file (default 120)\n"
-       "  -q, --quiet             import, rm, push: no line per file or run\n"
+       "      --force             publish: write into a directory that holds\n"
+       "                          other files (not an earlier publish)\n"
+       "  -q, --quiet             import, rm, push, publish: no line per\n"
+       "                          file, run or suite\n"
        "  -h, --help              show this help and exit\n"
        "  -V, --version           show the version and exit\n\n"
        "Exit status: 0 success, 1 a file not imported or a run not found,\n"
@@ -281,6 +292,7 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_LISTEN: c->listen = v; return 0;
   case SK_OPT_UPLOAD: c->allow_upload = 1; return 0;
   case 'q': c->quiet = 1; return 0;
+  case SK_OPT_FORCE: c->force = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
   case SK_OPT_TOKEN: c->token = v; return 0;
   case SK_OPT_TIMEOUT: return sk_main_timeout(v, &c->timeout);
@@ -306,7 +318,8 @@ static const struct { const char *name; sk_main_fn fn; } sk_main_cmds[] = {
   {"query", sk_dbcmd_query}, {"compare", sk_dbcmd_compare},
   {"plot", sk_dbcmd_plot}, {"history", sk_dbcmd_history},
   {"serve", sk_main_serve},
-  {"token", sk_dbcmd_token}, {"push", sk_dbcmd_push}
+  {"token", sk_dbcmd_token}, {"push", sk_dbcmd_push},
+  {"publish", sk_dbcmd_publish}
 };
 
 static sk_main_fn sk_main_command(const char *name)
@@ -352,6 +365,7 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
     return SK_DB_USAGE;
   if (fn == sk_dbcmd_push)     /* a client: no database */
     return fn(NULL, c);
+  sk_store_threads_init();   /* one thread, one connection: no mutexes */
   if (!(st = sk_store_open(db)))
     return SK_DB_STORE;
   rc = fn(st, c);

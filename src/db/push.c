@@ -17,10 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <dirent.h>
+#include <sys/stat.h>
 
 #include "dbcmd.h"
 #include "escape.h"
 #include "msg.h"
+#include "tar.h"
 
 #define SK_PUSH_ANSWER_MAX (64 * 1024)
 #define SK_PUSH_FILE_MAX (1ull << 30)
@@ -258,6 +261,76 @@ static int sk_push_read(const char *path, char **buf, size_t *len)
   return -1;
 }
 
+/* ---- a directory as a campaign archive --------------------------------- */
+
+static int sk_push_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether the directory's entry NAME goes into the archive: runs.txt and
+ * the *.yaml files, what the server's import takes from them. */
+static int sk_push_wanted(const char *dir, const char *name)
+{
+  char p[4096];
+  struct stat sb;
+  size_t n = strlen(name);
+  if (name[0] == '.' || n > 99 || (strcmp(name, "runs.txt") != 0 &&
+      (n <= 5 || strcmp(name + n - 5, ".yaml") != 0)))
+    return 0;
+  snprintf(p, sizeof p, "%s/%s", dir, name);
+  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+/* The ustar archive of DIR's runs.txt and *.yaml (tar.h), in *buf. */
+static int sk_push_archive(const char *dir, char **buf, size_t *len)
+{
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  char **names = NULL, p[4096];
+  size_t n = 0, i;
+  int rc = d ? 0 : -1;
+  *buf = NULL;
+  *len = 0;
+  while (rc == 0 && (e = readdir(d)))
+    if (sk_push_wanted(dir, e->d_name)) {
+      char **g = n < SK_TAR_MAX_ENTRIES ? realloc(names, (n + 1) *
+                                                  sizeof *g) : NULL;
+      if (!g || !(g[n] = strdup(e->d_name)))
+        rc = -1;
+      if (g)
+        names = g;
+      n += rc == 0;
+    }
+  if (d)
+    closedir(d);
+  if (n)
+    qsort(names, n, sizeof *names, sk_push_cmp);
+  for (i = 0; i < n; i++) {
+    char *data = NULL;
+    size_t dlen = 0;
+    snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+    if (rc == 0 && (sk_push_read(p, &data, &dlen) < 0 ||
+                    *len + dlen > SK_PUSH_FILE_MAX ||
+                    sk_tar_add(buf, len, names[i], data, dlen) < 0))
+      rc = -1;
+    free(data);
+    free(names[i]);
+  }
+  free(names);
+  if (rc == 0 && sk_tar_end(buf, len) == 0)
+    return 0;
+  if (!d) {
+    char *x = sk_escape_text(dir);
+    sk_msg_error("cannot read directory '%s': %s", x ? x : "?",
+                 strerror(errno));
+    free(x);
+  }
+  free(*buf);
+  *buf = NULL;
+  return -1;
+}
+
 /* The server's message, line by line, each line escaped and indented. */
 static void sk_push_lines(const char *text)
 {
@@ -301,19 +374,39 @@ static int sk_push_say(const char *path, long status, const sk_push_buf_t *b,
   return rc;
 }
 
+/* PATH's name in the request: its last part; a directory's with ".tar". */
+static char *sk_push_name(CURL *c, const char *path, int dir)
+{
+  char b[300], *out;
+  size_t n = strlen(path);
+  const char *base;
+  while (n > 1 && path[n - 1] == '/')
+    n--;
+  base = path + n;
+  while (base > path && base[-1] != '/')
+    base--;
+  snprintf(b, sizeof b, "%.*s%s", (int)(path + n - base > 200 ? 200
+           : path + n - base), base, dir ? ".tar" : "");
+  out = curl_easy_escape(c, b, 0);
+  return out;
+}
+
 static int sk_push_one(CURL *c, const char *endpoint, const char *path,
-                       struct curl_slist *hdr, const sk_push_opts_t *o)
+                       struct curl_slist *const hdr[2],
+                       const sk_push_opts_t *o)
 {
   sk_push_buf_t b = {NULL, 0, 0};
   char *body, *url = NULL, *name, err[CURL_ERROR_SIZE] = "";
-  const char *base = strrchr(path, '/');
+  struct stat sb;
+  int dir = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
   size_t len, ulen;
   long status = 0;
   CURLcode cc;
   int rc = -1;
-  if (sk_push_read(path, &body, &len) < 0)
+  if ((dir ? sk_push_archive(path, &body, &len)
+       : sk_push_read(path, &body, &len)) < 0)
     return -1;
-  name = curl_easy_escape(c, base ? base + 1 : path, 0);
+  name = sk_push_name(c, path, dir);
   ulen = strlen(endpoint) + (name ? strlen(name) : 0) + 8;
   if (!name || !(url = malloc(ulen)) ||
       !(b.data = malloc(SK_PUSH_ANSWER_MAX + 1))) {
@@ -322,7 +415,7 @@ static int sk_push_one(CURL *c, const char *endpoint, const char *path,
   }
   snprintf(url, ulen, "%s?name=%s", endpoint, name);
   curl_easy_setopt(c, CURLOPT_URL, url);
-  curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr);
+  curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr[dir]);
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, body ? body : "");
   curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
   curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, sk_push_write);
@@ -410,7 +503,8 @@ static char *sk_push_endpoint(const char *url)
   return out;
 }
 
-static struct curl_slist *sk_push_headers(const char *token)
+static struct curl_slist *sk_push_headers(const char *token,
+                                          const char *type)
 {
   size_t n = strlen(token) + 32;
   char *auth = malloc(n);
@@ -421,7 +515,7 @@ static struct curl_slist *sk_push_headers(const char *token)
   h = curl_slist_append(NULL, auth);
   memset(auth, 0, n);
   free(auth);
-  if (h && (h2 = curl_slist_append(h, "Content-Type: application/x-yaml")))
+  if (h && (h2 = curl_slist_append(h, type)))
     h = h2;
   else if (h) {
     curl_slist_free_all(h);
@@ -459,7 +553,7 @@ int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c)
 
 int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n)
 {
-  struct curl_slist *hdr;
+  struct curl_slist *hdr[2];
   char *endpoint;
   size_t i, failed = 0;
   CURL *c;
@@ -470,7 +564,7 @@ int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n)
   if (sk_push_check_url(o->url) < 0 || sk_push_check_token(o->token) < 0)
     return SK_DB_USAGE;
   if (n == 0) {
-    sk_msg_error("push needs result files");
+    sk_msg_error("push needs result files or skampi-run directories");
     return SK_DB_USAGE;
   }
   if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
@@ -478,9 +572,10 @@ int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n)
     return SK_DB_FAILED;
   }
   endpoint = sk_push_endpoint(o->url);
-  hdr = sk_push_headers(o->token);
+  hdr[0] = sk_push_headers(o->token, "Content-Type: application/x-yaml");
+  hdr[1] = sk_push_headers(o->token, "Content-Type: application/x-tar");
   c = curl_easy_init();
-  if (!endpoint || !hdr || !c) {
+  if (!endpoint || !hdr[0] || !hdr[1] || !c) {
     sk_msg_error("out of memory");
     failed = n;
   } else {
@@ -489,7 +584,8 @@ int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n)
       failed += sk_push_one(c, endpoint, files[i], hdr, o) < 0;
   }
   curl_easy_cleanup(c);
-  curl_slist_free_all(hdr);
+  curl_slist_free_all(hdr[0]);
+  curl_slist_free_all(hdr[1]);
   free(endpoint);
   curl_global_cleanup();
   if (failed)

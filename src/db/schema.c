@@ -138,8 +138,20 @@ static const char *const sk_schema_v3[] = {
   NULL
 };
 
+/* 4: what nonblocking overlap points and persistent points record
+ * beside their time (NULL for every other point). */
+static const char *const sk_schema_v4[] = {
+  "ALTER TABLE points ADD COLUMN overlap_pure REAL",
+  "ALTER TABLE points ADD COLUMN overlap_with_computation REAL",
+  "ALTER TABLE points ADD COLUMN overlap_computation REAL",
+  "ALTER TABLE points ADD COLUMN overlap_percent REAL",
+  "ALTER TABLE points ADD COLUMN init_time REAL",
+  "ALTER TABLE points ADD COLUMN free_time REAL",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
-  sk_schema_v1, sk_schema_v2, sk_schema_v3
+  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

@@ -133,18 +133,44 @@ void sk_store_close(sk_store_t *st)
   free(st);
 }
 
+/* A transaction inside another (a campaign archive's files, each
+ * imported as one) is a savepoint: it commits into the outer one, which
+ * keeps all of them or nothing. */
 int sk_store_begin(sk_store_t *st)
 {
-  return sk_store_exec(st, "BEGIN IMMEDIATE");
+  int rc = sk_store_exec(st, st->depth ? "SAVEPOINT sk_inner"
+                                       : "BEGIN IMMEDIATE");
+  if (rc == 0)
+    st->depth++;
+  return rc;
 }
 
 int sk_store_commit(sk_store_t *st)
 {
-  return sk_store_exec(st, "COMMIT");
+  int rc = sk_store_exec(st, st->depth > 1 ? "RELEASE sk_inner" : "COMMIT");
+  if (rc == 0 && st->depth > 0)
+    st->depth--;
+  return rc;
+}
+
+void sk_store_bulk(sk_store_t *st)
+{
+  char sql[64];
+  /* our own constant; a tuning only, so a failure is no error */
+  snprintf(sql, sizeof sql, "PRAGMA wal_autocheckpoint = %d",
+           SK_STORE_BULK_PAGES);
+  sqlite3_exec(st->db, sql, NULL, NULL, NULL);
 }
 
 void sk_store_rollback(sk_store_t *st)
 {
+  if (st->depth > 1) {
+    sqlite3_exec(st->db, "ROLLBACK TO sk_inner", NULL, NULL, NULL);
+    sqlite3_exec(st->db, "RELEASE sk_inner", NULL, NULL, NULL);
+    st->depth--;
+    return;
+  }
+  st->depth = 0;
   if (!sqlite3_get_autocommit(st->db))
     sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
 }
@@ -335,8 +361,10 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
   sqlite3_stmt *s = sk_store_prep(st, SK_STMT_POINT, "INSERT INTO points "
     "(suite_id, argument, processes, mean, stderr, median, q1, q3, min, "
     "max, repetitions, eps_met, refined, runs, ci_low, ci_high, "
-    "ci_coverage, modes) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, "
-    "?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)");
+    "ci_coverage, modes, overlap_pure, overlap_with_computation, "
+    "overlap_computation, overlap_percent, init_time, free_time) VALUES "
+    "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
+    "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)");
   const double r[] = {p->argument, p->mean, p->se, p->median, p->q1, p->q3,
                       p->min, p->max};
   int64_t id;
@@ -356,6 +384,12 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
   sk_store_real(s, 16, p->ci_high);
   sk_store_real(s, 17, p->ci_coverage);
   sk_store_int(s, 18, p->modes);
+  sk_store_real(s, 19, p->ovl_pure);
+  sk_store_real(s, 20, p->ovl_with);
+  sk_store_real(s, 21, p->ovl_cpu);
+  sk_store_real(s, 22, p->ovl_percent);
+  sk_store_real(s, 23, p->init_time);
+  sk_store_real(s, 24, p->free_time);
   if ((id = sk_store_insert(st, s, 0)) < 0)
     return -1;
   if (sk_store_add_sample(st, id, "raw", p->raw, p->nraw) < 0 ||

@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 3
+#define SK_STORE_SCHEMA 4
 
 typedef struct sk_store sk_store_t;
 
@@ -38,9 +38,19 @@ int sk_store_version(sk_store_t *st);
 int sk_store_migrate(sk_store_t *st);
 
 /* ---- transactions ----------------------------------------------------- */
-int sk_store_begin(sk_store_t *st);     /* BEGIN IMMEDIATE */
+int sk_store_begin(sk_store_t *st);     /* BEGIN IMMEDIATE; nested: a savepoint */
 int sk_store_commit(sk_store_t *st);
 void sk_store_rollback(sk_store_t *st);
+
+/* Many files to import on this connection: the WAL is copied into the
+ * database (a checkpoint, with its two fsyncs) when it holds
+ * SK_STORE_BULK_PAGES pages (32 MiB of 4 KiB pages, about 30 files of
+ * the default suite) instead of SQLite's 1,000 (4 MiB, about 4 files).
+ * Each file stays one transaction; a power loss may take the files
+ * committed since the last checkpoint (doc/database.md).  A tuning: a
+ * failure changes nothing else and is not reported. */
+#define SK_STORE_BULK_PAGES 8192
+void sk_store_bulk(sk_store_t *st);
 
 /* ---- import ----------------------------------------------------------- */
 /* The id of the run whose file had this SHA-256, 0 when none, -1 error. */
@@ -76,6 +86,10 @@ typedef struct sk_store_suite {
 typedef struct sk_store_point {
   double argument, mean, se, median, q1, q3, min, max;
   double ci_low, ci_high, ci_coverage;
+  /* nonblocking overlap points: t_pure, the time with computation, t_cpu
+   * and the overlap %; persistent points: the *_init and
+   * MPI_Request_free times (NaN: not such a point) */
+  double ovl_pure, ovl_with, ovl_cpu, ovl_percent, init_time, free_time;
   long processes, repetitions, eps_met, refined, runs, modes;
   const double *raw, *run_medians, *run_means;   /* NULL: absent */
   size_t nraw, nrun_medians, nrun_means;
@@ -179,9 +193,10 @@ char *sk_store_points_plan(sk_store_t *st);
  * of an older or newer schema is refused.  NULL with the message. */
 sk_store_t *sk_store_open_ro(const char *path);
 
-/* Before the first connection of a server: each connection is used by
- * one thread at a time, and SQLite need not count memory behind a global
- * mutex. */
+/* Before the first connection of a process (a server, or any other
+ * command): each connection is used by one thread at a time, and SQLite
+ * need not count memory behind a global mutex (an import makes millions
+ * of SQLite calls; their mutexes were a few percent of its time). */
 void sk_store_threads_init(void);
 
 /* PRAGMA data_version: changes when another connection commited

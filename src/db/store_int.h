@@ -21,6 +21,7 @@ struct sk_store {
   sqlite3 *db;
   char *path;
   sqlite3_stmt *stmt[SK_STMT_N];
+  int depth;            /* transactions open: > 1 are savepoints */
 };
 
 /* Runs SQL (our own text, no parameters). */

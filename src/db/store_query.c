@@ -398,7 +398,9 @@ int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
 static const char sk_store_points_sql[] =
   "SELECT p.id, p.argument, p.processes, p.mean, p.stderr, p.median, "
   "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, p.runs, "
-  "p.ci_low, p.ci_high, p.ci_coverage, p.modes FROM points p "
+  "p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
+    "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
+    "p.overlap_percent, p.init_time, p.free_time FROM points p "
   "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
   "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) ORDER BY p.argument, p.id";
 
@@ -480,6 +482,12 @@ void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
   p->ci_high = sk_store_col_real(s, 15);
   p->ci_coverage = sk_store_col_real(s, 16);
   p->modes = sk_store_col_long(s, 17);
+  p->ovl_pure = sk_store_col_real(s, 18);
+  p->ovl_with = sk_store_col_real(s, 19);
+  p->ovl_cpu = sk_store_col_real(s, 20);
+  p->ovl_percent = sk_store_col_real(s, 21);
+  p->init_time = sk_store_col_real(s, 22);
+  p->free_time = sk_store_col_real(s, 23);
 }
 
 int sk_store_points(sk_store_t *st, int64_t run, const char *name,

@@ -254,7 +254,9 @@ int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
   sqlite3_stmt *s = sk_store_prep(st, -1,
     "SELECT p.id, p.argument, p.processes, p.mean, p.stderr, p.median, "
     "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, "
-    "p.runs, p.ci_low, p.ci_high, p.ci_coverage, p.modes FROM points p "
+    "p.runs, p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
+    "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
+    "p.overlap_percent, p.init_time, p.free_time FROM points p "
     "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
     "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) "
     "ORDER BY p.argument, p.id");

@@ -14,6 +14,7 @@
 #include "escape.h"
 #include "ingest.h"
 #include "msg.h"
+#include "tar.h"
 
 /* Longest upload name kept (escaped), so that a message stays short. */
 #define SK_UPLOAD_NAME_MAX 200
@@ -59,6 +60,62 @@ static char *sk_upload_name(const char *name)
   return e;
 }
 
+/* What became of each file of an archive, said once it is in. */
+static void sk_upload_notes(const char *name, const sk_tar_file_t *f,
+                            const sk_ingest_result_t *r, size_t n)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (r[i].added)
+      sk_msg_note("%s/%s: run %lld%s, %ld suites, %ld points", name,
+                  f[i].name, (long long)r[i].run, r[i].merged ? " (merged, "
+                  "with its campaign)" : "", r[i].nsuites, r[i].npoints);
+    else
+      sk_msg_note("%s/%s: already in the database as run %lld (same "
+                  "content)", name, f[i].name, (long long)r[i].run);
+}
+
+/* The files of a campaign archive (tar.h), imported as import DIR
+ * imports the directory, but in one transaction: every file, or (one
+ * refused) none.  *run is merged.yaml's run when there is one, else the
+ * last file's. */
+static int sk_upload_archive(sk_store_t *st, const void *bytes, size_t len,
+                             const char *name, const sk_ingest_opts_t *o,
+                             int64_t *run)
+{
+  sk_tar_file_t *f;
+  sk_ingest_result_t *r;
+  char err[512], path[600];
+  size_t n, i, added = 0;
+  int rc = 0;
+  if (sk_tar_campaign(bytes, len, &f, &n, err, sizeof err) < 0) {
+    sk_msg_error("%s: not a campaign archive: %s", name, err);
+    return SK_UPLOAD_BAD;
+  }
+  if (!(r = calloc(n, sizeof *r)) || sk_store_begin(st) < 0) {
+    free(f);
+    free(r);
+    return SK_UPLOAD_FAILED;
+  }
+  for (i = 0; rc == 0 && i < n; i++) {
+    snprintf(path, sizeof path, "%s/%s", name, f[i].name);
+    rc = sk_ingest_mem(st, path, f[i].data, f[i].len, o, &r[i]);
+    added += rc == 0 && r[i].added;
+  }
+  if (rc == 0 && sk_store_commit(st) == 0) {
+    sk_upload_notes(name, f, r, n);
+    *run = r[n - 1].run;
+    free(f);
+    free(r);
+    return added ? SK_UPLOAD_OK : SK_UPLOAD_DUPLICATE;
+  }
+  sk_store_rollback(st);
+  free(f);
+  free(r);
+  sk_msg_error("%s: nothing of the archive was imported", name);
+  return rc == SK_INGEST_BAD ? SK_UPLOAD_BAD : SK_UPLOAD_FAILED;
+}
+
 static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
                          const char *name, int64_t *run)
 {
@@ -74,6 +131,8 @@ static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
   memset(&o, 0, sizeof o);
   sk_dbcmd_now(now);
   o.now = now;
+  if (sk_tar_is(bytes, len))
+    return sk_upload_archive(st, bytes, len, name, &o, run);
   rc = sk_ingest_mem(st, name, bytes, len, &o, &r);
   if (rc == SK_INGEST_BAD)
     return SK_UPLOAD_BAD;

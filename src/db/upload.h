@@ -36,7 +36,14 @@ int sk_upload_http(int status);
  * a message about NAME names it with its control characters escaped.
  * *RUN is the new or existing run's id, 0 when none.  Nothing of a
  * refused file is stored.  Thread-safe for threads with stores of their
- * own (the messages are captured per thread).  BYTES, NAME borrowed. */
+ * own (the messages are captured per thread).  BYTES, NAME borrowed.
+ *
+ * BYTES that are a tar archive (tar.h) are the skampi-run directory it
+ * holds: its files chosen and ordered as import DIR chooses them, each
+ * named NAME/FILE, all imported in one transaction or (one refused) none;
+ * OK when one of them was new, DUPLICATE when all were there already,
+ * *RUN merged.yaml's run (else the last file's); a bad archive is BAD
+ * with the reader's located sentence. */
 int sk_upload_import(sk_store_t *st, const void *bytes, size_t len,
                      const char *name, char *msg, size_t msglen,
                      int64_t *run);

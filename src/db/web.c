@@ -505,7 +505,7 @@ static void sk_web_thread_free(void *arg)
 
 /* The directory of our scripts and style: the source tree's when this
  * program runs from its build tree, else the installed one. */
-static const char *sk_web_dir(void)
+const char *sk_web_files_dir(void)
 {
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -606,7 +606,7 @@ int sk_web_serve(const sk_web_opts_t *o)
   struct MHD_Daemon *d;
   sk_store_t *check;
   sigset_t stop;
-  const char *dir = sk_web_dir();
+  const char *dir = sk_web_files_dir();
   size_t i;
   int sig = 0;
   if (sk_web_addr(o->listen ? o->listen : "127.0.0.1:8077", &sa) < 0)

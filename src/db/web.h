@@ -108,4 +108,26 @@ int sk_api_history(sk_web_req_t *r);
 int sk_api_history_pdf(sk_web_req_t *r);
 int sk_api_history_svg(sk_web_req_t *r);
 
+/* ---- shared with the static site (publish.c) -------------------------- */
+/* forward: webdata.h includes this header */
+struct sk_webdata_series;
+
+/* /api/runs's answer for the runs of SEL (NULL: all) into B; -1 when the
+ * database failed. */
+int sk_api_runs_json(sk_store_t *st, const sk_sel_t *sel, sk_wbuf_t *b);
+/* One series of /api/series (FIRST: no comma before). */
+int sk_api_series_one(sk_wbuf_t *b, const struct sk_webdata_series *s,
+                      int first);
+/* The header line and the rows of one series of /api/series.csv. */
+void sk_api_series_csv_head(sk_wbuf_t *b);
+int sk_api_series_csv_one(sk_wbuf_t *b, const struct sk_webdata_series *s);
+/* A page of the static site into B: PAGE "runs" (the runs of SEL, NULL:
+ * all), "suites" or "plot" (filled by app.js from the data files).
+ * -1 when the database failed. */
+int sk_page_static(sk_store_t *st, const sk_sel_t *sel, const char *page,
+                   sk_wbuf_t *b);
+/* The directory of app.js and style.css (the source tree's when the
+ * program runs from its build tree). */
+const char *sk_web_files_dir(void);
+
 #endif

@@ -101,9 +101,26 @@ static void sk_api_runs_keep(sk_web_req_t *r, long long version)
     memcpy(c->data, r->out.data, r->out.len);
 }
 
-int sk_api_runs(sk_web_req_t *r)
+int sk_api_runs_json(sk_store_t *st, const sk_sel_t *sel, sk_wbuf_t *b)
 {
   sk_webdata_runs_t w;
+  int rc = 0;
+  sk_webdata_runs_init(&w, b);
+  sk_wbuf_puts(b, "{\"runs\":[");
+  if (sk_store_run_rows(st, sel, sk_api_run_json, &w) < 0)
+    rc = -1;
+  else {
+    sk_webdata_facets_done(&w);
+    sk_wbuf_puts(b, "]");
+    sk_api_facets_json(b, &w);
+    sk_wbuf_printf(b, ",\"count\":%zu}\n", w.nruns);
+  }
+  sk_webdata_runs_free(&w);
+  return rc;
+}
+
+int sk_api_runs(sk_web_req_t *r)
+{
   sk_sel_t sel;
   const char *v = sk_web_arg(r, "sel");
   int has = v && *v;
@@ -112,18 +129,10 @@ int sk_api_runs(sk_web_req_t *r)
     return 0;
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
-  sk_webdata_runs_init(&w, &r->out);
-  sk_wbuf_puts(&r->out, "{\"runs\":[");
-  if (sk_store_run_rows(r->st, has ? &sel : NULL, sk_api_run_json, &w) < 0)
+  if (sk_api_runs_json(r->st, has ? &sel : NULL, &r->out) < 0)
     sk_web_fail_msg(r, 500, "cannot list the runs");
-  else {
-    sk_webdata_facets_done(&w);
-    sk_wbuf_puts(&r->out, "]");
-    sk_api_facets_json(&r->out, &w);
-    sk_wbuf_printf(&r->out, ",\"count\":%zu}\n", w.nruns);
+  else
     sk_api_runs_keep(r, version);
-  }
-  sk_webdata_runs_free(&w);
   sk_sel_free(&sel);
   return 0;
 }
@@ -190,7 +199,11 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
     {"argument", p->argument}, {"mean", p->mean}, {"stderr", p->se},
     {"median", p->median}, {"q1", p->q1}, {"q3", p->q3}, {"min", p->min},
     {"max", p->max}, {"ci_low", p->ci_low}, {"ci_high", p->ci_high},
-    {"ci_coverage", p->ci_coverage}};
+    {"ci_coverage", p->ci_coverage}, {"overlap_pure", p->ovl_pure},
+    {"overlap_with_computation", p->ovl_with},
+    {"overlap_computation", p->ovl_cpu},
+    {"overlap_percent", p->ovl_percent}, {"init_time", p->init_time},
+    {"free_time", p->free_time}};
   const struct { const char *k; long v; } n[] = {
     {"processes", p->processes}, {"repetitions", p->repetitions},
     {"runs", p->runs}, {"modes", p->modes}};
@@ -243,16 +256,21 @@ typedef struct sk_api_out {
   size_t n;             /* series written */
 } sk_api_out_t;
 
-static int sk_api_series_json_fn(void *arg, const sk_webdata_series_t *s)
+int sk_api_series_one(sk_wbuf_t *b, const sk_webdata_series_t *s,
+                      int first)
 {
-  sk_api_out_t *o = arg;
-  sk_wbuf_t *b = o->b;
   size_t i;
-  sk_api_series_head(b, s, o->n++ == 0);
+  sk_api_series_head(b, s, first);
   for (i = 0; i < s->n; i++)
     sk_api_point_json(b, &s->points[i], i == 0);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
+}
+
+static int sk_api_series_json_fn(void *arg, const sk_webdata_series_t *s)
+{
+  sk_api_out_t *o = arg;
+  return sk_api_series_one(o->b, s, o->n++ == 0);
 }
 
 /* hide=I,J,...: the series left out, numbered as they come (0 first);
@@ -327,15 +345,25 @@ int sk_api_series(sk_web_req_t *r)
   return 0;
 }
 
-static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
+void sk_api_series_csv_head(sk_wbuf_t *b)
 {
-  sk_wbuf_t *b = arg;
+  sk_wbuf_puts(b, "run,kind,machine,library,np,start_time,suite,"
+               "argument,processes,mean,stderr,median,q1,q3,min,max,"
+               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,"
+               "overlap_pure,overlap_with_computation,overlap_computation,"
+               "overlap_percent,init_time,free_time\r\n");
+}
+
+int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
+{
   const sk_store_info_t *o = s->run;
   size_t i;
   for (i = 0; i < s->n; i++) {
     const sk_store_point_t *p = &s->points[i];
     const double v[] = {p->mean, p->se, p->median, p->q1, p->q3, p->min,
                         p->max};
+    const double ex[] = {p->ovl_pure, p->ovl_with, p->ovl_cpu,
+                         p->ovl_percent, p->init_time, p->free_time};
     size_t k;
     sk_wbuf_printf(b, "%lld,", (long long)o->id);
     sk_wbuf_csv(b, o->kind);
@@ -380,9 +408,18 @@ static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
       sk_wbuf_puts(b, ",");
     else
       sk_wbuf_printf(b, ",%ld", p->modes);
+    for (k = 0; k < sizeof ex / sizeof *ex; k++) {
+      sk_wbuf_puts(b, ",");
+      sk_wbuf_csv_num(b, ex[k]);
+    }
     sk_wbuf_puts(b, "\r\n");
   }
   return b->failed ? -1 : 0;
+}
+
+static int sk_api_series_csv_fn(void *arg, const sk_webdata_series_t *s)
+{
+  return sk_api_series_csv_one(arg, s);
 }
 
 int sk_api_series_csv(sk_web_req_t *r)
@@ -392,9 +429,7 @@ int sk_api_series_csv(sk_web_req_t *r)
     return 0;
   r->type = "text/csv; charset=utf-8";
   r->filename = "skampi-series.csv";
-  sk_wbuf_puts(&r->out, "run,kind,machine,library,np,start_time,suite,"
-               "argument,processes,mean,stderr,median,q1,q3,min,max,"
-               "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes\r\n");
+  sk_api_series_csv_head(&r->out);
   sk_api_series_run(r, &q, sk_api_series_csv_fn, &r->out);
   return 0;
 }

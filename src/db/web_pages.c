@@ -17,43 +17,68 @@
 #include "webdata.h"
 #include "wilcoxon.h"
 
-static void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
-                         int dygraphs)
+/* Where the pages link to: the server's paths, or (PUB) the files of a
+ * static site made by skampi-db publish, relative to the page. */
+static const char *sk_page_to(int pub, const char *what)
 {
+  static const char *const srv[] = {"/static/", "/", "/suites", "/plot"};
+  static const char *const sta[] = {"", "index.html", "suites.html",
+                                    "plot.html"};
+  static const char *const key[] = {"static", "runs", "suites", "plot"};
+  size_t i;
+  for (i = 0; i < sizeof key / sizeof *key; i++)
+    if (strcmp(what, key[i]) == 0)
+      return pub ? sta[i] : srv[i];
+  return "";
+}
+
+static void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
+                         int dygraphs, int pub)
+{
+  const char *s = sk_page_to(pub, "static");
   sk_wbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
                "<meta charset=\"utf-8\">"
                "<meta name=\"viewport\" content=\"width=device-width\">"
                "<link rel=\"icon\" href=\"data:,\">");
   sk_wbuf_printf(b, "<title>%s \xc2\xb7 skampi-db</title>", title);
   if (dygraphs)
-    sk_wbuf_puts(b, "<link rel=\"stylesheet\" "
-                 "href=\"/static/dygraph.min.css\">"
-                 "<script src=\"/static/dygraph.min.js\" defer></script>");
-  sk_wbuf_printf(b, "<link rel=\"stylesheet\" href=\"/static/style.css\">"
-                 "<script src=\"/static/app.js\" defer></script>"
-                 "</head><body data-page=\"%s\"><header><b>skampi-db</b>"
-                 "<nav>", page);
+    sk_wbuf_printf(b, "<link rel=\"stylesheet\" "
+                   "href=\"%sdygraph.min.css\">"
+                   "<script src=\"%sdygraph.min.js\" defer></script>", s, s);
+  sk_wbuf_printf(b, "<link rel=\"stylesheet\" href=\"%sstyle.css\">"
+                 "<script src=\"%sapp.js\" defer></script>"
+                 "</head><body data-page=\"%s\"%s><header><b>skampi-db</b>"
+                 "<nav>", s, s, page, pub ? " data-static=\"1\"" : "");
 }
 
-/* The steps in the header; SEL (may be NULL) carried along. */
-static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel)
+/* The steps in the header; SEL (may be NULL) carried along.  The static
+ * site (PUB) has the three steps only. */
+static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel, int pub)
 {
   static const char *const names[] = {"1 Runs", "2 Suites", "3 Plot"};
   int i;
   for (i = 0; i < 3; i++) {
     if (i + 1 == step)
-      sk_wbuf_printf(b, "<span class=\"on\">%s</span>", names[i]);
+      sk_wbuf_printf(b, "<span class=\"on\" id=\"step%d\">%s</span>",
+                     i + 1, names[i]);
+    else if (pub && i == 1)   /* app.js adds the selection */
+      sk_wbuf_printf(b, "<a id=\"step2\" href=\"suites.html\">%s</a>",
+                     names[i]);
     else if (i == 0 || (i == 1 && sel && *sel)) {
-      sk_wbuf_puts(b, i ? "<a href=\"/suites?sel=" : "<a href=\"/?sel=");
+      sk_wbuf_printf(b, "<a id=\"step%d\" href=\"%s?sel=", i + 1,
+                     sk_page_to(pub, i ? "suites" : "runs"));
       sk_wbuf_url(b, sel ? sel : "");
       sk_wbuf_printf(b, "\">%s</a>", names[i]);
     } else
-      sk_wbuf_printf(b, "<span>%s</span>", names[i]);
+      sk_wbuf_printf(b, "<span id=\"step%d\">%s</span>", i + 1, names[i]);
   }
-  sk_wbuf_printf(b, "<a href=\"/compare\"%s>Compare</a>"
-                 "<a href=\"/history\"%s>History</a></nav></header><main>",
-                 step == 4 ? " class=\"on\"" : "",
-                 step == 5 ? " class=\"on\"" : "");
+  if (pub)
+    sk_wbuf_puts(b, "</nav></header><main>");
+  else
+    sk_wbuf_printf(b, "<a href=\"/compare\"%s>Compare</a>"
+                   "<a href=\"/history\"%s>History</a></nav></header><main>",
+                   step == 4 ? " class=\"on\"" : "",
+                   step == 5 ? " class=\"on\"" : "");
 }
 
 static void sk_page_end(sk_web_req_t *r)
@@ -156,12 +181,52 @@ static void sk_page_facets(sk_wbuf_t *b, const sk_webdata_runs_t *w)
                "placeholder=\"any text of a row\"></label></div>");
 }
 
+/* Step 1 into B: the runs of LIST (NULL: every run), those of PICKED
+ * (sorted ids) checked, V the selection field's text; 0, or -1 when the
+ * database failed (message captured). */
+static int sk_page_runs_build(sk_store_t *st, const sk_sel_t *list,
+                              sk_page_runs_t *p, const char *v, int pub,
+                              sk_wbuf_t *b)
+{
+  sk_webdata_runs_init(&p->w, b);
+  if (sk_store_run_rows(st, list, sk_page_run_row, p) < 0 || p->rows.failed)
+    return -1;
+  sk_webdata_facets_done(&p->w);
+  sk_page_head(b, "runs", "Runs", 0, pub);
+  sk_page_nav(b, 1, v, pub);
+  sk_wbuf_printf(b, "<h1>1 \xc2\xb7 Choose runs <small>%zu in the "
+                 "%s</small></h1>", p->w.nruns,
+                 pub ? "published database" : "database");
+  sk_page_facets(b, &p->w);
+  sk_wbuf_printf(b, "<form method=\"get\" action=\"%s\" id=\"next\" "
+                 "class=\"bar\"><label>Selection <input name=\"sel\" "
+                 "id=\"sel\" size=\"40\" value=\"",
+                 sk_page_to(pub, "suites"));
+  sk_wbuf_html(b, v ? v : "");
+  sk_wbuf_printf(b, "\" placeholder=\"%s\">"
+               "</label> <button type=\"submit\">Next: suites \xe2\x86\x92"
+               "</button> <span id=\"count\"></span></form>"
+               "<table class=\"runs\"><thead><tr><th><input type=\"checkbox\""
+               " id=\"all\" title=\"select all shown\" aria-label=\"select "
+               "all shown\"></th><th>run</th><th>machine</th><th>library"
+               "</th><th>np</th><th>start</th><th>kind</th><th>tags</th>"
+               "</tr></thead><tbody>",
+               pub ? "run ids: 1-4 7" : "ids, machine=..., np=..., tag=K=V");
+  sk_wbuf_put(b, p->rows.data ? p->rows.data : "", p->rows.len);
+  sk_wbuf_puts(b, "</tbody></table>");
+  if (!p->w.nruns)
+    sk_wbuf_puts(b, pub ? "<p>No runs were published.</p>"
+                 : "<p>The database has no runs yet: "
+                 "<code>skampi-db import FILE...</code></p>");
+  sk_wbuf_puts(b, "</main></body></html>\n");
+  return 0;
+}
+
 int sk_page_runs(sk_web_req_t *r)
 {
   sk_page_runs_t p;
   sk_sel_t sel;
   const char *v = sk_web_arg(r, "sel");
-  sk_wbuf_t *b = &r->out;
   memset(&p, 0, sizeof p);
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
@@ -172,37 +237,10 @@ int sk_page_runs(sk_web_req_t *r)
   sk_sel_free(&sel);
   if (p.npicked)
     qsort(p.picked, p.npicked, sizeof *p.picked, sk_page_id_cmp);
-  sk_webdata_runs_init(&p.w, b);
-  if (sk_store_run_rows(r->st, NULL, sk_page_run_row, &p) < 0 ||
-      p.rows.failed) {
+  if (sk_page_runs_build(r->st, NULL, &p, v, 0, &r->out) < 0)
     sk_web_fail_msg(r, 500, "cannot list the runs");
-    goto out;
-  }
-  sk_webdata_facets_done(&p.w);
-  sk_page_head(b, "runs", "Runs", 0);
-  sk_page_nav(b, 1, v);
-  sk_wbuf_printf(b, "<h1>1 \xc2\xb7 Choose runs <small>%zu in the "
-                 "database</small></h1>", p.w.nruns);
-  sk_page_facets(b, &p.w);
-  sk_wbuf_puts(b, "<form method=\"get\" action=\"/suites\" id=\"next\" "
-               "class=\"bar\"><label>Selection <input name=\"sel\" "
-               "id=\"sel\" size=\"40\" value=\"");
-  sk_wbuf_html(b, v ? v : "");
-  sk_wbuf_puts(b, "\" placeholder=\"ids, machine=..., np=..., tag=K=V\">"
-               "</label> <button type=\"submit\">Next: suites \xe2\x86\x92"
-               "</button> <span id=\"count\"></span></form>"
-               "<table class=\"runs\"><thead><tr><th><input type=\"checkbox\""
-               " id=\"all\" title=\"select all shown\" aria-label=\"select "
-               "all shown\"></th><th>run</th><th>machine</th><th>library"
-               "</th><th>np</th><th>start</th><th>kind</th><th>tags</th>"
-               "</tr></thead><tbody>");
-  sk_wbuf_put(b, p.rows.data ? p.rows.data : "", p.rows.len);
-  sk_wbuf_puts(b, "</tbody></table>");
-  if (!p.w.nruns)
-    sk_wbuf_puts(b, "<p>The database has no runs yet: "
-                 "<code>skampi-db import FILE...</code></p>");
-  sk_page_end(r);
-out:
+  else
+    r->type = "text/html; charset=utf-8";
   sk_wbuf_free(&p.rows);
   sk_webdata_runs_free(&p.w);
   free(p.picked);
@@ -228,8 +266,8 @@ int sk_page_suites(sk_web_req_t *r)
     return sk_web_fail_msg(r, 500, "cannot list the suites");
   }
   sk_sel_free(&sel);
-  sk_page_head(b, "suites", "Suites", 0);
-  sk_page_nav(b, 2, v);
+  sk_page_head(b, "suites", "Suites", 0, 0);
+  sk_page_nav(b, 2, v, 0);
   sk_wbuf_printf(b, "<h1>2 \xc2\xb7 Choose suites <small>of %zu run%s: ",
                  s.nruns, s.nruns == 1 ? "" : "s");
   sk_wbuf_html(b, v);
@@ -271,6 +309,30 @@ int sk_page_suites(sk_web_req_t *r)
 
 /* ---- step 3: the plot --------------------------------------------------- */
 
+/* Step 3 below its heading: the controls, the graph, the legend.  The
+ * static site's downloads are the files of each chosen suite (app.js
+ * fills them in); the server's are of what is shown. */
+static void sk_page_plot_body(sk_wbuf_t *b, int pub)
+{
+  sk_wbuf_puts(b, "<div class=\"bar\">"
+               "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
+               "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
+               "<button type=\"button\" id=\"reset\">Reset zoom</button> ");
+  if (pub)
+    sk_wbuf_puts(b, "<span id=\"downloads\"></span> ");
+  else
+    sk_wbuf_puts(b, "<a id=\"csv\" href=\"#\" download>CSV of what is "
+                 "shown</a> <a id=\"pdf\" href=\"#\" download>PDF</a> "
+                 "<a id=\"svg\" href=\"#\" download>SVG</a> ");
+  sk_wbuf_puts(b, "<span id=\"range\"></span> <span id=\"status\">loading"
+               "\xe2\x80\xa6</span></div>"
+               "<div id=\"graph\"></div><p class=\"hint\">Drag to zoom, "
+               "double-click to reset; click a legend entry to hide or show "
+               "its series.  Line: median; band: confidence interval when "
+               "the point has one, else quartiles.</p>"
+               "<ul id=\"legend\"></ul>");
+}
+
 int sk_page_plot(sk_web_req_t *r)
 {
   sk_wbuf_t *b = &r->out;
@@ -284,8 +346,8 @@ int sk_page_plot(sk_web_req_t *r)
   if (n == 0 || n > SK_WEBDATA_SUITES)
     return sk_web_fail(r, 400, "choose 1 to %d suites (parameter 'suite')",
                        SK_WEBDATA_SUITES);
-  sk_page_head(b, "plot", "Plot", 1);
-  sk_page_nav(b, 3, v);
+  sk_page_head(b, "plot", "Plot", 1, 0);
+  sk_page_nav(b, 3, v, 0);
   sk_wbuf_puts(b, "<h1>3 \xc2\xb7 Plot <small>");
   for (i = 0; i < n; i++) {
     sk_wbuf_puts(b, i ? ", " : "");
@@ -293,20 +355,8 @@ int sk_page_plot(sk_web_req_t *r)
   }
   sk_wbuf_puts(b, " of ");
   sk_wbuf_html(b, v);
-  sk_wbuf_puts(b, "</small></h1><div class=\"bar\">"
-               "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
-               "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
-               "<button type=\"button\" id=\"reset\">Reset zoom</button> "
-               "<a id=\"csv\" href=\"#\" download>CSV of what is shown</a> "
-               "<a id=\"pdf\" href=\"#\" download>PDF</a> "
-               "<a id=\"svg\" href=\"#\" download>SVG</a> "
-               "<span id=\"range\"></span> <span id=\"status\">loading"
-               "\xe2\x80\xa6</span></div>"
-               "<div id=\"graph\"></div><p class=\"hint\">Drag to zoom, "
-               "double-click to reset; click a legend entry to hide or show "
-               "its series.  Line: median; band: confidence interval when "
-               "the point has one, else quartiles.</p>"
-               "<ul id=\"legend\"></ul>");
+  sk_wbuf_puts(b, "</small></h1>");
+  sk_page_plot_body(b, 0);
   sk_page_end(r);
   return 0;
 }
@@ -446,8 +496,8 @@ int sk_page_compare(sk_web_req_t *r)
   int have = base && *base && cand && *cand;
   if (have && sk_webdata_compare(r, &x, &ids) < 0)
     return 0;
-  sk_page_head(b, "compare", "Compare", 0);
-  sk_page_nav(b, 4, NULL);
+  sk_page_head(b, "compare", "Compare", 0, 0);
+  sk_page_nav(b, 4, NULL, 0);
   sk_wbuf_puts(b, "<h1>Compare <small>what changed from a baseline to a "
                "candidate</small></h1>");
   sk_page_compare_form(b, base, cand);
@@ -493,8 +543,8 @@ int sk_page_history(sk_web_req_t *r)
   const char *suite = sk_web_arg(r, "suite");
   const char *arg = sk_web_arg(r, "argument");
   int have = suite && *suite && arg && *arg;
-  sk_page_head(b, "history", "History", have);
-  sk_page_nav(b, 5, NULL);
+  sk_page_head(b, "history", "History", have, 0);
+  sk_page_nav(b, 5, NULL, 0);
   sk_wbuf_puts(b, "<h1>History <small>one point over time, change points "
                "marked</small></h1>");
   sk_page_history_form(b, sel, suite, arg);
@@ -511,4 +561,40 @@ int sk_page_history(sk_web_req_t *r)
                  "<tbody></tbody></table>");
   sk_page_end(r);
   return 0;
+}
+
+/* ---- the static site (skampi-db publish) ------------------------------- */
+
+int sk_page_static(sk_store_t *st, const sk_sel_t *sel, const char *page,
+                   sk_wbuf_t *b)
+{
+  sk_page_runs_t p;
+  int rc = 0;
+  if (strcmp(page, "runs") == 0) {
+    memset(&p, 0, sizeof p);
+    rc = sk_page_runs_build(st, sel, &p, "", 1, b);
+    sk_wbuf_free(&p.rows);
+    sk_webdata_runs_free(&p.w);
+    return rc;
+  }
+  if (strcmp(page, "suites") == 0) {
+    /* app.js fills the table from data/suites.json */
+    sk_page_head(b, "suites", "Suites", 0, 1);
+    sk_page_nav(b, 2, NULL, 1);
+    sk_wbuf_puts(b, "<h1>2 \xc2\xb7 Choose suites <small id=\"of\">"
+                 "</small></h1><form method=\"get\" action=\"plot.html\" "
+                 "id=\"suites\"><input type=\"hidden\" name=\"sel\" "
+                 "id=\"sel\" value=\"\"><table class=\"suites\"><thead><tr>"
+                 "<th></th><th>suite</th><th>argument</th><th>runs that have "
+                 "it</th></tr></thead></table><p id=\"status\">loading"
+                 "\xe2\x80\xa6</p><p class=\"bar\"><button type=\"submit\">"
+                 "Plot \xe2\x86\x92</button></p></form>");
+  } else {
+    sk_page_head(b, "plot", "Plot", 1, 1);
+    sk_page_nav(b, 3, NULL, 1);
+    sk_wbuf_puts(b, "<h1>3 \xc2\xb7 Plot <small id=\"of\"></small></h1>");
+    sk_page_plot_body(b, 1);
+  }
+  sk_wbuf_puts(b, "</main></body></html>\n");
+  return b->failed ? -1 : 0;
 }

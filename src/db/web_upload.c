@@ -73,7 +73,7 @@ static int sk_upload_answer(sk_web_req_t *r, int status, int64_t run,
 
 int sk_api_upload(sk_web_req_t *r)
 {
-  char token[SK_TOKEN_PRESENTED_MAX + 1], msg[1024];
+  char token[SK_TOKEN_PRESENTED_MAX + 1], msg[8192];
   const char *t = sk_upload_bearer(r, token, sizeof token);
   sk_store_t *rw;
   int64_t run = 0;

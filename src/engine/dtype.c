@@ -284,45 +284,76 @@ long sk_dtype_span(const sk_dtype_t *dt, long length)
   return sk_layout_span(&dt->lay, length);
 }
 
-/* The data bytes of the sequence: byte i is a function of i and seed. */
-static unsigned char *sk_dtype_sequence(int count, MPI_Datatype type,
-                                        unsigned seed, int *size)
+/* At most this many bytes of the sequence are made at once: a message
+ * of more than INT_MAX elements (a large-count point) is filled and
+ * checked chunk by chunk, each chunk an int count. */
+#define SK_DTYPE_CHUNK (64L << 20)
+
+/* size bytes of the sequence from its byte `at` on: byte i is a function
+ * of i and seed. */
+static void sk_dtype_sequence(unsigned char *p, long at, int size,
+                              unsigned seed)
 {
-  unsigned char *p;
-  int i;
-  MPI_Pack_size(count, type, MPI_COMM_SELF, size);
-  p = malloc(*size > 0 ? (size_t)*size : 1);
-  if (p == NULL)
-    return NULL;
-  for (i = 0; i < *size; i++)
-    p[i] = (unsigned char)((unsigned)i * 2654435761u + seed) ^
+  int k;
+  for (k = 0; k < size; k++) {
+    long i = at + k;
+    p[k] = (unsigned char)((unsigned)i * 2654435761u + seed) ^
            (unsigned char)(i >> 8);
-  return p;
+  }
 }
 
-int sk_dtype_fill(void *buf, int count, MPI_Datatype type, unsigned seed)
+/* Elements of type per chunk: its packed bytes within SK_DTYPE_CHUNK. */
+static MPI_Count sk_dtype_chunk(MPI_Datatype type)
 {
-  int size, pos = 0;
-  unsigned char *p = sk_dtype_sequence(count, type, seed, &size);
-  if (p == NULL)
-    return -1;
-  MPI_Unpack(p, size, &pos, buf, count, type, MPI_COMM_SELF);
-  free(p);
-  return 0;
+  int one = 0;
+  MPI_Count k;
+  MPI_Pack_size(1, type, MPI_COMM_SELF, &one);
+  k = one > 0 ? SK_DTYPE_CHUNK / one : SK_DTYPE_CHUNK;
+  return k > 0 ? k : 1;
 }
 
-int sk_dtype_verify(const void *buf, int count, MPI_Datatype type,
-                    unsigned seed)
+/* Fills (verify 0) or checks (verify 1) count elements of type at buf. */
+static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
+                         unsigned seed, int verify)
 {
-  int size, pos = 0, rc;
-  unsigned char *want = sk_dtype_sequence(count, type, seed, &size);
-  unsigned char *got = malloc(size > 0 ? (size_t)size : 1);
-  rc = want != NULL && got != NULL ? 0 : -1;
-  if (rc == 0) {
-    MPI_Pack(buf, count, type, got, size, &pos, MPI_COMM_SELF);
-    rc = pos == size && memcmp(want, got, (size_t)size) == 0 ? 0 : -1;
+  MPI_Aint lb, ext;
+  MPI_Count k = sk_dtype_chunk(type), done = 0;
+  long at = 0;
+  unsigned char *want = NULL, *got = NULL;
+  int size = 0, rc = 0;
+  MPI_Type_get_extent(type, &lb, &ext);
+  MPI_Pack_size((int)(count < k ? count : k), type, MPI_COMM_SELF, &size);
+  want = malloc(size > 0 ? (size_t)size : 1);
+  got = verify ? malloc(size > 0 ? (size_t)size : 1) : NULL;
+  if (want == NULL || (verify && got == NULL))
+    rc = -1;
+  while (rc == 0 && done < count) {
+    int n = (int)(count - done < k ? count - done : k), pos = 0, sz = 0;
+    char *at_buf = (char *)buf + (long)done * (long)ext;
+    MPI_Pack_size(n, type, MPI_COMM_SELF, &sz);
+    sk_dtype_sequence(want, at, sz, seed);
+    if (verify) {
+      MPI_Pack(at_buf, n, type, got, sz, &pos, MPI_COMM_SELF);
+      rc = pos == sz && memcmp(want, got, (size_t)sz) == 0 ? 0 : -1;
+    } else {
+      MPI_Unpack(want, sz, &pos, at_buf, n, type, MPI_COMM_SELF);
+    }
+    at += sz;
+    done += n;
   }
   free(want);
   free(got);
   return rc;
+}
+
+int sk_dtype_fill(void *buf, MPI_Count count, MPI_Datatype type,
+                  unsigned seed)
+{
+  return sk_dtype_walk(buf, count, type, seed, 0);
+}
+
+int sk_dtype_verify(const void *buf, MPI_Count count, MPI_Datatype type,
+                    unsigned seed)
+{
+  return sk_dtype_walk((void *)buf, count, type, seed, 1);
 }

@@ -63,9 +63,11 @@ long sk_dtype_span(const sk_dtype_t *dt, long length);
  * buf with a sequence derived from seed; checks that count elements of
  * type at buf hold that sequence (0 yes, -1 no, or out of memory).  The
  * sequence is defined on the data, not the layout, so a message sent with
- * one pattern and received with another compares equal. */
-int sk_dtype_fill(void *buf, int count, MPI_Datatype type, unsigned seed);
-int sk_dtype_verify(const void *buf, int count, MPI_Datatype type,
+ * one pattern and received with another compares equal.  A count above
+ * INT_MAX (a large-count point) is walked in chunks of an int count. */
+int sk_dtype_fill(void *buf, MPI_Count count, MPI_Datatype type,
+                  unsigned seed);
+int sk_dtype_verify(const void *buf, MPI_Count count, MPI_Datatype type,
                     unsigned seed);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include "execute_int.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,18 @@
 
 /* ---- one point -------------------------------------------------------- */
 
+/* The point's element counts, whatever their size (c->lcount, ...), and
+ * as ints where they fit. */
+static void sk_exec_counts(const sk_exec_t *x, sk_pctx_t *c, long length)
+{
+  long sc, rc;
+  sk_layout_counts(&x->dt.lay, length, &sc, &rc);
+  c->lcount = sc;
+  c->lrcvcount = rc;
+  c->count = sc <= INT_MAX ? (int)sc : 0;
+  c->rcvcount = rc <= INT_MAX ? (int)rc : 0;
+}
+
 /* Fills the context of a point of `length` bytes over comm. */
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -43,7 +56,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->length = length;
   c->dtype = x->dt.send;
   c->rcvtype = x->dt.recv;
-  sk_dtype_counts(&x->dt, length, &c->count, &c->rcvcount);
+  sk_exec_counts(x, c, length);
   c->sext = (MPI_Aint)x->dt.lay.send_extent;
   c->rext = (MPI_Aint)x->dt.lay.recv_extent;
   c->span = sk_layout_span(&x->dt.lay, length);
@@ -51,8 +64,13 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
     c->red = &x->red;
     c->rtype = x->red.type;
     c->rop = x->red.op;
-    c->rcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->lrcount = sk_reduce_count(&x->red, &x->dt, length);
+    c->rcount = c->lrcount <= INT_MAX ? (int)c->lrcount : 0;
   }
+  c->large = c->lcount > INT_MAX || c->lrcvcount > INT_MAX ||
+             c->lrcount > INT_MAX;
+  if (c->large)
+    c->count = c->rcvcount = c->rcount = 0;
   c->distribution = x->s->count_distribution;
   c->chunks = x->chunks;
   c->sbuf = x->sbuf;
@@ -132,13 +150,21 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
 
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
- * processes whose Bsend buffer exceeded its counted room, -4 on all when
- * a setup refused the point: ops->refusal), -2 when the data did not
- * arrive intact (torn down again, on all of comm). */
+ * processes whose Bsend buffer exceeded its counted room), -2 when
+ * the data did not arrive intact (torn down again, on all of comm), -4
+ * when the point is large and the instance cannot run it (before
+ * setup, alike on every process), -5 on all when a setup refused the
+ * point (ops->refusal). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact, refused;
   sk_exec_ctx(x, comm, length);
+  /* a large-count point only where the instance has the path (the
+   * checker refuses the others first) and not with skampi's own
+   * reduction operation, whose function takes an int count */
+  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
+                       NULL || (x->ops->reduces && x->red.own)))
+    return -4;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
   if (!all) {
@@ -146,7 +172,7 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
       x->ops->teardown(&x->ctx);
     MPI_Allreduce(&x->ctx.refused, &refused, 1, MPI_INT, MPI_MAX, comm);
     if (refused && x->ops->refusal != NULL)
-      return -4;
+      return -5;
     return x->ctx.aover ? -3 : -1;
   }
   if (x->ops->verify == NULL)
@@ -180,7 +206,7 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, sk_exec_prepare()) when the point could
+ * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
  * did not arrive intact. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
@@ -301,7 +327,7 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
 }
 
 /* The point at arg, on every process of the world (those not taking part
- * wait); *pt is valid on world rank 0.  -1 (-3: sk_exec_prepare()) on
+ * wait); *pt is valid on world rank 0.  -1 (-3, -4, -5: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
 static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                          double suite_left, sk_point_t *pt)
@@ -340,11 +366,16 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
                                   char *m, size_t size)
 {
-  if (rc == -4)
+  if (rc == -5)
     snprintf(m, size, "at argument %ld %s", arg, x->ops->refusal);
   else if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
              "untimed integrity check)", arg);
+  else if (rc == -4)
+    snprintf(m, size, "at argument %ld the message is more than INT_MAX "
+             "elements, and the instance has no large-count path here (or "
+             "reduces with skampi's own operation, whose count is an int)",
+             arg);
   else if (rc == -3)
     snprintf(m, size, "at argument %ld the buffer MPI_Bsend needs "
              "(MPI_Pack_size + MPI_BSEND_OVERHEAD per message) exceeds the "
@@ -556,12 +587,8 @@ static void sk_exec_points(sk_exec_t *x)
     if (e->rank == 0)
       sk_exec_record(x, r, &pt);
   }
-  if (e->rank == 0 && x->res->status == SK_SUITE_TIMED_OUT) {
-    char m[128];
-    snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
-             x->s->time_suite, x->res->npoints);
-    sk_result_set_message(x->res, m);
-  }
+  if (e->rank == 0)
+    sk_execute_finish(x->res);
   if (r != NULL) {
     x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
     x->res->refine_worst = sk_refine_worst_error(r);
@@ -569,55 +596,176 @@ static void sk_exec_points(sk_exec_t *x)
   sk_refine_free(r);
 }
 
+void sk_execute_finish(sk_suite_result_t *res)
+{
+  char m[128];
+  if (res->status != SK_SUITE_TIMED_OUT)
+    return;
+  snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
+           res->suite->time_suite, res->npoints);
+  sk_result_set_message(res, m);
+}
+
+/* Everything a suite needs before its points (datatypes, settings,
+ * buffers, clock sync, communicator), on every rank; rank 0 describes
+ * the suite in x->res when describe is set.  0, or -1 on every rank with
+ * the suite failed; sk_exec_close() frees what was made either way. */
+static int sk_exec_open(sk_exec_t *x, int describe)
+{
+  sk_engine_t *eng = x->eng;
+  int ok, all;
+  char dtnote[256];
+  if (sk_exec_types(x, dtnote, sizeof dtnote) != 0)
+    return -1;
+  x->typed = 1;
+  sk_exec_cfg(x);
+  ok = sk_exec_cold(x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (!all) {
+    sk_exec_fail(x, x->msg[0] ? x->msg : "Cache = Cold failed on another "
+                 "process");
+    return -1;
+  }
+  ok = sk_exec_alloc(x) == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
+  if (all && x->windowed &&
+      sk_clocksync_run(eng->world, x->s->clock_sync, &x->clock) != 0 &&
+      eng->rank == 0 && describe)
+    sk_result_add_note(x->res, "the clock sync failed: the clocks were "
+                       "taken as they are");
+  if (!all || sk_exec_comm(x) != 0) {
+    sk_exec_fail(x, all && x->msg[0] ? x->msg : "out of memory for the "
+                 "buffers and samples of the suite");
+    return -1;
+  }
+  if (!describe)
+    return 0;
+  sk_exec_describe(x);
+  if (eng->rank == 0 && dtnote[0] != '\0')
+    sk_result_add_note(x->res, dtnote);
+  sk_exec_dtype_note(x, dtnote, sizeof dtnote);
+  if (eng->rank == 0 && dtnote[0] != '\0')
+    sk_result_add_note(x->res, dtnote);
+  return 0;
+}
+
+/* Frees what sk_exec_open() made. */
+static void sk_exec_close(sk_exec_t *x)
+{
+  if (!x->typed)
+    return;
+  sk_exec_release(x);
+  sk_reduce_free(&x->red);
+  sk_dtype_free(&x->dt);
+}
+
+static void sk_exec_init(sk_exec_t *x, sk_engine_t *eng,
+                         const sk_suite_t *s, sk_suite_result_t *res)
+{
+  memset(x, 0, sizeof *x);
+  x->eng = eng;
+  x->s = s;
+  x->res = res;
+  x->barrier = NAN;
+  x->comm = MPI_COMM_NULL;
+}
+
+int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long **args, size_t *n)
+{
+  sk_exec_t x;
+  sk_suite_result_t scratch;
+  sk_refine_params_t p;
+  sk_refine_t *r = NULL;
+  const sk_gridfile_suite_t *g;
+  char dtnote[256];
+  *args = NULL;
+  *n = 0;
+  memset(&scratch, 0, sizeof scratch);
+  scratch.suite = s;
+  sk_exec_init(&x, eng, s, &scratch);
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
+    free(scratch.message);       /* said again when measured on its own */
+    return -1;
+  }
+  sk_reduce_free(&x.red);
+  sk_dtype_free(&x.dt);
+  sk_refine_params_from_suite(s, &p);
+  p.start = x.lo;
+  p.end = x.hi;
+  if (s->variation == SK_VARIATION_NONE) {
+    if ((*args = malloc(sizeof **args)) != NULL) {
+      (*args)[0] = 0;
+      *n = 1;
+    }
+  } else if (eng->grid != NULL) {
+    g = sk_gridfile_match(eng->grid, s->name, x.lo, x.hi, x.msg,
+                          sizeof x.msg);
+    if (g != NULL && g->nargs > 0 &&
+        (*args = malloc(g->nargs * sizeof **args)) != NULL) {
+      memcpy(*args, g->args, g->nargs * sizeof **args);
+      *n = g->nargs;
+      res->refine_stop = sk_refine_stop_name(SK_REFINE_STOP_GRID);
+    }
+  } else if (!p.dynamic && sk_refine_params_check(&p) == NULL &&
+             (r = sk_refine_new(&p)) != NULL) {
+    *args = sk_exec_fixed_grid(r, n);
+    res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+    res->refine_worst = sk_refine_worst_error(r);
+    sk_refine_free(r);
+  }
+  if (*args != NULL && *n > 0)
+    return 0;
+  free(*args);
+  *args = NULL;
+  *n = 0;
+  res->refine_stop = NULL;
+  res->refine_worst = 0.0;
+  return -1;
+}
+
+void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long arg, int first,
+                    double suite_left, double *barrier)
+{
+  sk_exec_t x;
+  sk_point_t pt;
+  double t0 = MPI_Wtime();
+  int rc;
+  sk_exec_init(&x, eng, s, res);
+  x.barrier = *barrier;
+  if (eng->rank == 0 && first)
+    res->status = SK_SUITE_COMPLETE;
+  if (sk_exec_open(&x, first) == 0) {
+    sk_exec_test_hang(&x);
+    if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
+      char m[256];
+      sk_exec_point_failure(&x, rc, arg, m, sizeof m);
+      sk_exec_fail(&x, m);
+    } else if (sk_mpierr_check(eng->world, x.msg, sizeof x.msg)) {
+      sk_exec_fail(&x, x.msg);
+    } else if (eng->rank == 0) {
+      sk_exec_record(&x, NULL, &pt);
+    }
+  }
+  *barrier = x.barrier;
+  sk_exec_close(&x);
+  if (eng->rank == 0)
+    res->elapsed += MPI_Wtime() - t0;
+}
+
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res)
 {
   sk_exec_t x;
   double t0 = MPI_Wtime();
-  int ok, all;
-  char dtnote[256];
-  memset(&x, 0, sizeof x);
-  x.eng = eng;
-  x.s = s;
-  x.res = res;
-  x.barrier = NAN;
-  x.comm = MPI_COMM_NULL;
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0)
-    return -1;
-  sk_exec_cfg(&x);
-  ok = sk_exec_cold(&x) == 0;
-  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
-  if (!all) {
-    sk_exec_fail(&x, x.msg[0] ? x.msg : "Cache = Cold failed on another "
-                 "process");
-    sk_exec_release(&x);
-    sk_reduce_free(&x.red);
-    sk_dtype_free(&x.dt);
-    return -1;
-  }
-  ok = sk_exec_alloc(&x) == 0;
-  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
-  if (all && x.windowed &&
-      sk_clocksync_run(eng->world, s->clock_sync, &x.clock) != 0 &&
-      eng->rank == 0)
-    sk_result_add_note(res, "the clock sync failed: the clocks were taken "
-                       "as they are");
-  if (all && sk_exec_comm(&x) == 0) {
-    sk_exec_describe(&x);
-    if (eng->rank == 0 && dtnote[0] != '\0')
-      sk_result_add_note(res, dtnote);
-    sk_exec_dtype_note(&x, dtnote, sizeof dtnote);
-    if (eng->rank == 0 && dtnote[0] != '\0')
-      sk_result_add_note(res, dtnote);
+  int rc;
+  sk_exec_init(&x, eng, s, res);
+  rc = sk_exec_open(&x, 1);
+  if (rc == 0)
     sk_exec_points(&x);
-  } else {
-    sk_exec_fail(&x, "out of memory for the buffers and samples of the "
-                 "suite");
-  }
-  sk_exec_release(&x);
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  if (eng->rank == 0)
+  sk_exec_close(&x);
+  if (eng->rank == 0 && x.typed)
     res->elapsed = MPI_Wtime() - t0;
-  return 0;
+  return x.typed ? 0 : -1;
 }

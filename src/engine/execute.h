@@ -31,6 +31,8 @@ typedef struct sk_engine {
   sk_progress_t *progress;    /* rank 0 */
   FILE *log;                  /* rank 0: @LOGFILE or NULL */
   int shuffle;                /* --shuffle: fixed grids in random order */
+  int interleave;             /* --shuffle: their points interleaved
+                               * across suites (not --no-interleave) */
   sk_shuffle_t rng;           /* rank 0: its generator, seeded once */
   const sk_gridfile_t *grid;  /* rank 0: --grid-from, or NULL */
   char *const *hosts;         /* rank 0: factors.hosts, size entries
@@ -41,5 +43,36 @@ typedef struct sk_engine {
  * status, message, points and notes (res->suite is already s). */
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res);
+
+/* Interleaving (--shuffle, doc/engine.md "Order"): the points of several
+ * suites in one random order, each measured on its own.
+ *
+ * sk_execute_grid(): rank 0 alone, no communication.  The arguments of
+ * suite s when they are known before any is measured -- a fixed scale,
+ * a grid replayed by --grid-from, or the one point of Variation none
+ * (argument 0) -- into *args (the caller's to free) and *n, and the
+ * refinement's stop into res; 0.  -1 when they are not known in advance
+ * (a dynamic scale) or the suite cannot run: it is then measured on its
+ * own, where any failure is reported as ever. */
+int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long **args, size_t *n);
+
+/* One point of suite s at arg, collectively over eng->world: the suite
+ * is set up before it (datatypes, buffers, clock sync, communicator; the
+ * pair is chosen once per run) and released after it, so that no two
+ * suites hold buffers at once.  first: the suite's first point (rank 0
+ * sets its status complete and describes it in *res).  suite_left: the
+ * seconds left of Time_Suite, or -1.  *barrier: the suite's barrier time
+ * (root_minus_barrier), NaN before its first point; measured then and
+ * kept for its later points, as a suite measured on its own keeps it
+ * (Nodes suites measure it at every point).  Rank 0 appends the point to *res,
+ * or sets its status failed with the message; res->elapsed grows by the
+ * time the point took, setup included. */
+void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
+                    sk_suite_result_t *res, long arg, int first,
+                    double suite_left, double *barrier);
+
+/* Rank 0, when a suite is done: a timed-out suite's message. */
+void sk_execute_finish(sk_suite_result_t *res);
 
 #endif

@@ -18,6 +18,7 @@
 #include "pairs.h"
 #include "pattern.h"
 #include "reduce.h"
+#include "result.h"
 
 typedef struct sk_exec {
   sk_engine_t *eng;
@@ -42,9 +43,11 @@ typedef struct sk_exec {
   char *sbuf, *rbuf;
   sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
+  sk_topo_info_t topo;      /* ops->topology: the suite's topology */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];
+  int typed;                /* the datatypes were built (sk_exec_open) */
 } sk_exec_t;
 
 /* ---- execute_setup.c ---- */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pattern_pingpong.h"
+#include "topology.h"
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
@@ -271,6 +272,17 @@ void sk_exec_release(sk_exec_t *x)
     MPI_Comm_free(&x->comm);
 }
 
+/* A neighbourhood collective's communicator: every process, with the
+ * suite's topology (made here, untimed, once for all its points). */
+static int sk_exec_topology(sk_exec_t *x)
+{
+  if (sk_topology_make(x->s, x->eng->world, &x->comm, &x->topo, x->msg,
+                       sizeof x->msg) == 0)
+    return 0;
+  x->comm = MPI_COMM_NULL;
+  return -1;
+}
+
 /* The suite's communicator: the pair for ping-pong, everybody for the
  * others; Nodes suites make one per point instead. */
 int sk_exec_comm(sk_exec_t *x)
@@ -288,6 +300,8 @@ int sk_exec_comm(sk_exec_t *x)
     in = e->rank == e->pair[0] || e->rank == e->pair[1];
     MPI_Comm_split(e->world, in ? 0 : MPI_UNDEFINED, e->rank, &x->comm);
     x->decider = e->pair[0];
+  } else if (x->ops->topology) {
+    return sk_exec_topology(x);
   } else if (x->s->variation != SK_VARIATION_NODES) {
     MPI_Comm_dup(e->world, &x->comm);
   }
@@ -352,6 +366,8 @@ void sk_exec_describe(sk_exec_t *x)
     res->pair[1] = x->eng->pair[1];
     res->pair_latency = x->eng->pair_latency;
   }
+  if (x->ops->topology)
+    res->topology = x->topo;
   if (x->ops->calibrated) {
     res->has_calib = 1;
     res->calib = x->eng->calib;

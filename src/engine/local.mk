@@ -29,3 +29,5 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/sysinfo.c src/engine/sysinfo.h \
 	src/engine/progress.c src/engine/progress.h \
 	src/engine/runlog.c src/engine/runlog.h
+# the topology of a neighbourhood collective's suite
+src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h

@@ -76,6 +76,26 @@ void sk_progress_point(sk_progress_t *p, size_t points, double now)
   fflush(p->fp);
 }
 
+void sk_progress_block(sk_progress_t *p, size_t points, size_t suites,
+                       double now)
+{
+  if (p->fp == NULL)
+    return;
+  sk_progress_clear(p);
+  fprintf(p->fp, "skampi: %zu points of %zu suites interleaved in random "
+          "order (--shuffle; %.1f s into the run)\n", points, suites,
+          now - p->t_run);
+  fflush(p->fp);
+}
+
+void sk_progress_suite_switch(sk_progress_t *p, size_t k, const char *name,
+                              double spent, double now)
+{
+  p->k = k;
+  sk_escape_buf(name, p->name, sizeof p->name);
+  p->t_suite = now - spent;
+}
+
 void sk_progress_suite_end(sk_progress_t *p, const char *status,
                            size_t points, size_t eps_met, double now)
 {

@@ -40,6 +40,13 @@ void sk_progress_init(sk_progress_t *p, FILE *fp, sk_progress_mode_t mode,
 void sk_progress_suite_begin(sk_progress_t *p, size_t k, const char *name,
                              double now);
 void sk_progress_point(sk_progress_t *p, size_t points, double now);
+/* Interleaved points (--shuffle): the line that announces them, and the
+ * suite whose point comes next, which has measured for `spent` seconds
+ * so far (no line of its own). */
+void sk_progress_block(sk_progress_t *p, size_t points, size_t suites,
+                       double now);
+void sk_progress_suite_switch(sk_progress_t *p, size_t k, const char *name,
+                              double spent, double now);
 void sk_progress_suite_end(sk_progress_t *p, const char *status,
                            size_t points, size_t eps_met, double now);
 /* An error line (a refused suite, an unwritable file), printed even when

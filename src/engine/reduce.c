@@ -284,31 +284,33 @@ void sk_reduce_free(sk_reduce_t *r)
   r->op = MPI_OP_NULL;
 }
 
-int sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt, long length)
+long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
+                     long length)
 {
-  int sc, rc;
+  long sc, rc;
   if (!r->own)
-    return (int)(length / (r->size > 0 ? r->size : 1));
-  sk_dtype_counts(dt, length, &sc, &rc);
+    return length / (r->size > 0 ? r->size : 1);
+  sk_layout_counts(&dt->lay, length, &sc, &rc);
   return sc;
 }
 
-void sk_reduce_fill(const sk_reduce_t *r, void *buf, int count, int value)
+void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value)
 {
   char *p = buf;
-  int i;
+  long i;
   size_t j;
   for (i = 0; i < count; i++, p += r->extent)
     for (j = 0; j < r->n; j++)
       sk_reduce_set(r->kind[j], p + r->off[j], value);
 }
 
-int sk_reduce_check(const sk_reduce_t *r, const void *buf, int count,
+int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
                     int value, unsigned char mark)
 {
   const char *p = buf;
   char *data = calloc((size_t)r->extent, 1);
-  int i, ok = data != NULL;
+  int ok = data != NULL;
+  long i;
   long b;
   size_t j;
   for (j = 0; ok && j < r->n; j++)

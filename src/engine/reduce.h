@@ -47,13 +47,14 @@ int sk_reduce_init(sk_reduce_t *r, const sk_plan_t *plan,
 void sk_reduce_free(sk_reduce_t *r);
 
 /* Elements of r->type in a message of length bytes. */
-int sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt, long length);
+long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
+                     long length);
 
 /* Untimed integrity: sets every scalar of count elements at buf to value;
  * 0 when every scalar of count elements at buf equals value and every
  * byte between them holds mark, -1 otherwise (or out of memory). */
-void sk_reduce_fill(const sk_reduce_t *r, void *buf, int count, int value);
-int sk_reduce_check(const sk_reduce_t *r, const void *buf, int count,
+void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value);
+int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
                     int value, unsigned char mark);
 
 /* A note for the result when skampi's op is used (else ""). */

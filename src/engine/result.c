@@ -52,7 +52,7 @@ static void sk_result_free_strv(char **v, size_t n)
   free(v);
 }
 
-static void sk_result_free_suite(sk_suite_result_t *s)
+void sk_result_free_suite(sk_suite_result_t *s)
 {
   size_t i;
   for (i = 0; i < s->npoints; i++) {
@@ -64,6 +64,7 @@ static void sk_result_free_suite(sk_suite_result_t *s)
   free(s->points);
   free(s->message);
   sk_result_free_strv(s->notes, s->nnotes);
+  memset(s, 0, sizeof *s);
 }
 
 void sk_result_free(sk_result_t *r)
@@ -491,6 +492,32 @@ static int sk_result_emit_pair(sk_emit_t *e, const sk_suite_result_t *s)
   return 0;
 }
 
+/* A neighbourhood collective's topology (doc/output-format.md). */
+static int sk_result_emit_topology(sk_emit_t *e, const sk_topo_info_t *t)
+{
+  int i;
+  if (t->kind == NULL)
+    return 0;
+  sk_emit_str(e, "topology");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "kind", t->kind);
+  if (strcmp(t->kind, "cartesian") == 0) {
+    sk_emit_str(e, "dimensions");
+    sk_emit_flow_seq_begin(e);
+    for (i = 0; i < t->ndims && i < 3; i++)
+      sk_emit_long(e, t->dims[i]);
+    sk_emit_seq_end(e);
+    sk_emit_kv_bool(e, "periodic", 1);
+  }
+  if (strcmp(t->kind, "random_regular") == 0) {
+    sk_emit_kv_long(e, "degree", t->degree);
+    sk_emit_kv_long(e, "seed", t->seed);
+  }
+  sk_emit_kv_long(e, "sources", t->sources);
+  sk_emit_kv_long(e, "destinations", t->destinations);
+  return sk_emit_map_end(e);
+}
+
 static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
 {
   const sk_suite_t *su = s->suite;
@@ -515,6 +542,7 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   if (s->rate_unit != NULL)
     sk_emit_kv_str(e, "rate_unit", s->rate_unit);
   sk_result_emit_sync(e, &s->sync);
+  sk_result_emit_topology(e, &s->topology);
   if (s->cache_mode != NULL) {
     sk_emit_str(e, "cache");
     sk_emit_map_begin(e);

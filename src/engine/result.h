@@ -53,6 +53,18 @@ typedef struct sk_sync_info {
   double max_slope;              /* largest |drift| of a model */
 } sk_sync_info_t;
 
+/* The topology a neighbourhood collective's suite ran on (the suite's
+ * communicator as MPI made it); kind NULL: none. */
+typedef struct sk_topo_info {
+  const char *kind;              /* "cartesian", "ring", "random_regular"
+                                  * (static) */
+  int ndims;                     /* cartesian: dimensions */
+  int dims[3];                   /* cartesian: processes along each */
+  long degree;                   /* random_regular: k */
+  long seed;                     /* random_regular: Neighbor_Seed */
+  int sources, destinations;     /* neighbours of every process */
+} sk_topo_info_t;
+
 typedef struct sk_suite_result {
   const sk_suite_t *suite;       /* borrowed from the plan */
   sk_suite_status_t status;
@@ -72,6 +84,7 @@ typedef struct sk_suite_result {
   double refine_worst;           /* largest segment error left */
   sk_point_t *points;
   size_t npoints, cap;
+  sk_topo_info_t topology;       /* neighbourhood collectives */
   char **notes;                  /* things the reader must know */
   size_t nnotes;
 } sk_suite_result_t;
@@ -120,6 +133,9 @@ typedef struct sk_result {
  * reserved; nsuites counts the entries written so far. */
 sk_result_t *sk_result_new(const sk_plan_t *plan);
 void sk_result_free(sk_result_t *r);
+
+/* Frees what s holds (its points, message, notes) and zeroes it. */
+void sk_result_free_suite(sk_suite_result_t *s);
 
 /* Appends a copy of p (its node_times, raw, pairs and rtl copied too)
  * to s; a point without a value (SK_POINT_HAS_VALUE) also adds the note

@@ -56,6 +56,17 @@ void sk_runlog_suite_begin(FILE *fp, size_t k, size_t n, const sk_suite_t *s)
   fflush(fp);
 }
 
+void sk_runlog_suite_resume(FILE *fp, size_t k, size_t n,
+                            const sk_suite_t *s)
+{
+  if (fp == NULL)
+    return;
+  fprintf(fp, "suite %zu of %zu: ", k, n);
+  sk_runlog_text(fp, s->name);
+  fputs(", continued\n", fp);
+  fflush(fp);
+}
+
 void sk_runlog_point(FILE *fp, const sk_point_t *p)
 {
   if (fp == NULL)

@@ -13,6 +13,10 @@
 
 void sk_runlog_header(FILE *fp, const sk_result_t *r);
 void sk_runlog_suite_begin(FILE *fp, size_t k, size_t n, const sk_suite_t *s);
+/* Interleaved points (--shuffle): the points that follow are suite k's
+ * again, after another suite's. */
+void sk_runlog_suite_resume(FILE *fp, size_t k, size_t n,
+                            const sk_suite_t *s);
 void sk_runlog_point(FILE *fp, const sk_point_t *p);
 void sk_runlog_suite_end(FILE *fp, const sk_suite_result_t *s);
 void sk_runlog_footer(FILE *fp, const sk_result_t *r);

@@ -36,6 +36,19 @@ void sk_shuffle_longs(sk_shuffle_t *g, long *x, size_t n)
   }
 }
 
+void sk_shuffle_pairs(sk_shuffle_t *g, long *x, size_t n)
+{
+  size_t i;
+  for (i = n; i > 1; i--) {
+    size_t j = (size_t)(sk_shuffle_next(g) % (uint64_t)i);
+    long a = x[2 * (i - 1)], b = x[2 * (i - 1) + 1];
+    x[2 * (i - 1)] = x[2 * j];
+    x[2 * (i - 1) + 1] = x[2 * j + 1];
+    x[2 * j] = a;
+    x[2 * j + 1] = b;
+  }
+}
+
 uint64_t sk_shuffle_seed_now(void)
 {
   struct timespec ts;

@@ -24,6 +24,10 @@ uint64_t sk_shuffle_next(sk_shuffle_t *g);
 /* Puts x[0..n) in random order. */
 void sk_shuffle_longs(sk_shuffle_t *g, long *x, size_t n);
 
+/* Puts the n pairs x[2i], x[2i+1] in random order, each pair kept
+ * together (the same draws as sk_shuffle_longs() on n elements). */
+void sk_shuffle_pairs(sk_shuffle_t *g, long *x, size_t n);
+
 /* A seed from the clock and the process id, for --shuffle without one. */
 uint64_t sk_shuffle_seed_now(void);
 

@@ -125,6 +125,7 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   c->sink.file = f->path;
   c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
   c->unavailable = opt != NULL ? opt->unavailable : NULL;
+  c->large_count = opt != NULL ? opt->large_count : NULL;
   c->plan = plan;
   c->tree = f;
   c->parse_errors = sk_diag_errors(diag);

@@ -22,6 +22,10 @@ typedef struct sk_check_options {
    * the message "Type 'NAME' is unavailable: ..."), or NULL when it can;
    * a NULL callback: every instance can. */
   const char *(*unavailable)(int number);
+  /* Why instance `number` cannot run a message of more than INT_MAX
+   * elements (the end of the message "... more than an int counts:
+   * ..."), or NULL when it can; a NULL callback: every instance can. */
+  const char *(*large_count)(int number);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

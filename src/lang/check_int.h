@@ -37,6 +37,7 @@ typedef struct sk_check {
   sk_value_sink_t sink;
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
+  const char *(*large_count)(int number);   /* sk_check_options_t's */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -65,6 +66,11 @@ void sk_check_suite(sk_check_t *c, const sk_ast_item_t *it, sk_suite_t *out);
  * values into *out. */
 void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                       sk_suite_t *out);
+
+/* check_topology.c: the neighbourhood topology keys against the
+ * processes of the run (a random k-regular graph must exist). */
+void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
+                       const sk_kv_t *kv);
 
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);

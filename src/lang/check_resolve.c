@@ -6,6 +6,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,7 +31,8 @@ enum {
   SK_RULE_VARIATION, SK_RULE_UNIT, SK_RULE_START, SK_RULE_NODES,
   SK_RULE_MEMORY_END, SK_RULE_MEMORY_LEN, SK_RULE_REPETITION,
   SK_RULE_ARGUMENTS, SK_RULE_DISTANCE, SK_RULE_STEPWIDTH, SK_RULE_GRID,
-  SK_RULE_BASETYPE, SK_RULE_RMA_TYPE, SK_RULE_RMA_LENGTH
+  SK_RULE_BASETYPE, SK_RULE_LARGE_END, SK_RULE_LARGE_LEN, SK_RULE_RMA_TYPE,
+  SK_RULE_RMA_LENGTH
 };
 
 #define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
@@ -232,6 +234,31 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
   }
 }
 
+/* A message of more than INT_MAX elements (of the send or the receive
+ * datatype, as the engine counts them: sk_layout_counts()) needs the
+ * instance's large-count path (MPI_Send_c, ...) in this library. */
+static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
+                             const char *key)
+{
+  char shown[64];
+  const char *why;
+  sk_layout_t l;
+  long sc, rc;
+  if (r->inst == NULL || r->c->large_count == NULL || !sk_known(kv) ||
+      kv->unset || kv->l <= INT_MAX || sk_resolve_layout(r, &l) != 0)
+    return;
+  sk_layout_counts(&l, kv->l, &sc, &rc);
+  if (sc <= INT_MAX && rc <= INT_MAX)
+    return;
+  why = r->c->large_count(r->inst->number);
+  if (why == NULL)
+    return;
+  sk_resolve_error(r, rule, kv, NULL, "%s (%s) is %ld elements, more than "
+                   "an int counts (%d): %s", key,
+                   sk_show(kv, shown, sizeof shown), sc > rc ? sc : rc,
+                   INT_MAX, why);
+}
+
 /* Suites that vary processes or chunks take their own defaults for the
  * argument keys: a preamble default of those keys is a message length
  * (doc/suite-language.md, "Preamble defaults"). */
@@ -299,6 +326,7 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   sk_kv_t *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH);
   long var = sk_known(v) ? v->l : -1;
   sk_resolve_fits(r, SK_RULE_MEMORY_LEN, len, "Default_Message_length");
+  sk_resolve_large(r, SK_RULE_LARGE_LEN, len, "Default_Message_length");
   if (var < 0)
     return;
   sk_resolve_argument_defaults(r, var);
@@ -307,8 +335,10 @@ static void sk_resolve_arguments(sk_resolve_t *r)
     e->l = r->c->nprocs;
   else if (var == SK_VARIATION_CHUNKS && e->is_max)
     e->l = sk_known(len) ? len->l : 0;
-  else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE)
+  else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE) {
     sk_resolve_fits(r, SK_RULE_MEMORY_END, e, "End_Argument");
+    sk_resolve_large(r, SK_RULE_LARGE_END, e, "End_Argument");
+  }
   if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
     sk_resolve_counts(r, var);
 }
@@ -615,5 +645,6 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_resolve_rma(&r);
   sk_resolve_elements(&r, errors_before);
   sk_resolve_grid(&r, errors_before);
+  sk_check_topology(c, it, kv);
   sk_resolve_store(&r);
 }

@@ -63,6 +63,13 @@ typedef enum {
   SK_FILTER_NONE
 } sk_filter_t;
 
+/* The topology of a neighbourhood collective (Neighbor_Topology). */
+typedef enum {
+  SK_TOPO_CARTESIAN = 0,       /* periodic, Neighbor_Dimensions dims */
+  SK_TOPO_RING,                /* distributed graph: v-1, v+1 */
+  SK_TOPO_RANDOM_REGULAR       /* distributed graph: k-regular, seeded */
+} sk_topo_kind_t;
+
 /* A source position, for messages that point back into the suite file. */
 typedef struct sk_loc {
   int line;
@@ -140,6 +147,10 @@ typedef struct sk_suite {
   long cache_size;               /* Cache_Size, bytes, or SK_UNSET */
   long batch;                    /* Batch: calls per repetition */
   long overlap_test_calls;       /* Overlap_Test_Calls */
+  int neighbor_topology;         /* Neighbor_Topology: SK_TOPO_* */
+  long neighbor_dimensions;      /* Neighbor_Dimensions: 1 .. 3 */
+  long neighbor_degree;          /* Neighbor_Degree: k */
+  long neighbor_seed;            /* Neighbor_Seed */
   int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
   int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
   long rma_window_ops;           /* RMA_Window_Ops */

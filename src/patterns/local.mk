@@ -14,3 +14,5 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_persist.c \
 	src/patterns/pattern_rma.c src/patterns/pattern_rma.h \
 	src/patterns/pattern_rmawin.c
+# the neighbourhood collectives (their topology: src/engine/topology.c)
+src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c

@@ -68,6 +68,31 @@ const char *sk_pattern_unavailable(int number)
   return NULL;
 }
 
+const char *sk_pattern_large_count(int number)
+{
+  static char why[256];
+  const sk_inst_ops_t *ops = sk_pattern_ops(number);
+  const sk_instance_t *in = sk_instance_by_number(number);
+  const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
+  size_t n;
+  if (ops == NULL || in == NULL)
+    return NULL;
+  if (ops->large_count == NULL) {
+    snprintf(why, sizeof why, "%s has no large-count path", in->name);
+    return why;
+  }
+  /* the test switch names the first function of the path */
+  n = strcspn(ops->large_count, ", ");
+  if (!ops->large_count_built ||
+      (test != NULL && strlen(test) == n &&
+       strncmp(test, ops->large_count, n) == 0)) {
+    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
+             "has no %s", sk_pattern_library(), ops->large_count);
+    return why;
+  }
+  return NULL;
+}
+
 const char *sk_pattern_library(void)
 {
   static char name[64];
@@ -254,9 +279,10 @@ void *sk_pattern_buffer(size_t bytes)
 
 int sk_pattern_verify_from_root(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  if (c->rank == 0 && sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0)
+  if (c->rank == 0 &&
+      sk_dtype_fill(c->sbuf, sk_pctx_scount(c), c->dtype, 1) != 0)
     return -1;
   ops->run(c);
-  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, c->rcvcount,
+  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, sk_pctx_rcvcount(c),
                                             c->rcvtype, 1);
 }

@@ -21,6 +21,13 @@ typedef struct sk_pctx {
   int count;            /* elements of dtype in length bytes */
   MPI_Datatype dtype;   /* sends data (the send datatype pattern) */
   int rcvcount;         /* elements of rcvtype: the same data */
+  /* The counts of a point, whatever their size: count, rcvcount and
+   * rcount are these when they fit in an int.  A point where one does
+   * not is `large` (count, rcvcount and rcount are then 0): only an
+   * instance with a large-count path (.large_count) runs it, and its
+   * run() calls the MPI-4 functions (MPI_Send_c, ...) with these. */
+  MPI_Count lcount, lrcvcount, lrcount;
+  int large;
   MPI_Datatype rcvtype; /* receives data (the receive pattern) */
   MPI_Aint sext, rext;  /* buffer bytes of one dtype / rcvtype element */
   long span;            /* buffer bytes of one message in the wider of
@@ -135,6 +142,16 @@ typedef struct sk_inst_ops {
   /* Where the function is there but known to fail (NULL: nowhere
    * known): with that library the instance is unavailable too. */
   const sk_inst_fault_t *faulty;
+  /* The MPI-4 large-count function(s) its run() calls on a `large`
+   * point (more than INT_MAX elements), e.g. "MPI_Send_c"; NULL: the
+   * instance has no large-count path.  large_count_built is 1 when the
+   * library has them (configure), 0 when it lacks them. */
+  const char *large_count;
+  int large_count_built;
+  /* 1: a neighbourhood collective: the engine gives it a communicator
+   * with the suite's topology (Neighbor_Topology, made untimed once per
+   * suite by src/engine/topology.c), and the suite records it. */
+  int topology;
   /* Why a setup that sets c->refused on any process refused the point
    * (the suite fails with this message); NULL: it never does. */
   const char *refusal;
@@ -188,6 +205,56 @@ const sk_inst_ops_t *sk_pattern_ops(int number);
  * built with (LIB) WHAT" (ops->faulty) -- in a static buffer; NULL when
  * it can run. */
 const char *sk_pattern_unavailable(int number);
+
+/* Why instance `number` cannot run a point of more than INT_MAX
+ * elements -- "the MPI library skampi was built with (LIB) has no
+ * MPI_Send_c" (ops->large_count without large_count_built) or "NAME has
+ * no large-count path" (no ops->large_count) -- in a static buffer;
+ * NULL when it can.  TEST ONLY: SKAMPI_TEST_UNAVAILABLE=MPI_Send_c (the
+ * instance's large-count function) makes the library lack it. */
+const char *sk_pattern_large_count(int number);
+
+/* The counts of a point for its untimed checks: the int ones, or on a
+ * large point the MPI_Count ones. */
+static inline MPI_Count sk_pctx_scount(const sk_pctx_t *c)
+{
+  return c->large ? c->lcount : c->count;
+}
+
+static inline MPI_Count sk_pctx_rcvcount(const sk_pctx_t *c)
+{
+  return c->large ? c->lrcvcount : c->rcvcount;
+}
+
+static inline MPI_Count sk_pctx_rcount(const sk_pctx_t *c)
+{
+  return c->large ? c->lrcount : c->rcount;
+}
+
+/* The large-count path of the instances that have one: the descriptor
+ * fields, with large_count_built from configure's check of `have`. */
+#define SK_LARGE_COUNT(fns, have) .large_count = (fns), \
+  .large_count_built = (have)
+#if defined HAVE_MPI_SEND_C && defined HAVE_MPI_RECV_C
+#define SK_HAVE_LARGE_P2P 1
+#else
+#define SK_HAVE_LARGE_P2P 0
+#endif
+#ifdef HAVE_MPI_BCAST_C
+#define SK_HAVE_LARGE_BCAST 1
+#else
+#define SK_HAVE_LARGE_BCAST 0
+#endif
+#ifdef HAVE_MPI_REDUCE_C
+#define SK_HAVE_LARGE_REDUCE 1
+#else
+#define SK_HAVE_LARGE_REDUCE 0
+#endif
+#ifdef HAVE_MPI_ALLREDUCE_C
+#define SK_HAVE_LARGE_ALLREDUCE 1
+#else
+#define SK_HAVE_LARGE_ALLREDUCE 0
+#endif
 
 /* The MPI library's name for messages: the first line of
  * MPI_Get_library_version up to its first comma, blanks collapsed

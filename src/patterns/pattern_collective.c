@@ -35,6 +35,15 @@ char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext)
 /* The root sends in the send pattern, the others receive in theirs. */
 static void sk_coll_bcast(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_BCAST
+  if (c->large) {
+    if (c->rank == 0)
+      MPI_Bcast_c(c->sbuf, c->lcount, c->dtype, 0, c->comm);
+    else
+      MPI_Bcast_c(c->rbuf, c->lrcvcount, c->rcvtype, 0, c->comm);
+    return;
+  }
+#endif
   if (c->rank == 0)
     MPI_Bcast(c->sbuf, c->count, c->dtype, 0, c->comm);
   else
@@ -48,11 +57,25 @@ static void sk_coll_barrier(sk_pctx_t *c)
 
 static void sk_coll_reduce(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_REDUCE
+  if (c->large) {
+    MPI_Reduce_c(c->sbuf, c->rbuf, c->lrcount, c->rtype, c->rop, 0,
+                 c->comm);
+    return;
+  }
+#endif
   MPI_Reduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0, c->comm);
 }
 
 static void sk_coll_allreduce(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_ALLREDUCE
+  if (c->large) {
+    MPI_Allreduce_c(c->sbuf, c->rbuf, c->lrcount, c->rtype, c->rop,
+                    c->comm);
+    return;
+  }
+#endif
   MPI_Allreduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm);
 }
 
@@ -212,10 +235,11 @@ static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
  * is marked first; `count` elements at rbuf must hold `want`, the gaps
  * between their scalars the mark. */
 static int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c,
-                           int count, int want, int check)
+                           MPI_Count count, int want, int check)
 {
-  sk_reduce_fill(c->red, c->sbuf, c->rcount, c->rank + 1);
-  memset(c->rbuf, SK_COLL_MARK, (size_t)(c->rcount * c->red->extent));
+  sk_reduce_fill(c->red, c->sbuf, sk_pctx_rcount(c), c->rank + 1);
+  memset(c->rbuf, SK_COLL_MARK,
+         (size_t)sk_pctx_rcount(c) * (size_t)c->red->extent);
   ops->run(c);
   return check ? sk_reduce_check(c->red, c->rbuf, count, want,
                                  SK_COLL_MARK) : 0;
@@ -229,14 +253,15 @@ static int sk_coll_triangle(int n)
 
 static int sk_coll_verify_reduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->size),
-                         c->rank == 0);
+  return sk_coll_reduced(ops, c, sk_pctx_rcount(c),
+                         sk_coll_triangle(c->size), c->rank == 0);
 }
 
 /* Allreduce and Reduce_Bcast: every process has the sum. */
 static int sk_coll_verify_allreduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->size), 1);
+  return sk_coll_reduced(ops, c, sk_pctx_rcount(c),
+                         sk_coll_triangle(c->size), 1);
 }
 
 static int sk_coll_verify_scan(const sk_inst_ops_t *ops, sk_pctx_t *c)
@@ -269,13 +294,15 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
-  .run = sk_coll_bcast, .verify = sk_pattern_verify_from_root};
+  .run = sk_coll_bcast, .verify = sk_pattern_verify_from_root,
+  SK_LARGE_COUNT("MPI_Bcast_c", SK_HAVE_LARGE_BCAST)};
 const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
-  .run = sk_coll_reduce, .verify = sk_coll_verify_reduce, .reduces = 1};
+  .run = sk_coll_reduce, .verify = sk_coll_verify_reduce, .reduces = 1,
+  SK_LARGE_COUNT("MPI_Reduce_c", SK_HAVE_LARGE_REDUCE)};
 const sk_inst_ops_t sk_inst_coll_allreduce = {
   .run = sk_coll_allreduce, .verify = sk_coll_verify_allreduce,
-  .reduces = 1};
+  .reduces = 1, SK_LARGE_COUNT("MPI_Allreduce_c", SK_HAVE_LARGE_ALLREDUCE)};
 const sk_inst_ops_t sk_inst_coll_reduce_bcast = {
   .run = sk_coll_reduce_bcast, .verify = sk_coll_verify_allreduce,
   .reduces = 1};

@@ -28,11 +28,23 @@
 
 static inline void sk_pp_send(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_P2P
+  if (c->large) {
+    MPI_Send_c(c->sbuf, c->lcount, c->dtype, c->peer, SK_PP_TAG, c->comm);
+    return;
+  }
+#endif
   MPI_Send(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm);
 }
 
 static inline void sk_pp_ssend(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_P2P
+  if (c->large) {
+    MPI_Ssend_c(c->sbuf, c->lcount, c->dtype, c->peer, SK_PP_TAG, c->comm);
+    return;
+  }
+#endif
   MPI_Ssend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm);
 }
 
@@ -44,6 +56,12 @@ static inline void sk_pp_bsend(sk_pctx_t *c)
 static inline void sk_pp_isend(sk_pctx_t *c)
 {
   MPI_Request rq;
+#if SK_HAVE_LARGE_P2P
+  if (c->large)
+    MPI_Isend_c(c->sbuf, c->lcount, c->dtype, c->peer, SK_PP_TAG, c->comm,
+                &rq);
+  else
+#endif
   MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
   MPI_Wait(&rq, MPI_STATUS_IGNORE);
 }
@@ -51,18 +69,38 @@ static inline void sk_pp_isend(sk_pctx_t *c)
 static inline void sk_pp_issend(sk_pctx_t *c)
 {
   MPI_Request rq;
+#if SK_HAVE_LARGE_P2P
+  if (c->large)
+    MPI_Issend_c(c->sbuf, c->lcount, c->dtype, c->peer, SK_PP_TAG, c->comm,
+                 &rq);
+  else
+#endif
   MPI_Issend(c->sbuf, c->count, c->dtype, c->peer, SK_PP_TAG, c->comm, &rq);
   MPI_Wait(&rq, MPI_STATUS_IGNORE);
 }
 
 static inline void sk_pp_recv(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_P2P
+  if (c->large) {
+    MPI_Recv_c(c->rbuf, c->lrcvcount, c->rcvtype, c->peer, SK_PP_TAG,
+               c->comm, MPI_STATUS_IGNORE);
+    return;
+  }
+#endif
   MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_PP_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
 
 static inline void sk_pp_recv_anytag(sk_pctx_t *c)
 {
+#if SK_HAVE_LARGE_P2P
+  if (c->large) {
+    MPI_Recv_c(c->rbuf, c->lrcvcount, c->rcvtype, c->peer, MPI_ANY_TAG,
+               c->comm, MPI_STATUS_IGNORE);
+    return;
+  }
+#endif
   MPI_Recv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, MPI_ANY_TAG, c->comm,
            MPI_STATUS_IGNORE);
 }
@@ -70,6 +108,12 @@ static inline void sk_pp_recv_anytag(sk_pctx_t *c)
 static inline void sk_pp_irecv(sk_pctx_t *c)
 {
   MPI_Request rq;
+#if SK_HAVE_LARGE_P2P
+  if (c->large)
+    MPI_Irecv_c(c->rbuf, c->lrcvcount, c->rcvtype, c->peer, SK_PP_TAG,
+                c->comm, &rq);
+  else
+#endif
   MPI_Irecv(c->rbuf, c->rcvcount, c->rcvtype, c->peer, SK_PP_TAG, c->comm,
             &rq);
   MPI_Wait(&rq, MPI_STATUS_IGNORE);
@@ -87,10 +131,11 @@ static inline void sk_pp_iprobe_recv(sk_pctx_t *c)
  * the receive buffer holds the peer's (in the receive layout). */
 static int sk_pp_verify(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1) != 0)
+  if (sk_dtype_fill(c->sbuf, sk_pctx_scount(c), c->dtype,
+                    (unsigned)c->rank + 1) != 0)
     return -1;
   ops->run(c);
-  return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype,
+  return sk_dtype_verify(c->rbuf, sk_pctx_rcvcount(c), c->rcvtype,
                          (unsigned)c->peer + 1);
 }
 
@@ -104,7 +149,7 @@ static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 /* An instance: rank 0 sends then receives, rank 1 receives then sends. */
-#define SK_PP_INSTANCE(fn, SEND, RECV, SETUP, TEARDOWN) \
+#define SK_PP_INSTANCE(fn, SEND, RECV, SETUP, TEARDOWN, LARGE) \
   static void sk_pp_run_##fn(sk_pctx_t *c) \
   { \
     if (c->rank == 0) { \
@@ -117,7 +162,10 @@ static int sk_pp_verify_replace(const sk_inst_ops_t *ops, sk_pctx_t *c)
   } \
   const sk_inst_ops_t sk_inst_##fn = {.run = sk_pp_run_##fn, \
                                       .setup = SETUP, .teardown = TEARDOWN, \
-                                      .verify = sk_pp_verify};
+                                      .verify = sk_pp_verify, \
+                                      .large_count = (LARGE), \
+                                      .large_count_built = \
+                                        SK_HAVE_LARGE_P2P};
 
 /* MPI_Bsend needs an attached buffer: room for two messages, attached
  * before the point and detached after it (untimed); buffers BSEND in
@@ -127,17 +175,23 @@ static int sk_pp_bsend_setup(sk_pctx_t *c)
   return sk_pattern_attach(c, 2, c->count);
 }
 
-SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL)
+SK_PP_INSTANCE(pp_send_recv, sk_pp_send, sk_pp_recv, NULL, NULL,
+               "MPI_Send_c, MPI_Recv_c")
 SK_PP_INSTANCE(pp_send_recv_anytag, sk_pp_send, sk_pp_recv_anytag, NULL,
-               NULL)
-SK_PP_INSTANCE(pp_send_irecv, sk_pp_send, sk_pp_irecv, NULL, NULL)
+               NULL, "MPI_Send_c, MPI_Recv_c")
+SK_PP_INSTANCE(pp_send_irecv, sk_pp_send, sk_pp_irecv, NULL, NULL,
+               "MPI_Send_c, MPI_Irecv_c")
 SK_PP_INSTANCE(pp_send_iprobe_recv, sk_pp_send, sk_pp_iprobe_recv, NULL,
-               NULL)
-SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL)
-SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL)
-SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL)
+               NULL, "MPI_Send_c, MPI_Recv_c")
+SK_PP_INSTANCE(pp_ssend_recv, sk_pp_ssend, sk_pp_recv, NULL, NULL,
+               "MPI_Ssend_c, MPI_Recv_c")
+SK_PP_INSTANCE(pp_isend_recv, sk_pp_isend, sk_pp_recv, NULL, NULL,
+               "MPI_Isend_c, MPI_Recv_c")
+SK_PP_INSTANCE(pp_issend_recv, sk_pp_issend, sk_pp_recv, NULL, NULL,
+               "MPI_Issend_c, MPI_Recv_c")
+/* the attach buffer's size is an int: no large-count path */
 SK_PP_INSTANCE(pp_bsend_recv, sk_pp_bsend, sk_pp_recv, sk_pp_bsend_setup,
-               sk_pattern_detach)
+               sk_pattern_detach, NULL)
 
 /* MPI_Sendrecv on both sides at once: both messages cross concurrently,
  * so a repetition is one exchange rather than two sequential trips. */

@@ -2,7 +2,8 @@
 # line against golden transcripts, the schema and its migration, an
 # import killed half-way, the query plans.
 SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
-	tests/db/modes.sh tests/db/token.sh tests/db/push.sh tests/db/upload-hostile.sh \
+	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
+	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
 	tests/db/plans.sh
 TESTS += $(SK_DB_TESTS)

@@ -14,16 +14,16 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "not upgraded to version 3"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "not upgraded to version 4"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
 case $(cat "$TMP/cols") in
-  *"runs ci_low ci_high ci_coverage modes "*) ;;
+  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time "*) ;;
   *) fail "points columns after the upgrade: $(cat "$TMP/cols")" ;;
 esac
 db list --tag phase=old | grep -q 'old box' || fail "tag lost in the upgrade"
@@ -53,7 +53,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (3); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -75,7 +75,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "v2 not upgraded to 3"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v2 not upgraded to 4"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -92,7 +92,57 @@ grep -q 'table tokens already exists' "$TMP/err" ||
   fail "failed migration 3 message: $(cat "$TMP/err")"
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "version moved on a failed migration 3"
 
-# 5. the points of a suite are found through the index
+# 5. version 3 to 4: the overlap and persistent columns, empty on the
+# rows kept; imported overlap and persistent points fill them and query
+# gives them back (CSV and YAML); a failed migration 4 leaves version 3
+v3() {
+  rm -f "$TMP"/t.db*
+  { sed '/^PRAGMA user_version/d' "$V1"
+    cat <<'SQL'
+ALTER TABLE points ADD COLUMN ci_low REAL;
+ALTER TABLE points ADD COLUMN ci_high REAL;
+ALTER TABLE points ADD COLUMN ci_coverage REAL;
+ALTER TABLE points ADD COLUMN modes INTEGER;
+CREATE TABLE tokens (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  sha256 TEXT NOT NULL UNIQUE, created TEXT NOT NULL, revoked TEXT);
+CREATE UNIQUE INDEX tokens_active_name ON tokens(name) WHERE revoked IS NULL;
+SQL
+    printf '%s\n' "$@"
+    echo 'PRAGMA user_version = 3;'
+  } > "$TMP/v3.sql"
+  "$CHECK" "$TMP/t.db" load "$TMP/v3.sql" || fail "cannot load the v3 database"
+}
+v3
+[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v3 not upgraded to 4"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
+db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
+  fail "import of an overlap and a persistent point after 3 -> 4"
+db query 2 --suite ovl | cut -d, -f24- > "$TMP/q.csv"
+printf '%s\n' "overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time" \
+  "1.4e-05,1.9e-05,1.3e-05,30,," > "$TMP/want.ovl"
+diff -u "$TMP/want.ovl" "$TMP/q.csv" || fail "overlap columns of query"
+db query 2 --suite pers | cut -d, -f24- | tail -n 1 > "$TMP/q.csv"
+echo ",,,,7e-06,3e-06" | diff -u - "$TMP/q.csv" ||
+  fail "persistent columns of query"
+db query 2 --suite pers --format yaml > "$TMP/q.yaml" ||
+  fail "query --format yaml"
+grep -q '^ *init_time: 7.0e-06$' "$TMP/q.yaml" &&
+  grep -q '^ *free_time: 3.0e-06$' "$TMP/q.yaml" ||
+  fail "persistent values of query --format yaml: $(cat "$TMP/q.yaml")"
+grep -q 'overlap_' "$TMP/q.yaml" && fail "a persistent point with overlap"
+v3 'ALTER TABLE points ADD COLUMN init_time REAL;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 4: exit $st, want 3"
+grep -q 'duplicate column name: init_time' "$TMP/err" ||
+  fail "failed migration 4 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "version moved on a failed migration 4"
+"$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
+  fail "overlap_pure added by a migration that failed"
+
+# 6. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
 db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
 "$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"

@@ -133,7 +133,7 @@ b --url http://127.0.0.1:9/ a1.yaml
 skampi-db: error: the token holds a character a header cannot carry (it is not shown)
 [exit 2]
 $ skampi-db push --url http://127.0.0.1:9/
-skampi-db: error: push needs result files
+skampi-db: error: push needs result files or skampi-run directories
 [exit 2]
 $ skampi-db push --timeout 0 --url http://127.0.0.1:9/ a1.yaml
 skampi-db: error: --timeout takes whole seconds from 1 to 86400, not '0'

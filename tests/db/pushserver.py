@@ -10,17 +10,38 @@ Each ANSWER is FILE|STATUS|BODY and is used for one request, in order:
 the request must be POST /api/runs?name=BASENAME(FILE) with
 "Authorization: Bearer TOKEN", "Content-Type: application/x-yaml" and
 FILE's bytes as its body; the server answers STATUS with BODY (JSON).
-BODY "HANG" answers nothing and holds the connection for 5 s (for
+A FILE that is a directory is a skampi-run directory sent as a campaign
+archive: the name is its last part with ".tar", the type
+"application/x-tar", and the body a tar of exactly its runs.txt and
+*.yaml files.  BODY "HANG" answers nothing and holds the connection for 5 s (for
 --timeout).  A request that breaks a rule is answered 400 and the broken
 rule is written to LOG, one line each; LOG ends with "done N" (requests
 served).  The server stops after the last ANSWER or after 60 s.
 """
 import http.server
+import io
 import os
+import tarfile
 import sys
 import threading
 import time
 import urllib.parse
+
+
+def archive_wrong(path, data):
+    """What is wrong with DATA as the archive of the directory PATH."""
+    want = sorted(n for n in os.listdir(path) if not n.startswith(".")
+                  and (n == "runs.txt" or n.endswith(".yaml")))
+    try:
+        t = tarfile.open(fileobj=io.BytesIO(data), mode="r:")
+        got = {m.name: t.extractfile(m).read() for m in t.getmembers()
+               if m.isfile()}
+    except (tarfile.TarError, OSError) as e:
+        return ["not a tar archive: %s" % e]
+    if sorted(got) != want:
+        return ["archive holds %r, not %r" % (sorted(got), want)]
+    return ["%s differs" % n for n in want
+            if got[n] != open(os.path.join(path, n), "rb").read()]
 
 
 def main():
@@ -55,19 +76,25 @@ def main():
                 wrong.append("method %s" % self.command)
             if url.path != "/api/runs":
                 wrong.append("path %s" % url.path)
-            if q.get("name") != [os.path.basename(path)]:
+            isdir = os.path.isdir(path)
+            base = os.path.basename(path.rstrip("/")) + (".tar" if isdir else "")
+            if q.get("name") != [base]:
                 wrong.append("name %r" % q.get("name"))
             if self.headers.get("Authorization") != "Bearer " + token:
                 wrong.append("authorization %r" %
                              self.headers.get("Authorization"))
-            if self.headers.get("Content-Type") != "application/x-yaml":
+            want = "application/x-tar" if isdir else "application/x-yaml"
+            if self.headers.get("Content-Type") != want:
                 wrong.append("content type %r" %
                              self.headers.get("Content-Type"))
             length = int(self.headers.get("Content-Length", "-1"))
             data = self.rfile.read(length) if length >= 0 else b""
-            with open(path, "rb") as f:
-                if data != f.read():
-                    wrong.append("body differs from %s" % path)
+            if isdir:
+                wrong += archive_wrong(path, data)
+            else:
+                with open(path, "rb") as f:
+                    if data != f.read():
+                        wrong.append("body differs from %s" % path)
             for w in wrong:
                 log.write("request %d: %s\n" % (n, w))
             log.flush()

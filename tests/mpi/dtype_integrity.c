@@ -16,6 +16,8 @@
  * scalar and leaves the gaps alone (so its table of scalars misses no
  * data byte: one it missed would hold 0, not the mark).  Every builtin
  * name of datatypes.def is an MPI type of the size the checker counts.
+ * A message of several fill-and-check chunks (large counts) is one
+ * sequence across them.
  * A failed check prints its case on stderr (tests/unit/sk_test.h); rank
  * 0 prints the failures of both ranks, and both exit 1; 0 when all pass.
  */
@@ -216,6 +218,62 @@ static void shares(void)
                    "%zu, rank %d, want %d)", k, i, t[k].want[i]);
 }
 
+/* The sequence's byte i (src/engine/dtype.c), for the check below. */
+static unsigned char seq_byte(long i, unsigned seed)
+{
+  return (unsigned char)((unsigned)i * 2654435761u + seed) ^
+         (unsigned char)(i >> 8);
+}
+
+/* A message of more than one chunk (64 MiB of packed data: how a
+ * large-count point of more than INT_MAX elements is filled and checked)
+ * is one sequence across the chunks, and a flipped byte in its last
+ * chunk is noticed; so too in a vector layout whose chunks are not
+ * contiguous. */
+static void chunks(void)
+{
+  const long n = (160L << 20) + 3;
+  const long at[] = {0, 1, (64L << 20) - 1, 64L << 20, (128L << 20) + 5,
+                     n - 1};
+  unsigned char *b = malloc((size_t)n);
+  MPI_Datatype v;
+  size_t i;
+  long k, ve = 10L << 20;   /* 10 Mi elements of 8 data bytes: 80 MiB */
+  char *vb;
+  SK_CHECK_MSG(b != NULL, "chunks: no memory for %ld bytes", n);
+  if (b == NULL)
+    return;
+  SK_CHECK_MSG(sk_dtype_fill(b, n, MPI_BYTE, 7) == 0, "chunks: fill");
+  for (i = 0; i < sizeof at / sizeof at[0]; i++)
+    SK_CHECK_MSG(b[at[i]] == seq_byte(at[i], 7), "chunks: byte %ld is %u, "
+                 "want %u", at[i], b[at[i]], seq_byte(at[i], 7));
+  SK_CHECK_MSG(sk_dtype_verify(b, n, MPI_BYTE, 7) == 0,
+               "chunks: intact data rejected");
+  b[(150L << 20) + 1] ^= 0x10;
+  SK_CHECK_MSG(sk_dtype_verify(b, n, MPI_BYTE, 7) != 0,
+               "chunks: a flipped byte in the third chunk unnoticed");
+  free(b);
+  /* two MPI_INTs of three: 8 data bytes in an extent of 12 */
+  MPI_Type_vector(2, 1, 2, MPI_INT, &v);
+  MPI_Type_commit(&v);
+  vb = calloc((size_t)(ve * 12 + 4), 1);
+  SK_CHECK_MSG(vb != NULL, "chunks: no memory for the vector layout");
+  if (vb != NULL) {
+    SK_CHECK_MSG(sk_dtype_fill(vb, ve, v, 9) == 0 &&
+                 sk_dtype_verify(vb, ve, v, 9) == 0,
+                 "chunks: vector layout rejected");
+    for (k = 0; k < ve; k += ve / 7)
+      SK_CHECK_MSG(vb[k * 12 + 4] == 0 && vb[k * 12 + 7] == 0,
+                   "chunks: vector element %ld: its gap was written", k);
+    vb[(ve - 3) * 12 + 1] ^= 0x01;
+    SK_CHECK_MSG(sk_dtype_verify(vb, ve, v, 9) != 0,
+                 "chunks: a flipped byte in the vector's last chunk "
+                 "unnoticed");
+    free(vb);
+  }
+  MPI_Type_free(&v);
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -238,6 +296,7 @@ int main(int argc, char **argv)
     shapes();
     shares();
     builtins();
+    chunks();
   }
   for (b = 0; b <= 3; b++)
     for (i = 0; i < n; i++)

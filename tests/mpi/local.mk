@@ -45,9 +45,11 @@ EXTRA_DIST += $(SK_ROBUST_TESTS) tests/mpi/restart-lib.sh \
 TESTS += tests/report/running.sh
 EXTRA_DIST += tests/report/running.sh
 # window sync, clock sync, timers
-SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh
+SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh \
+	tests/mpi/interleave.sh
 EXTRA_DIST += tests/mpi/window.skampi \
-	tests/mpi/window-bad.skampi tests/mpi/replay.skampi
+	tests/mpi/window-bad.skampi tests/mpi/replay.skampi \
+	tests/mpi/interleave.skampi
 # @POSTPROC yes: a series of runs merged by skampi itself
 SK_MPI_TESTS += tests/mpi/postproc.sh
 EXTRA_DIST += tests/mpi/postproc.skampi
@@ -56,6 +58,13 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+# large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
+TESTS += tests/mpi/large.sh
+EXTRA_DIST += tests/mpi/large.sh
+# neighbourhood collectives on their topologies (neighbor4.sh: 4 processes)
+TESTS += tests/mpi/neighbor.sh tests/mpi/neighbor4.sh
+EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
+	tests/mpi/neighbor4.sh tests/mpi/neighbor4.skampi
 
 # one-sided communication (RMA)
 TESTS += tests/mpi/rma.sh

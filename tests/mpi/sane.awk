@@ -1,8 +1,9 @@
 # sane.awk -- checks every point of a flattened result file (yamlflat's
 # PATH=VALUE lines): finite numbers, min <= median <= max, repetitions > 0,
-# stderr >= 0, eps_met and stop present, eps_met true only with a small
-# enough stderr, a mean below 10 s and above low() (positive for
-# ping-pong and collective suites, with the exceptions below), and modes,
+# stderr >= 0, eps_met and stop present (stop `fixed` under
+# Fixed_Repetitions), eps_met true only with a small enough stderr, a
+# mean below 10 s and above low() (positive for ping-pong and collective
+# suites, with the exceptions below), and modes,
 # when present, well formed (check_modes).  Prints what is wrong and
 # exits 1.
 function bad(msg) { print "point " p ": " msg; errors++ }
@@ -84,7 +85,7 @@ function check(   k) {
   if (v["repetitions"] + 0 < 1) bad("no repetitions")
   if (v["stderr"] + 0 < 0) bad("negative stderr")
   if (v["eps_met"] != "true" && v["eps_met"] != "false") bad("eps_met is " v["eps_met"])
-  if (v["stop"] !~ /^(eps|max_repetition|time_measurement|time_suite)$/)
+  if (v["stop"] !~ /^(eps|max_repetition|time_measurement|time_suite|fixed)$/)
     bad("stop is " v["stop"])
   if (v["eps_met"] == "true" && !(v["stderr"] + 0 < eps[s] * v["mean"]))
     bad("eps_met but stderr/mean >= " eps[s])

@@ -32,6 +32,7 @@
 #include "instance.h"
 #include "pattern.h"
 #include "reduce.h"
+#include "topology.h"
 #include "../unit/sk_test.h"
 
 static const sk_inst_ops_t *real;
@@ -74,6 +75,25 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->rma_ops = 8;
 }
 
+/* A neighbourhood collective's communicator, as the engine makes it: a
+ * periodic 2-D grid of 2 x 1 processes, so that a process is its own
+ * neighbour along one dimension and the other's twice along the other
+ * (the blocks the check must tell apart). */
+static int neighbours(sk_pctx_t *c)
+{
+  sk_suite_t s;
+  sk_topo_info_t info;
+  char why[256];
+  memset(&s, 0, sizeof s);
+  s.neighbor_topology = SK_TOPO_CARTESIAN;
+  s.neighbor_dimensions = 2;
+  if (sk_topology_make(&s, MPI_COMM_WORLD, &c->comm, &info, why,
+                       sizeof why) == 0)
+    return 0;
+  SK_CHECK_MSG(0, "no topology: %s", why);
+  return -1;
+}
+
 /* The instance's check passes intact and fails corrupted. */
 static void one(const sk_instance_t *in, const sk_dtype_t *dt,
                const sk_reduce_t *red, long length)
@@ -86,6 +106,8 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   if (real == NULL || real->verify == NULL)
     return;
   context(&c, dt, length);
+  if (real->topology && neighbours(&c) != 0)
+    return;
   if (real->reduces) {
     c.red = red;
     c.rtype = red->type;
@@ -106,6 +128,8 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   noticed = !all(real->verify(&bad, &c) == 0);
   if (real->teardown != NULL)
     real->teardown(&c);
+  if (c.comm != MPI_COMM_WORLD)
+    MPI_Comm_free(&c.comm);
   free(c.sbuf);
   free(c.rbuf);
   SK_CHECK_MSG(intact, "%s: intact data rejected", in->name);

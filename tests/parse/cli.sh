@@ -44,6 +44,7 @@ expect 2 "skampi: error: option '--timer' needs a value$nl$hint$nl" f --timer
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
+expect 2 "skampi: error: --no-interleave goes with --shuffle$nl$hint$nl" --no-interleave f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
 expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
@@ -85,7 +86,7 @@ head -n 1 "$tmp/out" | grep -q '^MPI library: [^ ]' ||
 sed -n 2p "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Status  *Operations$' ||
   { echo "FAIL: --list header: $(sed -n 2p "$tmp/out")"; fail=1; }
 fams=$(sed -n 's/^-- //p' "$tmp/out" | tr '\n' ',')
-[ "$fams" = "ping-pong,collective,broadcast methods,pairs and bandwidth,nonblocking collective,nonblocking collective overlap,persistent,one-sided (RMA),master-worker,simple," ] ||
+[ "$fams" = "ping-pong,collective,broadcast methods,pairs and bandwidth,nonblocking collective,nonblocking collective overlap,persistent,neighborhood collective,one-sided (RMA),master-worker,simple," ] ||
   { echo "FAIL: --list families: $fams"; fail=1; }
 grep -qE '^ +201  MPI_Ibcast +collective +Length,Nodes +implemented +MPI_Ibcast from rank 0 \+ MPI_Wait$' "$tmp/out" ||
   { echo "FAIL: --list row of Type 201"; fail=1; }

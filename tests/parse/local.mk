@@ -2,6 +2,8 @@
 # ok-*: the resolved plan of a valid file; err-*: the exact diagnostics.
 # run-golden.sh says how to update an .expected file.
 SK_PARSE_GOLDEN = \
+	tests/parse/ok-neighbor.skampi \
+	tests/parse/err-neighbor.skampi \
 	tests/parse/err-fixed-repetitions.skampi \
 	tests/parse/err-cache.skampi \
 	tests/parse/err-cache-size.skampi \

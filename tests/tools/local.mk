@@ -35,6 +35,8 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/fewer-points.yaml \
 	tests/tools/runs/raw1.yaml tests/tools/runs/raw2.yaml \
 	tests/tools/runs/raw3.yaml \
+	tests/tools/runs/nbc1.yaml tests/tools/runs/nbc2.yaml \
+	tests/tools/runs/nbc3.yaml \
 	tests/tools/runs/outlier1.yaml tests/tools/runs/outlier2.yaml \
 	tests/tools/runs/outlier3.yaml \
 	tests/tools/tiny-one.skampi \

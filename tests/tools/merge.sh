@@ -165,4 +165,26 @@ echo "skampi-merge: error: no result file given (see skampi-merge --help)" |
 echo "skampi-merge: error: unknown option '--bogus' (see skampi-merge --help)" |
   diff -u - "$TMP/err" || fail "bad option: message"
 
+# A nonblocking overlap point and a persistent point: each of their own
+# values is the median over the runs (nbc1..3: pure 10, 14, 12 us -> 12;
+# with_computation 15, 19, 16 -> 16; computation 11, 13, 12 -> 12;
+# percent 40, 30, 60 -> 40, the median of the runs' percentages;
+# init_time 9, 7, 8 us -> 8; free_time 1, 3, 2 us -> 2).
+"$MERGE" -o "$TMP/nbc.yaml" "$RUNS"/nbc[1-3].yaml || fail "merge of nbc1..3"
+"$BUILD/tests/yamlflat" "$TMP/nbc.yaml" > "$TMP/nbc.flat"
+for kv in overlap.pure=1.2e-05 overlap.with_computation=1.6e-05 \
+    overlap.computation=1.2e-05 overlap.percent=40.0 overlap.test_calls=2; do
+  grep -qx "suites.0.points.0.$kv" "$TMP/nbc.flat" || fail "nbc: no $kv"
+done
+for kv in persistent.init_time=8.0e-06 persistent.free_time=2.0e-06; do
+  grep -qx "suites.1.points.0.$kv" "$TMP/nbc.flat" || fail "nbc: no $kv"
+done
+# a run without them: no median of some runs is passed off as all runs'
+sed '/overlap:/,/test_calls:/d; /persistent:/,/free_time:/d' \
+  "$RUNS/nbc2.yaml" > "$TMP/nbc2-bare.yaml"
+"$MERGE" -o "$TMP/nbc-bare.yaml" "$RUNS/nbc1.yaml" "$TMP/nbc2-bare.yaml" ||
+  fail "merge of nbc1 and a bare nbc2"
+! grep -qE '^ *(overlap|persistent):' "$TMP/nbc-bare.yaml" ||
+  fail "a merge kept values a run lacks"
+
 [ "$failures" -eq 0 ]

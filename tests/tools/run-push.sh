@@ -2,7 +2,7 @@
 # skampi-run --push URL: a campaign of one run on 2 processes sent to
 # tests/db/pushserver.py (a stand-in server on 127.0.0.1 that checks each
 # request: its path, the upload's name, the bearer token from
-# $SKAMPI_TOKEN, the file's bytes): first run-01.yaml, then merged.yaml;
+# $SKAMPI_TOKEN, the bytes): the directory as one campaign archive;
 # a server that refuses one gives exit status 5 and keeps the files; the
 # refusals of the command line come before any run.
 # shellcheck source=tests/mpi/lib.sh
@@ -43,31 +43,29 @@ server() {
 }
 
 out=$(abs "$work/out")
-server 1 "$out/run-01.yaml|201|{\"run\":4}" "$out/merged.yaml|201|{\"run\":5}"
+server 1 "$out|201|{\"run\":5}"
 SKAMPI=$skampi SKAMPI_TOKEN=$TOKEN "$RUN" -n 1 --seed 3 --no-report \
   --launcher "$MPIEXEC -n 2" --push "http://127.0.0.1:$port" "$suite" \
   -o "$out" > "$work/stdout" 2> "$work/stderr" ||
   fail "skampi-run --push failed: $(cat "$work/stderr")"
 wait $spid
-[ "$(cat "$work/port.1.log")" = "done 2" ] ||
+[ "$(cat "$work/port.1.log")" = "done 1" ] ||
   fail "the stand-in saw: $(cat "$work/port.1.log")"
-printf '%s\n' "$out/run-01.yaml: created run 4 on the server" \
-  "$out/merged.yaml: created run 5 on the server" | diff -u - "$work/stdout" ||
+printf '%s\n' "$out: created run 5 on the server" | diff -u - "$work/stdout" ||
   fail "push lines"
 grep -q "$TOKEN" "$work/stdout" "$work/stderr" && fail "the token was printed"
 
 out=$(abs "$work/out2")
-server 2 "$out/run-01.yaml|403|{\"error\":\"the token is revoked\"}" \
-  "$out/merged.yaml|403|{\"error\":\"the token is revoked\"}"
+server 2 "$out|403|{\"error\":\"the token is revoked\"}"
 SKAMPI=$skampi SKAMPI_TOKEN=$TOKEN "$RUN" -n 1 --seed 3 --no-report \
   --launcher "$MPIEXEC -n 2" --push "http://127.0.0.1:$port/" "$suite" \
   -o "$out" > "$work/stdout" 2> "$work/stderr"
 rc=$?
 wait $spid
 [ "$rc" -eq 5 ] || fail "refused push: exit status $rc, not 5"
-tail -n 1 "$work/stderr" | grep -qxF "skampi-run: error: pushing '$out' to 'http://127.0.0.1:$port/' failed (the runs are kept; send them again with: skampi-db push --url 'http://127.0.0.1:$port/' FILES)" ||
+tail -n 1 "$work/stderr" | grep -qxF "skampi-run: error: pushing '$out' to 'http://127.0.0.1:$port/' failed (the runs are kept; send them again with: skampi-db push --url 'http://127.0.0.1:$port/' '$out')" ||
   fail "refused push: $(cat "$work/stderr")"
-grep -qxF "skampi-db: error: $out/run-01.yaml: not imported: the server answered 403:" "$work/stderr" ||
+grep -qxF "skampi-db: error: $out: not imported: the server answered 403:" "$work/stderr" ||
   fail "refused push: the server's answer not shown"
 [ -s "$out/run-01.yaml" ] && [ -s "$out/merged.yaml" ] || fail "files not kept"
 exit 0

@@ -64,6 +64,10 @@ check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
 tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
+# decimal numbers: which text is one, its value as strtod() has it
+check_PROGRAMS += tests/unit/test_decimal
+TESTS += tests/unit/test_decimal
+tests_unit_test_decimal_LDADD = $(SK_LIB_LIBS)
 # skampi-db's statistics: Benjamini-Hochberg, Hodges-Lehmann, E-divisive
 check_PROGRAMS += tests/unit/test_dbstats
 TESTS += tests/unit/test_dbstats
@@ -94,3 +98,8 @@ check_PROGRAMS += tests/unit/test_overlap
 TESTS += tests/unit/test_overlap
 tests_unit_test_overlap_SOURCES = tests/unit/test_overlap.c
 tests_unit_test_overlap_LDADD = $(SK_LIB_LIBS)
+# the graphs of the neighbourhood collectives (ring, random k-regular)
+check_PROGRAMS += tests/unit/test_nbrgraph
+TESTS += tests/unit/test_nbrgraph
+tests_unit_test_nbrgraph_SOURCES = tests/unit/test_nbrgraph.c
+tests_unit_test_nbrgraph_LDADD = $(SK_LIB_LIBS)

@@ -126,6 +126,48 @@ static void test_read(void)
   sk_journal_state_free(&st);
 }
 
+/* Interleaved points (--shuffle): "pause K" closes suite K's attempt
+ * without a crash; a kill during a point blames that point's suite only,
+ * and a suite that only paused is neither crashed nor ended. */
+static void test_pause(void)
+{
+  const char *path = "test_journal.pause.journal";
+  sk_journal_state_t st;
+  char err[256];
+  const char *name;
+  long arg;
+  int has;
+  remove(path);
+  SK_CHECK_INT(sk_journal_open(path, SHA, NULL, why, sizeof why), 0);
+  sk_journal_start(2, "2026-01-01T00:00:00Z");
+  sk_journal_begin(1, "a");
+  sk_journal_arg(8);
+  SK_CHECK_INT(sk_journal_pause(), 0);
+  SK_CHECK_INT((int)sk_journal_current(&name, &arg, &has), 0);
+  sk_journal_begin(2, "b");
+  sk_journal_arg(16);
+  sk_journal_end("complete");
+  sk_journal_begin(1, "a");
+  sk_journal_arg(32);
+  sk_journal_pause();
+  sk_journal_begin(3, "c");
+  sk_journal_arg(64);
+  SK_CHECK_INT((int)sk_journal_current(&name, &arg, &has), 3);
+  SK_CHECK_INT(has, 1);
+  SK_CHECK_INT((int)arg, 64);
+  sk_journal_close();                 /* killed during c's point */
+  SK_CHECK_INT(sk_journal_read(path, names, 4, &st, err, sizeof err), 0);
+  SK_CHECK_INT(st.crashes[0], 0);
+  SK_CHECK_INT(st.ended[0], 0);
+  SK_CHECK_INT((int)st.last_arg[0], 32);
+  SK_CHECK_INT(st.ended[1], 1);
+  SK_CHECK_INT(st.crashes[1], 0);
+  SK_CHECK_INT(st.crashes[2], 1);
+  SK_CHECK_INT((int)st.last_arg[2], 64);
+  sk_journal_state_free(&st);
+  remove(path);
+}
+
 /* The lock: held while the journal is open, by this process too (flock
  * locks belong to open files), gone when it is closed. */
 static void test_held(void)
@@ -334,6 +376,7 @@ int main(void)
 {
   test_timeout();
   test_read();
+  test_pause();
   test_resume();
   test_held();
   test_full();

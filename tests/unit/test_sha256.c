@@ -35,7 +35,32 @@ static void test_file(void)
   remove(path);
 }
 
-int main(void)
+/* Whole blocks are hashed straight from the input and the rest kept:
+ * every split of 1,000 bytes across blocks gives hashlib's digest
+ * (Python 3), and an empty update (even of NULL) changes nothing. */
+static void test_splits(void)
+{
+  static const size_t chunks[] = {1, 7, 63, 64, 65, 127, 128, 129, 1000};
+  char msg[1000], hex[65];
+  sk_sha256_t s;
+  size_t i, k;
+  for (i = 0; i < sizeof msg; i++)
+    msg[i] = (char)(unsigned char)(i * 131 + 7);
+  for (k = 0; k < sizeof chunks / sizeof *chunks; k++) {
+    digest(msg, sizeof msg, chunks[k], hex);
+    SK_CHECK_STR(hex,
+        "533b698850849b7908b20a22658f639c0b2a476f1791f85f50188287c31a9aba");
+  }
+  sk_sha256_init(&s);
+  sk_sha256_update(&s, msg, 10);
+  sk_sha256_update(&s, NULL, 0);
+  sk_sha256_update(&s, msg + 10, sizeof msg - 10);
+  sk_sha256_final(&s, hex);
+  SK_CHECK_STR(hex,
+      "533b698850849b7908b20a22658f639c0b2a476f1791f85f50188287c31a9aba");
+}
+
+static void test_all(void)
 {
   static const char two_blocks[] =
       "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
@@ -65,5 +90,18 @@ int main(void)
   }
   SK_CHECK(sk_sha256_file("/nonexistent/skampi", hex) == -1);
   test_file();
+  test_splits();
+}
+
+/* The same digests from the processor's SHA instructions (where it has
+ * them) and from the portable rounds. */
+int main(void)
+{
+  int hw = sk_sha256_hw(1);
+  printf("SHA instructions: %s\n", hw ? "yes" : "no (portable rounds only)");
+  if (hw)
+    test_all();
+  SK_CHECK_INT(sk_sha256_hw(0), 0);
+  test_all();
   return sk_test_result();
 }

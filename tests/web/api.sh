@@ -16,6 +16,31 @@ db import -q "$SRC/tests/tools/runs/b4.yaml" || fail "import beside the server"
 c1=$(count) c2=$(count) c3=$(count) c4=$(count) c5=$(count)
 [ "$c1 $c2 $c3 $c4 $c5" = "15 15 15 15 15" ] ||
   fail "run counts after an import beside the server: $c1 $c2 $c3 $c4 $c5"
+# the overlap and persistent values of a point in the series API (JSON
+# and CSV); other points have them null / empty
+db import -q "$SRC/tests/tools/runs/nbc2.yaml" || fail "import of nbc2"
+timeout 60 python3 - "$URL" <<'PY' || fail "overlap and persistent values"
+import csv, io, json, sys, urllib.request
+u = sys.argv[1] + "/api/series?sel=16&suite=ovl&suite=pers"
+j = json.load(urllib.request.urlopen(u, timeout=30))
+o, p = j["series"][0]["points"][0], j["series"][1]["points"][0]
+want_o = {"overlap_pure": 1.4e-05, "overlap_with_computation": 1.9e-05,
+          "overlap_computation": 1.3e-05, "overlap_percent": 30.0,
+          "init_time": None, "free_time": None}
+want_p = {"overlap_pure": None, "overlap_percent": None,
+          "init_time": 7e-06, "free_time": 3e-06}
+bad = [k for k, v in want_o.items() if o.get(k, "absent") != v] + \
+      [k for k, v in want_p.items() if p.get(k, "absent") != v]
+u = sys.argv[1] + "/api/series.csv?sel=16&suite=ovl&suite=pers"
+rows = list(csv.DictReader(io.StringIO(
+    urllib.request.urlopen(u, timeout=30).read().decode())))
+if (rows[0]["overlap_percent"], rows[0]["init_time"],
+        rows[1]["init_time"], rows[1]["free_time"]) != ("30", "", "7e-06",
+                                                        "3e-06"):
+    bad.append("csv %r" % rows)
+if bad:
+    sys.exit("wrong: %s in %r %r" % (bad, o, p))
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||

@@ -5,7 +5,11 @@ chromium-driver and python3-selenium): choose runs by a facet, choose
 two suites, see the plot with one series per run and suite, zoom by
 dragging, download the CSV of what is shown, reload the shared URL and
 get the same view; no error in the browser's console; hostile names
-shown as text.  With GALLERY, screenshots of the three steps go there.
+shown as text.  With GALLERY, screenshots of the three steps, the
+history, the comparison and the published site go there.
+With STATIC_URL (and STATIC_FILE) in the environment, the same three
+steps on the static site of skampi-db publish, served by a plain static
+server at STATIC_URL and opened as file:// at STATIC_FILE.
 Exit 77 when the browser or selenium is missing (1 when CI=true)."""
 import csv
 import math
@@ -18,7 +22,10 @@ import time
 
 URL, OUT = sys.argv[1], sys.argv[2]
 GALLERY = sys.argv[3] if len(sys.argv) > 3 else None
+STATIC_URL = os.environ.get("STATIC_URL")
+STATIC_FILE = os.environ.get("STATIC_FILE")
 assert URL.startswith("http://127.0.0.1:"), URL
+assert not STATIC_URL or STATIC_URL.startswith("http://127.0.0.1:"), STATIC_URL
 CI = os.environ.get("CI") == "true"
 
 
@@ -93,7 +100,54 @@ def xrange():
     return drv.execute_script("return window.skGraph.xAxisRange();")
 
 
+def static_site(base, name):
+    """Steps 1-3 of the published site at BASE (http or file)."""
+    drv.get(base + "/index.html")
+    rows = drv.find_elements(By.CSS_SELECTOR, "table.runs tbody tr")
+    check(len(rows) == 14, f"{name}: 14 rows, got {len(rows)}")
+    check("<script>alert(1)</script>" in drv.find_element(
+        By.CSS_SELECTOR, "table.runs").text, f"{name}: the hostile machine as text")
+    Select(drv.find_element(By.CSS_SELECTOR, 'select[data-facet="library"]')) \
+        .select_by_value("Open MPI v4.1.4")
+    drv.find_element(By.ID, "all").click()
+    sel = drv.find_element(By.ID, "sel").get_attribute("value")
+    check(sel == "11-13", f"{name}: selection {sel!r}")
+    drv.find_element(By.CSS_SELECTOR, "#next button").click()
+    wait.until(lambda d: "suites.html" in d.current_url)
+    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'input[name="suite"]'))
+    boxes = drv.find_elements(By.CSS_SELECTOR, 'input[name="suite"]')
+    check(len(boxes) == 2, f"{name}: 2 suites, got {len(boxes)}")
+    check("3 of 3" in drv.find_element(By.CSS_SELECTOR, "table.suites").text,
+          f"{name}: suite counts 3 of 3")
+    for b in boxes:
+        b.click()
+    drv.find_element(By.CSS_SELECTOR, "#suites button").click()
+    wait.until(lambda d: "plot.html" in d.current_url)
+    n = series_shown()
+    check(n == 6, f"{name}: 6 series (3 runs x 2 suites), got {n}")
+    legend = drv.find_elements(By.CSS_SELECTOR, "#legend li")
+    check(len(legend) == 6 and "Open MPI v4.1.4" in legend[0].text,
+          f"{name}: 6 legend entries naming the library")
+    links = [a.get_attribute("href") for a in
+             drv.find_elements(By.CSS_SELECTOR, "#downloads a")]
+    check(len(links) == 4 and all(re.search(r"/(csv/\d+\.csv|svg/\d+\.svg)$", h)
+                                  for h in links), f"{name}: downloads {links}")
+    if name == "http" and GALLERY:
+        shot("web-static.png")
+    drv.get(base + "/plot.html?sel=14&suite=%22%27%3B--")
+    check(series_shown() == 1, f"{name}: the hostile suite plots")
+    li = drv.find_element(By.CSS_SELECTOR, "#legend li").text
+    check(li.startswith("\"';-- \u00b7 <script>alert(1)</script>"),
+          f"{name}: legend {li!r}")
+    logs()
+
+
 try:
+    if STATIC_URL:
+        static_site(STATIC_URL, "http")
+    if STATIC_FILE:
+        static_site("file://" + STATIC_FILE, "file")
+
     # ---- step 1: runs by a facet -------------------------------------------
     drv.get(URL + "/")
     rows = drv.find_elements(By.CSS_SELECTOR, "table.runs tbody tr")
@@ -209,6 +263,14 @@ try:
                .get_attribute("data-points") is not None)
     check(drv.find_element(By.TAG_NAME, "body").get_attribute("data-points") == "5",
           "the history of 5 runs")
+    shot("web-history.png")
+
+    # ---- a comparison: barrier 30% slower after the upgrade ------------------
+    drv.get(URL + "/compare?baseline=tag%3Dphase%3Dbefore&candidate=tag%3Dphase%3Dafter")
+    rows = drv.find_elements(By.CSS_SELECTOR, "table.cmp tbody tr.slower")
+    check(any("barrier" in r.text for r in rows),
+          f"the comparison finds barrier slower: {[r.text for r in rows]}")
+    shot("web-compare.png")
 
     # ---- hostile names are text --------------------------------------------
     logs()

@@ -2,8 +2,11 @@
 # browser.sh -- the web interface in headless Chromium
 # (tests/web/browser.py).  Skips (77) without chromium, chromedriver or
 # python3-selenium, except with CI=true, where that is a failure.
-# KEEP_GALLERY=DIR saves the screenshots of the three steps there
-# (doc/gallery/make-gallery.sh does).
+# The static site of skampi-db publish is served by tests/web/staticserve.py
+# on an ephemeral loopback port and walked too (and from file://).
+# KEEP_GALLERY=DIR (absolute) saves the screenshots of the three steps,
+# the history, the comparison and the published site there
+# (doc/gallery.md says how).
 . "${top_srcdir:-.}/tests/web/lib.sh"
 PY=
 for p in /usr/bin/python3 python3; do
@@ -15,8 +18,26 @@ if [ -z "$PY" ]; then
   exit 77
 fi
 start_server
-timeout 600 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
+# the static site of skampi-db publish, served by a plain static server
+# (http.server with serve's Content-Security-Policy, at most 600 s) on an
+# ephemeral loopback port, and opened from file:// as well
+db publish -q "$TMP/site" || fail "publish"
+"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 600 \
+  > "$TMP/static.log" 2>&1 &
+STATIC_PID=$!
+trap 'kill "$STATIC_PID" 2> /dev/null; stop_server; rm -rf "$TMP"' EXIT
+n=0 STATIC_URL=
+while [ -z "$STATIC_URL" ] && [ $n -lt 200 ]; do
+  port=$(sed -n 's/^Serving HTTP on 127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$TMP/static.log")
+  [ -n "$port" ] && STATIC_URL=http://127.0.0.1:$port
+  sleep 0.1
+  n=$((n + 1))
+done
+[ -n "$STATIC_URL" ] || fail "the static server did not start"
+STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site \
+  timeout 600 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
 rc=$?
+kill "$STATIC_PID" 2> /dev/null
 [ $rc = 77 ] && exit 77
 [ $rc = 0 ] || fail "browser.py"
 stop_server

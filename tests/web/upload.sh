@@ -2,7 +2,8 @@
 # upload.sh -- skampi-db serve --allow-upload and skampi-db push end to
 # end on the loopback: a new file (201, then found in the database byte
 # for byte), the same content again (200), one new file sent twice at
-# once (one 201, one 200), a hostile file (422 with the
+# once (one 201, one 200), a skampi-run directory as a campaign archive
+# (201, 200, 422), a hostile file (422 with the
 # reader's located message, nothing stored), no token (401), an unknown
 # and a revoked token (403), a body over the limit (413; 401 and 403
 # without a valid token, whose body is not kept); without
@@ -127,6 +128,34 @@ timeout 60 python3 -c '
 import json, sys, urllib.request
 j = json.load(urllib.request.urlopen(sys.argv[1] + "/api/runs/15", timeout=30))
 sys.exit(0 if j["id"] == 15 else 1)' "$URL" || fail "GET /api/runs/15"
+
+# a skampi-run directory goes as a campaign archive: its three runs and
+# merged.yaml (201 with the merged run), the same again (200), one with
+# a bad run (422, the located message, nothing of it stored)
+mkdir -p "$W/up/camp" "$W/up/camp2"
+for i in 1 2 3; do
+  scale pingpong 1.1 "$SRC/tests/tools/runs/b$i.yaml" > "$W/up/camp/run-0$i.yaml"
+  echo "run-0$i.yaml seed=$i status=0" >> "$W/up/camp/runs.txt"
+done
+(cd "$W/up/camp" && "$MERGE" -o merged.yaml run-01.yaml run-02.yaml run-03.yaml) ||
+  fail "skampi-merge"
+cp "$W/up/camp/runs.txt" "$W/up/camp/run-0"[12].yaml "$W/up/camp2/"
+sed '50s/mean: .*/mean: fast/' "$SRC/tests/tools/runs/a4.yaml" > "$W/up/camp2/run-03.yaml"
+: > "$TMP/out"
+SKAMPI_TOKEN=$T push --url "$URL" camp camp/
+SKAMPI_TOKEN=$T push -q --url "$URL" camp2
+cat > "$TMP/want" <<'EOF2'
+$ skampi-db push --url URL camp camp/
+camp: created run 20 on the server
+camp/: already on the server as run 20 (same content), nothing imported
+[exit 0]
+$ skampi-db push -q --url URL camp2
+skampi-db: error: camp2: not imported: the server answered 422:
+  camp2.tar/run-03.yaml:50:15: error: 'mean' must be a number, not 'fast'
+EOF2
+head -n 7 "$TMP/out" | diff -u "$TMP/want" - || fail "push a directory"
+[ "$(db list | wc -l)" = $((runs_before + 6)) ] || fail "runs after the campaign: $(db list)"
+db show 20 | grep -q 'camp.tar/merged.yaml' || fail "run 20 is not the campaign's merged file"
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC"
 for st in 201 200 422 401 403 413; do

@@ -3,10 +3,57 @@
 // this file only filters the run table, keeps the selection field up to
 // date and draws the plot with Debian's dygraphs.  Every text from the
 // database reaches the page through textContent, never as HTML.
+//
+// The same file runs the static site of skampi-db publish (body
+// data-static="1"): steps 2 and 3 are filled from the files under data/
+// instead of the API, fetched over HTTP, or loaded as their script twins
+// (data/X.js calls skampiData("X", ...)) from file://, where fetch()
+// cannot read files.  Its selections are run ids only.
 'use strict';
 
 (function () {
   const page = document.body.dataset.page;
+  const isStatic = document.body.dataset.static === '1';
+
+  // ---- the static site's data files ---------------------------------------
+  const waiting = new Map();
+  window.skampiData = function (key, data) {
+    const w = waiting.get(key);
+    if (w) { waiting.delete(key); w(data); }
+  };
+  function load(key) {
+    if (location.protocol !== 'file:') {
+      return fetch('data/' + key + '.json').then(r => {
+        if (!r.ok) throw new Error('data/' + key + '.json: ' + r.status);
+        return r.json();
+      });
+    }
+    return new Promise((resolve, reject) => {
+      waiting.set(key, resolve);
+      const s = document.createElement('script');
+      s.src = 'data/' + key + '.js';
+      s.onerror = () => {
+        waiting.delete(key);
+        reject(new Error('cannot load data/' + key + '.js'));
+      };
+      document.head.appendChild(s);
+    });
+  }
+
+  // "1-4 7" as a set of run ids; null when a word is not an id or range.
+  function ids(text) {
+    const out = new Set();
+    for (const w of text.trim().split(/\s+/).filter(w => w !== '')) {
+      const m = /^(\d{1,9})(?:-(\d{1,9}))?$/.exec(w);
+      if (!m) return null;
+      const a = +m[1], b = m[2] === undefined ? a : +m[2];
+      if (b < a || b - a > 1e6) return null;
+      for (let i = a; i <= b; i++) out.add(i);
+    }
+    return out;
+  }
+  const idsOnly = 'the static site takes run ids only (such as 1-4 7): ' +
+    'choose runs in step 1';
 
   // Run ids as the selection syntax writes them: "1-4 7 9-10".
   function ranges(ids) {
@@ -71,8 +118,19 @@
       if (!sel.value.trim()) {
         ev.preventDefault();
         count.textContent = 'choose runs first';
+      } else if (isStatic && !ids(sel.value)) {
+        ev.preventDefault();
+        count.textContent = idsOnly;
       }
     });
+    if (isStatic) {
+      const want = ids(new URLSearchParams(location.search).get('sel') || '');
+      if (want && want.size) {
+        for (const r of rows) box.get(r).checked = want.has(+r.dataset.id);
+        const have = new Set(rows.map(r => +r.dataset.id));
+        sel.value = ranges(Array.from(want).filter(i => have.has(i)));
+      }
+    }
     filter();
   }
 
@@ -189,15 +247,22 @@
       p.set('logy', logy.checked ? '1' : '0');
       if (zoomed) { p.set('x0', a); p.set('x1', b); }
       if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
-      history.replaceState(null, '', '/plot?' + p.toString());
-      const c = new URLSearchParams(query);
-      if (zoomed) { c.set('xmin', a); c.set('xmax', b); }
-      if (hidden.size) c.set('hide', p.get('hide'));
-      csv.href = '/api/series.csv?' + c.toString();
-      const d = new URLSearchParams(query);
-      if (zoomed) { d.set('xmin', a); d.set('xmax', b); }
-      pdf.href = '/api/plot.pdf?' + d.toString();
-      svg.href = '/api/plot.svg?' + d.toString();
+      try {
+        history.replaceState(null, '', (isStatic ? 'plot.html?' : '/plot?') +
+                             p.toString());
+      } catch (e) {
+        // a file:// page may not rewrite its own URL in some browsers
+      }
+      if (!isStatic) {
+        const c = new URLSearchParams(query);
+        if (zoomed) { c.set('xmin', a); c.set('xmax', b); }
+        if (hidden.size) c.set('hide', p.get('hide'));
+        csv.href = '/api/series.csv?' + c.toString();
+        const d = new URLSearchParams(query);
+        if (zoomed) { d.set('xmin', a); d.set('xmax', b); }
+        pdf.href = '/api/plot.pdf?' + d.toString();
+        svg.href = '/api/plot.svg?' + d.toString();
+      }
       range.textContent = 'x: ' + a.toPrecision(4) + ' \u2013 ' + b.toPrecision(4) +
         (zoomed ? ' (zoomed)' : '');
       range.dataset.x0 = a;
@@ -238,6 +303,107 @@
     status.textContent = series.length + ' series, ' + npts + ' points';
     document.body.dataset.series = String(series.length);
     view();
+  }
+
+  // ---- the static site's steps 2 and 3 -------------------------------------
+  function cell(tr, text, cls) {
+    const td = document.createElement('td');
+    td.textContent = text;
+    if (cls) td.className = cls;
+    tr.appendChild(td);
+    return td;
+  }
+
+  function staticSuites() {
+    const text = new URLSearchParams(location.search).get('sel') || '';
+    const want = ids(text);
+    const status = document.getElementById('status');
+    document.getElementById('sel').value = text;
+    if (!want || !want.size) { status.textContent = idsOnly; return; }
+    document.getElementById('of').textContent = 'of ' + want.size + ' run' +
+      (want.size === 1 ? '' : 's') + ': ' + text;
+    load('suites').then(j => {
+      const table = document.querySelector('table.suites');
+      let rows = 0;
+      for (const g of j.instances) {
+        const body = document.createElement('tbody');
+        const head = document.createElement('tr');
+        const th = document.createElement('th');
+        head.className = 'group';
+        th.colSpan = 4;
+        th.textContent = g.instance;
+        head.appendChild(th);
+        body.appendChild(head);
+        for (const x of g.suites) {
+          const n = Array.from(ids(x.ids) || []).filter(i => want.has(i)).length;
+          if (!n) continue;
+          const tr = document.createElement('tr');
+          const box = document.createElement('input');
+          box.type = 'checkbox';
+          box.name = 'suite';
+          box.value = x.name;
+          cell(tr, '').appendChild(box);
+          cell(tr, x.name);
+          cell(tr, x.argument);
+          cell(tr, n + ' of ' + want.size, 'num');
+          body.appendChild(tr);
+          rows++;
+        }
+        if (body.children.length > 1) table.appendChild(body);
+      }
+      status.textContent = rows ? '' : 'The selected runs have no suites.';
+    }).catch(e => { status.textContent = 'error: ' + e.message; });
+  }
+
+  function staticDownloads(chosen) {
+    const box = document.getElementById('downloads');
+    chosen.forEach(x => {
+      [['csv', 'CSV'], ['svg', 'SVG']].forEach(([ext, name]) => {
+        const a = document.createElement('a');
+        a.href = ext + '/' + x.file + '.' + ext;
+        a.download = 'skampi-suite-' + x.file + '.' + ext;
+        a.className = 'dl-' + ext;
+        a.textContent = name + ' ' + x.name;
+        a.title = 'every published run of the suite';
+        box.appendChild(a);
+        box.appendChild(document.createTextNode(' '));
+      });
+    });
+  }
+
+  function staticPlot() {
+    const params = new URLSearchParams(location.search);
+    const text = params.get('sel') || '';
+    const want = ids(text);
+    const names = params.getAll('suite');
+    const status = document.getElementById('status');
+    const query = new URLSearchParams();
+    query.set('sel', text);
+    names.forEach(n => query.append('suite', n));
+    document.getElementById('of').textContent = names.join(', ') + ' of ' + text;
+    const step2 = document.getElementById('step2');
+    if (step2 && step2.tagName === 'A') step2.href = 'suites.html?sel=' + encodeURIComponent(text);
+    if (!want || !want.size) { status.textContent = idsOnly; return; }
+    load('suites').then(j => {
+      const all = new Map();
+      j.instances.forEach(g => g.suites.forEach(x => all.set(x.name, x)));
+      const chosen = names.filter(n => all.has(n)).map(n => all.get(n));
+      staticDownloads(chosen);
+      const blocks = new Set(Array.from(want).map(i => Math.floor(i / j.block)));
+      const keys = [];
+      chosen.forEach(x => x.blocks.filter(b => blocks.has(b))
+        .forEach(b => keys.push('series/' + x.file + '-' + b)));
+      return Promise.all(keys.map(load)).then(files => {
+        const order = new Map(chosen.map((x, k) => [x.name, k]));
+        const series = [];
+        files.forEach(f => f.series.forEach(s => { if (want.has(s.run)) series.push(s); }));
+        series.sort((a, b) => a.start_time < b.start_time ? -1 : a.start_time > b.start_time ? 1
+          : a.run - b.run || order.get(a.suite) - order.get(b.suite));
+        if (series.length > 500) throw new Error('the selection has ' + series.length +
+          ' series; at most 500 are drawn at once');
+        draw(series, params, query, status);
+      });
+    }).catch(e => { status.textContent = 'error: ' + e.message; });
   }
 
   // ---- step 2: at least one suite -----------------------------------------
@@ -315,6 +481,10 @@
 
   if (page === 'history') historyPage();
   if (page === 'runs') runs();
-  else if (page === 'suites') suites();
-  else if (page === 'plot') plot();
+  else if (page === 'suites') {
+    if (isStatic) staticSuites();
+    suites();
+  } else if (page === 'plot') {
+    if (isStatic) staticPlot(); else plot();
+  }
 })();
