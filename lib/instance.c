@@ -64,6 +64,7 @@ static const struct {
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
   {"nbr_", "neighborhood collective"},
+  {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
   {"io_", "MPI-IO"},

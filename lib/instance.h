@@ -42,6 +42,23 @@ enum {
   SK_VAR_CHUNKS = 1u << 3
 };
 
+/* What an instance demands of its data, in the same bit set as the
+ * variations (instances.def, column `variations`; the checker holds a
+ * suite to them, src/lang/check_rma.c):
+ * SK_REQ_PREDEFINED  one predefined datatype: no datatype pattern and a
+ *                    base type that is one builtin (MPI_Accumulate and
+ *                    its kin apply predefined operations only);
+ * SK_REQ_ELEMENT     one element: the message is one element of the
+ *                    reduction's datatype (MPI_Fetch_and_op,
+ *                    MPI_Compare_and_swap);
+ * SK_REQ_INTEGER     an integer type (MPI_Compare_and_swap compares no
+ *                    floating point). */
+enum {
+  SK_REQ_PREDEFINED = 1u << 8,
+  SK_REQ_ELEMENT = 1u << 9,
+  SK_REQ_INTEGER = 1u << 10
+};
+
 /* The buffers an instance holds per process (instances.def, column
  * `buffers`; sk_instance_need() says how many bytes). */
 typedef enum {

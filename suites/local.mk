@@ -15,3 +15,6 @@ dist_pkgdata_DATA += suites/neighbor.skampi
 
 # MPI-IO (files in @IO_DIRECTORY; not in the default suite)
 dist_pkgdata_DATA += suites/io.skampi
+
+# one-sided communication (MPI-3 RMA)
+dist_pkgdata_DATA += suites/rma.skampi

@@ -84,6 +84,9 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->barrier = 0.0;
   c->calib = &x->eng->calib;
   c->test_calls = x->s->overlap_test_calls;
+  c->rma_sync = x->s->rma_sync;
+  c->rma_window = x->s->rma_window;
+  c->rma_ops = x->s->rma_window_ops;
 }
 
 /* The barrier time of comm for root_minus_barrier (all of comm get it). */
@@ -153,10 +156,11 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
  * processes whose Bsend buffer exceeded its counted room), -2 when
  * the data did not arrive intact (torn down again, on all of comm), -4
  * when the point is large and the instance cannot run it (before
- * setup, alike on every process). */
+ * setup, alike on every process), -5 on all when a setup refused the
+ * point (ops->refusal). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
-  int ok, all, intact;
+  int ok, all, intact, refused;
   sk_exec_ctx(x, comm, length);
   /* a large-count point only where the instance has the path (the
    * checker refuses the others first) and not with skampi's own
@@ -169,6 +173,9 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   if (!all) {
     if (ok && x->ops->teardown != NULL)
       x->ops->teardown(&x->ctx);
+    MPI_Allreduce(&x->ctx.refused, &refused, 1, MPI_INT, MPI_MAX, comm);
+    if (refused && x->ops->refusal != NULL)
+      return -5;
     return x->ctx.aover ? -3 : -1;
   }
   if (x->ops->verify == NULL)
@@ -202,7 +209,7 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, -4: sk_exec_prepare()) when the point could
+ * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
  * did not arrive intact. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
@@ -323,7 +330,7 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
 }
 
 /* The point at arg, on every process of the world (those not taking part
- * wait); *pt is valid on world rank 0.  -1 (-3, -4: sk_exec_prepare()) on
+ * wait); *pt is valid on world rank 0.  -1 (-3, -4, -5: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
 static int sk_exec_point(sk_exec_t *x, long arg, int refined,
                          double suite_left, sk_point_t *pt)
@@ -359,9 +366,12 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 
 
 /* Why the point at arg failed, from sk_exec_point()'s code. */
-static void sk_exec_point_failure(int rc, long arg, char *m, size_t size)
+static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
+                                  char *m, size_t size)
 {
-  if (rc == -2)
+  if (rc == -5)
+    snprintf(m, size, "at argument %ld %s", arg, x->ops->refusal);
+  else if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
              "untimed integrity check)", arg);
   else if (rc == -4)
@@ -569,7 +579,7 @@ static void sk_exec_points(sk_exec_t *x)
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
       char m[256];
-      sk_exec_point_failure(rc, (long)msg[1], m, sizeof m);
+      sk_exec_point_failure(x, rc, (long)msg[1], m, sizeof m);
       sk_exec_fail(x, m);
       break;
     }
@@ -733,7 +743,7 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
     sk_exec_test_hang(&x);
     if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
       char m[256];
-      sk_exec_point_failure(rc, arg, m, sizeof m);
+      sk_exec_point_failure(&x, rc, arg, m, sizeof m);
       sk_exec_fail(&x, m);
     } else if (sk_mpierr_check(eng->world, x.msg, sizeof x.msg)) {
       sk_exec_fail(&x, x.msg);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check_int.h"
+#include "datatype.h"
 #include "layout.h"
 #include "refine.h"
 
@@ -30,7 +31,8 @@ enum {
   SK_RULE_VARIATION, SK_RULE_UNIT, SK_RULE_START, SK_RULE_NODES,
   SK_RULE_MEMORY_END, SK_RULE_MEMORY_LEN, SK_RULE_REPETITION,
   SK_RULE_ARGUMENTS, SK_RULE_DISTANCE, SK_RULE_STEPWIDTH, SK_RULE_GRID,
-  SK_RULE_BASETYPE, SK_RULE_LARGE_END, SK_RULE_LARGE_LEN
+  SK_RULE_BASETYPE, SK_RULE_LARGE_END, SK_RULE_LARGE_LEN, SK_RULE_RMA_TYPE,
+  SK_RULE_RMA_LENGTH
 };
 
 #define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
@@ -527,6 +529,79 @@ static void sk_resolve_basetype(sk_resolve_t *r)
                    "preamble defines no @Basetype%ld", b->l, b->l);
 }
 
+/* ---- one-sided operations on predefined data --------------------------- */
+
+/* A base type that is one builtin, not a structure (0: MPI_CHAR). */
+static int sk_resolve_builtin_base(const sk_basetype_t *b)
+{
+  return b == NULL || (b->nfields == 1 && b->fields[0].count == 1 &&
+                       b->fields[0].offset == 0);
+}
+
+/* The type of one element of the reduction: the builtin base type when
+ * MPI_SUM adds it, else MPI_INT (src/engine/reduce.c widens MPI_CHAR and
+ * MPI_BYTE so); *bytes its size. */
+static const char *sk_resolve_element(const sk_basetype_t *b, long *bytes)
+{
+  const char *name = b != NULL ? b->fields[0].mpi_type : NULL;
+  long align;
+  if (name == NULL || sk_mpi_type_summable(name) != 1 ||
+      sk_mpi_type_bytes_of(name, bytes, &align) != 0) {
+    *bytes = (long)sizeof(int);
+    return "MPI_INT";
+  }
+  return name;
+}
+
+/* MPI_Accumulate and its kin apply a predefined operation, which MPI
+ * defines on predefined datatypes only; MPI_Fetch_and_op and
+ * MPI_Compare_and_swap move one element (the length follows when the
+ * suite leaves it to the default). */
+static void sk_resolve_rma(sk_resolve_t *r)
+{
+  sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER), *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH);
+  sk_kv_t *pat[2] = {SK_KV(r, SEND_DATATYPE_NUMBER),
+                     SK_KV(r, RECEIVE_DATATYPE_NUMBER)};
+  const sk_basetype_t *base = sk_resolve_base(r);
+  const char *key[2] = {"Send_Datatype_Number", "Receive_Datatype_Number"};
+  const char *type;
+  char shown[64];
+  long bytes;
+  int i;
+  if (r->inst == NULL || !(r->inst->variations & SK_REQ_PREDEFINED) ||
+      !sk_known(b) || (b->l != 0 && base == NULL))
+    return;
+  for (i = 0; i < 2; i++)
+    if (sk_known(pat[i]) && pat[i]->l != 0)
+      sk_resolve_error(r, SK_RULE_RMA_TYPE, pat[i], SK_KV(r, TYPE),
+                       "%s applies MPI_SUM to one predefined datatype: "
+                       "%s must be 0", r->inst->name, key[i]);
+  if (!sk_resolve_builtin_base(base)) {
+    sk_resolve_error(r, SK_RULE_RMA_TYPE, b, SK_KV(r, TYPE),
+                     "%s applies MPI_SUM to one predefined datatype: "
+                     "@Basetype%ld is a structure", r->inst->name, b->l);
+    return;
+  }
+  if (!(r->inst->variations & SK_REQ_ELEMENT) || !sk_known(len))
+    return;
+  type = sk_resolve_element(base, &bytes);
+  if ((r->inst->variations & SK_REQ_INTEGER) &&
+      (strstr(type, "FLOAT") || strstr(type, "DOUBLE") ||
+       strstr(type, "float") || strstr(type, "double"))) {
+    sk_resolve_error(r, SK_RULE_RMA_TYPE, b, SK_KV(r, TYPE),
+                     "%s compares integers: @Basetype%ld is %s",
+                     r->inst->name, b->l, type);
+    return;
+  }
+  if (len->origin == SK_ORIGIN_BUILTIN)
+    len->l = bytes;
+  else if (len->l != bytes)
+    sk_resolve_error(r, SK_RULE_RMA_LENGTH, len, SK_KV(r, TYPE),
+                     "%s moves one element: Default_Message_length must "
+                     "be %ld (one %s), not %s", r->inst->name, bytes, type,
+                     sk_show(len, shown, sizeof shown));
+}
+
 /* ---- into the plan ------------------------------------------------------------ */
 
 static void sk_resolve_store(sk_resolve_t *r)
@@ -567,6 +642,7 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                    SK_KEY_MAX_DISTANCE);
   sk_resolve_stepwidth(&r);
   sk_resolve_basetype(&r);
+  sk_resolve_rma(&r);
   sk_resolve_elements(&r, errors_before);
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);

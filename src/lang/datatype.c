@@ -31,9 +31,10 @@ static const char *const sk_mpi_types[] = {
 /* Size and alignment of each builtin, in sk_mpi_types order. */
 static const struct {
   size_t size, align;
+  int sum;
 } sk_mpi_type_bytes[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
-#define SK_MPITYPE(type, ctype, sum) {sizeof(ctype), SK_ALIGN_OF(ctype)},
+#define SK_MPITYPE(type, ctype, sum) {sizeof(ctype), SK_ALIGN_OF(ctype), sum},
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
@@ -80,6 +81,15 @@ const char *sk_mpi_type_lookup(const char *name)
     if (strcasecmp(sk_mpi_types[i], name) == 0)
       return sk_mpi_types[i];
   return NULL;
+}
+
+int sk_mpi_type_summable(const char *name)
+{
+  size_t i;
+  for (i = 0; name != NULL && i < SK_N(sk_mpi_types); i++)
+    if (strcasecmp(sk_mpi_types[i], name) == 0)
+      return sk_mpi_type_bytes[i].sum != 0;
+  return -1;
 }
 
 int sk_mpi_type_bytes_of(const char *name, long *size, long *align)

@@ -27,5 +27,8 @@ const char *sk_mpi_type_lookup(const char *name);
 /* Bytes and alignment of builtin `name` (any case): those of the C type
  * the MPI standard pairs with it.  -1 for an unknown name. */
 int sk_mpi_type_bytes_of(const char *name, long *size, long *align);
+/* 1 when MPI_SUM adds builtin `name` (any case), 0 when it does not,
+ * -1 for an unknown name. */
+int sk_mpi_type_summable(const char *name);
 
 #endif

@@ -152,6 +152,9 @@ typedef struct sk_suite {
   long neighbor_degree;          /* Neighbor_Degree: k */
   long neighbor_seed;            /* Neighbor_Seed */
   int io_file;                   /* IO_File: SK_IO_FILE_* */
+  int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
+  int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
+  long rma_window_ops;           /* RMA_Window_Ops */
 } sk_suite_t;
 
 /* IO_File (keys.def): one shared file, or one per process. */

@@ -12,6 +12,8 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_bcast.c \
 	src/patterns/pattern_nbc.c src/patterns/pattern_nbc.h \
 	src/patterns/pattern_persist.c \
-	src/patterns/pattern_io.c
+	src/patterns/pattern_io.c \
+	src/patterns/pattern_rma.c src/patterns/pattern_rma.h \
+	src/patterns/pattern_rmawin.c
 # the neighbourhood collectives (their topology: src/engine/topology.c)
 src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c

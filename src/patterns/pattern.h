@@ -73,6 +73,13 @@ typedef struct sk_pctx {
   const char *io_dir;   /* @IO_DIRECTORY, NULL: the current directory */
   const char *io_token; /* the run's token of file names (lib/iodir.h) */
   int io_shared;        /* IO_File = Shared: one file for comm */
+  /* ---- one-sided (pattern_rma.c, pattern_rmawin.c) ------------------- */
+  int rma_sync;         /* RMA_Sync: SK_RMA_SYNC_* */
+  int rma_window;       /* RMA_Window: SK_RMA_WIN_* */
+  long rma_ops;         /* RMA_Window_Ops: operations of a bandwidth
+                         * instance's repetition */
+  int refused;          /* set by a setup that refuses the point for the
+                         * reason its descriptor's .refusal states */
 } sk_pctx_t;
 
 /* An MPI library in which an instance's MPI function is known to fail. */
@@ -149,7 +156,20 @@ typedef struct sk_inst_ops {
    * with the suite's topology (Neighbor_Topology, made untimed once per
    * suite by src/engine/topology.c), and the suite records it. */
   int topology;
+  /* Why a setup that sets c->refused on any process refused the point
+   * (the suite fails with this message); NULL: it never does. */
+  const char *refusal;
 } sk_inst_ops_t;
+
+/* RMA_Sync and RMA_Window, in the order of their names in keys.def. */
+enum {
+  SK_RMA_SYNC_FENCE = 0, SK_RMA_SYNC_LOCK = 1, SK_RMA_SYNC_LOCK_ALL = 2,
+  SK_RMA_SYNC_PSCW = 3
+};
+enum {
+  SK_RMA_WIN_CREATE = 0, SK_RMA_WIN_ALLOCATE = 1, SK_RMA_WIN_DYNAMIC = 2,
+  SK_RMA_WIN_SHARED = 3
+};
 
 /* Count distributions of the v-variants (Count_Distribution). */
 enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };

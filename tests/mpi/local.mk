@@ -69,3 +69,7 @@ EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
 # MPI-IO: every instance, integrity, the directory, no file left behind
 TESTS += tests/mpi/io.sh
 EXTRA_DIST += tests/mpi/io.sh tests/mpi/io.skampi
+
+# one-sided communication (RMA)
+TESTS += tests/mpi/rma.sh
+EXTRA_DIST += tests/mpi/rma.sh

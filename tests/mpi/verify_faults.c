@@ -12,7 +12,11 @@
  * with aover set, when the room is one byte short of what they need.
  * And message buffers start on a page, zeroed.  Instances this MPI
  * library cannot run (sk_pattern_unavailable()) are left out, and so
- * are the MPI-IO instances (tests/mpi/io.sh checks theirs).
+ * are the MPI-IO instances (tests/mpi/io.sh checks theirs).  The
+ * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
+ * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
+ * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
+ * the bandwidth ones with a window of 8 operations.
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
  * rank with one exits 1; 0 when all pass.
@@ -69,6 +73,7 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->span = sk_layout_span(&dt->lay, length);
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
+  c->rma_ops = 8;
 }
 
 /* A neighbourhood collective's communicator, as the engine makes it: a
@@ -92,7 +97,7 @@ static int neighbours(sk_pctx_t *c)
 
 /* The instance's check passes intact and fails corrupted. */
 static void one(const sk_instance_t *in, const sk_dtype_t *dt,
-               const sk_reduce_t *red)
+               const sk_reduce_t *red, long length)
 {
   sk_inst_ops_t bad;
   sk_pctx_t c;
@@ -101,17 +106,17 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   real = sk_pattern_ops(in->number);
   if (real == NULL || real->verify == NULL)
     return;
-  context(&c, dt, 1000);
+  context(&c, dt, length);
   if (real->topology && neighbours(&c) != 0)
     return;
   if (real->reduces) {
     c.red = red;
     c.rtype = red->type;
     c.rop = red->op;
-    c.rcount = sk_reduce_count(red, dt, 1000);
+    c.rcount = sk_reduce_count(red, dt, length);
   }
-  sk_layout_need(&dt->lay, in, 1000, c.size, &s, &r);
-  c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, 1000), c.size);
+  sk_layout_need(&dt->lay, in, length, c.size, &s, &r);
+  c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
   set = all(real->setup == NULL || real->setup(&c) == 0);
@@ -190,8 +195,8 @@ int main(int argc, char **argv)
 {
   sk_plan_t plan;
   sk_suite_t suite;
-  sk_dtype_t dt;
-  sk_reduce_t red;
+  sk_dtype_t dt, pdt;
+  sk_reduce_t red, pred;
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
@@ -209,6 +214,10 @@ int main(int argc, char **argv)
   if (sk_dtype_build(&plan, &suite, &dt, note, sizeof note) != 0 ||
       sk_reduce_init(&red, &plan, &suite, &dt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
+  suite.send_datatype = suite.recv_datatype = 0;
+  if (sk_dtype_build(&plan, &suite, &pdt, note, sizeof note) != 0 ||
+      sk_reduce_init(&pred, &plan, &suite, &pdt) != 0)
+    MPI_Abort(MPI_COMM_WORLD, 1);
   aligned();
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
@@ -220,10 +229,16 @@ int main(int argc, char **argv)
         sk_instance_uses_files(&t[i]))
       continue;
     checked++;
-    one(&t[i], &dt, &red);
+    if (t[i].variations & SK_REQ_PREDEFINED)
+      one(&t[i], &pdt, &pred,
+          t[i].variations & SK_REQ_ELEMENT ? pred.size : 1000);
+    else
+      one(&t[i], &dt, &red, 1000);
     if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
       bounded(&t[i], &dt);
   }
+  sk_reduce_free(&pred);
+  sk_dtype_free(&pdt);
   sk_reduce_free(&red);
   sk_dtype_free(&dt);
   if (sk_test_failures == 0 && checked > 0) {

@@ -86,7 +86,7 @@ head -n 1 "$tmp/out" | grep -q '^MPI library: [^ ]' ||
 sed -n 2p "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Status  *Operations$' ||
   { echo "FAIL: --list header: $(sed -n 2p "$tmp/out")"; fail=1; }
 fams=$(sed -n 's/^-- //p' "$tmp/out" | tr '\n' ',')
-[ "$fams" = "ping-pong,collective,broadcast methods,pairs and bandwidth,nonblocking collective,nonblocking collective overlap,persistent,neighborhood collective,master-worker,simple,MPI-IO," ] ||
+[ "$fams" = "ping-pong,collective,broadcast methods,pairs and bandwidth,nonblocking collective,nonblocking collective overlap,persistent,neighborhood collective,one-sided (RMA),master-worker,simple,MPI-IO," ] ||
   { echo "FAIL: --list families: $fams"; fail=1; }
 grep -qE '^ +201  MPI_Ibcast +collective +Length,Nodes +implemented +MPI_Ibcast from rank 0 \+ MPI_Wait$' "$tmp/out" ||
   { echo "FAIL: --list row of Type 201"; fail=1; }
