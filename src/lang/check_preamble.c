@@ -79,60 +79,55 @@ static void sk_pre_setting_defaults(sk_check_t *c)
       sk_setting_set_long(&t[i], c->plan, strtol(t[i].def, NULL, 10));
 }
 
-/* A path is the rest of the line; surrounding double quotes are dropped
- * so that a name may end in blanks.  @OUTFILE and @LOGFILE may name only
- * files below the current directory (lib/outfile.h): a suite file from
- * elsewhere must not write ~/.ssh/authorized_keys. */
+/* The text of a path or directory setting: the rest of the line, with
+ * surrounding double quotes dropped so that a name may end in blanks,
+ * stored in the plan's field.  NULL when it is empty (reported: "WHAT
+ * needs a NOUN") or memory ran out. */
+static const char *sk_pre_text(sk_check_t *c, const sk_ast_item_t *it,
+                               const sk_setting_t *s, const char *what,
+                               const char *noun)
+{
+  char **field = sk_setting_path(s, c->plan);
+  size_t len = strlen(it->text);
+  const char *p = it->text;
+  if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
+    p++;
+    len -= 2;
+  }
+  if (len == 0) {
+    sk_diag_error(c->diag, c->sink.file, it->span, "%s needs a %s", what,
+                  noun);
+    return NULL;
+  }
+  free(*field);
+  if ((*field = strndup(p, len)) == NULL)
+    c->nomem = 1;
+  return *field;
+}
+
+/* @OUTFILE and @LOGFILE may name only files below the current directory
+ * (lib/outfile.h): a suite file from elsewhere must not write
+ * ~/.ssh/authorized_keys. */
 static void sk_pre_path(sk_check_t *c, const sk_ast_item_t *it,
                         const sk_setting_t *s, const char *what)
 {
-  char **field = sk_setting_path(s, c->plan);
   char why[600];
-  size_t len = strlen(it->text);
-  const char *p = it->text;
-  if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
-    p++;
-    len -= 2;
-  }
-  if (len == 0) {
-    sk_diag_error(c->diag, c->sink.file, it->span, "%s needs a file name",
-                  what);
-    return;
-  }
-  free(*field);
-  *field = strndup(p, len);
-  if (*field == NULL)
-    c->nomem = 1;
-  else if (sk_outfile_suite_path(s->name, *field, why, sizeof why) != 0)
+  const char *path = sk_pre_text(c, it, s, what, "file name");
+  if (path != NULL &&
+      sk_outfile_suite_path(s->name, path, why, sizeof why) != 0)
     sk_diag_error(c->diag, c->sink.file, it->span, "%s", why);
 }
 
-/* A directory (@IO_DIRECTORY) is the rest of the line, quotes dropped
- * as for a path.  Any directory may be named: skampi makes only files
- * of its own names in it (lib/iodir.h), but it must exist here and be
- * writable (checked on every process, where the run starts, and by
- * skampi --check). */
+/* Any directory may be @IO_DIRECTORY: skampi makes only files of its own
+ * names in it (lib/iodir.h), but it must exist here and be writable
+ * (checked on every process, where the run starts, and by skampi
+ * --check). */
 static void sk_pre_dir(sk_check_t *c, const sk_ast_item_t *it,
                        const sk_setting_t *s, const char *what)
 {
-  char **field = sk_setting_path(s, c->plan);
   char why[700];
-  size_t len = strlen(it->text);
-  const char *p = it->text;
-  if (len >= 2 && p[0] == '"' && p[len - 1] == '"') {
-    p++;
-    len -= 2;
-  }
-  if (len == 0) {
-    sk_diag_error(c->diag, c->sink.file, it->span, "%s needs a directory",
-                  what);
-    return;
-  }
-  free(*field);
-  *field = strndup(p, len);
-  if (*field == NULL)
-    c->nomem = 1;
-  else if (sk_iodir_check(*field, why, sizeof why) != 0)
+  const char *dir = sk_pre_text(c, it, s, what, "directory");
+  if (dir != NULL && sk_iodir_check(dir, why, sizeof why) != 0)
     sk_diag_error(c->diag, c->sink.file, it->span, "%s %s", what, why);
 }
 
