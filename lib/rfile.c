@@ -19,6 +19,16 @@ static void sk_rfile_kv_free(sk_rfile_kv_t *kv, size_t n)
   free(kv);
 }
 
+void sk_rfile_point_free(sk_rfile_point_t *p)
+{
+  free(p->node_times);
+  free(p->raw);
+  free(p->run_medians);
+  free(p->run_means);
+  free(p->modes);
+  free(p->extra);
+}
+
 static void sk_rfile_suite_free(sk_rfile_suite_t *s)
 {
   free(s->name);
@@ -28,14 +38,8 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
   free(s->message);
   size_t i;
   sk_rfile_kv_free(s->params, s->nparams);
-  for (i = 0; s->points && i < s->npoints; i++) {
-    free(s->points[i].node_times);
-    free(s->points[i].raw);
-    free(s->points[i].run_medians);
-    free(s->points[i].run_means);
-    free(s->points[i].modes);
-    free(s->points[i].extra);
-  }
+  for (i = 0; s->points && i < s->npoints; i++)
+    sk_rfile_point_free(&s->points[i]);
   free(s->points);
   free(s->rate_unit);
 }

@@ -137,6 +137,9 @@ typedef struct sk_result {
 } sk_rfile_t;
 
 void sk_rfile_free(sk_rfile_t *r);
+/* Frees what one point owns (its arrays), not the point itself: for a
+ * reader that drops points from a loaded file. */
+void sk_rfile_point_free(sk_rfile_point_t *p);
 
 /* Look-ups; NULL when absent.  The returned pointers are borrowed. */
 const char *sk_rfile_meta(const sk_rfile_t *r, const char *key);

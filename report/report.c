@@ -31,8 +31,7 @@ static void sk_report_drop_empty(sk_rfile_t *f)
     sk_rfile_suite_t *s = &f->suites[i];
     for (j = kept = 0; j < s->npoints; j++) {
       if (isnan(s->points[j].mean)) {
-        free(s->points[j].node_times);
-        free(s->points[j].extra);
+        sk_rfile_point_free(&s->points[j]);
         continue;
       }
       s->points[kept++] = s->points[j];
