@@ -323,6 +323,12 @@ static void sk_rma_teardown(sk_pctx_t *c)
     MPI_Win_unlock_all(r->win);
   if (r->peer != MPI_GROUP_NULL)
     MPI_Group_free(&r->peer);
+  /* A passive target (Lock, Lock_All_Flush) takes no part in its peer's
+   * last operations: detaching a dynamic window's memory before they
+   * are done made Open MPI fail a bidirectional put with
+   * MPI_ERR_RMA_RANGE.  The memory goes only when both are done. */
+  if (c->rma_window == SK_RMA_WIN_DYNAMIC)
+    MPI_Barrier(c->comm);
   sk_rma_win_free(c->rma_window, r->size, c->rbuf, &r->win);
   free(r);
   c->priv = NULL;
