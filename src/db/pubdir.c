@@ -29,19 +29,27 @@ static void sk_pubdir_error(const char *path, const char *name,
   free(p);
 }
 
+/* A listing of the directory open as dir, on a descriptor of its own
+ * (closedir() leaves dir open); NULL on failure. */
+static DIR *sk_pubdir_list(int dir)
+{
+  int fd = dup(dir);
+  DIR *d = fd < 0 ? NULL : fdopendir(fd);
+  if (!d && fd >= 0)
+    close(fd);
+  return d;
+}
+
 /* Whether DIR holds nothing but "." and ".." (1), a marker (2), other
  * entries (0); -1 when unreadable. */
 static int sk_pubdir_state(int dir)
 {
   struct stat m;
   struct dirent *e;
-  int fd = dup(dir), any = 0;
-  DIR *d = fd < 0 ? NULL : fdopendir(fd);
-  if (!d) {
-    if (fd >= 0)
-      close(fd);
+  int any = 0;
+  DIR *d = sk_pubdir_list(dir);
+  if (!d)
     return -1;
-  }
   while ((e = readdir(d)))
     if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
       any = 1;
@@ -85,13 +93,9 @@ static int sk_pubdir_clean(int sub)
 {
   struct dirent *e;
   struct stat s;
-  int fd = dup(sub);
-  DIR *d = fd < 0 ? NULL : fdopendir(fd);
-  if (!d) {
-    if (fd >= 0)
-      close(fd);
+  DIR *d = sk_pubdir_list(sub);
+  if (!d)
     return -1;
-  }
   while ((e = readdir(d)))
     if (fstatat(sub, e->d_name, &s, AT_SYMLINK_NOFOLLOW) == 0 &&
         S_ISREG(s.st_mode) && unlinkat(sub, e->d_name, 0) < 0) {
