@@ -95,19 +95,26 @@ static int sk_tar_sum_ok(const unsigned char *h)
 }
 
 /* The entry's name: PREFIX/NAME for ustar, fields not NUL-terminated
- * when full. */
-static void sk_tar_name(const unsigned char *h, char out[256])
+ * when full.  -1 when the two make more than 255 bytes (a full prefix,
+ * its '/' and a full name): OUT holds the first 255, for the message. */
+static int sk_tar_name(const unsigned char *h, char out[256])
 {
   size_t np = strnlen((const char *)h + 345, 155);
   size_t nn = strnlen((const char *)h, 100);
   size_t k = 0;
+  int rc = 0;
   if (memcmp(h + 257, "ustar\0", 6) == 0 && np) {
     memcpy(out, h + 345, np);
     out[np] = '/';
     k = np + 1;
   }
+  if (k + nn > 255) {
+    nn = 255 - k;
+    rc = -1;
+  }
   memcpy(out + k, h, nn);
   out[k + nn] = '\0';
+  return rc;
 }
 
 /* Checks NAME and splits it: leading "./" dropped; *dir its directory
@@ -183,7 +190,7 @@ static int sk_tar_entry(sk_tar_rd_t *r)
   char *dir, *base, name[256];
   uint64_t size;
   size_t room;
-  int depth, type;
+  int depth, type, long_name;
   const char *bad;
   r->name[0] = '\0';
   if (r->len - r->off < SK_TAR_BLOCK) {
@@ -193,11 +200,13 @@ static int sk_tar_entry(sk_tar_rd_t *r)
   }
   if (sk_tar_zero(h))
     return 1;
-  sk_tar_name(h, r->name);
+  long_name = sk_tar_name(h, r->name) < 0;
   if (++r->entry > SK_TAR_MAX_ENTRIES)
     return sk_tar_fail(r, "more than 4096 entries");
   if (memcmp(h + 257, "ustar", 5) != 0)
     return sk_tar_fail(r, "not a tar header (no ustar magic)");
+  if (long_name)
+    return sk_tar_fail(r, "a name longer than 255 bytes");
   if (!sk_tar_sum_ok(h))
     return sk_tar_fail(r, "the header's checksum does not match");
   if (sk_tar_octal(h + 124, 12, &size) < 0)
@@ -241,14 +250,16 @@ static int sk_tar_by_name(const void *a, const void *b)
                 ((const sk_tar_file_t *)b)->name);
 }
 
+/* NAME among the files, sorted by sk_tar_by_name (a runs.txt of
+ * millions of lines costs a logarithm each). */
 static const sk_tar_file_t *sk_tar_find(const sk_tar_rd_t *r,
                                         const char *name)
 {
-  size_t i;
-  for (i = 0; i < r->n; i++)
-    if (strcmp(r->v[i].name, name) == 0)
-      return &r->v[i];
-  return NULL;
+  sk_tar_file_t key;
+  if (r->n == 0)
+    return NULL;
+  snprintf(key.name, sizeof key.name, "%s", name);
+  return bsearch(&key, r->v, r->n, sizeof *r->v, sk_tar_by_name);
 }
 
 static int sk_tar_yaml(const char *name, const char *prefix)
@@ -304,6 +315,16 @@ static int sk_tar_choose(sk_tar_rd_t *r, sk_tar_file_t **files, size_t *n)
     return sk_tar_fail(r, "out of memory");
   if (r->n)
     qsort(r->v, r->n, sizeof *r->v, sk_tar_by_name);
+  for (i = 1; i < r->n; i++)
+    if (strcmp(r->v[i - 1].name, r->v[i].name) == 0) {
+      char what[400], e[300];
+      sk_escape_buf(r->v[i].name, e, sizeof e);
+      snprintf(what, sizeof what, "two entries named '%s'", e);
+      free(out);
+      r->entry = 0;
+      r->off = r->len;
+      return sk_tar_fail(r, what);
+    }
   merged = sk_tar_find(r, "merged.yaml");
   runs = sk_tar_find(r, "runs.txt");
   if (runs) {

@@ -94,6 +94,14 @@ open(W + "/huge.tar", "wb").write(huge)
 bad = bytearray(good)
 bad[0:1] = b"d"
 open(W + "/checksum.tar", "wb").write(bad)
+# a full prefix (155 bytes), its '/' and a full name (100): 256 bytes
+long = bytearray(good)
+long[0:100] = b"a" * 100
+long[345:500] = b"b" * 155
+long[148:156] = b"        "
+long[148:155] = b"%06o\0" % sum(long[:512])
+open(W + "/longname.tar", "wb").write(long)
+make("duplicate.tar", [reg("c/run-01.yaml"), reg("c/run-01.yaml")])
 PY
 cd "$W" || exit 99
 while read -r f want; do
@@ -117,5 +125,7 @@ empty.tar byte 10240: the archive holds no result file (*.yaml)
 huge.tar byte 0, entry 1 'c/run-01.yaml': declares 8589934591 bytes, but only 9728 follow (truncated, or a false size)
 checksum.tar byte 0, entry 1 'd/run-01.yaml': the header's checksum does not match
 many.tar byte 2097152, entry 4097 'c/d4096/': more than 4096 entries
+longname.tar byte 0, entry 1 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa': a name longer than 255 bytes
+duplicate.tar byte 10240: two entries named 'run-01.yaml'
 LIST
 exit $((failures > 0))
