@@ -101,12 +101,13 @@ static void sk_io_close(sk_pctx_t *c, sk_io_t *io)
  * synced; 0, or -1 when a call failed. */
 static int sk_io_put(sk_pctx_t *c, sk_io_t *io, unsigned seed)
 {
-  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, seed) != 0)
-    return -1;
-  return MPI_File_write_at(io->fh, io->at, c->sbuf, c->count, c->dtype,
-                           MPI_STATUS_IGNORE) == MPI_SUCCESS &&
-                 MPI_File_sync(io->fh) == MPI_SUCCESS
-             ? 0 : -1;
+  int ok = sk_dtype_fill(c->sbuf, c->count, c->dtype, seed) == 0 &&
+           MPI_File_write_at(io->fh, io->at, c->sbuf, c->count, c->dtype,
+                             MPI_STATUS_IGNORE) == MPI_SUCCESS;
+  /* the sync is collective on a shared file: every process calls it,
+   * also one whose write failed (else the others wait in it) */
+  ok = MPI_File_sync(io->fh) == MPI_SUCCESS && ok;
+  return ok ? 0 : -1;
 }
 
 /* TEST ONLY (doc/robustness.md): with SKAMPI_TEST_IO_HANG set, the
@@ -228,15 +229,16 @@ static void sk_io_read_at(sk_pctx_t *c)
 static int sk_io_verify_write(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
   sk_io_t *io = c->priv;
-  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) != 0 ||
-      sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) != 0)
-    return -1;
+  int ok = sk_dtype_fill(c->sbuf, c->count, c->dtype, 1) == 0 &&
+           sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) == 0;
+  /* the repetition and the sync are collective (a collective write, a
+   * shared file): every process makes them, whatever failed before */
   io->failed = 0;
   ops->run(c);
-  if (io->failed || sk_io_test_flip(c, io) != 0 ||
-      MPI_File_sync(io->fh) != MPI_SUCCESS ||
-      MPI_File_read_at(io->fh, io->at, c->rbuf, c->rcvcount, c->rcvtype,
-                       MPI_STATUS_IGNORE) != MPI_SUCCESS)
+  ok = !io->failed && sk_io_test_flip(c, io) == 0 && ok;
+  ok = MPI_File_sync(io->fh) == MPI_SUCCESS && ok;
+  if (!ok || MPI_File_read_at(io->fh, io->at, c->rbuf, c->rcvcount,
+                              c->rcvtype, MPI_STATUS_IGNORE) != MPI_SUCCESS)
     return -1;
   return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype, 1);
 }
@@ -245,12 +247,11 @@ static int sk_io_verify_write(const sk_inst_ops_t *ops, sk_pctx_t *c)
 static int sk_io_verify_read(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
   sk_io_t *io = c->priv;
-  if (sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) != 0 ||
-      sk_io_test_flip(c, io) != 0)
-    return -1;
+  int ok = sk_dtype_fill(c->rbuf, c->rcvcount, c->rcvtype, 2) == 0 &&
+           sk_io_test_flip(c, io) == 0;
   io->failed = 0;
-  ops->run(c);
-  if (io->failed)
+  ops->run(c);    /* collective for read_at_all: made whatever failed */
+  if (!ok || io->failed)
     return -1;
   return sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype, 1);
 }
