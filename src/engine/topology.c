@@ -112,7 +112,7 @@ static int sk_topology_dist(const sk_suite_t *s, MPI_Comm comm,
 int sk_topology_make(const sk_suite_t *s, MPI_Comm comm, MPI_Comm *out,
                      sk_topo_info_t *info, char *why, size_t whylen)
 {
-  int rc;
+  int rc, ok, all;
   *out = MPI_COMM_NULL;
   info->kind = NULL;
   why[0] = '\0';
@@ -120,6 +120,16 @@ int sk_topology_make(const sk_suite_t *s, MPI_Comm comm, MPI_Comm *out,
     rc = sk_topology_cart(s, comm, out, info);
   else
     rc = sk_topology_dist(s, comm, out, info, why, whylen);
+  /* every process fails the suite, or none: MPI errors return codes, so
+   * the creation may fail on some processes only */
+  ok = rc == 0;
+  MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
+  if (ok && !all) {
+    MPI_Comm_free(out);
+    rc = -1;
+    snprintf(why, whylen, "MPI could not make the neighbourhood topology "
+             "on another process");
+  }
   if (rc != 0 && why[0] == '\0')
     snprintf(why, whylen, "MPI could not make the neighbourhood topology");
   return rc;
