@@ -32,6 +32,10 @@ lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \
 	lib/tournament.c lib/tournament.h
 # the graphs of the neighbourhood collectives' distributed graph topologies
 lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
+# the node map: hosts, CPUs, sockets and NUMA domains of every rank
+lib_libskampi_a_SOURCES += lib/cpuset.c lib/cpuset.h \
+	lib/cputopo.c lib/cputopo.h \
+	lib/nodemap.c lib/nodemap_io.c lib/nodemap.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.
