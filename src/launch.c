@@ -23,6 +23,7 @@
 #include "factors.h"
 #include "outcheck.h"
 #include "pattern.h"
+#include "placement.h"
 #include "sha256.h"
 #include "shuffle.h"
 #include "timer.h"
@@ -178,9 +179,11 @@ static int sk_launch_merge(const sk_cli_t *cli, const sk_postproc_t *pp,
 }
 
 /* A plan every rank accepted: timer, @POSTPROC, grid and seed, the run,
- * and the merge; returns the exit status. */
+ * and the merge; returns the exit status.  nodes and place: the node
+ * map (rank 0) and this rank's place, gathered at the start. */
 static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
-                             int rank)
+                             int rank, const sk_nodemap_t *nodes,
+                             const sk_pairs_place_t *place)
 {
   sk_run_options_t run;
   sk_gridfile_t *grid = NULL;
@@ -202,6 +205,8 @@ static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
     run.quiet = cli->quiet;
     run.fresh = cli->fresh;
     run.timeout = cli->timeout;
+    run.nodes = rank == 0 ? nodes : NULL;
+    run.place = place;
     rc = sk_run(plan, &run);
     if (post)
       rc = sk_launch_merge(cli, &pp, rank, rc);
@@ -216,9 +221,11 @@ int sk_launch(const sk_cli_t *cli)
   sk_check_options_t opt;
   sk_diag_t *diag;
   sk_plan_t *plan = NULL;
+  sk_nodemap_t nodes;
+  sk_pairs_place_t place;
   char *buf;
   size_t len = 0;
-  int rank, size, ok, all_ok, rc;
+  int rank, size, ok, all_ok, rc, mapped;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
@@ -230,18 +237,25 @@ int sk_launch(const sk_cli_t *cli)
                        1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  /* the node map first: the check refuses a pair the run does not have */
+  mapped = sk_placement_gather(MPI_COMM_WORLD, &nodes, &place) == 0;
+  if (!mapped && rank == 0)
+    sk_msg_warning("the node map could not be gathered (out of memory): "
+                   "the result has none, and Pair and Pairs_Placement "
+                   "other than their defaults are refused");
   diag = sk_diag_new();
   buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.nodes = rank == 0 ? &nodes : NULL;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);
   ok = plan != NULL;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (all_ok) {
-    rc = sk_launch_measure(cli, plan, rank);
+    rc = sk_launch_measure(cli, plan, rank, &nodes, &place);
   } else {
     if (rank == 0 && diag != NULL)
       sk_launch_refuse(cli, diag);
@@ -249,6 +263,7 @@ int sk_launch(const sk_cli_t *cli)
   }
   sk_plan_free(plan);
   sk_diag_free(diag);
+  sk_nodemap_free(&nodes);
   MPI_Finalize();
   return rc;
 }

@@ -147,11 +147,16 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   e->interleave = !opt->per_suite;
   sk_shuffle_init(&e->rng, (uint64_t)opt->seed);
   e->grid = opt->grid;
+  e->nodes = opt->nodes;
+  if (opt->place != NULL)
+    e->place = *opt->place;
   if (e->rank == 0) {
     sk_progress_init(&st->progress, stderr,
                      sk_progress_mode(opt->quiet, getenv("SKAMPI_PROGRESS")),
                      plan->nsuites, st->t0);
     ok = (st->res = sk_result_new(plan)) != NULL;
+    if (ok)
+      st->res->nodes = opt->nodes;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   if (!ok)

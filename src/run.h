@@ -17,6 +17,10 @@ typedef struct sk_run_options {
   int per_suite;            /* --no-interleave: with --shuffle, each
                              * suite's points on their own */
   const struct sk_gridfile *grid;  /* --grid-from, rank 0 only, or NULL */
+  const struct sk_nodemap *nodes;  /* the node map, rank 0 only; NULL or
+                                    * empty: not known (lib/nodemap.h) */
+  const struct sk_pairs_place *place;  /* this rank's place for the pair
+                                    * placements (src/engine/pairs.h) */
 } sk_run_options_t;
 
 /* Exit statuses of skampi (skampi(1), EXIT STATUS, and doc/robustness.md

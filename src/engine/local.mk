@@ -13,6 +13,7 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/execute.c src/engine/execute.h src/engine/execute_int.h \
 	src/engine/execute_setup.c \
 	src/engine/result.c src/engine/result.h \
+	src/engine/result_place.c src/engine/result_place.h \
 	src/engine/resume.c src/engine/resume.h \
 	src/engine/run_resume.c src/engine/run_resume.h \
 	src/engine/guard.c src/engine/guard.h \
@@ -31,3 +32,5 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/runlog.c src/engine/runlog.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
+# the node map of a run, gathered at its start
+src_libskampi_src_a_SOURCES += src/engine/placement.c src/engine/placement.h

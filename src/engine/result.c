@@ -18,6 +18,7 @@
 #include "emit.h"
 #include "outfile.h"
 #include "plan_emit.h"
+#include "result_place.h"
 #include "schema.h"
 
 sk_result_t *sk_result_new(const sk_plan_t *plan)
@@ -551,6 +552,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_str(e, "timing", s->timing ? s->timing : "none");
   if (s->pair[0] >= 0)
     sk_result_emit_pair(e, s);
+  sk_result_emit_pair_place(e, &s->pair_place);
+  sk_result_emit_pairs_place(e, &s->pairs_place);
   if (s->has_calib)
     sk_result_emit_calib(e, &s->calib);
   if (s->rate_unit != NULL)
@@ -591,6 +594,7 @@ static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
   sk_emit_map_begin(e);
   sk_result_emit_head(e, r);
   sk_result_emit_factors(e, r);
+  sk_result_emit_nodes(e, r);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
   for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)

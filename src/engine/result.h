@@ -65,6 +65,28 @@ typedef struct sk_topo_info {
   int sources, destinations;     /* neighbours of every process */
 } sk_topo_info_t;
 
+/* Where a ping-pong suite's pair ran (doc/output-format.md,
+ * `pair_placement`); selection NULL: not a pair suite.  Hosts are
+ * borrowed from the node map; the rest -1 where the map is not known. */
+typedef struct sk_pair_place {
+  const char *selection;         /* the key Pair: "Max_Latency",
+                                  * "Inter_Node", ..., "Ranks" (static) */
+  const char *hosts[2];          /* of pair[0], pair[1], or NULL */
+  long nodes[2];                 /* their nodes in the map, or -1 */
+  long shm[2];                   /* their shared-memory domains, or -1 */
+  int same_node;                 /* 1, 0, -1 unknown */
+  int same_socket;               /* 1, 0, -1 unknown (lib/nodemap.h) */
+} sk_pair_place_t;
+
+/* How a suite of concurrent pairs placed them (`pairs_placement`);
+ * selection NULL: not such a suite. */
+typedef struct sk_pairs_info {
+  const char *selection;         /* the key Pairs_Placement (static) */
+  long most;                     /* the most processes it could place */
+  long nodes[2];                 /* node A, node B (-1: none, unknown) */
+  const char *hosts[2];          /* their host names (borrowed), or NULL */
+} sk_pairs_info_t;
+
 typedef struct sk_suite_result {
   const sk_suite_t *suite;       /* borrowed from the plan */
   sk_suite_status_t status;
@@ -72,6 +94,8 @@ typedef struct sk_suite_result {
   const char *timing;            /* "round_trip", "max_local", ... */
   int pair[2];                   /* ping-pong pair, or -1 -1 */
   double pair_latency;           /* round trip that chose it, or NaN */
+  sk_pair_place_t pair_place;    /* where it ran */
+  sk_pairs_info_t pairs_place;   /* concurrent pairs: their placement */
   int has_calib;
   sk_calib_t calib;
   const char *rate_unit;         /* unit of the points' rate, or NULL */
@@ -125,6 +149,7 @@ typedef struct sk_result {
   sk_factors_t factors;
   const sk_resume_t *kept;       /* borrowed: suites of an earlier run
                                     written first, or NULL */
+  const struct sk_nodemap *nodes;   /* borrowed: the node map, or NULL */
   sk_suite_result_t *suites;     /* this run's, in the order measured */
   size_t nsuites;
 } sk_result_t;
