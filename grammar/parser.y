@@ -146,6 +146,8 @@ value:
                                      $2, @2);
                                  if (!$$) YYNOMEM;
                                }
+| NUMBER ',' NUMBER            { $$ = sk_ast_value_ranks($1, @1, $3, @3);
+                                 if (!$$) YYNOMEM; }
 | triples                      { $$ = sk_ast_value_triples($1, @1);
                                  if (!$$) YYNOMEM; }
 ;

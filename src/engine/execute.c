@@ -303,14 +303,15 @@ static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
 
 /* A Nodes point's communicator of arg processes: world ranks 0 .. arg-1,
  * or for an instance of concurrent pairs the pairs across the halves of
- * the world (src/engine/pairs.c); MPI_COMM_NULL on the processes left
- * out. */
+ * the world, or placed by Pairs_Placement (src/engine/pairs.c);
+ * MPI_COMM_NULL on the processes left out. */
 static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
 {
   const sk_engine_t *e = x->eng;
   int key = e->rank < arg ? e->rank : -1;
   if (x->ops->pairs)
-    key = sk_pairs_key(e->size, (int)arg, e->rank);
+    key = sk_pairs_key_placed((sk_pairs_placement_t)x->s->pairs_placement,
+                              e->size, (int)arg, e->rank, &e->place);
   MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
 }
 

@@ -11,6 +11,8 @@
 #include "progress.h"
 #include "result.h"
 #include "gridfile.h"
+#include "nodemap.h"
+#include "pairs.h"
 #include "shuffle.h"
 
 /* Cap of the sample arrays when Max_Repetition is unset or larger. */
@@ -25,9 +27,13 @@ typedef struct sk_engine {
   double tick;                /* MPI_Wtick() */
   sk_calib_t calib;           /* Calibrate_Busywait's parameters */
   char calib_err[256];        /* why they are unusable, or "" */
-  int pair[2];                /* ping-pong pair, once chosen */
+  int pair[2];                /* Pair = Max_Latency: the pair, once
+                               * chosen (the first suite that asks) */
   double pair_latency;
   int pair_known;
+  const sk_nodemap_t *nodes;  /* rank 0: the node map (borrowed), or
+                               * NULL; empty when it was not gathered */
+  sk_pairs_place_t place;     /* this rank's place (src/engine/pairs.h) */
   sk_progress_t *progress;    /* rank 0 */
   FILE *log;                  /* rank 0: @LOGFILE or NULL */
   int shuffle;                /* --shuffle: fixed grids in random order */

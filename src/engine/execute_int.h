@@ -44,6 +44,8 @@ typedef struct sk_exec {
   sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
   sk_topo_info_t topo;      /* ops->topology: the suite's topology */
+  int pair[2];              /* pattern with a pair: the suite's pair */
+  double pair_latency;      /* the round trip that chose it, or NaN */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keys.h"
 #include "pattern_pingpong.h"
 #include "topology.h"
 
@@ -52,21 +53,53 @@ static int sk_exec_length_range(sk_exec_t *x)
   return 0;
 }
 
-/* Nodes: from Start_Argument to End_Argument processes, within 1..P. */
+/* Concurrent pairs placed across two nodes or within one
+ * (Pairs_Placement): how many processes a point can have. */
+static int sk_exec_placed(const sk_exec_t *x)
+{
+  return x->ops->pairs && x->s->pairs_placement != SK_PAIRS_HALVES;
+}
+
+static long sk_exec_most(const sk_exec_t *x)
+{
+  const sk_pairs_place_t *pl = &x->eng->place;
+  if (!sk_exec_placed(x))
+    return x->eng->size;
+  return sk_pairs_most((sk_pairs_placement_t)x->s->pairs_placement,
+                       x->eng->size, pl->size_a, pl->size_b);
+}
+
+static const char *sk_exec_placement_name(const sk_exec_t *x)
+{
+  return sk_key_get(SK_KEY_PAIRS_PLACEMENT)->names[x->s->pairs_placement];
+}
+
+/* Nodes: from Start_Argument to End_Argument processes, within 1..P
+ * (within what Pairs_Placement can place, for concurrent pairs). */
 static int sk_exec_nodes_range(sk_exec_t *x)
 {
   const sk_suite_t *s = x->s;
-  int p = x->eng->size;
+  long p = sk_exec_most(x);
   int least = x->pat->least;
+  char what[96];
+  if (sk_exec_placed(x))
+    snprintf(what, sizeof what, "processes Pairs_Placement = %s can place "
+             "in this run", sk_exec_placement_name(x));
+  else
+    snprintf(what, sizeof what, "processes of this run");
   x->lo = s->start_argument < least ? least : s->start_argument;
   x->hi = s->end_is_max || s->end_argument > p ? p : s->end_argument;
   if (!s->end_is_max && s->end_argument > p)
-    snprintf(x->note, sizeof x->note, "End_Argument %ld is more than the %d "
-             "processes of this run: measured up to %d", s->end_argument, p,
-             p);
+    snprintf(x->note, sizeof x->note, "End_Argument %ld is more than the %ld "
+             "%s: measured up to %ld", s->end_argument, p, what, p);
+  else if (s->end_is_max && sk_exec_placed(x))
+    snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
+             "processes here (%ld pair%s): the most Pairs_Placement = %s "
+             "can place", p, p / 2, p / 2 == 1 ? "" : "s",
+             sk_exec_placement_name(x));
   if (x->lo > x->hi) {
-    snprintf(x->msg, sizeof x->msg, "Start_Argument %ld is more than the %d "
-             "processes of this run", s->start_argument, p);
+    snprintf(x->msg, sizeof x->msg, "Start_Argument %ld is more than the "
+             "%ld %s", s->start_argument, p, what);
     return -1;
   }
   x->max_length = s->default_message_length;
@@ -75,6 +108,15 @@ static int sk_exec_nodes_range(sk_exec_t *x)
 
 static int sk_exec_range(sk_exec_t *x)
 {
+  if (sk_exec_placed(x) && sk_exec_most(x) < 2) {
+    /* the checker refuses it first where the node map is known */
+    snprintf(x->msg, sizeof x->msg, "Pairs_Placement = %s: this run has no "
+             "such pairs (%s)", sk_exec_placement_name(x),
+             x->eng->place.size_b == 0 ? "its processes are on one node"
+                                       : "one process on the node of rank "
+                                         "0");
+    return -1;
+  }
   switch (x->s->variation) {
   case SK_VARIATION_LENGTH:
     return sk_exec_length_range(x);
@@ -283,8 +325,75 @@ static int sk_exec_topology(sk_exec_t *x)
   return -1;
 }
 
+/* Pair = Inter_Node, Intra_Node, Intra_Socket: rank 0 finds the first
+ * such pair in the node map and broadcasts it (the checker refused a
+ * pair the map does not have; without a map the suite fails here). */
+static int sk_exec_pair_by_map(sk_exec_t *x)
+{
+  static const sk_nodemap_pairkind_t kind[] = {
+    SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTRA_NODE,
+    SK_NODEMAP_INTRA_SOCKET};
+  sk_engine_t *e = x->eng;
+  long msg[3] = {0, 0, 0};
+  if (e->rank == 0 && e->nodes != NULL &&
+      sk_nodemap_pair(e->nodes, kind[x->s->pair], msg + 1) == 0)
+    msg[0] = 1;
+  MPI_Bcast(msg, 3, MPI_LONG, 0, e->world);
+  if (!msg[0]) {
+    snprintf(x->msg, sizeof x->msg, "Pair = %s: the node map of this run "
+             "has no such pair", sk_key_get(SK_KEY_PAIR)->names[x->s->pair]);
+    return -1;
+  }
+  x->pair[0] = (int)msg[1];
+  x->pair[1] = (int)msg[2];
+  return 0;
+}
+
+/* The suite's pair by its key Pair, alike on every rank: the pair of
+ * largest latency (measured once per run, on the first suite that asks),
+ * two ranks written in the suite, or a pair of the node map. */
+static int sk_exec_pair(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  x->pair_latency = NAN;
+  switch (x->s->pair) {
+  case SK_PAIR_MAX_LATENCY:
+    if (!e->pair_known) {
+      if (sk_pingpong_choose_pair(e->world, e->pair, &e->pair_latency) != 0)
+        return -1;
+      e->pair_known = 1;
+    }
+    x->pair[0] = e->pair[0];
+    x->pair[1] = e->pair[1];
+    x->pair_latency = e->pair_latency;
+    return 0;
+  case SK_PAIR_RANKS:
+    x->pair[0] = (int)x->s->pair_ranks[0];
+    x->pair[1] = (int)x->s->pair_ranks[1];
+    if (x->pair[1] < e->size)
+      return 0;
+    snprintf(x->msg, sizeof x->msg, "Pair = %d, %d: this run has %d "
+             "processes", x->pair[0], x->pair[1], e->size);
+    return -1;
+  default:
+    return sk_exec_pair_by_map(x);
+  }
+}
+
+/* Concurrent pairs placed by Pairs_Placement, varying no processes:
+ * the most processes the placement can place (src/engine/pairs.h). */
+static void sk_exec_placed_comm(sk_exec_t *x)
+{
+  sk_engine_t *e = x->eng;
+  int key = sk_pairs_key_placed((sk_pairs_placement_t)x->s->pairs_placement,
+                                e->size, (int)sk_exec_most(x), e->rank,
+                                &e->place);
+  MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, &x->comm);
+}
+
 /* The suite's communicator: the pair for ping-pong, everybody for the
- * others; Nodes suites make one per point instead. */
+ * others (the placed pairs for concurrent pairs with Pairs_Placement);
+ * Nodes suites make one per point instead. */
 int sk_exec_comm(sk_exec_t *x)
 {
   sk_engine_t *e = x->eng;
@@ -292,16 +401,15 @@ int sk_exec_comm(sk_exec_t *x)
   x->decider = 0;
   if (x->pat->pair) {
     int in;
-    if (!e->pair_known) {
-      if (sk_pingpong_choose_pair(e->world, e->pair, &e->pair_latency) != 0)
-        return -1;
-      e->pair_known = 1;
-    }
-    in = e->rank == e->pair[0] || e->rank == e->pair[1];
+    if (sk_exec_pair(x) != 0)
+      return -1;
+    in = e->rank == x->pair[0] || e->rank == x->pair[1];
     MPI_Comm_split(e->world, in ? 0 : MPI_UNDEFINED, e->rank, &x->comm);
-    x->decider = e->pair[0];
+    x->decider = x->pair[0];
   } else if (x->ops->topology) {
     return sk_exec_topology(x);
+  } else if (x->s->variation != SK_VARIATION_NODES && sk_exec_placed(x)) {
+    sk_exec_placed_comm(x);
   } else if (x->s->variation != SK_VARIATION_NODES) {
     MPI_Comm_dup(e->world, &x->comm);
   }
@@ -343,6 +451,53 @@ static void sk_exec_describe_sync(sk_exec_t *x)
   y->max_slope = x->clock.max_slope;
 }
 
+/* Rank 0: where the ping-pong pair runs, from the node map. */
+static void sk_exec_describe_pair(sk_exec_t *x)
+{
+  sk_pair_place_t *pp = &x->res->pair_place;
+  const sk_nodemap_t *m = x->eng->nodes;
+  int i;
+  pp->selection = x->s->pair == SK_PAIR_RANKS
+                      ? "Ranks" : sk_key_get(SK_KEY_PAIR)->names[x->s->pair];
+  pp->nodes[0] = pp->nodes[1] = pp->shm[0] = pp->shm[1] = -1;
+  pp->hosts[0] = pp->hosts[1] = NULL;
+  pp->same_node = pp->same_socket = -1;
+  if (m == NULL || m->nranks == 0)
+    return;
+  for (i = 0; i < 2; i++) {
+    const sk_nodemap_run_t *u = sk_nodemap_find(m, x->pair[i]);
+    pp->nodes[i] = u != NULL ? u->node : -1;
+    pp->hosts[i] = u != NULL ? m->nodes[u->node].host : NULL;
+    pp->shm[i] = u != NULL ? u->shm : -1;
+  }
+  pp->same_node = sk_nodemap_same_node(m, x->pair[0], x->pair[1]);
+  pp->same_socket = sk_nodemap_same_socket(m, x->pair[0], x->pair[1]);
+}
+
+/* Rank 0: how concurrent pairs were placed. */
+static void sk_exec_describe_pairs(sk_exec_t *x)
+{
+  sk_pairs_info_t *pi = &x->res->pairs_place;
+  const sk_nodemap_t *m = x->eng->nodes;
+  long b = -1;
+  size_t i;
+  pi->selection = sk_exec_placement_name(x);
+  pi->most = sk_exec_most(x);
+  pi->nodes[0] = pi->nodes[1] = -1;
+  pi->hosts[0] = pi->hosts[1] = NULL;
+  if (m == NULL || m->nranks == 0 || !sk_exec_placed(x))
+    return;
+  for (i = 1; b < 0 && i < m->nruns; i++)
+    if (m->runs[i].node != m->runs[0].node)
+      b = m->runs[i].node;
+  pi->nodes[0] = m->runs[0].node;
+  pi->hosts[0] = m->nodes[pi->nodes[0]].host;
+  if (x->s->pairs_placement == SK_PAIRS_ACROSS_NODES && b >= 0) {
+    pi->nodes[1] = b;
+    pi->hosts[1] = m->nodes[b].host;
+  }
+}
+
 /* Rank 0: what the result says besides the points. */
 void sk_exec_describe(sk_exec_t *x)
 {
@@ -362,10 +517,13 @@ void sk_exec_describe(sk_exec_t *x)
     sk_exec_describe_sync(x);
   sk_exec_describe_cache(x);
   if (x->pat->pair) {
-    res->pair[0] = x->eng->pair[0];
-    res->pair[1] = x->eng->pair[1];
-    res->pair_latency = x->eng->pair_latency;
+    res->pair[0] = x->pair[0];
+    res->pair[1] = x->pair[1];
+    res->pair_latency = x->pair_latency;
+    sk_exec_describe_pair(x);
   }
+  if (x->ops->pairs)
+    sk_exec_describe_pairs(x);
   if (x->ops->topology)
     res->topology = x->topo;
   if (x->ops->calibrated) {
@@ -383,7 +541,18 @@ void sk_exec_describe(sk_exec_t *x)
                          "2 (1-8, 17, 34) and the simple ones only: this "
                          "suite ignores it");
   res->rate_unit = x->ops->rate_unit;
-  if (x->ops->note != NULL)
+  if (sk_exec_placed(x))
+    sk_result_add_note(res, x->s->pairs_placement == SK_PAIRS_ACROSS_NODES
+                       ? "pairs: the i-th process of node A (the node of "
+                         "world rank 0) with the i-th of node B (the node "
+                         "of the lowest rank not on A), for the k pairs of "
+                         "a point; each point lists its pairs and whether "
+                         "they cross hosts"
+                       : "pairs: of the first n processes of node A (the "
+                         "node of world rank 0), the i-th with the (k+i)-th, "
+                         "for the k = floor(n/2) pairs of a point; each "
+                         "point lists its pairs");
+  else if (x->ops->note != NULL)
     sk_result_add_note(res, x->ops->note);
 }
 

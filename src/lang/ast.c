@@ -36,6 +36,24 @@ sk_ast_value_t *sk_ast_value_unit(sk_ast_value_t *v, char *unit,
   return v;
 }
 
+sk_ast_value_t *sk_ast_value_ranks(char *first, sk_span_t fs, char *second,
+                                   sk_span_t ss)
+{
+  sk_ast_value_t *v;
+  if (second == NULL || (v = sk_ast_value_new(SK_AST_RANKS, first, fs)) ==
+      NULL) {
+    free(first);
+    free(second);
+    return NULL;
+  }
+  v->second = second;
+  v->first_span = fs;
+  v->second_span = ss;
+  v->span.last_line = ss.last_line;
+  v->span.last_column = ss.last_column;
+  return v;
+}
+
 sk_ast_value_t *sk_ast_value_triples(sk_ast_triple_t *reversed,
                                      sk_span_t span)
 {
@@ -154,6 +172,7 @@ void sk_ast_value_free(sk_ast_value_t *v)
     return;
   free(v->text);
   free(v->unit);
+  free(v->second);
   sk_ast_triples_free(v->triples);
   free(v);
 }

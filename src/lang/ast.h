@@ -16,7 +16,8 @@ typedef enum {
   SK_AST_IDENT,            /* a name: Length, MPI_INT, Default_Value */
   SK_AST_STRING,           /* "quoted", text without quotes and escapes */
   SK_AST_NUMBER,           /* 256, 1.5, -3, 1e3; maybe with a unit */
-  SK_AST_TRIPLES           /* (count, offset, TYPE) (count, offset, TYPE) */
+  SK_AST_TRIPLES,          /* (count, offset, TYPE) (count, offset, TYPE) */
+  SK_AST_RANKS             /* two numbers: 0, 5 (Pair) */
 } sk_ast_kind_t;
 
 /* One (count, offset, type) triple of a @BasetypeN structure. */
@@ -35,6 +36,8 @@ typedef struct sk_ast_value {
   char *unit;              /* NUMBER written with a unit (64KiB), or NULL */
   sk_span_t unit_span;
   sk_ast_triple_t *triples;  /* TRIPLES, in source order */
+  char *second;            /* RANKS: the second number (text: the first) */
+  sk_span_t first_span, second_span;   /* RANKS: each number */
 } sk_ast_value_t;
 
 /* Key = Value; inside a suite. */
@@ -74,6 +77,9 @@ sk_ast_value_t *sk_ast_value_new(sk_ast_kind_t kind, char *text,
                                  sk_span_t span);
 sk_ast_value_t *sk_ast_value_unit(sk_ast_value_t *v, char *unit,
                                   sk_span_t unit_span);
+/* "A, B": two numbers (RANKS). */
+sk_ast_value_t *sk_ast_value_ranks(char *first, sk_span_t fs, char *second,
+                                   sk_span_t ss);
 sk_ast_value_t *sk_ast_value_triples(sk_ast_triple_t *reversed,
                                      sk_span_t span);
 sk_ast_triple_t *sk_ast_triple_new(char *count, sk_span_t cs, char *offset,

@@ -26,6 +26,10 @@ typedef struct sk_check_options {
    * elements (the end of the message "... more than an int counts:
    * ..."), or NULL when it can; a NULL callback: every instance can. */
   const char *(*large_count)(int number);
+  /* The node map of the run (lib/nodemap.h), or NULL when it is not
+   * known (skampi --check): with it, a Pair or Pairs_Placement the run
+   * does not have is refused (src/lang/check_pair.c). */
+  const struct sk_nodemap *nodes;
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -28,6 +28,7 @@ typedef struct sk_kv {
   long l;                  /* integer kinds, ENUM index, BOOL */
   double d;                /* REAL, DURATION */
   const sk_instance_t *inst;   /* INSTANCE */
+  long ranks[2];           /* PAIR written A, B: the two ranks, as written */
   sk_span_t span;          /* the value as written (not BUILTIN) */
   sk_span_t unit_span;
 } sk_kv_t;
@@ -38,6 +39,7 @@ typedef struct sk_check {
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
   const char *(*large_count)(int number);   /* sk_check_options_t's */
+  const struct sk_nodemap *nodes;           /* sk_check_options_t's */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -71,6 +73,11 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
  * processes of the run (a random k-regular graph must exist). */
 void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
                        const sk_kv_t *kv);
+
+/* check_pair.c: Pair and Pairs_Placement where they apply, and against
+ * the node map of the run when it is known. */
+void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
+                   const sk_kv_t *kv);
 
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);

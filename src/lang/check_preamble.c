@@ -246,9 +246,11 @@ static int sk_pre_field(sk_check_t *c, const sk_ast_triple_t *t,
                         const char *what, sk_basetype_field_t *f)
 {
   sk_ast_value_t cv = {SK_AST_NUMBER, t->count_span, t->count, NULL,
-                       t->count_span, NULL};
+                       t->count_span, NULL, NULL, t->count_span,
+                       t->count_span};
   sk_ast_value_t ov = {SK_AST_NUMBER, t->offset_span, t->offset, NULL,
-                       t->offset_span, NULL};
+                       t->offset_span, NULL, NULL, t->offset_span,
+                       t->offset_span};
   const char *type = sk_pre_mpi_type(c, t->type, t->type_span);
   char cw[96], ow[96];
   int bad = type == NULL;

@@ -604,6 +604,19 @@ static void sk_resolve_rma(sk_resolve_t *r)
 
 /* ---- into the plan ------------------------------------------------------------ */
 
+/* Pair: the selection, and the ranks of Pair = A, B, the lower first. */
+static void sk_resolve_pair(sk_resolve_t *r, const sk_key_t *k,
+                            const sk_kv_t *kv)
+{
+  int rev = kv->l == SK_PAIR_RANKS && kv->ranks[0] > kv->ranks[1];
+  sk_key_set_long(k, r->out, kv->l);
+  r->out->pair_ranks[0] = r->out->pair_ranks[1] = -1;
+  if (kv->l != SK_PAIR_RANKS)
+    return;
+  r->out->pair_ranks[0] = kv->ranks[rev];
+  r->out->pair_ranks[1] = kv->ranks[!rev];
+}
+
 static void sk_resolve_store(sk_resolve_t *r)
 {
   size_t n, i;
@@ -612,6 +625,8 @@ static void sk_resolve_store(sk_resolve_t *r)
     const sk_kv_t *kv = &r->kv[i];
     if (k[i].kind == SK_KIND_INSTANCE)
       r->out->instance = kv->inst;
+    else if (k[i].kind == SK_KIND_PAIR)
+      sk_resolve_pair(r, &k[i], kv);
     else if (sk_kind_is_real(k[i].kind))
       sk_key_set_double(&k[i], r->out, kv->unset ? SK_UNSET : kv->d);
     else
@@ -646,5 +661,6 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_resolve_elements(&r, errors_before);
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);
+  sk_check_pair(c, it, kv);
   sk_resolve_store(&r);
 }

@@ -172,6 +172,49 @@ static int sk_suite_enum(sk_check_t *c, const sk_key_t *k,
   return -1;
 }
 
+/* Pair: one of the names, or two different ranks "A, B" (each a rank of
+ * the run: below the processes the file is checked for). */
+static int sk_suite_pair(sk_check_t *c, const sk_key_t *k,
+                         const sk_ast_value_t *v, sk_kv_t *out)
+{
+  sk_ast_value_t n[2];
+  char list[160], shown[64];
+  int i;
+  if (v->kind == SK_AST_IDENT)
+    return sk_suite_enum(c, k, v, out);
+  sk_value_show(v, shown, sizeof shown);
+  if (v->kind != SK_AST_RANKS) {
+    sk_key_enum_list(k, list, sizeof list);
+    sk_diag_error(c->diag, c->sink.file, v->span, "%s expects %s, or two "
+                  "ranks A, B, not %s", k->name, list, shown);
+    return -1;
+  }
+  memset(n, 0, sizeof n);
+  n[0].kind = n[1].kind = SK_AST_NUMBER;
+  n[0].text = v->text;
+  n[0].span = v->first_span;
+  n[1].text = v->second;
+  n[1].span = v->second_span;
+  for (i = 0; i < 2; i++) {
+    if (sk_value_integer(&c->sink, &n[i], "a rank of Pair",
+                         &out->ranks[i]) != 0)
+      return -1;
+    if (out->ranks[i] < 0 || out->ranks[i] >= c->nprocs) {
+      sk_diag_error(c->diag, c->sink.file, n[i].span, "Pair: rank %ld is "
+                    "not one of the %d processes of the run (0 to %d)",
+                    out->ranks[i], c->nprocs, c->nprocs - 1);
+      return -1;
+    }
+  }
+  if (out->ranks[0] == out->ranks[1]) {
+    sk_diag_error(c->diag, c->sink.file, v->span, "Pair needs two different "
+                  "ranks, not %s", shown);
+    return -1;
+  }
+  out->l = SK_PAIR_RANKS;
+  return 0;
+}
+
 /* Kinds that are plain numbers: read, then range-checked. */
 static int sk_suite_number(sk_check_t *c, const sk_key_t *k,
                            const sk_ast_value_t *v, sk_kv_t *out)
@@ -240,6 +283,8 @@ int sk_check_value(sk_check_t *c, const sk_key_t *k,
       rc = sk_suite_datatype(c, k, v, out);
     else if (k->kind == SK_KIND_ENUM)
       rc = sk_suite_enum(c, k, v, out);
+    else if (k->kind == SK_KIND_PAIR)
+      rc = sk_suite_pair(c, k, v, out);
     else
       rc = sk_suite_number(c, k, v, out);
     break;

@@ -22,6 +22,8 @@ typedef enum {
   SK_KIND_BOOL,        /* yes / no */
   SK_KIND_ARGUMENT,    /* what Variation varies: a SIZE for Length, else a
                         * COUNT (processes, chunks) */
+  SK_KIND_PAIR,        /* one of the row's names, or two ranks "A, B"
+                        * (stored as SK_PAIR_RANKS and pair_ranks) */
   SK_KIND_KIB,         /* settings: KiB, a plain number or with a unit */
   SK_KIND_PATH,        /* settings: the rest of the line */
   SK_KIND_DIR          /* settings: a directory that exists and skampi may

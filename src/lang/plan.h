@@ -155,7 +155,18 @@ typedef struct sk_suite {
   int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
   int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
   long rma_window_ops;           /* RMA_Window_Ops */
+  int pair;                      /* Pair: SK_PAIR_* */
+  long pair_ranks[2];            /* Pair = A, B: the two world ranks, the
+                                  * lower first; -1 -1 otherwise */
+  int pairs_placement;           /* Pairs_Placement: SK_PAIRS_* (src/
+                                  * engine/pairs.h) */
 } sk_suite_t;
+
+/* Pair (keys.def): the names in order, then two ranks written A, B. */
+enum {
+  SK_PAIR_MAX_LATENCY = 0, SK_PAIR_INTER_NODE, SK_PAIR_INTRA_NODE,
+  SK_PAIR_INTRA_SOCKET, SK_PAIR_RANKS
+};
 
 /* IO_File (keys.def): one shared file, or one per process. */
 enum { SK_IO_FILE_SHARED = 0, SK_IO_FILE_PER_PROCESS = 1 };

@@ -19,6 +19,13 @@ static int sk_plan_emit_key(sk_emit_t *e, const sk_key_t *k,
                        : sk_emit_null(e);
   case SK_KIND_ENUM:
     return sk_emit_str(e, k->names[sk_key_get_long(k, s)]);
+  case SK_KIND_PAIR:
+    if (sk_key_get_long(k, s) != SK_PAIR_RANKS)
+      return sk_emit_str(e, k->names[sk_key_get_long(k, s)]);
+    sk_emit_flow_seq_begin(e);
+    sk_emit_long(e, s->pair_ranks[0]);
+    sk_emit_long(e, s->pair_ranks[1]);
+    return sk_emit_seq_end(e);
   case SK_KIND_BOOL:
     return sk_emit_bool(e, sk_key_get_long(k, s) != 0);
   case SK_KIND_REAL:

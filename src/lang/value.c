@@ -52,6 +52,9 @@ void sk_value_show(const sk_ast_value_t *v, char *buf, size_t size)
   case SK_AST_TRIPLES:
     snprintf(buf, size, "a structure");
     break;
+  case SK_AST_RANKS:
+    snprintf(buf, size, "'%.20s, %.20s'", v->text, v->second);
+    break;
   default:
     snprintf(buf, size, "'%.40s%s'", v->text, v->unit ? v->unit : "");
     break;

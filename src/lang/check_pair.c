@@ -1,0 +1,130 @@
+/*
+ * check_pair.c -- the keys that place pairs of processes (Pair,
+ * Pairs_Placement): written in a suite whose instance they do not apply
+ * to, they are refused; and at run time, when the node map of the run is
+ * known (sk_check_options_t.nodes, rank 0), a pair or a placement that
+ * the run does not have is refused where it is written, before anything
+ * is measured.  A preamble default is blamed once per file, and only
+ * for the suites it applies to.
+ */
+#include <config.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "check_int.h"
+#include "nodemap.h"
+#include "pairs.h"
+
+/* The bits of sk_check_t.reported for these rules (check_resolve.c's
+ * take the low bits, check_topology.c bit 24). */
+#define SK_PAIR_RULE_BIT (1ul << 25)
+#define SK_PLACE_RULE_BIT (1ul << 26)
+
+/* Where to point for a value of kv: the suite's, else the preamble line
+ * (once per rule), else nowhere (a built-in default never fails). */
+static const sk_span_t *sk_pair_where(sk_check_t *c, const sk_kv_t *kv,
+                                      unsigned long bit)
+{
+  if (kv->origin == SK_ORIGIN_SUITE)
+    return &kv->span;
+  if (kv->origin != SK_ORIGIN_PREAMBLE || (c->reported & bit))
+    return NULL;
+  c->reported |= bit;
+  return &kv->span;
+}
+
+/* "all 4 on host 'vm'" or "on 3 hosts" for a message. */
+static void sk_pair_hosts(const sk_nodemap_t *m, char *buf, size_t size)
+{
+  if (m->nnodes == 1)
+    snprintf(buf, size, "all %ld on host '%.64s'", m->nranks,
+             m->nodes[0].host);
+  else
+    snprintf(buf, size, "on %lu hosts, one process each",
+             (unsigned long)m->nnodes);
+}
+
+/* Why the run has no pair of selection sel, or NULL when it has one. */
+static const char *sk_pair_missing(const sk_nodemap_t *m, long sel,
+                                   char *buf, size_t size)
+{
+  static const sk_nodemap_pairkind_t kind[] = {
+    SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTRA_NODE,
+    SK_NODEMAP_INTRA_SOCKET};
+  char where[128];
+  long pair[2];
+  if (sel <= SK_PAIR_MAX_LATENCY || sel > SK_PAIR_INTRA_SOCKET ||
+      sk_nodemap_pair(m, kind[sel], pair) == 0)
+    return NULL;
+  sk_pair_hosts(m, where, sizeof where);
+  if (sel == SK_PAIR_INTER_NODE)
+    snprintf(buf, size, "no two processes of this run are on different "
+             "nodes (%s)", where);
+  else if (sel == SK_PAIR_INTRA_NODE)
+    snprintf(buf, size, "no two processes of this run share a node (%s)",
+             where);
+  else
+    snprintf(buf, size, "no two processes of one node are bound to the "
+             "same socket (%ld of %ld processes pinned; bind them, e.g. "
+             "mpiexec -bind-to core)", sk_nodemap_pinned(m), m->nranks);
+  return buf;
+}
+
+/* Why placement pl is impossible in this run, or NULL. */
+static const char *sk_pair_place_missing(const sk_nodemap_t *m, long pl,
+                                         char *buf, size_t size)
+{
+  const sk_nodemap_node_t *a = &m->nodes[m->runs[0].node];
+  if (pl == SK_PAIRS_ACROSS_NODES && m->nnodes < 2) {
+    snprintf(buf, size, "k pairs across two nodes need processes on two "
+             "nodes: the %ld processes of this run are all on host "
+             "'%.64s'", m->nranks, a->host);
+    return buf;
+  }
+  if (pl == SK_PAIRS_WITHIN_NODE && a->ranks < 2) {
+    snprintf(buf, size, "k pairs within one node need two processes on "
+             "the node of rank 0, host '%.64s', which has %ld", a->host,
+             a->ranks);
+    return buf;
+  }
+  return NULL;
+}
+
+void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
+                   const sk_kv_t *kv)
+{
+  const sk_kv_t *t = &kv[SK_KEY_TYPE], *pair = &kv[SK_KEY_PAIR];
+  const sk_kv_t *pl = &kv[SK_KEY_PAIRS_PLACEMENT];
+  const sk_span_t *at;
+  const char *why;
+  char buf[320];
+  int pingpong, pairs;
+  (void)it;
+  if (t->origin == SK_ORIGIN_NONE || t->inst == NULL)
+    return;
+  pingpong = sk_pattern_info(t->inst->pattern)->pair;
+  pairs = t->inst->payload == SK_PAYLOAD_PAIRS;
+  if (!pingpong && pair->origin == SK_ORIGIN_SUITE)
+    sk_diag_error(c->diag, c->sink.file, pair->span, "Pair applies to the "
+                  "suites of one ping-pong pair (pattern pingpong), not to "
+                  "%s (pattern %s)", t->inst->name,
+                  sk_pattern_name(t->inst->pattern));
+  if (!pairs && pl->origin == SK_ORIGIN_SUITE)
+    sk_diag_error(c->diag, c->sink.file, pl->span, "Pairs_Placement "
+                  "applies to the instances of concurrent pairs "
+                  "(Multipair_Pingpong), not to %s", t->inst->name);
+  if (c->nodes == NULL || c->nodes->nranks == 0)
+    return;
+  if (pingpong && pair->origin != SK_ORIGIN_NONE &&
+      (why = sk_pair_missing(c->nodes, pair->l, buf, sizeof buf)) != NULL &&
+      (at = sk_pair_where(c, pair, SK_PAIR_RULE_BIT)) != NULL)
+    sk_diag_error(c->diag, c->sink.file, *at, "Pair = %s: %s",
+                  sk_key_get(SK_KEY_PAIR)->names[pair->l], why);
+  if (pairs && pl->origin != SK_ORIGIN_NONE &&
+      (why = sk_pair_place_missing(c->nodes, pl->l, buf, sizeof buf)) !=
+          NULL &&
+      (at = sk_pair_where(c, pl, SK_PLACE_RULE_BIT)) != NULL)
+    sk_diag_error(c->diag, c->sink.file, *at, "Pairs_Placement = %s: %s",
+                  sk_key_get(SK_KEY_PAIRS_PLACEMENT)->names[pl->l], why);
+}
