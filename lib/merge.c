@@ -12,6 +12,7 @@
 
 #include "modes.h"
 #include "msg.h"
+#include "nodemap.h"
 #include "rcheck.h"
 #include "runstate.h"
 #include "sha256.h"
@@ -188,6 +189,21 @@ static int sk_merge_identity(sk_merge_run_t *run, const char *path)
   return sk_sha256_file(path, run->file_sha256);
 }
 
+/* node_map is copied into the merged file as the first run has it:
+ * every run's is checked whole first (lib/nodemap.h), so that a merge
+ * never passes on a map no reader would accept. */
+static int sk_merge_nodemap(sk_yread_t *y, const sk_ynode_t *root)
+{
+  sk_ynode_t *node = sk_yread_get(y, root, "node_map");
+  sk_nodemap_t m;
+  if (node == NULL)
+    return 0;
+  if (sk_nodemap_load(y, node, &m) != 0)
+    return -1;
+  sk_nodemap_free(&m);
+  return 0;
+}
+
 /* The top level: schema, end marker, and the keys a merge reads; *runs
  * is merged.runs of a merged file, else -1. */
 static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
@@ -209,6 +225,8 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
     return -1;
   merged = sk_yread_get(y, run->root, "merged");
   if (merged && sk_yread_want_map(y, merged, "'merged'") != 0)
+    return -1;
+  if (sk_merge_nodemap(y, run->root) != 0)
     return -1;
   return sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs", runs);
 }

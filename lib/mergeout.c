@@ -334,6 +334,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   rc |= sk_mergeout_copy(e, &runs[0], "metadata");
   rc |= sk_mergeout_run(e, runs, n);
   rc |= sk_mergeout_copy(e, &runs[0], "factors");
+  rc |= sk_mergeout_copy(e, &runs[0], "node_map");
   rc |= sk_mergeout_block(e, runs, n, eps);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);

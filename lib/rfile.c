@@ -5,6 +5,8 @@
 
 #include "rfile.h"
 
+#include "nodemap.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +44,8 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
     sk_rfile_point_free(&s->points[i]);
   free(s->points);
   free(s->rate_unit);
+  free(s->pair_hosts[0]);
+  free(s->pair_hosts[1]);
 }
 
 void sk_rfile_free(sk_rfile_t *r)
@@ -57,6 +61,8 @@ void sk_rfile_free(sk_rfile_t *r)
   free(r->start_time);
   free(r->end_time);
   sk_rfile_kv_free(r->factors, r->nfactors);
+  sk_nodemap_free(r->nodemap);
+  free(r->nodemap);
   for (i = 0; r->hosts && i < r->nhosts; i++)
     free(r->hosts[i]);
   free(r->hosts);

@@ -91,6 +91,14 @@ typedef struct sk_rfile_suite {
   size_t nparams;
   sk_rfile_arg_t arg;
   long pair[2];            /* ping-pong pair, -1 -1 when absent */
+  /* pair_placement (read leniently: it labels the report's pages):
+   * selection as an identifier ([A-Za-z_], "" when absent), inter 1
+   * for inter_node, 0 for intra_node, -1 unknown; same_socket 1, 0, -1;
+   * the two host names, NULL when absent */
+  char pair_selection[16];
+  int pair_inter, pair_socket;
+  char *pair_hosts[2];
+  char pairs_selection[16];   /* pairs_placement.selection, or "" */
   char *rate_unit;         /* "B/s", "1/s"; NULL when absent */
   int two_way;             /* timing round_trip or exchange: a timed unit
                             * carries the message twice */
@@ -128,6 +136,7 @@ typedef struct sk_result {
   size_t nfactors;
   char **hosts;            /* factors.hosts: one name per rank, or NULL */
   size_t nhosts;
+  struct sk_nodemap *nodemap;   /* node_map (lib/nodemap.h), or NULL */
   sk_rfile_suite_t *suites;
   size_t nsuites;
   char *suite_sha256;      /* suite_file.sha256; NULL when absent, null */

@@ -17,6 +17,7 @@
 
 #include "collbw.h"
 #include "msg.h"
+#include "nodemap.h"
 #include "runstate.h"
 #include "rcheck.h"
 #include "yread.h"
@@ -399,10 +400,63 @@ static int sk_rfile_load_time_unit(sk_yread_t *y, sk_ynode_t *suite)
   return -1;
 }
 
+/* Copies T into BUF when it is a short word of [A-Za-z_] (the value of
+ * a key such as Pair), else leaves "". */
+static void sk_rfile_load_word(const char *t, char *buf, size_t size)
+{
+  size_t n = t ? strspn(t, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                           "abcdefghijklmnopqrstuvwxyz_") : 0;
+  buf[0] = '\0';
+  if (n > 0 && t[n] == '\0' && n < size)
+    memcpy(buf, t, n + 1);
+}
+
+/* A host name of pair_placement.hosts: text of 1 to 255 bytes, or NULL. */
+static char *sk_rfile_load_host(sk_yread_t *y, sk_ynode_t *seq, size_t i)
+{
+  sk_ynode_t *h = sk_yread_item(y, seq, i);
+  const char *t = sk_yread_text(h);
+  if (t == NULL || h->len == 0 || h->len > 255 || strlen(t) != h->len ||
+      (h->flags & SK_YNODE_PLAIN && strcmp(t, "null") == 0))
+    return NULL;
+  return strdup(t);
+}
+
+/* pair_placement and pairs_placement: labels of the report, read
+ * leniently (a value that is not what skampi writes is left out). */
+static void sk_rfile_load_placement(sk_yread_t *y, sk_ynode_t *suite,
+                                    sk_rfile_suite_t *s)
+{
+  sk_ynode_t *pp = sk_yread_get(y, suite, "pair_placement");
+  sk_ynode_t *pl = sk_yread_get(y, suite, "pairs_placement"), *h;
+  const char *t;
+  s->pair_inter = s->pair_socket = -1;
+  if (pl != NULL && pl->kind == SK_YNODE_MAP)
+    sk_rfile_load_word(sk_yread_text(sk_yread_get(y, pl, "selection")),
+                       s->pairs_selection, sizeof s->pairs_selection);
+  if (pp == NULL || pp->kind != SK_YNODE_MAP)
+    return;
+  sk_rfile_load_word(sk_yread_text(sk_yread_get(y, pp, "selection")),
+                     s->pair_selection, sizeof s->pair_selection);
+  t = sk_yread_text(sk_yread_get(y, pp, "placement"));
+  if (t != NULL && (strcmp(t, "inter_node") == 0 ||
+                    strcmp(t, "intra_node") == 0))
+    s->pair_inter = strcmp(t, "inter_node") == 0;
+  t = sk_yread_text(sk_yread_get(y, pp, "same_socket"));
+  if (t != NULL && (strcmp(t, "true") == 0 || strcmp(t, "false") == 0))
+    s->pair_socket = t[0] == 't';
+  h = sk_yread_get(y, pp, "hosts");
+  if (h != NULL && h->kind == SK_YNODE_SEQ && sk_yread_len(h) == 2) {
+    s->pair_hosts[0] = sk_rfile_load_host(y, h, 0);
+    s->pair_hosts[1] = sk_rfile_load_host(y, h, 1);
+  }
+}
+
 static void sk_rfile_load_pair(sk_yread_t *y, sk_ynode_t *suite,
                          sk_rfile_suite_t *s)
 {
   sk_ynode_t *node = sk_yread_get(y, suite, "pingpong_pair");
+  sk_rfile_load_placement(y, suite, s);
   if (!node || sk_yread_want_seq(y, node, "'pingpong_pair'") < 0)
     return;
   if (sk_yread_len(node) != 2) {
@@ -630,6 +684,25 @@ static int sk_rfile_load_hosts(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
   return 0;
 }
 
+/* node_map (lib/nodemap.h), checked whole: a map that does not add up
+ * is an error, as a bad value is. */
+static int sk_rfile_load_nodemap(sk_yread_t *y, sk_ynode_t *root,
+                                 sk_rfile_t *r)
+{
+  sk_ynode_t *node = sk_yread_get(y, root, "node_map");
+  if (node == NULL)
+    return 0;
+  if ((r->nodemap = malloc(sizeof *r->nodemap)) == NULL) {
+    sk_yread_error(y, node, "out of memory");
+    return -1;
+  }
+  if (sk_nodemap_load(y, node, r->nodemap) == 0)
+    return 0;
+  free(r->nodemap);
+  r->nodemap = NULL;
+  return -1;
+}
+
 /* The bytes of every point (sk_collbw_point_bytes(), the one formula of
  * every bandwidth); a collective's need the process counts, so this
  * comes after the suites. */
@@ -695,6 +768,7 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
       sk_rfile_load_map(y, sk_yread_get(y, root, "factors"), "'factors'",
                         &r->factors, &r->nfactors) < 0 ||
       sk_rfile_load_hosts(y, root, r) < 0 ||
+      sk_rfile_load_nodemap(y, root, r) < 0 ||
       sk_rfile_load_origin(y, root, r) < 0)
     return -1;
   sk_rfile_load_suites(y, sk_yread_get(y, root, "suites"));

@@ -94,10 +94,39 @@ static void sk_sub_timing(const sk_rfile_suite_t *s, char *buf, size_t size)
   sk_sub_add(buf, size, SK_SUB_DOT "%s sync%s", s->sync, w);
 }
 
+/* "pair 0–2 (Inter_Node: node0 ↔ node1, inter-node)", "pair 0–1
+ * (Intra_Socket: vm, intra-node, same socket)", or "pair 0–1" for a file
+ * that does not say where it ran; host names cut to 24 bytes. */
+static void sk_sub_pair(const sk_rfile_suite_t *s, char *buf, size_t size)
+{
+  char pair[64], where[160];
+  const char *h0 = s->pair_hosts[0], *h1 = s->pair_hosts[1];
+  size_t len;
+  snprintf(pair, sizeof pair, "%ld\xe2\x80\x93%ld", s->pair[0], s->pair[1]);
+  sk_sub_add(buf, size, SK_SUB_DOT "pair %s%s", pair, "");
+  if (!*s->pair_selection)
+    return;
+  snprintf(where, sizeof where, " (%s", s->pair_selection);
+  len = strlen(where);
+  if (h0 && h1 && strcmp(h0, h1) != 0)
+    snprintf(where + len, sizeof where - len, ": %.24s \xe2\x86\x94 %.24s",
+             h0, h1);
+  else if (h0)
+    snprintf(where + len, sizeof where - len, ": %.24s", h0);
+  len = strlen(where);
+  if (s->pair_inter >= 0)
+    snprintf(where + len, sizeof where - len, ", %s",
+             s->pair_inter ? "inter-node" : "intra-node");
+  len = strlen(where);
+  if (s->pair_inter == 0 && s->pair_socket >= 0)
+    snprintf(where + len, sizeof where - len, ", %s",
+             s->pair_socket ? "same socket" : "two sockets");
+  sk_sub_add(buf, size, "%s)%s", where, "");
+}
+
 void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
 {
   const char *v;
-  char pair[64];
   if (size == 0)
     return;
   snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
@@ -113,11 +142,10 @@ void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
       (v = sk_sub_param(s, "Default_Chunks")))
     sk_sub_add(buf, size, SK_SUB_DOT "chunks %s%s", v, "");
   sk_sub_timing(s, buf, size);
-  if (s->pair[0] >= 0) {
-    snprintf(pair, sizeof pair, "%ld\xe2\x80\x93%ld", s->pair[0],
-             s->pair[1]);
-    sk_sub_add(buf, size, SK_SUB_DOT "pair %s%s", pair, "");
-  }
+  if (s->pair[0] >= 0)
+    sk_sub_pair(s, buf, size);
+  if (*s->pairs_selection && strcmp(s->pairs_selection, "Halves") != 0)
+    sk_sub_add(buf, size, SK_SUB_DOT "pairs %s%s", s->pairs_selection, "");
 }
 
 void sk_subtitle_statistic(const sk_rfile_suite_t *s, char *buf,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gp.h"
+#include "nodemap.h"
 
 #define SK_TITLE_STEP 0.0235     /* line distance, fraction of the page */
 #define SK_TITLE_TOP 0.835
@@ -120,6 +121,10 @@ static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
   char buf[512];
   size_t i;
   sk_title_heading(c, "Experimental factors");
+  if (r->nodemap != NULL) {
+    sk_nodemap_summary(r->nodemap, buf, sizeof buf);
+    sk_title_kv(c, "nodes", buf, NULL);
+  }
   for (i = 0; i < r->nfactors; i++) {
     if (strncmp(r->factors[i].key, env, sizeof env - 1) == 0) {
       snprintf(buf, sizeof buf, "%s=%s",
