@@ -189,16 +189,18 @@ static const char *sk_yyexpected(yysymbol_kind_t k, const sk_parse_ctx_t *ctx)
 }
 
 /* The expected tokens, without UNIT (it only ever follows a number with
- * no blank between, so suggesting it helps nobody).  A set that is
- * exactly what starts a value becomes "a value".  Returns their number,
- * or 0 when there are too many to list. */
+ * no blank between, so suggesting it helps nobody) and without a ','
+ * beside other tokens (after a number it would start the second rank of
+ * "A, B", which only Pair takes: the ';' or end that is missing is the
+ * news).  A set that is exactly what starts a value becomes "a value".
+ * Returns their number, or 0 when there are too many to list. */
 static int sk_yyexpect(const yypcontext_t *p, const sk_parse_ctx_t *ctx,
                        const char **out)
 {
   yysymbol_kind_t exp[6];
   int i, n = yypcontext_expected_tokens(p, exp, 6), m = 0, starts = 0;
   for (i = 0; i < n; i++) {
-    if (exp[i] == YYSYMBOL_UNIT)
+    if (exp[i] == YYSYMBOL_UNIT || (n > 1 && sk_yyis(exp[i], "','")))
       continue;
     starts += exp[i] == YYSYMBOL_IDENT || exp[i] == YYSYMBOL_NUMBER ||
               exp[i] == YYSYMBOL_STRING || sk_yyis(exp[i], "'('");

@@ -113,6 +113,10 @@ SK_PARSE_GOLDEN = \
 # MPI-IO: @IO_DIRECTORY and IO_File
 SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
+# the keys that place pairs: Pair and Pairs_Placement
+SK_PARSE_GOLDEN += tests/parse/ok-pair.skampi tests/parse/err-pair.skampi \
+	tests/parse/ok-pairs-placement.skampi \
+	tests/parse/err-pairs-placement.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/doc-examples.sh \
