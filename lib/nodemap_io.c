@@ -67,6 +67,17 @@ int sk_nodemap_emit(sk_emit_t *e, const sk_nodemap_t *m)
 
 /* ---- reading ------------------------------------------------------------ */
 
+/* What a map of the node map is, for "... lacks 'KEY'". */
+static const char *sk_nodemap_what(const sk_ynode_t *map)
+{
+  if (sk_yread_get(NULL, map, "host") != NULL)
+    return "a node of 'nodes'";
+  if (sk_yread_get(NULL, map, "ranks") != NULL &&
+      sk_yread_get(NULL, map, "ranks")->kind == SK_YNODE_SEQ)
+    return "a run of 'placement'";
+  return "'node_map'";
+}
+
 /* Integer KEY of map, required, within [lo, hi]. */
 static int sk_nodemap_int(sk_yread_t *y, const sk_ynode_t *map,
                           const char *key, long lo, long hi, long *out)
@@ -74,7 +85,7 @@ static int sk_nodemap_int(sk_yread_t *y, const sk_ynode_t *map,
   const sk_ynode_t *v = sk_yread_get(y, map, key);
   long x = lo;
   if (v == NULL) {
-    sk_yread_error(y, map, "'node_map' lacks '%s'", key);
+    sk_yread_error(y, map, "%s lacks '%s'", sk_nodemap_what(map), key);
     return -1;
   }
   if (sk_yread_integer(y, v, key, &x) < 0)
@@ -93,7 +104,7 @@ static int sk_nodemap_bool(sk_yread_t *y, const sk_ynode_t *map,
 {
   const sk_ynode_t *v = sk_yread_get(y, map, key);
   if (v == NULL) {
-    sk_yread_error(y, map, "'node_map' lacks '%s'", key);
+    sk_yread_error(y, map, "%s lacks '%s'", sk_nodemap_what(map), key);
     return -1;
   }
   return sk_yread_bool(y, v, key, out);

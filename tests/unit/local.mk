@@ -62,6 +62,11 @@ tests_unit_test_escape_LDADD = $(SK_LIB_LIBS)
 # the bounded YAML reader: limits, streaming, refusals
 check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
+# the node map: CPU lists, sysfs topology, building, questions, file form
+check_PROGRAMS += tests/unit/test_nodemap
+TESTS += tests/unit/test_nodemap
+tests_unit_test_nodemap_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_unit_test_nodemap_LDADD = $(SK_LIB_LIBS)
 tests_unit_test_yread_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_yread_LDADD = $(SK_LIB_LIBS)
 # decimal numbers: which text is one, its value as strtod() has it
