@@ -25,6 +25,7 @@
 #include "gp.h"
 #include "model.h"
 #include "modelpage.h"
+#include "rankpage.h"
 #include "rout.h"
 #include "units.h"
 
@@ -167,7 +168,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
     snprintf(slug, sizeof slug, "overlap-%lu", F);
     if (sk_by_page(in, out, f, SK_PAGE_OVERLAP, "nonblocking collectives: "
                    "overlap of a computation", slug, sk_by_keep_overlap,
-                   NULL) < 0)
+                   NULL) < 0 ||
+        sk_rankpage_plan(in, out, f) < 0)
       return -1;
   }
   return 0;
@@ -177,7 +179,7 @@ int sk_beyond_is_page(const sk_page_t *page)
 {
   return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
          page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW ||
-         page->kind == SK_PAGE_OVERLAP;
+         page->kind == SK_PAGE_OVERLAP || page->kind == SK_PAGE_RANKS;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -365,6 +367,8 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_modelpage_draw(f, in, page, npages);
   else if (page->kind == SK_PAGE_COLLBW)
     sk_collbwpage_draw(f, in, page, npages);
+  else if (page->kind == SK_PAGE_RANKS)
+    sk_rankpage_draw(f, in, page, npages);
   else
     sk_by_xy_page(f, in, page, npages);
 }
@@ -421,6 +425,8 @@ int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
     return sk_collbwpage_csv(dir, in, page);
   if (page->kind == SK_PAGE_OVERLAP)
     return sk_by_overlap_csv(dir, in, page);
+  if (page->kind == SK_PAGE_RANKS)
+    return sk_rankpage_csv(dir, in, page);
   if (page->kind != SK_PAGE_MODEL)
     return 0;
   return sk_modelpage_csv(dir, in, page);

@@ -23,6 +23,8 @@ report_libskampi_report_a_SOURCES = \
 	report/model.c report/model.h \
 	report/modelpage.c report/modelpage.h \
 	report/collbwpage.c report/collbwpage.h \
+	report/rankgrid.c report/rankgrid.h \
+	report/rankpage.c report/rankpage.h \
 	report/compare.c report/compare.h report/compare_csv.c \
 	report/compare_plot.c report/compare_plot.h \
 	report/compare_run.c report/compare_run.h
