@@ -12,6 +12,14 @@ inputs="results/cluster-a.yaml results/cluster-b.yaml extra/unknown-keys.yaml re
 # One CSV per page that is not a title page (the collective bandwidth
 # pages also write a p*-bandwidth.csv of another layout: collbw.sh).
 mkdir "$TMP/extra" && mv "$TMP"/csv/p*-bandwidth.csv "$TMP/extra" || exit 99
+# The per-rank pages write three more of their own layouts (ranks.sh),
+# told by their headers.
+for f in "$TMP"/csv/p*-ranks-*.csv; do
+  case $(head -n 1 "$f") in
+  suite,argument,rank,*|suite,argument,node,*|order,rank,*)
+    mv "$f" "$TMP/extra" ;;
+  esac
+done
 # shellcheck disable=SC2086
 want=$(( $(expected_pages -p groups.yaml $inputs) - $(title_pages $inputs) ))
 got=$(find "$TMP/csv" -name 'p*.csv' | wc -l)

@@ -78,3 +78,6 @@ EXTRA_DIST += tests/report/spread.sh tests/report/rate/spread.yaml
 
 TESTS += tests/report/overlap.sh
 EXTRA_DIST += tests/report/overlap.sh tests/report/extra/overlap.yaml
+# the per-rank page at 1,024 and 4,096 synthesized ranks
+TESTS += tests/report/ranks.sh
+EXTRA_DIST += tests/report/ranks.sh tests/report/ranks-result.awk

@@ -4,7 +4,8 @@
 # doc/output-format.md), with sequences indented or not, so that the
 # report tests can derive what a PDF and its CSV files must contain
 # without using the code under test.  Output, tab-separated:
-#   S  suite  argument_name  number-of-points  timing  type
+#   S  suite  argument_name  number-of-points  timing  type  ranks
+# (ranks: 1 when a point has node_times of two or more entries)
 #   P  suite  argument  mean  stderr  repetitions  eps_met  refined
 # Numbers are printed with %.17g so that equal values give equal text.
 
@@ -31,8 +32,8 @@ function start_point() {
 }
 function flush_suite() {
   flush_point()
-  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\n", suite, argname, npoints, timing, type
-  suite = ""; inpoints = 0
+  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\n", suite, argname, npoints, timing, type, ranks
+  suite = ""; inpoints = 0; ranks = 0
 }
 function point_key(k, v) {
   if (k == "argument") arg = v
@@ -41,6 +42,8 @@ function point_key(k, v) {
   else if (k == "repetitions") reps = v
   else if (k == "eps_met") eps = v
   else if (k == "refined") ref = v
+  else if (k == "node_times" && v ~ /,/) ranks = 1
+  else if (k == "node_times" && v == "") { ntblock = 1; ntitems = 0 }
 }
 
 /^[ \t]*#/ || /^[ \t]*$/ { next }
@@ -58,6 +61,12 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
     flush_point(); inpoints = 0
   }
   if (inpoints) {
+    # the items of a block sequence node_times: (two make per-rank times)
+    if (ntblock && dash && i == pitem + 2 && $0 ~ /^ *- [^:]*$/) {
+      if (++ntitems >= 2) ranks = 1
+      next
+    }
+    ntblock = 0
     if (dash && i == pitem) { start_point(); point_key(k, v) }
     else if (i == pitem + 2) point_key(k, v)
     next
