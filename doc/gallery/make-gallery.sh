@@ -200,6 +200,11 @@ draw gallery.pdf mpich.yaml openmpi.yaml -p gallery.yaml
 draw bandwidth.pdf bandwidth.yaml
 draw maxrate.pdf maxrate.yaml
 draw bcast-methods.pdf bcast-methods.yaml
+# The per-rank page of 1,024 synthesized ranks (no machine here has them).
+note "awk -v P=1024 -v R=64 -f tests/report/ranks-result.awk > ranks1024.yaml"
+awk -v P=1024 -v R=64 -f "$src/tests/report/ranks-result.awk" \
+  > "$work/ranks1024.yaml" || die "cannot synthesize ranks1024.yaml"
+draw ranks.pdf ranks1024.yaml
 draw runs.pdf --runs runs-mpich
 draw compare.pdf --compare runs-mpich runs-openmpi
 
@@ -215,6 +220,7 @@ shot gallery.pdf 'group-2-*' "group" group-bandwidth
 shot maxrate.pdf model-1 "max-rate model" model
 shot bcast-methods.pdf bcast-methods-1 "broadcast methods" bcast-methods
 shot gallery.pdf collbw-1 "collective bandwidth" collbw
+shot ranks.pdf ranks-1-allreduce-ranks "per-rank times" ranks
 shot bandwidth.pdf bandwidth-1 "rate" rate-bandwidth
 shot bandwidth.pdf roundtrip-rate-1 "rate" rate-roundtrip
 # --runs and --compare: a title page, then per suite (in the order of the
