@@ -58,6 +58,9 @@ static const char *sk_pair_missing(const sk_nodemap_t *m, long sel,
       sk_nodemap_pair(m, kind[sel], pair) == 0)
     return NULL;
   sk_pair_hosts(m, where, sizeof where);
+  if (sel == SK_PAIR_INTRA_SOCKET &&
+      sk_nodemap_pair(m, SK_NODEMAP_INTRA_NODE, pair) != 0)
+    sel = SK_PAIR_INTRA_NODE;    /* the reason is the nodes, not binding */
   if (sel == SK_PAIR_INTER_NODE)
     snprintf(buf, size, "no two processes of this run are on different "
              "nodes (%s)", where);

@@ -55,6 +55,12 @@ SK_MPI_TESTS += tests/mpi/postproc.sh
 EXTRA_DIST += tests/mpi/postproc.skampi
 
 # nonblocking and persistent operations
+# one machine as two nodes (per-rank host names, TCP): the node map, the
+# pairs by placement, k pairs across and within nodes
+TESTS += tests/mpi/two-nodes.sh
+EXTRA_DIST += tests/mpi/two-nodes.sh tests/mpi/node-host.sh \
+	tests/mpi/nodes-across.skampi tests/mpi/nodes-within.skampi
+
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
