@@ -187,4 +187,36 @@ sed '/overlap:/,/test_calls:/d; /persistent:/,/free_time:/d' \
 ! grep -qE '^ *(overlap|persistent):' "$TMP/nbc-bare.yaml" ||
   fail "a merge kept values a run lacks"
 
+# The node map: a merge checks every run's and keeps the first run's.
+# map HOST0 HOST1 [RUN1]: a node map of 2 ranks on two hosts (RUN1, the
+# first rank of the second run, 1 unless broken on purpose).
+map() {
+  printf 'node_map:\n  node_by: host_name\n  ranks: 2\n  pinned_ranks: 0\n'
+  printf '  shared_memory_domains: 1\n  shared_memory_agrees: false\n'
+  printf '  nodes:\n  - {host: %s, ranks: 1, first_rank: 0, cpus_online: 2}\n' "$1"
+  printf '  - {host: %s, ranks: 1, first_rank: 1, cpus_online: 2}\n' "$2"
+  printf '  placement:\n'
+  printf '  - {ranks: [0, 0], node: 0, shared_memory: 0, cpus: 0-1, packages: "0", numa: "0", ncpus: 2, pinned: false}\n'
+  printf '  - {ranks: [%s, 1], node: 1, shared_memory: 0, cpus: 0-1, packages: "0", numa: "0", ncpus: 2, pinned: false}\n' "${3:-1}"
+}
+with_map() {  # RUN OUT HOST0 HOST1 [RUN1]
+  map "$3" "$4" "${5:-}" > "$TMP/map.yaml"
+  sed "/^suites:/e cat $TMP/map.yaml" "$RUNS/$1.yaml" > "$2"
+}
+with_map a1 "$TMP/m1.yaml" node0 node1
+with_map a2 "$TMP/m2.yaml" elsewhere0 elsewhere1
+"$MERGE" -o "$TMP/mm.yaml" "$TMP/m1.yaml" "$TMP/m2.yaml" ||
+  fail "merge of two runs with node maps"
+"$BUILD/tests/yamlflat" "$TMP/m1.yaml" | grep '^node_map\.' > "$TMP/map1"
+"$BUILD/tests/yamlflat" "$TMP/mm.yaml" | grep '^node_map\.' > "$TMP/mapm"
+[ "$(wc -l < "$TMP/map1")" -ge 20 ] && cmp -s "$TMP/map1" "$TMP/mapm" ||
+  fail "the merged file does not keep the first run's node map"
+with_map a3 "$TMP/m3.yaml" node0 node1 2
+"$MERGE" -o "$TMP/mb.yaml" "$TMP/m1.yaml" "$TMP/m3.yaml" 2> "$TMP/err" &&
+  fail "a run with a broken node map was merged"
+want="$TMP/m3.yaml:32:13: error: 'ranks' must be [1, L] with 1 <= L < 2: the runs cover every rank once, in order"
+[ "$(head -n 1 "$TMP/err")" = "$want" ] ||
+  fail "broken node map: $(head -n 1 "$TMP/err")"
+[ ! -f "$TMP/mb.yaml" ] || fail "a refused merge wrote its output"
+
 [ "$failures" -eq 0 ]
