@@ -14,15 +14,17 @@ awk -f "$FIX/model-data.awk" >"$TMP/model.yaml" || exit 99
 [ -s "$TMP/err" ] && fail "stderr: $(cat "$TMP/err")"
 pages=$(pdfinfo "$TMP/m.pdf" | awk '/^Pages:/ { print $2 }')
 # title, 4 Length suites, 2 broadcast suites, 1 rate suite, then
-# model, broadcast-methods and bandwidth pages, and the collective
-# bandwidth page of the 2 broadcast suites (Nodes)
-[ "$pages" = 12 ] || fail "$pages pages, want 12"
+# model, broadcast-methods and bandwidth pages, the collective
+# bandwidth page of the 2 broadcast suites (Nodes), and the per-rank page
+# of the Bcast_OL suite (its OL_i are per-rank times)
+[ "$pages" = 13 ] || fail "$pages pages, want 13"
 fits=$(ls "$TMP"/csv/p*-model-1-fits.csv 2>/dev/null)
 [ -n "$fits" ] || fail "no fits CSV"
 [ -f "$TMP"/csv/p10-bcast-methods-1.csv ] || fail "no broadcast-methods page 10"
 [ -f "$TMP"/csv/p11-bandwidth-1.csv ] || fail "no bandwidth page 11"
 [ -f "$TMP"/csv/p12-collbw-nodes-1-bandwidth.csv ] ||
   fail "no collective bandwidth page 12"
+[ -f "$TMP"/csv/p13-ranks-1-ol-ranks.csv ] || fail "no per-rank page 13"
 sw=$(ls "$TMP"/csv/p*-model-1-switches.csv 2>/dev/null)
 [ "$(sed -n 2p "$sw" | cut -d, -f1-2)" = "8192,8704" ] ||
   fail "switch: $(cat "$sw")"
