@@ -20,7 +20,7 @@
  */
 #include <config.h>
 
-#include "dbcmd.h"
+#include "publish.h"
 
 #include <math.h>
 #include <fcntl.h>
@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "dbplot.h"
+#include "dbstatus.h"
 #include "escape.h"
 #include "msg.h"
 #include "pubdir.h"
@@ -291,13 +292,13 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
   return rc;
 }
 
-static int sk_pub_open(sk_pub_t *p, const sk_dbcmd_t *c)
+static int sk_pub_open(sk_pub_t *p, int force)
 {
   static const char marker[] = "skampi-db publish: a static site; "
     "publish writes here again\n";
   const char *t = getenv("TMPDIR");
   int again;
-  if ((p->dir = sk_pubdir_open(c->args[0], c->force)) < 0)
+  if ((p->dir = sk_pubdir_open(p->path, force)) < 0)
     return -1;
   again = faccessat(p->dir, SK_PUBDIR_MARKER, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
   p->files = 1;
@@ -330,33 +331,24 @@ static void sk_pub_close(sk_pub_t *p)
   free(p->ids);
 }
 
-int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
+int sk_publish(sk_store_t *st, const char *dir, const sk_sel_t *sel,
+               const sk_publish_opts_t *o)
 {
   sk_pub_t p;
-  sk_sel_t sel = {NULL, 0};
   size_t nsuites = 0;
   int rc = SK_DB_OK;
   memset(&p, 0, sizeof p);
   p.dir = p.data = p.series = p.csv = p.svg = -1;
   p.st = st;
-  if (c->nargs == 0) {
-    sk_msg_error("publish needs a directory (skampi-db publish DIR "
-                 "[SELECTION])");
-    return SK_DB_USAGE;
-  }
-  p.path = c->args[0];
-  if (sk_dbcmd_selection(c->args + 1, c->nargs - 1, &sel) < 0)
-    return SK_DB_USAGE;
-  if (sk_store_select(st, &sel, &p.ids, &p.n) < 0) {
-    sk_sel_free(&sel);
+  p.path = dir;
+  if (sk_store_select(st, sel, &p.ids, &p.n) < 0)
     return SK_DB_STORE;
-  }
   if (p.n)
     qsort(p.ids, p.n, sizeof *p.ids, sk_pub_id_cmp);
-  if (sk_pub_open(&p, c) < 0 || sk_pub_pages(&p, &sel) < 0 ||
-      sk_pub_suites(&p, &sel, c->quiet, &nsuites) < 0)
+  if (sk_pub_open(&p, o->force) < 0 || sk_pub_pages(&p, sel) < 0 ||
+      sk_pub_suites(&p, sel, o->quiet, &nsuites) < 0)
     rc = SK_DB_FAILED;
-  else if (!c->quiet) {
+  else if (!o->quiet) {
     char *e = sk_escape_text(p.path);
     printf("published %zu run%s, %zu suite%s (%zu files) into %s\n", p.n,
            p.n == 1 ? "" : "s", nsuites, nsuites == 1 ? "" : "s", p.files,
@@ -364,6 +356,5 @@ int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
     free(e);
   }
   sk_pub_close(&p);
-  sk_sel_free(&sel);
   return rc;
 }
