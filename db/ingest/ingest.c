@@ -350,6 +350,9 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   s.status = rs->status;
   s.argument_name = args[rs->arg];
   s.parameters = params ? params : "";
+  s.pair_selection = *rs->pair_selection ? rs->pair_selection : NULL;
+  s.pair_placement = rs->pair_inter < 0 ? NULL
+                     : rs->pair_inter ? "inter_node" : "intra_node";
   id = sk_store_add_suite(in->st, run, &s);
   free(params);
   if (id < 0)
@@ -390,6 +393,8 @@ static int sk_ingest_store(sk_ingest_t *in, const sk_ingest_opts_t *o,
   int64_t m, e, run;
   if ((m = sk_ingest_machine(in, o)) < 0 || (e = sk_ingest_env(in)) < 0 ||
       (run = sk_ingest_run(in, o, m, e, merged)) < 0 ||
+      (in->r->nodemap != NULL &&
+       sk_store_add_nodes(in->st, run, in->r->nodemap) < 0) ||
       sk_ingest_tags(in, o, run) < 0 || sk_ingest_suites(in, run) < 0 ||
       (merged && sk_ingest_campaign(in, run) < 0) ||
       sk_store_link_members(in->st, in->sha, run) < 0)

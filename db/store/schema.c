@@ -150,8 +150,42 @@ static const char *const sk_schema_v4[] = {
   NULL
 };
 
+/* 5: the node map of a run (node_map: its nodes and its runs of ranks
+ * placed alike) and where a ping-pong suite's pair ran.  NULL in the
+ * runs' columns: a file without a node map. */
+static const char *const sk_schema_v5[] = {
+  "ALTER TABLE runs ADD COLUMN node_count INTEGER",
+  "ALTER TABLE runs ADD COLUMN pinned_ranks INTEGER",
+  "ALTER TABLE runs ADD COLUMN shared_memory_domains INTEGER",
+  "ALTER TABLE runs ADD COLUMN shared_memory_agrees INTEGER",
+  "CREATE TABLE run_nodes ("
+  " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+  " node INTEGER NOT NULL,"
+  " host TEXT NOT NULL,"
+  " ranks INTEGER NOT NULL,"
+  " first_rank INTEGER NOT NULL,"
+  " cpus_online INTEGER NOT NULL,"
+  " PRIMARY KEY (run_id, node)) WITHOUT ROWID",
+  "CREATE INDEX run_nodes_host ON run_nodes(host)",
+  "CREATE TABLE run_placement ("
+  " run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+  " first_rank INTEGER NOT NULL,"
+  " last_rank INTEGER NOT NULL,"
+  " node INTEGER NOT NULL,"
+  " shared_memory INTEGER NOT NULL,"
+  " cpus TEXT NOT NULL,"
+  " packages TEXT NOT NULL,"
+  " numa TEXT NOT NULL,"
+  " ncpus INTEGER NOT NULL,"
+  " pinned INTEGER NOT NULL,"
+  " PRIMARY KEY (run_id, first_rank)) WITHOUT ROWID",
+  "ALTER TABLE suites ADD COLUMN pair_selection TEXT",
+  "ALTER TABLE suites ADD COLUMN pair_placement TEXT",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
-  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4
+  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4, sk_schema_v5
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

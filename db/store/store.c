@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "nodemap.h"
 
 /* How long a writer waits for another one (two imports at once) before
  * it gives up, ms. */
@@ -298,12 +299,90 @@ int sk_store_add_tag(sk_store_t *st, int64_t run, const char *key,
   return sk_store_insert(st, s, 1) < 0 ? -1 : 0;
 }
 
+/* The run's summary of its node map. */
+static int sk_store_nodes_summary(sk_store_t *st, int64_t run,
+                                  const sk_nodemap_t *m)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "UPDATE runs SET node_count = ?2, "
+    "pinned_ranks = ?3, shared_memory_domains = ?4, shared_memory_agrees = "
+    "?5 WHERE id = ?1");
+  int rc;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, (sqlite3_int64)m->nnodes);
+  sqlite3_bind_int64(s, 3, sk_nodemap_pinned(m));
+  sqlite3_bind_int64(s, 4, m->shm_domains);
+  sqlite3_bind_int(s, 5, m->shm_agrees != 0);
+  rc = sqlite3_step(s) == SQLITE_DONE ? 0 : -1;
+  if (rc < 0)
+    sk_store_fail(st, "database error");
+  sk_store_done(s);
+  return rc;
+}
+
+static int sk_store_node_row(sk_store_t *st, sqlite3_stmt *s, int64_t run,
+                             size_t i, const sk_nodemap_node_t *n)
+{
+  sqlite3_reset(s);
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, (sqlite3_int64)i);
+  sk_store_text(s, 3, n->host);
+  sqlite3_bind_int64(s, 4, n->ranks);
+  sqlite3_bind_int64(s, 5, n->first);
+  sqlite3_bind_int64(s, 6, n->cpus_online);
+  if (sqlite3_step(s) == SQLITE_DONE)
+    return 0;
+  sk_store_fail(st, "database error");
+  return -1;
+}
+
+static int sk_store_run_row(sk_store_t *st, sqlite3_stmt *s, int64_t run,
+                            const sk_nodemap_run_t *u)
+{
+  sqlite3_reset(s);
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, u->first);
+  sqlite3_bind_int64(s, 3, u->last);
+  sqlite3_bind_int64(s, 4, u->node);
+  sqlite3_bind_int64(s, 5, u->shm);
+  sk_store_text(s, 6, u->cpus);
+  sk_store_text(s, 7, u->packages);
+  sk_store_text(s, 8, u->numa);
+  sqlite3_bind_int64(s, 9, u->ncpus);
+  sqlite3_bind_int(s, 10, u->pinned != 0);
+  if (sqlite3_step(s) == SQLITE_DONE)
+    return 0;
+  sk_store_fail(st, "database error");
+  return -1;
+}
+
+int sk_store_add_nodes(sk_store_t *st, int64_t run, const sk_nodemap_t *m)
+{
+  sqlite3_stmt *n = sk_store_prep(st, -1, "INSERT INTO run_nodes (run_id, "
+    "node, host, ranks, first_rank, cpus_online) VALUES (?1, ?2, ?3, ?4, "
+    "?5, ?6)");
+  sqlite3_stmt *p = sk_store_prep(st, -1, "INSERT INTO run_placement "
+    "(run_id, first_rank, last_rank, node, shared_memory, cpus, packages, "
+    "numa, ncpus, pinned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  size_t i;
+  int rc = n && p ? sk_store_nodes_summary(st, run, m) : -1;
+  for (i = 0; rc == 0 && i < m->nnodes; i++)
+    rc = sk_store_node_row(st, n, run, i, &m->nodes[i]);
+  for (i = 0; rc == 0 && i < m->nruns; i++)
+    rc = sk_store_run_row(st, p, run, &m->runs[i]);
+  sk_store_done(n);
+  sk_store_done(p);
+  return rc;
+}
+
 int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
                            const sk_store_suite_t *x)
 {
   sqlite3_stmt *s = sk_store_prep(st, SK_STMT_SUITE, "INSERT INTO suites "
     "(run_id, position, name, type, instance, pattern, status, "
-    "argument_name, parameters) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    "argument_name, parameters, pair_selection, pair_placement) VALUES "
+    "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   if (!s)
     return -1;
   sqlite3_bind_int64(s, 1, run);
@@ -315,6 +394,8 @@ int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
   sk_store_text(s, 7, x->status);
   sk_store_text(s, 8, x->argument_name);
   sk_store_text(s, 9, x->parameters);
+  sk_store_text(s, 10, x->pair_selection);
+  sk_store_text(s, 11, x->pair_placement);
   return sk_store_insert(st, s, 0);
 }
 

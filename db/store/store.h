@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 4
+#define SK_STORE_SCHEMA 5
 
 typedef struct sk_store sk_store_t;
 
@@ -79,6 +79,8 @@ typedef struct sk_store_suite {
   long position, type;
   const char *name, *instance, *pattern, *status, *argument_name,
              *parameters;
+  const char *pair_selection;   /* pair_placement.selection, or NULL */
+  const char *pair_placement;   /* "inter_node", "intra_node", or NULL */
 } sk_store_suite_t;
 
 /* A point; NaN for a statistic the file does not have, -1 for an
@@ -103,6 +105,11 @@ int64_t sk_store_add_run(sk_store_t *st, int64_t machine, int64_t env,
                          const sk_store_run_t *r);
 int sk_store_add_tag(sk_store_t *st, int64_t run, const char *key,
                      const char *value);
+/* The node map of RUN (lib/nodemap.h): a row per node and per run of
+ * ranks, and the run's summary columns.  0, or -1. */
+struct sk_nodemap;
+int sk_store_add_nodes(sk_store_t *st, int64_t run,
+                       const struct sk_nodemap *m);
 int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
                            const sk_store_suite_t *s);
 int sk_store_add_point(sk_store_t *st, int64_t suite,

@@ -14,6 +14,13 @@
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
  *   dbcheck DB points        per point: argument, runs, modes, ci_low,
  *                            ci_high, ci_coverage (NULL when absent)
+ *   dbcheck DB nodes         per run: id, node_count, pinned_ranks,
+ *                            shared_memory_domains, shared_memory_agrees;
+ *                            then "node RUN NODE HOST RANKS FIRST CPUS"
+ *                            and "placement RUN FIRST LAST NODE SHM CPUS
+ *                            PACKAGES NUMA NCPUS PINNED" rows, and "pair
+ *                            RUN POSITION SELECTION PLACEMENT" for the
+ *                            suites that say where their pair ran
  */
 #include <config.h>
 
@@ -125,6 +132,20 @@ int main(int argc, char **argv)
   } else if (strcmp(argv[2], "points") == 0)
     rc = dbcheck_rows(db, "SELECT argument, runs, modes, ci_low, ci_high, "
                       "ci_coverage FROM points ORDER BY id", " ");
+  else if (strcmp(argv[2], "nodes") == 0)
+    rc = dbcheck_rows(db, "SELECT id, node_count, pinned_ranks, "
+                      "shared_memory_domains, shared_memory_agrees FROM runs "
+                      "ORDER BY id", " ") |
+         dbcheck_rows(db, "SELECT 'node', run_id, node, host, ranks, "
+                      "first_rank, cpus_online FROM run_nodes ORDER BY "
+                      "run_id, node", " ") |
+         dbcheck_rows(db, "SELECT 'placement', run_id, first_rank, "
+                      "last_rank, node, shared_memory, cpus, packages, numa, "
+                      "ncpus, pinned FROM run_placement ORDER BY run_id, "
+                      "first_rank", " ") |
+         dbcheck_rows(db, "SELECT 'pair', run_id, position, pair_selection, "
+                      "pair_placement FROM suites WHERE pair_selection IS "
+                      "NOT NULL ORDER BY run_id, position", " ");
   else if (strcmp(argv[2], "load") == 0 && argc == 4)
     rc = dbcheck_load(db, argv[3]);
   sqlite3_close(db);

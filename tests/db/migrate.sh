@@ -8,13 +8,14 @@
 . "${top_srcdir:-.}/tests/db/lib.sh"
 
 V1=$SRC/tests/db/schema-v1.sql
+now=5        # the schema version this skampi-db writes
 
 # 1. upgrade, rows kept, new columns there and empty
 "$CHECK" "$TMP/t.db" load "$V1" || fail "cannot load schema-v1.sql"
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "not upgraded to version 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "not upgraded to version $now"
 cat > "$TMP/want.csv" <<'CSV'
 run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
 1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
@@ -53,7 +54,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows ($now); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -75,7 +76,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v2 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v2 not upgraded to $now"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -115,7 +116,7 @@ SQL
 v3
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v3 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v3 not upgraded to $now"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
@@ -141,6 +142,69 @@ grep -q 'duplicate column name: init_time' "$TMP/err" ||
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "version moved on a failed migration 4"
 "$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
   fail "overlap_pure added by a migration that failed"
+
+# 7. version 4 to 5: the node map.  A v4 database (v3 + migration 4 by
+# hand) keeps its rows; a run with a node map fills run_nodes and
+# run_placement and the runs' summary; removing the run removes them; a
+# failed migration 5 leaves version 4.
+v4() {
+  v3 'ALTER TABLE points ADD COLUMN overlap_pure REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_with_computation REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_computation REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_percent REAL;' \
+    'ALTER TABLE points ADD COLUMN init_time REAL;' \
+    'ALTER TABLE points ADD COLUMN free_time REAL;' "$@"
+  sed -i 's/^PRAGMA user_version = 3;$/PRAGMA user_version = 4;/' "$TMP/v3.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v3.sql" || fail "cannot load the v4 database"
+}
+v4
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
+echo "1 NULL NULL NULL NULL" > "$TMP/want.nodes"
+"$CHECK" "$TMP/t.db" nodes > "$TMP/nodes" || fail "dbcheck nodes"
+diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "an old run has a node map"
+# a run of 4 ranks, 2 on each of n0 and n1, every rank pinned to CPU
+# r % 2 of package r % 2 (ranks-result.awk)
+awk -v P=4 -v R=2 -f "$SRC/tests/report/ranks-result.awk" > "$TMP/n4.yaml"
+db import "$TMP/n4.yaml" > /dev/null || fail "import of a run with a node map"
+"$CHECK" "$TMP/t.db" nodes > "$TMP/nodes" || fail "dbcheck nodes"
+cat > "$TMP/want.nodes" <<'ROWS'
+1 NULL NULL NULL NULL
+2 2 4 2 1
+node 2 0 n0 2 0 2
+node 2 1 n1 2 2 2
+placement 2 0 0 0 0 0 0 0 1 1
+placement 2 1 1 0 0 1 1 1 1 1
+placement 2 2 2 1 1 0 0 0 1 1
+placement 2 3 3 1 1 1 1 1 1 1
+ROWS
+diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "the node map's rows"
+# a ping-pong suite that says where its pair ran
+sed 's/^    pingpong_pair: \[0, 1\]$/&\
+    pair_placement: {selection: Intra_Node, hosts: [box, box], nodes: [0, 0], placement: intra_node, same_socket: null}/' \
+  "$SRC/tests/tools/runs/a1.yaml" > "$TMP/pair.yaml"
+db import "$TMP/pair.yaml" > /dev/null || fail "import of a placed pair"
+"$CHECK" "$TMP/t.db" nodes | grep '^pair ' > "$TMP/pairs"
+echo "pair 3 0 Intra_Node intra_node" | diff -u - "$TMP/pairs" ||
+  fail "the suite's pair placement"
+db rm 2 > /dev/null 2>&1 || fail "rm of the run with a node map"
+printf '%s\n' "1 NULL NULL NULL NULL" "3 NULL NULL NULL NULL" \
+  "pair 3 0 Intra_Node intra_node" > "$TMP/want.nodes"
+"$CHECK" "$TMP/t.db" nodes > "$TMP/nodes"
+diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "rows left of a removed run"
+[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after 4 -> 5"
+v4 'CREATE TABLE run_nodes (x);'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+grep -q 'table run_nodes already exists' "$TMP/err" ||
+  fail "failed migration 5 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+"$CHECK" "$TMP/t.db" columns runs | grep -qx node_count &&
+  fail "node_count added by a migration that failed"
 
 # 6. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
