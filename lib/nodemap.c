@@ -214,10 +214,13 @@ int sk_nodemap_add(sk_nodemap_t *m, const sk_nodemap_rec_t *r)
 {
   long rank = m->nranks, node, shm;
   sk_nodemap_run_t *last;
+  char host[SK_NODEMAP_HOST_MAX + 1];
   int pinned;
   if (m->build == NULL && (m->build = calloc(1, sizeof *m->build)) == NULL)
     return -1;
-  if ((node = sk_nodemap_node_index(m, r->host, rank, r->online)) < 0 ||
+  /* the name as the map keeps it, so that look-ups match what is kept */
+  snprintf(host, sizeof host, "%s", r->host);
+  if ((node = sk_nodemap_node_index(m, host, rank, r->online)) < 0 ||
       (shm = sk_nodemap_domain_index(m, r->shm_leader)) < 0)
     return -1;
   pinned = r->ncpus > 0 && r->online > 0 && r->ncpus < r->online;

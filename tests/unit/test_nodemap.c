@@ -261,6 +261,20 @@ static void test_pairs_missing(void)
   sk_nodemap_summary(&m, buf, sizeof buf);
   SK_CHECK_STR(buf, "2 hosts \xc3\x97 1 rank, not pinned");
   sk_nodemap_free(&m);
+  /* a host name longer than the map keeps: cut, and still one node */
+  {
+    char longname[301];
+    memset(longname, 'h', 300);
+    longname[300] = '\0';
+    sk_nodemap_init(&m);
+    add(&m, longname, 0, "0", "0", 2);
+    add(&m, longname, 0, "1", "0", 2);
+    sk_nodemap_finish(&m);
+    SK_CHECK_INT(m.nnodes, 1);
+    SK_CHECK_INT(strlen(m.nodes[0].host), SK_NODEMAP_HOST_MAX);
+    SK_CHECK_INT(m.nodes[0].ranks, 2);
+    sk_nodemap_free(&m);
+  }
 }
 
 /* A map of many ranks is built in linear time: 200000 ranks on 50000
