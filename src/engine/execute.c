@@ -28,6 +28,7 @@
 #include "reduce.h"
 #include "refine.h"
 #include "runlog.h"
+#include "stats.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -208,6 +209,29 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
   }
 }
 
+/* On the timing process: the spread of the per-process means of an
+ * instance that always gathers them (ops->node_times) over ranks 1 ..
+ * P-1, and the list itself only when the suite asks (Node_Times = yes):
+ * O(1) numbers per point instead of O(P).  A point without a value has
+ * neither. */
+static void sk_exec_spread(sk_exec_t *x, sk_point_t *pt)
+{
+  size_t slowest;
+  if (!x->ops->node_times || pt->node_times == NULL)
+    return;
+  if (SK_POINT_HAS_VALUE(pt) && pt->nprocs > 1 &&
+      sk_stats_spread(pt->node_times + 1, (size_t)pt->nprocs - 1,
+                      x->spread, &pt->dest_min, &pt->dest_median,
+                      &pt->dest_max, &slowest) == 0) {
+    pt->has_dest = 1;
+    pt->dest_slowest = (int)slowest + 1;
+  }
+  if (!x->s->node_times || !SK_POINT_HAS_VALUE(pt)) {
+    pt->node_times = NULL;
+    pt->rtl = NULL;
+  }
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
  * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
@@ -231,10 +255,12 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   else
     rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
                           pt);
-  if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
+  if (x->ops->round_trips != NULL && x->ctx.rank == 0 && x->s->node_times) {
     x->ops->round_trips(&x->ctx, x->rtl);
     pt->rtl = x->rtl;
   }
+  if (x->ctx.rank == 0)
+    sk_exec_spread(x, pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->ctx.rank == 0)
@@ -420,6 +446,13 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
     sk_refine_record(r, pt->argument, pt->mean);
   pt->order = (long)x->res->npoints;
   sk_result_add_point(x->res, pt);
+  if (pt->invalid > 0 && !x->windowed && x->ops->invalid_why != NULL) {
+    char note[512];
+    snprintf(note, sizeof note, "at argument %ld %ld of %ld repetitions "
+             "were invalid, left out of every statistic: %s", pt->argument,
+             pt->invalid, pt->invalid + pt->valid, x->ops->invalid_why);
+    sk_result_add_note(x->res, note);
+  }
   sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
   sk_runlog_point(e->log, pt);
   if (pt->stop == SK_STOP_TIME_SUITE)

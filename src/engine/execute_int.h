@@ -43,6 +43,7 @@ typedef struct sk_exec {
   char *sbuf, *rbuf;
   sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
+  double *spread;           /* ops->node_times: scratch, size entries */
   sk_topo_info_t topo;      /* ops->topology: the suite's topology */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */

@@ -228,6 +228,9 @@ int sk_exec_alloc(sk_exec_t *x)
   if (x->ops->round_trips != NULL &&
       (x->rtl = calloc((size_t)x->eng->size, sizeof *x->rtl)) == NULL)
     return -1;
+  if (x->ops->node_times &&
+      (x->spread = calloc((size_t)x->eng->size, sizeof *x->spread)) == NULL)
+    return -1;
   if (x->sbuf == NULL || x->rbuf == NULL ||
       sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
     return -1;
@@ -267,6 +270,7 @@ void sk_exec_release(sk_exec_t *x)
   free(x->rbuf);
   free(x->pairs);
   free(x->rtl);
+  free(x->spread);
   sk_samples_free(&x->samples);
   if (x->comm != MPI_COMM_NULL)
     MPI_Comm_free(&x->comm);

@@ -435,6 +435,15 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_result_emit_doubles(e, "node_times", p->node_times, p->nprocs);
   if (p->rtl != NULL)
     sk_result_emit_doubles(e, "rtl", p->rtl, p->nprocs);
+  if (p->has_dest) {
+    sk_emit_str(e, "destinations");
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_double(e, "min", p->dest_min);
+    sk_emit_kv_double(e, "median", p->dest_median);
+    sk_emit_kv_double(e, "max", p->dest_max);
+    sk_emit_kv_long(e, "slowest", p->dest_slowest);
+    sk_emit_map_end(e);
+  }
   if (p->raw != NULL)
     sk_result_emit_doubles(e, "raw", p->raw, p->valid);
   if (p->overlap) {

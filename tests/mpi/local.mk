@@ -15,10 +15,10 @@ EXTRA_DIST += $(SK_MPI_TESTS) tests/mpi/lib.sh tests/mpi/sane.awk \
 # concurrent pairs and broadcast methods on 4 (tiny repetition counts),
 # and the three shipped suites once each (tiny repetition counts)
 SK_MPI_TESTS_BEYOND = tests/mpi/beyond.sh tests/mpi/beyond4.sh \
-	tests/mpi/beyond-suites.sh
+	tests/mpi/beyond-suites.sh tests/mpi/bcast-ol.sh
 TESTS += $(SK_MPI_TESTS_BEYOND)
 EXTRA_DIST += $(SK_MPI_TESTS_BEYOND) tests/mpi/beyond.skampi \
-	tests/mpi/beyond4.skampi
+	tests/mpi/beyond4.skampi tests/mpi/bcast-ol.skampi
 # coverage: datatype integrity for every pair of patterns
 check_PROGRAMS += tests/mpi/dtype_integrity
 tests_mpi_dtype_integrity_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
