@@ -586,6 +586,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   }
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
+  if (s->setup_time > 0.0)
+    sk_emit_kv_double(e, "setup_time", s->setup_time);
   if (s->refine_stop != NULL) {
     sk_emit_str(e, "refinement");
     sk_emit_map_begin(e);

@@ -80,6 +80,9 @@ typedef struct sk_suite_result {
   long cache_size;               /* cold: bytes written over */
   const char *cache_source;      /* cold: "Cache_Size" or "sysfs" */
   double elapsed;
+  double setup_time;             /* s of its setup on rank 0 (datatypes,
+                                  * buffers, pair, clock sync,
+                                  * communicators); 0: not measured */
   const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
   double refine_worst;           /* largest segment error left */
   sk_point_t *points;
