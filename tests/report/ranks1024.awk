@@ -8,6 +8,11 @@
 #
 #   awk -v procs=1024 -f tests/report/ranks1024.awk > r.yaml
 #
+# -v linear=1 puts every process count 2, 3, ..., P on the grid instead,
+# and -v lists=1 gives the first Bcast_OL suite its OL_i and RTL_i at
+# every point as well (Node_Times = yes): the shape of a file before the
+# spread and the default log grid, for timing the report (doc/engine.md).
+#
 # The times are made up by formula, so that the test knows every value:
 # method k (65..69) at p processes takes (k - 60) * 1e-6 * log2(p) s;
 # OL_i of destination i at p processes is 1e-6 * (1 + i / p) * log2(p) s,
@@ -34,7 +39,7 @@ function suite(name, type, inst, timing, nt,   p, i, t, k) {
   print "  argument_name: nodes\n  argument_unit: processes\n  time_unit: s"
   printf "  timing: %s\n  notes: []\n  elapsed: 1.0\n  points:\n", timing
   k = type >= 65 ? type - 60 : 3
-  for (p = 2; p <= procs; p *= 2) {
+  for (p = 2; p <= procs; p = linear ? p + 1 : 2 * p) {
     t = (type == 69 ? 2 : k) * 1e-6 * lg(p)
     printf "  - argument: %d\n    mean: %.17g\n    stderr: %.17g\n", p, t, t / 100
     printf "    repetitions: 20\n    cut: 0\n    min: %.17g\n    median: %.17g\n", t, t
@@ -64,7 +69,7 @@ BEGIN {
   suite("rounds", 66, "Bcast_Rounds", "per_root_of_round", 0)
   suite("barrier", 67, "Bcast_Barrier", "root_local", 0)
   suite("ack", 68, "Bcast_Ack", "root_local", 0)
-  suite("ol", 69, "Bcast_OL", "max_per_destination", 0)
+  suite("ol", 69, "Bcast_OL", "max_per_destination", lists)
   suite("ol_all", 69, "Bcast_OL", "max_per_destination", 1)
   suite("bcast", 18, "MPI_Bcast", "max_local", 0)
   print "..."
