@@ -12,7 +12,7 @@ out="$work/out.yaml"
 for run in 1 2 3; do
   rm -f "$out" "$out.journal"
   run_skampi 4 "$SUITES/bcast-ol.skampi" "$out" --quiet ||
-    fail "run $run: skampi exited with $? ($(cat "$work/stderr"))"
+    fatal "run $run: skampi exited with $? ($(cat "$work/stderr"))"
   flatten "$out"
   expect run.status complete
   for s in 0 1; do
@@ -37,7 +37,7 @@ done
 
 rm -f "$out" "$out.journal"
 SKAMPI_TEST_RTL_SCALE=1000000 run_skampi 4 "$SUITES/bcast-ol.skampi" "$out" \
-  --quiet || fail "RTL x 1e6: skampi exited with $? ($(cat "$work/stderr"))"
+  --quiet || fatal "RTL x 1e6: skampi exited with $? ($(cat "$work/stderr"))"
 flatten "$out"
 for s in 0 1; do
   for p in 0 1 2; do

@@ -10,7 +10,7 @@
 . "$top_srcdir/tests/mpi/lib.sh"
 out="$work/out.yaml"
 run_skampi 4 "$SUITES/window4.skampi" "$out" --quiet ||
-  fail "skampi exited with $? ($(cat "$work/stderr"))"
+  fatal "skampi exited with $? ($(cat "$work/stderr"))"
 flatten "$out"
 expect run.status complete
 expect suites.0.parameters.Clock_Sync HCA
