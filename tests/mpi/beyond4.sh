@@ -53,7 +53,11 @@ max=$(awk -v a="$(get suites.7.points.1.node_times.1)" \
 awk -v m="$max" -v p="$(get suites.7.points.1.mean)" \
   'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
   fail "Bcast_OL mean $(get suites.7.points.1.mean) is below max OL_i $max"
-expect suites.7.points.1.destinations.max "$max"
+# the same number, whatever its text (%.17g here, the shortest exact
+# text in the file)
+dmax=$(get suites.7.points.1.destinations.max)
+awk -v a="$dmax" -v b="$max" 'BEGIN { exit !(a != "" && a + 0 == b + 0) }' ||
+  fail "suites.7.points.1.destinations.max is '$dmax', want $max"
 expect suites.7.points.1.rtl.0 0.0
 [ -n "$(get suites.7.points.1.rtl.3)" ] || fail "Bcast_OL has no RTL_3"
 # OL_i is never negative: sane holds every mean, min, node_times[i] and
