@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "execute.h"
 #include "gridfile.h"
 #include "factors.h"
@@ -31,6 +32,7 @@
 #include "result.h"
 #include "run_resume.h"
 #include "runlog.h"
+#include "runnoise.h"
 #include "sha256.h"
 #include "sysinfo.h"
 
@@ -44,6 +46,9 @@ typedef struct sk_runstate {
   sk_outfile_inputs_t in;    /* no output may be one of them */
   sk_run_resume_t rr;        /* rank 0; order and norder on every rank */
   double t0;
+  sk_budget_t budget;        /* @TIME_RUN */
+  sk_runnoise_t noise;       /* the machine's noise, every rank */
+  size_t cut_run;            /* rank 0: suites Time_Run cut short */
   double timeout;            /* --timeout, or -1 */
   int quiet;
   size_t written;            /* rank 0: suites in the result file as last
@@ -73,6 +78,7 @@ static int sk_run_write_result(sk_runstate_t *st)
 {
   char why[1200];
   st->res->wall_time = MPI_Wtime() - st->t0;
+  sk_runnoise_run(&st->noise, &st->res->noise);
   if (sk_result_write(st->res, st->outfile, &st->in, sk_guard_set_tmp, why,
                       sizeof why) == 0) {
     st->written = sk_run_in_file(st->res);
@@ -163,7 +169,12 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
     e->hosts = st->res->factors.hosts;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
-  return ok ? 0 : -1;
+  if (!ok)
+    return -1;
+  st->budget.total = plan->time_run;
+  st->budget.t0 = st->t0;
+  return sk_runnoise_start(&st->noise, e->world, plan->nsuites,
+                           e->rank == 0 ? &st->res->factors : NULL);
 }
 
 /* Rank 0: the parts of the result that need no MPI. */
@@ -200,18 +211,57 @@ static void sk_run_open_log(sk_runstate_t *st)
   sk_runlog_header(st->eng.log, st->res);
 }
 
+/* Rank 0: a suite whose time the run's budget left at 0 is not
+ * measured: it is incomplete, with its grid named as unmeasured. */
+static void sk_run_skip(sk_runstate_t *st, sk_suite_result_t *sr)
+{
+  char m[200];
+  long *args = NULL;
+  size_t n = 0;
+  int dynamic = sk_execute_initial_grid(&st->eng, sr->suite, &args, &n);
+  sr->status = SK_SUITE_TIMED_OUT;
+  snprintf(m, sizeof m, "not measured: Time_Run (%g s) was spent before "
+           "it started", st->budget.total);
+  sk_result_set_message(sr, m);
+  if (dynamic >= 0)
+    sk_result_set_unmeasured(sr, args, n, dynamic);
+  free(args);
+}
+
+/* Rank 0: the progress line and the log of a suite that ended. */
+static void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
+{
+  size_t i, met = 0;
+  for (i = 0; i < sr->npoints; i++)
+    met += sr->points[i].eps_met ? 1 : 0;
+  if (sr->status == SK_SUITE_FAILED)
+    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
+  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
+                        sr->npoints, met, sr->noise.measured ?
+                            sk_noise_name(sr->noise.verdict) : NULL,
+                        MPI_Wtime());
+  sk_runlog_suite_end(st->eng.log, sr);
+  if (sr->status == SK_SUITE_TIMED_OUT && sr->limit_by != NULL &&
+      strcmp(sr->limit_by, "Time_Run") == 0)
+    st->cut_run++;
+}
+
 /* Suite k (0-based) on every rank, under the watchdog; rank 0 reports
- * it and fills the next entry of the result. */
-static void sk_run_suite(sk_runstate_t *st, size_t k)
+ * it and fills the next entry of the result.  left: the suites still to
+ * measure on their own, k included (the budget's share). */
+static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
 {
   sk_engine_t *e = &st->eng;
   const sk_suite_t *s = &e->plan->suites[k];
   sk_suite_result_t *sr = NULL;
   sk_suite_result_t scratch;
-  size_t i, met = 0;
+  int skip = 0;
   if (e->rank == 0) {
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
+    sr->limit = sk_budget_suite(&st->budget, s, MPI_Wtime(), left,
+                                &sr->limit_by);
+    skip = sr->limit == 0.0;
     sk_journal_begin(k + 1, s->name);
     if (sk_instance_uses_files(s->instance))
       sk_journal_io(e->io_token, e->size);
@@ -221,25 +271,68 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
     memset(&scratch, 0, sizeof scratch);
     sr = &scratch;
   }
-  sk_guard_arm(sk_guard_timeout(s, st->timeout));
-  sk_execute_suite(e, s, sr);
-  sk_guard_arm(0.0);
+  MPI_Bcast(&skip, 1, MPI_INT, 0, e->world);
+  if (skip) {
+    if (e->rank == 0)
+      sk_run_skip(st, sr);
+  } else {
+    sk_guard_arm(sk_guard_timeout(s, st->timeout));
+    sk_runnoise_begin(&st->noise);
+    sk_execute_suite(e, s, sr);
+    sk_runnoise_end(&st->noise, k);
+    sk_guard_arm(0.0);
+    sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
+  }
   if (e->rank != 0)
     return;
   st->res->nsuites++;
   if (sk_journal_error() != 0)    /* cut short, not kept: sk_run_write() */
     return;
-  for (i = 0; i < sr->npoints; i++)
-    met += sr->points[i].eps_met ? 1 : 0;
-  if (sr->status == SK_SUITE_FAILED)
-    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
-  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
-                        sr->npoints, met, MPI_Wtime());
-  sk_runlog_suite_end(e->log, sr);
+  sk_run_suite_said(st, sr);
 }
 
 /* Rank 0: the run's final status, the last write of the result file and
  * the closing lines; returns the exit code. */
+/* Rank 0: why the run measured less than its suites ask for, when the
+ * budget (@TIME_RUN) cut suites short (r->stop). */
+static void sk_run_stop_reason(sk_runstate_t *st)
+{
+  sk_result_t *r = st->res;
+  char m[320];
+  size_t i, cut = 0, none = 0, points = 0;
+  if (st->cut_run == 0)
+    return;
+  for (i = 0; i < r->nsuites; i++) {
+    const sk_suite_result_t *x = &r->suites[i];
+    if (x->status != SK_SUITE_TIMED_OUT || x->limit_by == NULL ||
+        strcmp(x->limit_by, "Time_Run") != 0)
+      continue;
+    if (x->npoints == 0)
+      none++;
+    else
+      cut++;
+    points += x->nunmeasured;
+  }
+  snprintf(m, sizeof m, "Time_Run (%g s): %zu suite%s cut short and %zu "
+           "not measured, %zu point%s of their grids left unmeasured "
+           "(each suite's 'unmeasured')", st->budget.total, cut,
+           cut == 1 ? "" : "s", none, points, points == 1 ? "" : "s");
+  free(r->stop);
+  r->stop = strdup(m);
+}
+
+/* Rank 0: skampi's last line: the status, and the machine's verdict
+ * with its evidence. */
+static void sk_run_done_line(sk_runstate_t *st)
+{
+  const sk_noise_t *n = &st->res->noise;
+  char ev[1024] = "";
+  sk_noise_summary(n, ev, sizeof ev);
+  sk_progress_done(&st->progress, sk_run_status_name(st->res->status),
+                   st->written, n->measured ? sk_noise_name(n->verdict) : NULL,
+                   ev, MPI_Wtime());
+}
+
 static int sk_run_finish(sk_runstate_t *st, int aborted)
 {
   sk_result_t *r = st->res;
@@ -247,9 +340,20 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   int code;
   r->status = aborted ? SK_RUN_ABORTED : SK_RUN_COMPLETE;
   for (i = 0; !aborted && i < r->nsuites; i++)
+    if (r->suites[i].status == SK_SUITE_TIMED_OUT &&
+        r->status == SK_RUN_COMPLETE)
+      r->status = SK_RUN_INCOMPLETE;
+  for (i = 0; !aborted && i < r->nsuites; i++)
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
       r->status = SK_RUN_PARTIAL;
+  sk_run_stop_reason(st);
+  for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
+       i++)
+    if ((strcmp(sk_resume_status(r->kept, i), "incomplete") == 0 ||
+         strcmp(sk_resume_status(r->kept, i), "timed_out") == 0) &&
+        r->status == SK_RUN_COMPLETE)
+      r->status = SK_RUN_INCOMPLETE;
   for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
        i++)
     if (strcmp(sk_resume_status(r->kept, i), "failed") == 0 ||
@@ -268,8 +372,7 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   if (r->status == SK_RUN_ABORTED)
     sk_guard_mark_aborted();
   sk_runlog_footer(st->eng.log, r);
-  sk_progress_done(&st->progress, sk_run_status_name(r->status),
-                   st->written, MPI_Wtime());
+  sk_run_done_line(st);
   return code;
 }
 
@@ -412,10 +515,40 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
   return 0;
 }
 
+/* Rank 0: the journal's open suite becomes k (0-based). */
+static void sk_run_block_journal(sk_runstate_t *st, sk_run_block_t *b,
+                                 size_t k)
+{
+  const sk_suite_t *s = &st->eng.plan->suites[k];
+  if (b->open == k + 1)
+    return;
+  if (b->open != 0)
+    sk_journal_pause();
+  sk_journal_begin(k + 1, s->name);
+  b->open = k + 1;
+  if (b->started[k])
+    sk_runlog_suite_resume(st->eng.log, k + 1, st->eng.plan->nsuites, s);
+}
+
+/* Rank 0: the seconds suite k may still take: what is left of its
+ * Time_Suite and of the run's budget, the smaller; -1 for none. */
+static double sk_run_block_left(sk_runstate_t *st, sk_run_block_t *b,
+                                size_t k)
+{
+  const sk_suite_t *s = &st->eng.plan->suites[k];
+  double left = s->time_suite >= 0.0 ? s->time_suite - b->res[k].elapsed
+                                     : -1.0;
+  double run = sk_budget_left(&st->budget, MPI_Wtime());
+  if (run >= 0.0 && (left < 0.0 || run < left))
+    left = run;
+  return left;
+}
+
 /* Rank 0: the next point into msg = {more, suite, argument, first,
  * suite_left}; more is 0 when all are done, SK_RUN_STOP when the
- * journal cannot be written. */
+ * journal cannot be written, SK_RUN_SPENT when the run's budget is. */
 #define SK_RUN_STOP (-2.0)
+#define SK_RUN_SPENT (-3.0)
 static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
                               double msg[5])
 {
@@ -427,18 +560,15 @@ static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
     b->next++;
   if (b->next == b->nent)
     return;
+  if (sk_budget_left(&st->budget, MPI_Wtime()) == 0.0) {
+    msg[0] = SK_RUN_SPENT;
+    return;
+  }
   k = (size_t)b->ent[2 * b->next];
   arg = b->ent[2 * b->next + 1];
   b->next++;
   s = &st->eng.plan->suites[k];
-  if (b->open != k + 1) {
-    if (b->open != 0)
-      sk_journal_pause();
-    sk_journal_begin(k + 1, s->name);
-    b->open = k + 1;
-    if (b->started[k])
-      sk_runlog_suite_resume(st->eng.log, k + 1, st->eng.plan->nsuites, s);
-  }
+  sk_run_block_journal(st, b, k);
   sk_journal_arg(arg);
   if (!b->started[k])
     sk_runlog_suite_begin(st->eng.log, k + 1, st->eng.plan->nsuites, s);
@@ -448,24 +578,32 @@ static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
   msg[1] = (double)k;
   msg[2] = (double)arg;
   msg[3] = !b->started[k];
-  msg[4] = s->time_suite >= 0.0 ? s->time_suite - b->res[k].elapsed : -1.0;
+  msg[4] = sk_run_block_left(st, b, k);
   b->started[k] = 1;
 }
 
-/* Rank 0, after a point of suite k: is the suite done (its last point,
- * failed, or Time_Suite spent)?  Then its entry moves into the result. */
-static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
+/* Rank 0: the arguments of suite k not handed out yet. */
+static void sk_run_block_unmeasured(sk_run_block_t *b, size_t k)
+{
+  long *args = malloc((b->left[k] ? b->left[k] : 1) * sizeof *args);
+  size_t i, n = 0;
+  if (args == NULL)
+    return;
+  for (i = b->next; i < b->nent && n < b->left[k]; i++)
+    if ((size_t)b->ent[2 * i] == k)
+      args[n++] = b->ent[2 * i + 1];
+  sk_result_set_unmeasured(&b->res[k], args, n, 0);
+  free(args);
+}
+
+/* Rank 0: suite k is done; its entry moves into the result. */
+static void sk_run_block_close(sk_runstate_t *st, sk_run_block_t *b,
+                               size_t k)
 {
   sk_suite_result_t *r = &b->res[k], *sr;
-  const sk_suite_t *s = r->suite;
-  size_t i, met = 0;
   char note[160];
-  b->left[k]--;
-  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
-      s->time_suite >= 0.0 && r->elapsed >= s->time_suite)
-    r->status = SK_SUITE_TIMED_OUT;
-  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)
-    return 0;
+  if (r->status == SK_SUITE_TIMED_OUT)
+    sk_run_block_unmeasured(b, k);
   b->left[k] = 0;
   sk_execute_finish(r);
   snprintf(note, sizeof note, "--shuffle: the points were measured in "
@@ -479,17 +617,74 @@ static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
   sk_result_free_suite(sr);     /* the reserved entry */
   *sr = *r;
   memset(r, 0, sizeof *r);
-  for (i = 0; i < sr->npoints; i++)
-    met += sr->points[i].eps_met ? 1 : 0;
-  if (sr->status == SK_SUITE_FAILED)
-    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
-  sk_progress_suite_switch(&st->progress, k + 1, s->name, sr->elapsed,
-                           MPI_Wtime());
-  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
-                        sr->npoints, met, MPI_Wtime());
-  sk_runlog_suite_end(st->eng.log, sr);
-  b->open = 0;                  /* sk_run_write() ends it in the journal */
+  sk_progress_suite_switch(&st->progress, k + 1, sr->suite->name,
+                           sr->elapsed, MPI_Wtime());
+}
+
+/* Rank 0, after a point of suite k: is the suite done (its last point,
+ * failed, or Time_Suite spent)?  Then its entry moves into the result. */
+static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
+{
+  sk_suite_result_t *r = &b->res[k];
+  const sk_suite_t *s = r->suite;
+  b->left[k]--;
+  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
+      s->time_suite >= 0.0 && r->elapsed >= s->time_suite) {
+    r->status = SK_SUITE_TIMED_OUT;
+    r->limit_by = "Time_Suite";
+    r->limit = s->time_suite;
+  }
+  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)
+    return 0;
+  sk_run_block_close(st, b, k);
   return 1;
+}
+
+/* Every rank, once rank 0 has chosen (k: the suite done, on rank 0):
+ * the suite's noise judged, the progress said, the result written; -1
+ * when the run has to stop. */
+static int sk_run_block_write(sk_runstate_t *st, sk_run_block_t *b,
+                              size_t k)
+{
+  sk_suite_result_t *sr = NULL;
+  long kk = (long)k;
+  MPI_Bcast(&kk, 1, MPI_LONG, 0, st->eng.world);
+  if (st->eng.rank == 0)
+    sr = &st->res->suites[st->res->nsuites - 1];
+  sk_runnoise_suite(&st->noise, (size_t)kk, sr);
+  if (st->eng.rank == 0) {
+    sk_run_suite_said(st, sr);
+    b->open = 0;               /* sk_run_write() ends it in the journal */
+  }
+  return sk_run_write(st, sr != NULL ? sk_suite_status_name(sr->status)
+                                     : NULL);
+}
+
+/* Every rank, when the run's budget is spent: the interleaved suites
+ * not done yet end incomplete, with their points left unmeasured named;
+ * 1 when the run had to stop. */
+static int sk_run_block_spent(sk_runstate_t *st, sk_run_block_t *b)
+{
+  long n = 0, i;
+  size_t k = 0;
+  if (st->eng.rank == 0)
+    for (k = 0; k < st->eng.plan->nsuites; k++)
+      n += b->left[k] > 0;
+  MPI_Bcast(&n, 1, MPI_LONG, 0, st->eng.world);
+  for (i = 0, k = 0; i < n; i++) {
+    if (st->eng.rank == 0) {
+      while (b->left[k] == 0)
+        k++;
+      b->res[k].status = SK_SUITE_TIMED_OUT;
+      b->res[k].limit_by = "Time_Run";
+      b->res[k].limit = st->budget.total;
+      sk_run_block_journal(st, b, k);
+      sk_run_block_close(st, b, k);
+    }
+    if (sk_run_block_write(st, b, k) != 0)
+      return 1;
+  }
+  return 0;
 }
 
 /* Every rank: the interleaved points, each suite written when its last
@@ -529,23 +724,37 @@ static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
     MPI_Bcast(msg, 5, MPI_DOUBLE, 0, e->world);
     if (msg[0] == SK_RUN_STOP)
       return 1;
+    if (msg[0] == SK_RUN_SPENT)
+      return sk_run_block_spent(st, b);
     if (msg[0] <= 0.0)
       return 0;
     k = (size_t)msg[1];
     memset(&scratch, 0, sizeof scratch);
     sk_guard_retrying(0);
     sk_guard_arm(sk_guard_timeout(&e->plan->suites[k], st->timeout));
+    sk_runnoise_begin(&st->noise);
     sk_execute_one(e, &e->plan->suites[k],
                    e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
                    msg[3] != 0.0, msg[4], &b->barrier[k]);
+    sk_runnoise_end(&st->noise, k);
     sk_guard_arm(0.0);
     if (e->rank == 0)
       done = sk_run_block_done(st, b, k);
     MPI_Bcast(&done, 1, MPI_INT, 0, e->world);
-    if (done && sk_run_write(st, e->rank != 0 ? NULL : sk_suite_status_name(
-            st->res->suites[st->res->nsuites - 1].status)) != 0)
+    if (done && sk_run_block_write(st, b, k) != 0)
       return 1;
   }
+}
+
+/* The suites from the i-th of the order on that are measured on their
+ * own (the budget's share of suite i). */
+static size_t sk_run_left(const sk_runstate_t *st, const sk_run_block_t *b,
+                          size_t i)
+{
+  size_t n = 0;
+  for (; i < st->rr.norder; i++)
+    n += b->in == NULL || !b->in[i];
+  return n;
 }
 
 /* Every rank: the suites in their order, the result written after each
@@ -563,7 +772,7 @@ static int sk_run_loop(sk_runstate_t *st)
     if (b.in != NULL && b.in[i])
       continue;
     sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
-    sk_run_suite(st, k);
+    sk_run_suite(st, k, sk_run_left(st, &b, i));
     if (sk_run_write(st, st->eng.rank != 0 ? NULL : sk_suite_status_name(
             st->res->suites[st->res->nsuites - 1].status)) != 0)
       stop = 1;
@@ -730,6 +939,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
       fclose(st.eng.log);
   }
   sk_run_resume_release(&st.rr);
+  sk_runnoise_free(&st.noise);
   free(st.dest);
   MPI_Comm_free(&st.eng.world);
   return code;

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "noise.h"
 #include "outfile.h"
 #include "plan.h"
 #include "point.h"
@@ -18,7 +19,8 @@
 typedef enum {
   SK_SUITE_COMPLETE,
   SK_SUITE_FAILED,
-  SK_SUITE_TIMED_OUT,
+  SK_SUITE_TIMED_OUT,        /* written "incomplete": a time limit
+                              * (Time_Suite, Time_Run) stopped it */
   SK_SUITE_CRASHED
 } sk_suite_status_t;
 
@@ -26,7 +28,9 @@ typedef enum {
   SK_RUN_RUNNING,
   SK_RUN_COMPLETE,
   SK_RUN_PARTIAL,
-  SK_RUN_ABORTED
+  SK_RUN_ABORTED,
+  SK_RUN_INCOMPLETE          /* finished, and a time limit cut a suite
+                              * short (none failed) */
 } sk_run_status_t;
 
 /* Parameters of the calibration instance (doc/engine.md). */
@@ -87,6 +91,20 @@ typedef struct sk_suite_result {
   sk_topo_info_t topology;       /* neighbourhood collectives */
   char **notes;                  /* things the reader must know */
   size_t nnotes;
+  /* rank 0: the time this suite may take, the smaller of Time_Suite and
+   * its share of Time_Run (src/engine/budget.h); < 0: none */
+  double limit;
+  const char *limit_by;          /* "Time_Suite" or "Time_Run" (static) */
+  long *unmeasured;              /* a suite cut short: the arguments of
+                                  * its grid left unmeasured (owned) */
+  size_t nunmeasured;
+  int unmeasured_refinement;     /* ... and the refinement after them */
+  long barrier_reps;             /* Root_Barrier: repetitions shorter than
+                                  * the barrier estimate (invalid) */
+  long barrier_points;           /* points that had some */
+  long barrier_lost;             /* points that lost their value */
+  sk_noise_t noise;              /* the machine's noise over the suite
+                                  * (measured 0: not judged) */
 } sk_suite_result_t;
 
 typedef struct sk_factors {
@@ -127,6 +145,10 @@ typedef struct sk_result {
                                     written first, or NULL */
   sk_suite_result_t *suites;     /* this run's, in the order measured */
   size_t nsuites;
+  sk_noise_t noise;              /* the run's verdict (measured 0: none
+                                  * yet) */
+  char *stop;                    /* why the run stopped before measuring
+                                  * everything (Time_Run), or NULL */
 } sk_result_t;
 
 /* A result for plan with one (empty, status failed) entry per suite
@@ -143,6 +165,9 @@ void sk_result_free_suite(sk_suite_result_t *s);
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p);
 /* Adds a note (copied) to s. */
 int sk_result_add_note(sk_suite_result_t *s, const char *note);
+/* The arguments left unmeasured of s (copied). */
+int sk_result_set_unmeasured(sk_suite_result_t *s, const long *args,
+                             size_t n, int refinement);
 /* Sets s->message to a copy of msg. */
 int sk_result_set_message(sk_suite_result_t *s, const char *msg);
 
