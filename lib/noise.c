@@ -440,10 +440,11 @@ static int sk_noise_ranks(const sk_noise_place_t *pl,
   if (hit == 0)
     return 0;
   sk_noise_raise(out, SK_NOISE_NOISY, NULL);
-  return sk_noise_say(out, "%d of %d rank%s switched out for other tasks: "
-                      "rank %d had the CPU %.0f%% of its wall time (%.0f "
-                      "involuntary context switches/s)", hit, pl->nranks,
-                      pl->nranks == 1 ? " was" : "s were", worst,
+  return sk_noise_say(out, "%d of %d rank%s %s switched out for other "
+                      "tasks: rank %d had the CPU %.0f%% of its wall time "
+                      "(%.0f involuntary context switches/s)", hit,
+                      pl->nranks, pl->nranks == 1 ? "" : "s",
+                      hit == 1 ? "was" : "were", worst,
                       100.0 * worst_share,
                       (end[worst].nivcsw - start[worst].nivcsw) /
                           (end[worst].wall - start[worst].wall));

@@ -152,6 +152,28 @@ static void fill(sk_result_t *r)
   sk_result_add_point(s, &p);
 }
 
+/* A judged run and suite (lib/noise.h): two ranks pinned to one CPU
+ * (oversubscribed), rank 1 switched out (40% of the CPU, 20 involuntary
+ * switches a second), 3% of the repetitions delayed; a suite cut short
+ * by Time_Run with the points it left unmeasured. */
+static void fill_noise(sk_result_t *r, sk_suite_result_t *s)
+{
+  static char *hosts[] = {"h1", "h1"}, *aff[] = {"0", "0"};
+  static const long left[] = {4096, 8192};
+  double cpus[] = {4, 4};
+  sk_noise_place_t pl;
+  sk_noise_probe_t a[2] = {{0, 0, 0, 0.5, 1, 4}, {0, 0, 0, 0.5, 1, 4}};
+  sk_noise_probe_t b[2] = {{10, 9.9, 3, 0.75, 2, 4},
+                           {10, 4, 200, 0.75, 2, 4}};
+  if (sk_noise_place(&pl, 2, hosts, aff, cpus) != 0)
+    return;
+  sk_noise_judge(&pl, a, b, 30, 1000, 1, &r->noise);
+  sk_noise_judge(&pl, a, a, 0, 10, 0, &s->noise);
+  sk_noise_place_free(&pl);
+  sk_result_set_unmeasured(s, left, 2, 1);
+  r->stop = strdup("Time_Run (60 s): 1 suite cut short");
+}
+
 int main(int argc, char **argv)
 {
   sk_result_t *r;
@@ -160,6 +182,7 @@ int main(int argc, char **argv)
   if ((r = sk_result_new(&plan)) == NULL)
     return 1;
   fill(r);
+  fill_noise(r, &r->suites[0]);
   if (argc == 3 && strcmp(argv[1], "-bad") == 0) {
     char path[2048], want[4200];
     snprintf(path, sizeof path, "%s/no/such/dir/out.yaml", argv[2]);
