@@ -43,6 +43,11 @@ static int sk_api_run_json(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_json_str(b, x->start_time);
   sk_wbuf_json_key(b, "status", 0);
   sk_wbuf_json_str(b, x->status);
+  sk_wbuf_json_key(b, "verdict", 0);
+  if (*x->verdict)
+    sk_wbuf_json_str(b, x->verdict);
+  else
+    sk_wbuf_puts(b, "null");
   sk_wbuf_printf(b, ",\"campaign\":%lld,\"tags\":{", (long long)x->campaign);
   for (i = 0; i < x->ntags; i++) {
     const char *eq = strchr(x->tags[i], '=');
