@@ -34,6 +34,7 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/push/push.c db/push/push.h \
 	db/publish/publish.c db/publish/publish.h \
 	db/publish/pubdir.c db/publish/pubdir.h \
+	db/publish/pubman.c db/publish/pubman.h \
 	db/cmd/dbcmd.h db/cmd/cmd_import.c \
 	db/cmd/dbout.c db/cmd/dbout.h \
 	db/cmd/cmd_runs.c db/cmd/cmd_query.c db/cmd/cmd_compare.c \

@@ -4,7 +4,8 @@
  * from file://): doc/database.md, "A static site".
  *
  * The layout, every name made here (suites are numbered, never named):
- *   .skampi-publish              the marker of a published directory
+ *   .skampi-publish              the manifest: every file publish
+ *                                wrote here (pubdir.h)
  *   index.html suites.html plot.html, app.js style.css, dygraph.min.*
  *   data/runs.json               /api/runs of the published runs
  *   data/suites.json             /api/suites, each suite with its
@@ -43,7 +44,8 @@
 typedef struct sk_pub {
   sk_store_t *st;
   const char *path;             /* DIR, as given */
-  int dir, data, series, csv, svg;
+  sk_pubdir_t *pd;
+  int dir, data, series, csv, svg;  /* handles of pd */
   int64_t *ids;                 /* the published runs, sorted */
   size_t n, files;
   char tmp[4096];               /* a private directory for gnuplot */
@@ -75,13 +77,13 @@ static int sk_pub_data(sk_pub_t *p, int dir, const char *name,
     return -1;
   }
   snprintf(file, sizeof file, "%s.json", name);
-  if (sk_pubdir_write(dir, p->path, file, b->data, b->len) < 0)
+  if (sk_pubdir_write(p->pd, dir, file, b->data, b->len) < 0)
     return -1;
   sk_wbuf_printf(&js, "skampiData(\"%s\", ", key);
   sk_wbuf_put(&js, b->data, b->len);
   sk_wbuf_puts(&js, ");\n");
   snprintf(file, sizeof file, "%s.js", name);
-  rc = js.failed ? -1 : sk_pubdir_write(dir, p->path, file, js.data, js.len);
+  rc = js.failed ? -1 : sk_pubdir_write(p->pd, dir, file, js.data, js.len);
   sk_wbuf_free(&js);
   p->files += 2;
   return rc;
@@ -146,7 +148,7 @@ static int sk_pub_svg(sk_pub_t *p, size_t k, const char *name,
     return -1;
   }
   snprintf(file, sizeof file, "%zu.svg", k);
-  rc = sk_pubdir_copy(p->svg, p->path, file, path);
+  rc = sk_pubdir_copy(p->pd, p->svg, file, path);
   unlink(path);
   p->files++;
   return rc;
@@ -181,7 +183,7 @@ static int sk_pub_suite(sk_pub_t *p, size_t k, const char *name,
     i = j;
   }
   snprintf(file, sizeof file, "%zu.csv", k);
-  if (u->csv.failed || sk_pubdir_write(p->csv, p->path, file, u->csv.data,
+  if (u->csv.failed || sk_pubdir_write(p->pd, p->csv, file, u->csv.data,
                                        u->csv.len) < 0)
     return -1;
   p->files++;
@@ -273,7 +275,7 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
     if (sk_page_static(p->st, sel, page[i], &b) < 0 || b.failed)
       rc = -1;
     else
-      rc = sk_pubdir_write(p->dir, p->path, file[i], b.data, b.len);
+      rc = sk_pubdir_write(p->pd, p->dir, file[i], b.data, b.len);
   }
   sk_wbuf_free(&b);
   if (rc == 0 && sk_api_runs_json(p->st, sel, &b) < 0)
@@ -286,7 +288,7 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
                                     "dygraph.min.css"};
     snprintf(src, sizeof src, "%s/%s", i < 2 ? sk_web_files_dir()
              : SK_DYGRAPHS_DIR, f[i]);
-    rc = sk_pubdir_copy(p->dir, p->path, f[i], src);
+    rc = sk_pubdir_copy(p->pd, p->dir, f[i], src);
   }
   p->files += 7;
   return rc;
@@ -294,20 +296,15 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
 
 static int sk_pub_open(sk_pub_t *p, int force)
 {
-  static const char marker[] = "skampi-db publish: a static site; "
-    "publish writes here again\n";
   const char *t = getenv("TMPDIR");
-  int again;
-  if ((p->dir = sk_pubdir_open(p->path, force)) < 0)
+  if (!(p->pd = sk_pubdir_open(p->path, force)))
     return -1;
-  again = faccessat(p->dir, SK_PUBDIR_MARKER, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+  p->dir = SK_PUBDIR_ROOT;
   p->files = 1;
-  if (sk_pubdir_write(p->dir, p->path, SK_PUBDIR_MARKER, marker,
-                      sizeof marker - 1) < 0 ||
-      (p->data = sk_pubdir_sub(p->dir, p->path, "data", again)) < 0 ||
-      (p->series = sk_pubdir_sub(p->data, p->path, "series", again)) < 0 ||
-      (p->csv = sk_pubdir_sub(p->dir, p->path, "csv", again)) < 0 ||
-      (p->svg = sk_pubdir_sub(p->dir, p->path, "svg", again)) < 0)
+  if ((p->data = sk_pubdir_sub(p->pd, p->dir, "data")) < 0 ||
+      (p->series = sk_pubdir_sub(p->pd, p->data, "series")) < 0 ||
+      (p->csv = sk_pubdir_sub(p->pd, p->dir, "csv")) < 0 ||
+      (p->svg = sk_pubdir_sub(p->pd, p->dir, "svg")) < 0)
     return -1;
   snprintf(p->tmp, sizeof p->tmp, "%s/skampi-publish-XXXXXX",
            t && *t && strlen(t) < 1024 ? t : "/tmp");
@@ -321,11 +318,7 @@ static int sk_pub_open(sk_pub_t *p, int force)
 
 static void sk_pub_close(sk_pub_t *p)
 {
-  int *fd[] = {&p->dir, &p->data, &p->series, &p->csv, &p->svg};
-  size_t i;
-  for (i = 0; i < sizeof fd / sizeof *fd; i++)
-    if (*fd[i] >= 0)
-      close(*fd[i]);
+  sk_pubdir_close(p->pd);
   if (p->tmp[0])
     rmdir(p->tmp);
   free(p->ids);
@@ -338,7 +331,6 @@ int sk_publish(sk_store_t *st, const char *dir, const sk_sel_t *sel,
   size_t nsuites = 0;
   int rc = SK_DB_OK;
   memset(&p, 0, sizeof p);
-  p.dir = p.data = p.series = p.csv = p.svg = -1;
   p.st = st;
   p.path = dir;
   if (sk_store_select(st, sel, &p.ids, &p.n) < 0)
@@ -346,7 +338,8 @@ int sk_publish(sk_store_t *st, const char *dir, const sk_sel_t *sel,
   if (p.n)
     qsort(p.ids, p.n, sizeof *p.ids, sk_pub_id_cmp);
   if (sk_pub_open(&p, o->force) < 0 || sk_pub_pages(&p, sel) < 0 ||
-      sk_pub_suites(&p, sel, o->quiet, &nsuites) < 0)
+      sk_pub_suites(&p, sel, o->quiet, &nsuites) < 0 ||
+      sk_pubdir_finish(p.pd) < 0)
     rc = SK_DB_FAILED;
   else if (!o->quiet) {
     char *e = sk_escape_text(p.path);
