@@ -222,7 +222,7 @@ static int sk_launch_outputs(const sk_cli_t *cli, const sk_plan_t *plan,
   int ok = 1;
   if (rank == 0 &&
       sk_outcheck_run(plan, cli->output, pp != NULL ? pp->run_path : NULL,
-                      grid_from, why, sizeof why) != 0) {
+                      grid_from, cli->log, why, sizeof why) != 0) {
     sk_msg_error("%s", why);
     ok = 0;
   }
@@ -276,6 +276,7 @@ static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
   else {
     run.outfile = post && rank == 0 ? pp.run_path : cli->output;
     run.quiet = cli->quiet;
+    run.log = cli->log;
     run.fresh = cli->fresh;
     run.timeout = cli->timeout;
     rc = sk_run(plan, &run);
@@ -318,15 +319,6 @@ int sk_launch(const sk_cli_t *cli)
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);
-  if (plan != NULL && cli->log != NULL) {
-    /* --log: the run's log, whatever @LOGFILE says (skampi-run gives
-     * every run one in its campaign directory) */
-    free(plan->logfile);
-    if ((plan->logfile = strdup(cli->log)) == NULL) {
-      sk_plan_free(plan);
-      plan = NULL;
-    }
-  }
   ok = plan != NULL;
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (all_ok) {

@@ -50,6 +50,7 @@ typedef struct sk_runstate {
   sk_runnoise_t noise;       /* the machine's noise, every rank */
   size_t cut_run;            /* rank 0: suites Time_Run cut short */
   double timeout;            /* --timeout, or -1 */
+  const char *log;           /* --log, or NULL: @LOGFILE */
   int quiet;
   size_t written;            /* rank 0: suites in the result file as last
                               * written (kept ones included) */
@@ -192,11 +193,11 @@ static void sk_run_open_records(sk_runstate_t *st)
  * emptied, never through a link (lib/outfile.h). */
 static void sk_run_open_log(sk_runstate_t *st)
 {
-  const sk_plan_t *plan = st->eng.plan;
+  const char *log = st->log != NULL ? st->log : st->eng.plan->logfile;
   char why[1024], m[1200];
   int fd;
-  if (plan->logfile != NULL) {
-    fd = sk_outfile_open_append(plan->logfile, SK_OUTFILE_LOG, &st->in,
+  if (log != NULL) {
+    fd = sk_outfile_open_append(log, SK_OUTFILE_LOG, &st->in,
                                 SK_OUTFILE_TRUNCATE, why, sizeof why);
     if (fd >= 0 && (st->eng.log = fdopen(fd, "a")) == NULL) {
       snprintf(why, sizeof why, "%s", strerror(errno));
@@ -894,6 +895,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   int ok = 1, code;
   st->timeout = opt->timeout;
   st->quiet = opt->quiet;
+  st->log = opt->log;
   sk_run_inputs(st, plan, opt);
   if (sk_run_start(st, plan, opt) != 0)
     return SK_EXIT_ABORTED;
