@@ -229,6 +229,13 @@ static void sk_run_skip(sk_runstate_t *st, sk_suite_result_t *sr)
   free(args);
 }
 
+/* Rank 0: did the run's budget (@TIME_RUN) stop suite x? */
+static int sk_run_by_budget(const sk_suite_result_t *x)
+{
+  return x->status == SK_SUITE_TIMED_OUT && x->limit_by != NULL &&
+         strcmp(x->limit_by, "Time_Suite") != 0;
+}
+
 /* Rank 0: the progress line and the log of a suite that ended. */
 static void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
 {
@@ -242,8 +249,7 @@ static void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
                             sk_noise_name(sr->noise.verdict) : NULL,
                         MPI_Wtime());
   sk_runlog_suite_end(st->eng.log, sr);
-  if (sr->status == SK_SUITE_TIMED_OUT && sr->limit_by != NULL &&
-      strcmp(sr->limit_by, "Time_Run") == 0)
+  if (sk_run_by_budget(sr))
     st->cut_run++;
 }
 
@@ -305,8 +311,7 @@ static void sk_run_stop_reason(sk_runstate_t *st)
     return;
   for (i = 0; i < r->nsuites; i++) {
     const sk_suite_result_t *x = &r->suites[i];
-    if (x->status != SK_SUITE_TIMED_OUT || x->limit_by == NULL ||
-        strcmp(x->limit_by, "Time_Run") != 0)
+    if (!sk_run_by_budget(x))
       continue;
     if (x->npoints == 0)
       none++;
@@ -540,8 +545,14 @@ static double sk_run_block_left(sk_runstate_t *st, sk_run_block_t *b,
   double left = s->time_suite >= 0.0 ? s->time_suite - b->res[k].elapsed
                                      : -1.0;
   double run = sk_budget_left(&st->budget, MPI_Wtime());
-  if (run >= 0.0 && (left < 0.0 || run < left))
+  /* the limit a point stopped by it names (sk_execute_finish()) */
+  b->res[k].limit_by = "Time_Suite";
+  b->res[k].limit = s->time_suite;
+  if (run >= 0.0 && (left < 0.0 || run < left)) {
     left = run;
+    b->res[k].limit_by = "Time_Run";
+    b->res[k].limit = st->budget.total;
+  }
   return left;
 }
 

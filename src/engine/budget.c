@@ -25,6 +25,6 @@ double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
     return own >= 0.0 ? own : -1.0;
   if (own >= 0.0 && own <= share)
     return own;
-  *by = "Time_Run";
+  *by = "share of Time_Run";
   return share;
 }

@@ -28,7 +28,8 @@ double sk_budget_left(const sk_budget_t *b, double now);
 
 /* The seconds suite s may take when it starts at now with `left` suites
  * (itself included) still to measure; -1 for no limit.  *by says which
- * limit it is: "Time_Suite" or "Time_Run" (a static string).  0 when the
+ * limit it is: "Time_Suite" or "share of Time_Run" (a static string, as
+ * sk_suite_result_t.limit_by says it).  0 when the
  * budget is spent: the suite is not measured. */
 double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
                        size_t left, const char **by);

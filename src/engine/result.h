@@ -94,7 +94,10 @@ typedef struct sk_suite_result {
   /* rank 0: the time this suite may take, the smaller of Time_Suite and
    * its share of Time_Run (src/engine/budget.h); < 0: none */
   double limit;
-  const char *limit_by;          /* "Time_Suite" or "Time_Run" (static) */
+  const char *limit_by;          /* which: "Time_Suite", "share of
+                                  * Time_Run" (a suite measured on its
+                                  * own), "Time_Run" (interleaved points:
+                                  * the run's budget); static, or NULL */
   long *unmeasured;              /* a suite cut short: the arguments of
                                   * its grid left unmeasured (owned) */
   size_t nunmeasured;
