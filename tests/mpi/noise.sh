@@ -60,6 +60,10 @@ if command -v pdftotext > /dev/null 2>&1 && command -v "${GNUPLOT:-gnuplot}" > /
     fail "title page: no evidence"
   grep -q 'pingpong .* complete  *oversub\.' "$work/title.txt" ||
     fail "title page: the suite table lacks the verdict"
+  # ... and on the suite's page
+  pdftotext -f 2 -l 2 "$work/over.pdf" - | tr -s ' \n' '  ' |
+    grep -q "machine oversubscribed (host $host: 2 ranks share 1 CPU" ||
+    fail "the suite page lacks the verdict"
 else
   echo "no pdftotext or gnuplot: the title page is not checked"
 fi
