@@ -102,7 +102,7 @@ static void sk_title_wrapped(sk_title_col_t *c, const char *text,
 static void sk_title_noise(sk_title_col_t *c, const sk_rfile_t *r)
 {
   char buf[600];
-  const char *e, *semi;
+  const char *e, *semi, *warn;
   int quiet;
   if (r->noise_verdict == NULL) {
     sk_title_kv(c, "machine", "not judged (a file from before the verdict)",
@@ -112,6 +112,10 @@ static void sk_title_noise(sk_title_col_t *c, const sk_rfile_t *r)
   quiet = strcmp(r->noise_verdict, "quiet") == 0;
   sk_title_kv(c, "machine", r->noise_verdict,
               quiet ? SK_TITLE_OK : SK_TITLE_BAD);
+  /* the run's own warning (unpinned processes) beside the verdict, not
+   * only among the factors, where it may not fit */
+  if ((warn = sk_rfile_factor(r, "warning")) != NULL && *warn)
+    sk_title_wrapped(c, warn, SK_TITLE_BAD);
   for (e = r->noise_evidence; *e; e = *semi ? semi + 2 : semi) {
     semi = strstr(e, "; ");
     if (semi == NULL)

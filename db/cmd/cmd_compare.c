@@ -206,7 +206,7 @@ static void sk_compare_csv(const sk_regress_t *r)
   size_t i;
   puts("suite,instance,argument,processes,baseline_runs,candidate_runs,"
        "method,before,after,ratio,ratio_low,ratio_high,coverage,p,q,stars,"
-       "verdict,min_p,beyond_noise");
+       "min_p,beyond_noise,verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
     sk_dbout_csv(stdout, p->suite);
@@ -223,10 +223,10 @@ static void sk_compare_csv(const sk_regress_t *r)
     sk_compare_csv_num(p->coverage);
     sk_compare_csv_num(p->p);
     sk_compare_csv_num(p->q);
-    printf(",%s,%s", sk_wilcoxon_stars(p->q),
-           sk_regress_verdict_name(p->verdict));
+    printf(",%s", sk_wilcoxon_stars(p->q));
     sk_compare_csv_num(p->min_p);
-    printf(",%s\n", p->beyond ? "yes" : "no");
+    printf(",%s,%s\n", p->beyond ? "yes" : "no",
+           sk_regress_verdict_name(p->verdict));
   }
 }
 
