@@ -183,7 +183,7 @@ static int sk_noise_match(char *const *affinity, const int *ranks, int k,
 {
   unsigned char *masks = NULL, *seen = NULL, *one;
   int *owner = NULL, i, rc = -1;
-  size_t width = 0, top, c;
+  size_t width = 0, top, c, nk = k > 0 ? (size_t)k : 1;
   *known = 0;
   one = malloc(SK_NOISE_CPU_MAX);
   if (one == NULL)
@@ -197,7 +197,7 @@ static int sk_noise_match(char *const *affinity, const int *ranks, int k,
     if (top > width)
       width = top;
   }
-  masks = calloc((size_t)k * (width ? width : 1), 1);
+  masks = calloc(nk * (width ? width : 1), 1);
   seen = malloc(width ? width : 1);
   owner = malloc((width ? width : 1) * sizeof *owner);
   if (masks == NULL || seen == NULL || owner == NULL)

@@ -121,6 +121,7 @@ static void sk_runnoise_tally(sk_runnoise_t *n, const sk_suite_result_t *res,
     return;
   snprintf(n->worst_names + len, sizeof n->worst_names - len, "%s%.32s",
            len ? ", " : "", res->suite->name);
+  n->named++;
 }
 
 void sk_runnoise_suite(sk_runnoise_t *n, size_t k, sk_suite_result_t *res)
@@ -160,8 +161,7 @@ void sk_runnoise_run(sk_runnoise_t *n, sk_noise_t *out)
     return;
   snprintf(why, sizeof why, "%zu of the %zu suites measured were not quiet "
            "(%s%s)", bad, n->judged, n->worst_names,
-           strlen(n->worst_names) + 40 >= sizeof n->worst_names ? ", ..."
-                                                                : "");
+           n->named < bad ? ", ..." : "");
   sk_noise_raise(out, n->worse[SK_NOISE_OVERSUBSCRIBED] ?
                  SK_NOISE_OVERSUBSCRIBED : SK_NOISE_NOISY, why);
 }

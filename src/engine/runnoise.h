@@ -30,6 +30,7 @@ typedef struct sk_runnoise {
   long delayed, repetitions; /* rank 0: this run's suites */
   size_t judged, worse[3];   /* rank 0: suites judged, by verdict */
   char worst_names[256];     /* rank 0: the first noisy suites' names */
+  size_t named;              /* rank 0: how many of them it holds */
 } sk_runnoise_t;
 
 /* Collective: the probes at the start of the run; rank 0 learns the
