@@ -82,6 +82,8 @@ default_run() {
     /^suites\.[0-9]+\.status=complete$/ { complete++ }
     /^suites\.[0-9]+\.status=incomplete$/ { split($1, k, "."); cut[k[2]] = 1; ncut++ }
     /^suites\.[0-9]+\.unmeasured\.[0-9]+=/ { split($1, k, "."); named[k[2]] = 1; unmeasured++ }
+    # a suite cut short in its refinement names that (its initial grid done)
+    /^suites\.[0-9]+\.unmeasured_refinement=true$/ { split($1, k, "."); named[k[2]] = 1 }
     /^suites\.[0-9]+\.points\.[0-9]+\.eps_met=/ { points++; if ($2 == "true") met++ }
     /^run\.status=/ { status = $2 }
     /^noise\.verdict=/ { verdict = $2 }
