@@ -46,6 +46,9 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
   free(s->rate_unit);
   free(s->pair_hosts[0]);
   free(s->pair_hosts[1]);
+  free(s->noise_verdict);
+  free(s->noise_evidence);
+  free(s->unmeasured);
 }
 
 void sk_rfile_free(sk_rfile_t *r)
@@ -75,6 +78,9 @@ void sk_rfile_free(sk_rfile_t *r)
     free(r->members[i].path);
   }
   free(r->members);
+  free(r->noise_verdict);
+  free(r->noise_evidence);
+  free(r->run_stop);
   free(r);
 }
 

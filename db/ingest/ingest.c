@@ -256,6 +256,8 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.imported = o->now;
   r.original = in->bytes;
   r.original_len = in->len;
+  r.verdict = in->r->noise_verdict;
+  r.noise = in->r->noise_evidence;
   id = sk_store_add_run(in->st, machine, env, &r);
   free(hosts);
   return id;
@@ -350,6 +352,8 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   s.status = rs->status;
   s.argument_name = args[rs->arg];
   s.parameters = params ? params : "";
+  s.verdict = rs->noise_verdict;
+  s.noise = rs->noise_evidence;
   s.pair_selection = *rs->pair_selection ? rs->pair_selection : NULL;
   s.pair_placement = rs->pair_inter < 0 ? NULL
                      : rs->pair_inter ? "inter_node" : "intra_node";

@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/db/lib.sh"
 
 V1=$SRC/tests/db/schema-v1.sql
-now=5        # the schema version this skampi-db writes
+now=6        # the schema version this skampi-db writes
 
 # 1. upgrade, rows kept, new columns there and empty
 "$CHECK" "$TMP/t.db" load "$V1" || fail "cannot load schema-v1.sql"
@@ -143,26 +143,83 @@ grep -q 'duplicate column name: init_time' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
   fail "overlap_pure added by a migration that failed"
 
-# 7. version 4 to 5: the node map.  A v4 database (v3 + migration 4 by
-# hand) keeps its rows; a run with a node map fills run_nodes and
-# run_placement and the runs' summary; removing the run removes them; a
-# failed migration 5 leaves version 4.
+# 6. version 4 to 5: the machine's verdict and its evidence of runs and
+# suites, empty on the rows kept (list and show say "-"); a run with a
+# verdict imported after the upgrade fills them; a failed migration 5
+# leaves version 4
 v4() {
-  v3 'ALTER TABLE points ADD COLUMN overlap_pure REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_with_computation REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_computation REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_percent REAL;' \
-    'ALTER TABLE points ADD COLUMN init_time REAL;' \
-    'ALTER TABLE points ADD COLUMN free_time REAL;' "$@"
-  sed -i 's/^PRAGMA user_version = 3;$/PRAGMA user_version = 4;/' "$TMP/v3.sql"
   rm -f "$TMP"/t.db*
-  "$CHECK" "$TMP/t.db" load "$TMP/v3.sql" || fail "cannot load the v4 database"
+  { sed '/^PRAGMA user_version/d' "$V1"
+    cat <<'SQL'
+ALTER TABLE points ADD COLUMN ci_low REAL;
+ALTER TABLE points ADD COLUMN ci_high REAL;
+ALTER TABLE points ADD COLUMN ci_coverage REAL;
+ALTER TABLE points ADD COLUMN modes INTEGER;
+CREATE TABLE tokens (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  sha256 TEXT NOT NULL UNIQUE, created TEXT NOT NULL, revoked TEXT);
+CREATE UNIQUE INDEX tokens_active_name ON tokens(name) WHERE revoked IS NULL;
+ALTER TABLE points ADD COLUMN overlap_pure REAL;
+ALTER TABLE points ADD COLUMN overlap_with_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_percent REAL;
+ALTER TABLE points ADD COLUMN init_time REAL;
+ALTER TABLE points ADD COLUMN free_time REAL;
+SQL
+    printf '%s\n' "$@"
+    echo 'PRAGMA user_version = 4;'
+  } > "$TMP/v4.sql"
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v4 database"
 }
 v4
 [ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v4 not upgraded to $now"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
+for t in runs suites; do
+  "$CHECK" "$TMP/t.db" columns $t | tr '\n' ' ' > "$TMP/cols"
+  case $(cat "$TMP/cols") in
+    *" verdict noise "*) ;;
+    *) fail "$t columns after 4 -> $now: $(cat "$TMP/cols")" ;;
+  esac
+done
+db show 1 | grep -qx 'noise:           -' || fail "show of an old run: noise is not -"
+db import "$SRC/tests/tools/runs/noisy.yaml" > /dev/null ||
+  fail "import of a run with a verdict after 4 -> 5"
+db show 2 > "$TMP/show"
+grep -qx 'noise:           noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/show" ||
+  fail "show: the run's verdict: $(grep noise "$TMP/show")"
+grep -q '^    0  pingpong .* complete   3 points, machine noisy$' "$TMP/show" ||
+  fail "show: the suite's verdict: $(cat "$TMP/show")"
+db list | grep -q '^   2  run     2026-11-22T04:05:06Z    2  noisy ' ||
+  fail "list: the verdict column: $(db list)"
+v4 'ALTER TABLE suites ADD COLUMN verdict TEXT;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+grep -q 'duplicate column name: verdict' "$TMP/err" ||
+  fail "failed migration 5 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+"$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
+  fail "runs.verdict added by a migration that failed"
+
+# 7. version 5 to 6: the node map.  A v5 database (v4 + migration 5 by
+# hand) keeps its rows; a run with a node map fills run_nodes and
+# run_placement and the runs' summary; removing the run removes them; a
+# failed migration 6 leaves version 5.
+v5() {
+  v4 'ALTER TABLE runs ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE runs ADD COLUMN noise TEXT;' \
+    'ALTER TABLE suites ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE suites ADD COLUMN noise TEXT;' "$@"
+  sed -i 's/^PRAGMA user_version = 4;$/PRAGMA user_version = 5;/' "$TMP/v4.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v5 database"
+}
+v5
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v5 not upgraded to 6"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
 echo "1 NULL NULL NULL NULL" > "$TMP/want.nodes"
 "$CHECK" "$TMP/t.db" nodes > "$TMP/nodes" || fail "dbcheck nodes"
 diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "an old run has a node map"
@@ -195,18 +252,18 @@ printf '%s\n' "1 NULL NULL NULL NULL" "3 NULL NULL NULL NULL" \
   "pair 3 0 Intra_Node intra_node" > "$TMP/want.nodes"
 "$CHECK" "$TMP/t.db" nodes > "$TMP/nodes"
 diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "rows left of a removed run"
-[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after 4 -> 5"
-v4 'CREATE TABLE run_nodes (x);'
+[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after 5 -> 6"
+v5 'CREATE TABLE run_nodes (x);'
 db list > /dev/null 2> "$TMP/err"
 st=$?
-[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+[ "$st" = 3 ] || fail "failed migration 6: exit $st, want 3"
 grep -q 'table run_nodes already exists' "$TMP/err" ||
-  fail "failed migration 5 message: $(cat "$TMP/err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+  fail "failed migration 6 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "version moved on a failed migration 6"
 "$CHECK" "$TMP/t.db" columns runs | grep -qx node_count &&
   fail "node_count added by a migration that failed"
 
-# 6. the points of a suite are found through the index
+# 8. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
 db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
 "$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"
