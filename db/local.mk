@@ -16,7 +16,8 @@
 # library, so the tests link the same objects.
 noinst_LIBRARIES += db/libskampi_db.a
 db_libskampi_db_a_SOURCES = db/dbstatus.h \
-	db/store/store.c db/store/store_query.c db/store/schema.c \
+	db/store/store.c db/store/store_open.c db/store/store_query.c \
+	db/store/schema.c \
 	db/store/store.h db/store/store_int.h \
 	db/store/store_web.c db/store/store_token.c \
 	db/store/selection.c db/store/selection.h \

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,7 +270,13 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
                           int *format_set)
 {
   switch (opt) {
-  case SK_OPT_DB: *db = v; return 0;
+  case SK_OPT_DB:
+    if (!*v) {
+      sk_msg_error("--db takes the path of a database, not ''");
+      return -1;
+    }
+    *db = v;
+    return 0;
   case SK_OPT_MACHINE: c->machine = v; return 0;
   case SK_OPT_TAG: return sk_main_tag(c, v);
   case SK_OPT_LIBRARY: return sk_sel_add_kv(&c->filter, "library", v);
@@ -343,6 +350,20 @@ static int sk_main_filters(sk_dbcmd_t *c)
   return 0;
 }
 
+/* How the command opens the database: import and token add may make
+ * it, rm and token revoke write it, every other command only reads. */
+static sk_store_mode_t sk_main_mode(sk_main_fn fn, const sk_dbcmd_t *c)
+{
+  const char *sub = c->nargs ? c->args[0] : "";
+  if (fn == sk_dbcmd_import || (fn == sk_dbcmd_token &&
+                                strcmp(sub, "add") == 0))
+    return SK_STORE_CREATE;
+  if (fn == sk_dbcmd_rm || (fn == sk_dbcmd_token &&
+                            strcmp(sub, "revoke") == 0))
+    return SK_STORE_WRITE;
+  return SK_STORE_READ;
+}
+
 static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
 {
   sk_store_t *st;
@@ -366,8 +387,13 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
   if (fn == sk_dbcmd_push)     /* a client: no database */
     return fn(NULL, c);
   sk_store_threads_init();   /* one thread, one connection: no mutexes */
-  if (!(st = sk_store_open(db)))
+  if (!(st = sk_store_open(db, sk_main_mode(fn, c))))
     return SK_DB_STORE;
+  if (sk_store_created(st)) {
+    char *e = sk_escape_text(db);
+    sk_msg_note("created the database %s", e ? e : "?");
+    free(e);
+  }
   rc = fn(st, c);
   sk_store_close(st);
   return rc;
@@ -380,6 +406,10 @@ int main(int argc, char **argv)
   int opt, format_set = 0, rc;
   sk_main_fn fn;
   sk_msg_set_program("skampi-db");
+  /* past a file size limit (ulimit -f) a write fails with EFBIG, which
+   * SQLite reports and the transaction rolls back, instead of the
+   * signal killing the process in the middle of it */
+  signal(SIGXFSZ, SIG_IGN);
   memset(&c, 0, sizeof c);
   c.format = SK_DB_TABLE;
   c.q = 0.05;

@@ -203,6 +203,7 @@ static char *sk_store_tags(sk_store_t *st, int64_t run)
     const char *v = (const char *)sqlite3_column_text(s, 1);
     add = strlen(k ? k : "") + strlen(v ? v : "") + 3;
     if (!(grown = realloc(out, len + add))) {
+      sk_msg_error("out of memory");
       free(out);
       out = NULL;
       break;
@@ -292,6 +293,10 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
   o->tags = sk_store_tags(st, run);
   o->members = strcmp(o->kind, "merged") == 0 && o->campaign_id
                ? sk_store_members(st, o->campaign_id) : strdup("");
+  if (!o->tags || !o->members) {     /* the message is given */
+    sk_store_info_free(o);
+    return -1;
+  }
   return 0;
 }
 

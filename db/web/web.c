@@ -307,7 +307,7 @@ static sk_web_thread_t *sk_web_thread(void)
     return t;
   if (!(t = calloc(1, sizeof *t)))
     return NULL;
-  if (!(t->st = sk_store_open_ro(sk_web_db))) {
+  if (!(t->st = sk_store_open(sk_web_db, SK_STORE_SERVE))) {
     free(t);
     return NULL;
   }
@@ -613,7 +613,7 @@ int sk_web_serve(const sk_web_opts_t *o)
     return 2;
   sk_store_threads_init();
   /* the database must open now, not at the first request */
-  if (!(check = sk_store_open_ro(o->db)))
+  if (!(check = sk_store_open(o->db, SK_STORE_SERVE)))
     return 3;
   sk_store_close(check);
   for (i = 0; i < SK_WEB_NASSETS; i++)

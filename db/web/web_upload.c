@@ -90,7 +90,7 @@ int sk_api_upload(sk_web_req_t *r)
     return sk_web_fail(r, 403, "the token is %s",
                        ok < 0 ? "revoked" : "unknown");
   /* the thread's store is read-only: a connection of its own to write */
-  if (!(rw = sk_store_open(sk_web_db_path())))
+  if (!(rw = sk_store_open(sk_web_db_path(), SK_STORE_WRITE)))
     return sk_web_fail_msg(r, 503, "the database cannot be opened for "
                            "writing");
   status = sk_upload_import(rw, r->body, r->body_len,

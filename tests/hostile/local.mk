@@ -139,3 +139,9 @@ EXTRA_DIST += tests/hostile/suites.sh \
 # its own files, by its manifest), a killed publish, two at once.
 TESTS += tests/hostile/publish.sh
 EXTRA_DIST += tests/hostile/publish.sh
+
+# tests/hostile/ -- the database file as bad luck leaves it (a table
+# dropped, a path mistyped, another program's, a read-only medium, a file
+# size limit) and directories with links to import and push.
+TESTS += tests/hostile/dbopen.sh
+EXTRA_DIST += tests/hostile/dbopen.sh
