@@ -2,7 +2,7 @@
 # its corpus results/: NAME.yaml, the exact stderr of skampi-report and
 # skampi-merge in NAME.report.err and NAME.merge.err, the exit statuses
 # in STATUS; two inputs too large to keep are made by the script),
-# nothing left behind, clean under valgrind.
+# nothing left behind; clean under valgrind (make check-valgrind).
 TESTS += tests/hostile/results.sh
 # times a little below 0, as skampi writes them (the overhead subtracted)
 EXTRA_DIST += tests/hostile/results/overhead-negative-ok.yaml \

@@ -19,7 +19,7 @@ kill_in() {
     flock -n "$journal" true && fail "nobody holds $journal during the run"
   fi
   victims=$(ranks)
-  [ -n "$victims" ] || fail "no rank found to kill"
+  [ -n "$victims" ] || fatal "no rank found to kill"
   kill -9 $victims
   wait $bg && fail "skampi survived the kill of its ranks $victims"
   "$YAMLFLAT" "$result" > /dev/null || fail "result file invalid after kill"
