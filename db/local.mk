@@ -31,7 +31,9 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/web/wbuf.c db/web/wbuf.h \
 	db/web/web.c db/web/web.h db/web/web_api.c db/web/web_pages.c \
 	db/web/webdata.c db/web/webdata.h db/web/web_plot.c \
-	db/web/web_upload.c \
+	db/web/web_upload.c db/web/webserve.c \
+	db/web/webgate.c db/web/webgate.h db/web/webhead.c db/web/webhead.h \
+	db/web/webpool.c db/web/webpool.h \
 	db/push/push.c db/push/push.h \
 	db/publish/publish.c db/publish/publish.h \
 	db/publish/pubdir.c db/publish/pubdir.h \

@@ -22,7 +22,8 @@ enum {
   SK_OPT_SINCE, SK_OPT_SUITE, SK_OPT_FORMAT, SK_OPT_BASELINE,
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
   SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
-  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD, SK_OPT_FORCE
+  SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD, SK_OPT_FORCE,
+  SK_OPT_PUBLIC
 };
 
 static const struct option sk_main_options[] = {
@@ -46,6 +47,7 @@ static const struct option sk_main_options[] = {
   {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
   {"listen", required_argument, NULL, SK_OPT_LISTEN},
   {"allow-upload", no_argument, NULL, SK_OPT_UPLOAD},
+  {"public-url", required_argument, NULL, SK_OPT_PUBLIC},
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
@@ -125,6 +127,8 @@ static void sk_main_help(void)
        "      --listen ADDR:PORT  serve: the address to listen on\n"
        "      --allow-upload      serve: take result files at POST /api/runs\n"
        "                          from holders of a token (token add)\n"
+       "      --public-url URL    serve: a name browsers reach it by (a\n"
+       "                          request for another Host is refused)\n"
        "      --url URL           push: the server (http:// or https://)\n"
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
@@ -298,6 +302,13 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
   case SK_OPT_LISTEN: c->listen = v; return 0;
   case SK_OPT_UPLOAD: c->allow_upload = 1; return 0;
+  case SK_OPT_PUBLIC:
+    if (c->npublic == SK_WEB_PUBLIC_MAX) {
+      sk_msg_error("--public-url is taken at most %d times",
+                   SK_WEB_PUBLIC_MAX);
+      return -1;
+    }
+    return sk_main_push(&c->public_urls, &c->npublic, v);
   case 'q': c->quiet = 1; return 0;
   case SK_OPT_FORCE: c->force = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
@@ -375,7 +386,8 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
     return SK_DB_USAGE;
   }
   if (fn == sk_main_serve) {
-    sk_web_opts_t o = {db, c->listen, 0, 0, c->allow_upload};
+    sk_web_opts_t o = {db, c->listen, c->allow_upload, c->public_urls,
+                       c->npublic};
     if (c->nargs) {
       sk_msg_error("serve takes no arguments (see skampi-db --help)");
       return SK_DB_USAGE;
@@ -458,6 +470,7 @@ int main(int argc, char **argv)
 out:
   free(c.tags);
   free(c.suites);
+  free(c.public_urls);
   sk_sel_free(&c.filter);
   return rc;
 }

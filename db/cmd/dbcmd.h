@@ -36,6 +36,8 @@ typedef struct sk_dbcmd {
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
                            * --min-effect */
   int allow_upload;       /* serve --allow-upload */
+  char **public_urls;     /* serve --public-url (repeatable) */
+  size_t npublic;
   int force;              /* publish --force */
   int quiet;
 } sk_dbcmd_t;
