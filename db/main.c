@@ -23,7 +23,7 @@ enum {
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
   SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
   SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD, SK_OPT_FORCE,
-  SK_OPT_PUBLIC
+  SK_OPT_PUBLIC, SK_OPT_DRAW
 };
 
 static const struct option sk_main_options[] = {
@@ -48,6 +48,7 @@ static const struct option sk_main_options[] = {
   {"listen", required_argument, NULL, SK_OPT_LISTEN},
   {"allow-upload", no_argument, NULL, SK_OPT_UPLOAD},
   {"public-url", required_argument, NULL, SK_OPT_PUBLIC},
+  {"draw-seconds", required_argument, NULL, SK_OPT_DRAW},
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
@@ -129,6 +130,8 @@ static void sk_main_help(void)
        "                          from holders of a token (token add)\n"
        "      --public-url URL    serve: a name browsers reach it by (a\n"
        "                          request for another Host is refused)\n"
+       "      --draw-seconds S    serve: the time gnuplot has for one\n"
+       "                          drawing (default 20)\n"
        "      --url URL           push: the server (http:// or https://)\n"
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
@@ -252,15 +255,17 @@ static int sk_main_tag(sk_dbcmd_t *c, char *v)
   return sk_main_push(&c->tags, &c->ntags, v);
 }
 
-static int sk_main_timeout(const char *v, long *out)
+/* OPT's whole seconds from 1 to MAX. */
+static int sk_main_seconds(const char *opt, const char *v, long max,
+                           long *out)
 {
   char *end;
   long t;
   errno = 0;
   t = strtol(v, &end, 10);
-  if (errno || end == v || *end || t < 1 || t > 86400) {
+  if (errno || end == v || *end || t < 1 || t > max) {
     char *e = sk_escape_text(v);
-    sk_msg_error("--timeout takes whole seconds from 1 to 86400, not '%s'",
+    sk_msg_error("%s takes whole seconds from 1 to %ld, not '%s'", opt, max,
                  e ? e : "?");
     free(e);
     return -1;
@@ -309,11 +314,14 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
       return -1;
     }
     return sk_main_push(&c->public_urls, &c->npublic, v);
+  case SK_OPT_DRAW: return sk_main_seconds("--draw-seconds", v, 600,
+                                          &c->draw_seconds);
   case 'q': c->quiet = 1; return 0;
   case SK_OPT_FORCE: c->force = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
   case SK_OPT_TOKEN: c->token = v; return 0;
-  case SK_OPT_TIMEOUT: return sk_main_timeout(v, &c->timeout);
+  case SK_OPT_TIMEOUT: return sk_main_seconds("--timeout", v, 86400,
+                                             &c->timeout);
   default: return -1;
   }
 }
@@ -387,7 +395,7 @@ static int sk_main_run(const char *db, sk_main_fn fn, sk_dbcmd_t *c)
   }
   if (fn == sk_main_serve) {
     sk_web_opts_t o = {db, c->listen, c->allow_upload, c->public_urls,
-                       c->npublic};
+                       c->npublic, (unsigned)c->draw_seconds};
     if (c->nargs) {
       sk_msg_error("serve takes no arguments (see skampi-db --help)");
       return SK_DB_USAGE;

@@ -31,6 +31,8 @@ typedef struct sk_web_opts {
   int allow_upload;           /* POST /api/runs (web_upload.c) */
   char *const *public_urls;   /* --public-url: names Host may carry */
   size_t npublic;
+  unsigned draw_seconds;      /* gnuplot's time for a drawing (0: the
+                                 default, SK_WEBPOOL_DRAW_S) */
 } sk_web_opts_t;
 
 /* One answer a worker thread keeps (the whole run list) while the

@@ -55,7 +55,6 @@ struct sk_webgate {
   unsigned active;
   sk_webgate_conn_t conn[SK_WEBGATE_PENDING];
   char buf[SK_WEBHEAD_MAX + 1];
-  char drain[65536];
 };
 
 static long long sk_webgate_now(void)
@@ -146,6 +145,7 @@ static void sk_webgate_answer(sk_webgate_t *g, sk_webgate_conn_t *c,
                               const char *why, unsigned retry, int linger)
 {
   char out[4096];
+  struct epoll_event e;
   int api = h && h->target && h->target_len >= 5 &&
             memcmp(h->target, "/api/", 5) == 0;
   size_t n = sk_web_raw_answer(out, sizeof out, status, why, api, retry);
@@ -167,6 +167,11 @@ static void sk_webgate_answer(sk_webgate_t *g, sk_webgate_conn_t *c,
   }
   c->closing = 1;
   c->deadline = sk_webgate_now() + SK_WEBGATE_LINGER_MS;
+  /* level-triggered from now on: what one turn of draining leaves
+   * brings the connection back at the next */
+  e.events = EPOLLIN | EPOLLRDHUP;
+  e.data.u32 = (uint32_t)(c - g->conn);
+  epoll_ctl(g->ep, EPOLL_CTL_MOD, c->fd, &e);
 }
 
 /* Whether the Host of H names this server: the address the connection
@@ -260,10 +265,14 @@ static void sk_webgate_read(sk_webgate_t *g, sk_webgate_conn_t *c,
   int avail = 0;
   ssize_t k;
   if (c->closing) {
-    while ((k = recv(c->fd, g->drain, sizeof g->drain, MSG_DONTWAIT)) > 0 &&
+    /* dropped in the kernel (MSG_TRUNC), a few MiB a turn: a client
+     * sending fast never holds the gate */
+    int turns = 4;
+    while (turns-- > 0 &&
+           (k = recv(c->fd, NULL, 1 << 20, MSG_TRUNC | MSG_DONTWAIT)) > 0 &&
            (c->drained += (size_t)k) < SK_WEBGATE_DRAIN_MAX)
       ;
-    if (k == 0 || (k < 0 && errno != EAGAIN) ||
+    if (k == 0 || (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK) ||
         c->drained >= SK_WEBGATE_DRAIN_MAX)
       sk_webgate_release(g, c);
     return;

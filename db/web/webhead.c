@@ -94,6 +94,10 @@ static int sk_webhead_request(sk_webhead_t *h, const char *l, size_t n)
   h->method_len = (size_t)(sp1 - l);
   h->target = sp1 + 1;
   h->target_len = (size_t)(sp2 - sp1 - 1);
+  for (v = l; v < sp1; v++)
+    if (!sk_webhead_tchar((unsigned char)*v))
+      return sk_webhead_refuse(h, 400, "the method holds a byte 0x%02X",
+                               (unsigned char)*v);
   v = sp2 + 1;
   vn = n - (size_t)(v - l);
   if (sk_webhead_target(h, h->target, h->target_len))

@@ -263,7 +263,7 @@ static enum MHD_Result sk_web_answer(struct MHD_Connection *conn,
   sk_msg_capture(NULL, 0);
   if (r.out.failed)
     sk_web_fail(&r, 500, "the answer would be too large");
-  if (r.status >= 500 && r.status != 503 && r.msg[0]) {
+  if (r.status >= 500 && r.msg[0]) {
     char *m = sk_escape_text(r.msg);
     fprintf(stderr, "skampi-db: error: %s\n", m ? m : "?");
     free(m);
@@ -564,7 +564,7 @@ int sk_web_serve(const sk_web_opts_t *o)
   sk_web_allow_upload = o->allow_upload;
   sk_web_routes_init(o->allow_upload);
   sk_webpool_init(o->db);
-  sk_gnuplot_limit(SK_WEBPOOL_DRAW_S);
+  sk_gnuplot_limit(o->draw_seconds ? o->draw_seconds : SK_WEBPOOL_DRAW_S);
   sk_web_files();
   go.names = names;
   go.allow_upload = o->allow_upload;

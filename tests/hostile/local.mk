@@ -200,3 +200,12 @@ EXTRA_DIST += tests/hostile/dbopen.sh
 # skampi-report holds a formula as text.
 TESTS += tests/hostile/csv.sh
 EXTRA_DIST += tests/hostile/csv.sh
+
+# tests/hostile/ -- HTTP written by hand against skampi-db serve.
+TESTS += tests/hostile/http.sh
+EXTRA_DIST += tests/hostile/http.sh tests/hostile/http.py
+
+# tests/hostile/ -- 256 hostile connections; a well-behaved client is
+# answered, the memory stays in its budget.
+TESTS += tests/hostile/flood.sh
+EXTRA_DIST += tests/hostile/flood.sh tests/hostile/flood.py
