@@ -209,3 +209,8 @@ EXTRA_DIST += tests/hostile/http.sh tests/hostile/http.py
 # answered, the memory stays in its budget.
 TESTS += tests/hostile/flood.sh
 EXTRA_DIST += tests/hostile/flood.sh tests/hostile/flood.py
+
+# tests/hostile/ -- a stranger's names in list, show and suites (escaped),
+# selections of 1,000 and 10,001 words, dates out of range.
+TESTS += tests/hostile/names.sh
+EXTRA_DIST += tests/hostile/names.sh
