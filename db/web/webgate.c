@@ -345,8 +345,17 @@ static void sk_webgate_accept(sk_webgate_t *g)
   int fd, over;
   while ((fd = accept4(g->lfd, (struct sockaddr *)&peer, &len,
                        SOCK_NONBLOCK | SOCK_CLOEXEC)) >= 0 ||
-         errno == EINTR || errno == ECONNABORTED) {
+         errno == EINTR || errno == ECONNABORTED || errno == EMFILE ||
+         errno == ENFILE) {
     len = sizeof peer;
+    if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+      /* out of descriptors: the oldest waiting connection makes room,
+       * else the listening socket would stay readable and spin */
+      if (!(c = sk_webgate_oldest(g)))
+        break;
+      sk_webgate_release(g, c);
+      continue;
+    }
     if (fd < 0)
       continue;
     if (peer.sin_family != AF_INET) {

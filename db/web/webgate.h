@@ -12,8 +12,9 @@
  *     Retry-After at once, without a look at its request;
  *   - a head must be whole within SK_WEBGATE_HEAD_MS and in at most
  *     SK_WEBGATE_READS pieces, else 408;
- *   - at most SK_WEBGATE_ACTIVE connections are handed on at once; when
- *     full, a new request gets 503 with Retry-After.
+ *   - at most SK_WEBGATE_ACTIVE connections are handed on at once (as
+ *     libmicrohttpd reports them started, so a burst may take a few
+ *     more); when full, a new request gets 503 with Retry-After.
  * A head holds no memory of this process: the bytes wait in the
  * kernel's socket buffer, looked at with MSG_PEEK.  An upload's token
  * is checked here too, so that only a holder of one ever gets a body

@@ -526,7 +526,10 @@ static struct MHD_Daemon *sk_web_start(void)
   return MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION |
     MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_NO_LISTEN_SOCKET |
     MHD_USE_ITC, 0, NULL, NULL, sk_web_access, NULL,
-    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(SK_WEBGATE_ACTIVE + 16),
+    /* the gate keeps to SK_WEBGATE_ACTIVE by libmicrohttpd's own
+     * counts, which lag a burst by a little: room for it, so that
+     * libmicrohttpd never closes a connection unanswered */
+    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(4 * SK_WEBGATE_ACTIVE),
     MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SK_WEB_IDLE_S,
     MHD_OPTION_CONNECTION_MEMORY_LIMIT, SK_WEB_CONN_MEMORY,
     MHD_OPTION_NOTIFY_COMPLETED, sk_web_completed, NULL,
