@@ -37,6 +37,8 @@
 #define SK_WEB_IDLE_S 15
 /* An upload's body must be whole this many seconds after its head. */
 #define SK_WEB_BODY_S 300
+/* An answer must be taken by the client within this many seconds. */
+#define SK_WEB_SEND_S 60
 /* libmicrohttpd's memory of one connection: the head (at most
  * SK_WEBHEAD_MAX), its parsed fields and arguments, the answer's head. */
 #define SK_WEB_CONN_MEMORY ((size_t)64 << 10)
@@ -140,6 +142,7 @@ static const sk_web_asset_t *sk_web_asset(const char *path)
 typedef struct sk_web_out {
   char *data;
   size_t len;
+  struct timespec t0;
 } sk_web_out_t;
 
 static ssize_t sk_web_out_read(void *cls, uint64_t pos, char *buf,
@@ -149,6 +152,10 @@ static ssize_t sk_web_out_read(void *cls, uint64_t pos, char *buf,
   size_t n;
   if (pos >= o->len)
     return MHD_CONTENT_READER_END_OF_STREAM;
+  /* a client that takes an answer slower than this holds a thread: the
+   * connection is closed */
+  if (sk_web_ms(&o->t0) > SK_WEB_SEND_S * 1e3)
+    return MHD_CONTENT_READER_END_WITH_ERROR;
   n = o->len - (size_t)pos < max ? o->len - (size_t)pos : max;
   memcpy(buf, o->data + pos, n);
   return (ssize_t)n;
@@ -177,6 +184,7 @@ static struct MHD_Response *sk_web_response(const char *data, size_t len,
   }
   o->data = (char *)data;
   o->len = len;
+  clock_gettime(CLOCK_MONOTONIC, &o->t0);
   res = MHD_create_response_from_callback(len, 65536, sk_web_out_read, o,
                                           sk_web_out_free);
   if (!res)

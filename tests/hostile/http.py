@@ -244,6 +244,41 @@ st, hdr, body, dt = exchange(req("GET /api/runs/1 HTTP/1.1") +
 check(st == 200 and body.count(b"HTTP/1.1 ") == 0 and
       json.loads(body)["id"] == 1, f"pipelined: {st} {body[:120]!r}")
 
+# ---- paths out of the tree ---------------------------------------------
+expect("/static/ and ../", req("GET /static/..%2f..%2fetc%2fpasswd HTTP/1.1"),
+       404, api=False)
+expect("/api/ and ../", req("GET /api/runs/..%2f..%2f HTTP/1.1"), 404)
+expect("a run id of 30 digits", req("GET /api/runs/" + "9" * 30 +
+                                    " HTTP/1.1"), 404)
+
+# ---- one address holds at most 64 connections ---------------------------
+held = []
+for _ in range(64):
+    s = socket.socket()
+    s.bind(("127.0.0.9", 0))
+    s.connect(ADDR)
+    held.append(s)
+s = socket.socket()
+s.bind(("127.0.0.9", 0))
+s.settimeout(30)
+s.connect(ADDR)
+out = b""
+try:
+    while b"\r\n\r\n" not in out:
+        k = s.recv(4096)
+        if not k:
+            break
+        out += k
+except OSError:
+    pass
+s.close()
+check(out.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 1" in out and
+      b"script-src 'self'" in out and b"your address holds as many "
+      b"connections" in out, f"the 65th connection of one address: {out[:200]!r}")
+for h in held:
+    h.close()
+expect("another address meanwhile", req("GET /api/runs/1 HTTP/1.1"), 200)
+
 # ---- Host: DNS rebinding reads nothing ---------------------------------
 port = HOST.split(":")[1]
 msg = ("the Host '%s' is not a name of this server (a page of another "
