@@ -71,12 +71,17 @@ def good_request():
     try:
         s = socket.create_connection(("127.0.0.1", PORT), timeout=30)
         s.sendall(f"GET /api/runs/1 HTTP/1.1\r\nHost: {HOST}\r\n\r\n".encode())
-        out = b""
-        while True:
+        out, want = b"", None
+        while want is None or len(out) < want:
             k = s.recv(65536)
             if not k:
                 break
             out += k
+            head, sep, _ = out.partition(b"\r\n\r\n")
+            if sep and want is None:   # the whole answer: its length
+                for line in head.split(b"\r\n"):
+                    if line.lower().startswith(b"content-length:"):
+                        want = len(head) + 4 + int(line.split(b":")[1])
         s.close()
     except OSError as e:
         return False, time.monotonic() - t0, str(e)
