@@ -20,6 +20,7 @@
 #include "noise.h"
 #include "runstate.h"
 #include "rcheck.h"
+#include "rfactors.h"
 #include "yread.h"
 
 /* Append a key/value pair (both copied) to *kv. */
@@ -803,6 +804,9 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
   if (sk_rcheck_schema(y, root, &r->schema_version) < 0 ||
       sk_rcheck_whole(y, r->schema_version) < 0)
     return -1;
+  /* every problem is reported: these count errors, the reading goes on */
+  sk_rfactors_times(y, root);
+  sk_rfactors_check(y, root);
   if (sk_rfile_load_run(y, root, r) < 0 ||
       sk_rfile_load_map(y, sk_yread_get(y, root, "metadata"), "'metadata'",
                         &r->meta, &r->nmeta) < 0 ||

@@ -64,6 +64,10 @@ check_PROGRAMS += tests/unit/test_outfile tests/unit/test_escape
 TESTS += tests/unit/test_outfile tests/unit/test_escape
 tests_unit_test_outfile_LDADD = $(SK_LIB_LIBS)
 tests_unit_test_escape_LDADD = $(SK_LIB_LIBS)
+# the one CSV cell of every CSV: quoted, never a formula
+check_PROGRAMS += tests/unit/test_csvcell
+TESTS += tests/unit/test_csvcell
+tests_unit_test_csvcell_LDADD = $(SK_LIB_LIBS)
 # the bounded YAML reader: limits, streaming, refusals
 check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread
