@@ -5,7 +5,9 @@
 
 #include "instance.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #define SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, impl) \
@@ -120,11 +122,24 @@ const char *sk_pattern_name(sk_pattern_t pattern)
   return p ? p->name : "?";
 }
 
+/* a * b and a + b, saturated at SIZE_MAX: a span of @MEMORY (2^42 at
+ * most) times 2^31 - 1 processes does not fit in 64 bits, and a need
+ * that wrapped around would pass for a small one. */
+static size_t sk_instance_mul(size_t a, size_t b)
+{
+  return b != 0 && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+static size_t sk_instance_add(size_t a, size_t b)
+{
+  return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
                         size_t *send, size_t *recv)
 {
   size_t m = span > 0 ? (size_t)span : 0;
-  size_t all = m * (size_t)(nprocs > 0 ? nprocs : 1);
+  size_t all = sk_instance_mul(m, (size_t)(nprocs > 0 ? nprocs : 1));
   *send = m;
   *recv = m;
   switch (in->buffers) {
@@ -133,19 +148,22 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
   case SK_BUFFERS_GATHER: *recv = all; break;
   case SK_BUFFERS_SCATTER: *send = all; break;
   case SK_BUFFERS_ALL: *send = all; *recv = all; break;
-  case SK_BUFFERS_WINDOW: *recv = m * SK_INSTANCE_WINDOW; break;
+  case SK_BUFFERS_WINDOW: *recv = sk_instance_mul(m, SK_INSTANCE_WINDOW);
+    break;
   case SK_BUFFERS_ATTACH:
-    *send = m + SK_INSTANCE_BSEND_OVERHEAD;
+    *send = sk_instance_add(m, SK_INSTANCE_BSEND_OVERHEAD);
     *recv = 0;
     break;
   case SK_BUFFERS_BSEND: break;
   case SK_BUFFERS_BSEND_MW: break;
   case SK_BUFFERS_NEIGHBOR:
-    *send = *recv = m * (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
-                                     ? nprocs : SK_INSTANCE_NEIGHBORS);
+    *send = *recv = sk_instance_mul(m, (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
+                                                ? nprocs
+                                                : SK_INSTANCE_NEIGHBORS));
     break;
   }
-  return *send + *recv + sk_instance_attach(in, span, nprocs);
+  return sk_instance_add(sk_instance_add(*send, *recv),
+                         sk_instance_attach(in, span, nprocs));
 }
 
 /* Ping-pong Bsend attaches room for two messages with a header each;
@@ -156,10 +174,28 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs)
   size_t m = span > 0 ? (size_t)span : 0;
   size_t p = (size_t)(nprocs > 1 ? nprocs : 1);
   if (in->buffers == SK_BUFFERS_BSEND)
-    return 2 * (m + SK_INSTANCE_BSEND_OVERHEAD);
+    return sk_instance_mul(2, sk_instance_add(m, SK_INSTANCE_BSEND_OVERHEAD));
   if (in->buffers == SK_BUFFERS_BSEND_MW)
-    return 2 * m + p * SK_INSTANCE_BSEND_OVERHEAD;
+    return sk_instance_add(sk_instance_mul(2, m),
+                           sk_instance_mul(p, SK_INSTANCE_BSEND_OVERHEAD));
   return 0;
+}
+
+/* The blocks of P processes lie one after another: the sum of P counts
+ * (the displacement after the last block) must be an int, so must the
+ * bytes for Alltoallw's displacements in bytes. */
+int sk_instance_displ_fits(const sk_instance_t *in, long elements,
+                           long span, int nprocs)
+{
+  long long p = nprocs > 0 ? nprocs : 1;
+  long long unit = 0;
+  if (in->variations & SK_REQ_DISPL_ELEMENTS)
+    unit = elements > 0 ? elements : 0;
+  else if (in->variations & SK_REQ_DISPL_BYTES)
+    unit = span > 0 ? span : 0;
+  else
+    return 1;
+  return unit <= INT_MAX / p;
 }
 
 /* The payload classes (lib/collbw.h says what counts).  n is `length` as

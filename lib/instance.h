@@ -52,11 +52,20 @@ enum {
  *                    reduction's datatype (MPI_Fetch_and_op,
  *                    MPI_Compare_and_swap);
  * SK_REQ_INTEGER     an integer type (MPI_Compare_and_swap compares no
- *                    floating point). */
+ *                    floating point);
+ * SK_REQ_DISPL_ELEMENTS  it passes `int` displacements in elements of
+ *                    the P blocks (the v-collectives): P times a
+ *                    message's elements must be at most INT_MAX;
+ * SK_REQ_DISPL_BYTES  it passes `int` displacements in bytes
+ *                    (MPI_Alltoallw): P times a message's span in
+ *                    memory must be at most INT_MAX.
+ * sk_instance_displ_fits() says whether a message fits them. */
 enum {
   SK_REQ_PREDEFINED = 1u << 8,
   SK_REQ_ELEMENT = 1u << 9,
-  SK_REQ_INTEGER = 1u << 10
+  SK_REQ_INTEGER = 1u << 10,
+  SK_REQ_DISPL_ELEMENTS = 1u << 11,
+  SK_REQ_DISPL_BYTES = 1u << 12
 };
 
 /* The buffers an instance holds per process (instances.def, column
@@ -147,9 +156,18 @@ const sk_instance_t *sk_instance_by_name(const char *name);
  * *send, the receive buffer in *recv; returned their sum plus the
  * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
  * The engine allocates no more than this and the checker counts it
- * against @MEMORY. */
+ * against @MEMORY.  Saturates at SIZE_MAX. */
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
                         size_t *send, size_t *recv);
+
+/* Whether instance `in` on nprocs processes can name a message of
+ * `elements` elements (the larger of the send and receive counts) that
+ * spans `span` bytes in memory, with displacements that are `int`s
+ * (SK_REQ_DISPL_*): 1 when it can (or has no such displacements), 0 when
+ * the last block's displacement or the sum of the blocks would pass
+ * INT_MAX.  Computed in 64 bits for any nprocs up to INT_MAX. */
+int sk_instance_displ_fits(const sk_instance_t *in, long elements,
+                           long span, int nprocs);
 
 /* The part of sk_instance_need() that the MPI_Bsend instances attach
  * with MPI_Buffer_attach (their setup allocates it, at most this); 0

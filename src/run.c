@@ -221,7 +221,7 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
     memset(&scratch, 0, sizeof scratch);
     sr = &scratch;
   }
-  sk_guard_arm(sk_guard_timeout(s, st->timeout));
+  sk_guard_arm_suite(s, st->timeout);
   sk_execute_suite(e, s, sr);
   sk_guard_arm(0.0);
   if (e->rank != 0)
@@ -534,7 +534,7 @@ static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
     k = (size_t)msg[1];
     memset(&scratch, 0, sizeof scratch);
     sk_guard_retrying(0);
-    sk_guard_arm(sk_guard_timeout(&e->plan->suites[k], st->timeout));
+    sk_guard_arm_suite(&e->plan->suites[k], st->timeout);
     sk_execute_one(e, &e->plan->suites[k],
                    e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
                    msg[3] != 0.0, msg[4], &b->barrier[k]);

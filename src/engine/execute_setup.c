@@ -38,10 +38,14 @@ static int sk_exec_length_range(sk_exec_t *x)
   x->lo = s->start_argument;
   x->hi = s->end_argument;
   if (s->end_is_max) {
-    x->hi = sk_layout_max_length(&x->dt.lay, s->instance, mem,
-                                 x->eng->size);
+    sk_limit_t limit;
+    x->hi = sk_layout_fit(&x->dt.lay, s->instance, mem, x->eng->size,
+                          &limit);
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
-             "bytes here (the longest message that fits in @MEMORY)", x->hi);
+             "bytes here (the longest message that %s)", x->hi,
+             limit == SK_LIMIT_DISPLACEMENTS
+                 ? "keeps the int displacements in range"
+                 : "fits in @MEMORY");
   }
   if (x->hi < x->lo) {
     snprintf(x->msg, sizeof x->msg, "no message length fits: @MEMORY %ld "
@@ -140,6 +144,11 @@ static int sk_exec_check(sk_exec_t *x)
   size_t need, sb, rb;
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
   x->pat = sk_pattern_info(in->pattern);
+  if (x->s->skip != NULL) {
+    /* the checker left it out: a known fault, or nothing fits */
+    snprintf(x->msg, sizeof x->msg, "%s", x->s->skip);
+    return -1;
+  }
   if (x->ops == NULL) {
     snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
              "implemented yet", in->name, in->number);
@@ -374,6 +383,11 @@ void sk_exec_describe(sk_exec_t *x)
   }
   if (x->note[0] != '\0')
     sk_result_add_note(res, x->note);
+  if (x->s->clip.clipped) {
+    char clip[640];
+    sk_plan_clip_text(x->eng->plan, x->s, clip, sizeof clip);
+    sk_result_add_note(res, clip);
+  }
   if (x->s->batch > 1 && x->batch == 1)
     sk_result_add_note(res, x->s->cache == SK_CACHE_COLD
                        ? "Batch does not go with Cache = Cold (the cache "

@@ -532,7 +532,8 @@ static int sk_result_emit_topology(sk_emit_t *e, const sk_topo_info_t *t)
   return sk_emit_map_end(e);
 }
 
-static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
+static int sk_result_emit_suite(sk_emit_t *e, const sk_plan_t *plan,
+                                const sk_suite_result_t *s)
 {
   const sk_suite_t *su = s->suite;
   size_t i;
@@ -545,6 +546,7 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_str(e, "message", s->message ? s->message : "");
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, su);
+  sk_plan_emit_clip(e, plan, su);
   sk_emit_kv_str(e, "argument_name", sk_result_arg_name(su->variation, 0));
   sk_emit_kv_str(e, "argument_unit", sk_result_arg_name(su->variation, 1));
   sk_emit_kv_str(e, "time_unit", "s");
@@ -596,7 +598,7 @@ static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
   for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
     sk_resume_emit(r->kept, i, e);
   for (i = 0; i < r->nsuites; i++)
-    sk_result_emit_suite(e, &r->suites[i]);
+    sk_result_emit_suite(e, r->plan, &r->suites[i]);
   sk_emit_seq_end(e);
   return sk_emit_map_end(e);
 }

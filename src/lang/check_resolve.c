@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -24,6 +25,7 @@ typedef struct sk_resolve {
   sk_suite_t *out;
   const sk_instance_t *inst;   /* NULL: Type unknown */
   long first_length;           /* sk_suite_t.first_length */
+  int skip;                    /* Memory_Fit = Clip and nothing fits */
 } sk_resolve_t;
 
 /* Rules, for reporting an error that comes from the preamble only once. */
@@ -204,33 +206,115 @@ static const char *sk_resolve_procs(const sk_resolve_t *r,
   return buf;
 }
 
+/* The Memory_Fit of length key kv: as the suite or the preamble says;
+ * not given, Clip for a length from the preamble or the built-in
+ * default, Refuse for one the suite writes (doc/suite-language.md,
+ * "Lengths that do not fit"). */
+static int sk_resolve_clips(const sk_resolve_t *r, const sk_kv_t *kv)
+{
+  const sk_kv_t *f = SK_KV(r, MEMORY_FIT);
+  if (sk_known(f) && f->origin != SK_ORIGIN_BUILTIN)
+    return f->l == SK_FIT_CLIP;
+  return kv->origin != SK_ORIGIN_SUITE;
+}
+
+/* "; raise @MEMORY to 32768 (KiB) to measure it", the way out of a
+ * refusal; "" when no @MEMORY would do. */
+static const char *sk_resolve_raise(const sk_resolve_t *r,
+                                    const sk_layout_t *l, long length,
+                                    char *buf, size_t size)
+{
+  size_t s, v, need = sk_layout_need(l, r->inst, length, r->c->nprocs, &s,
+                                     &v);
+  unsigned long long kib = ((unsigned long long)need + 1023) / 1024;
+  buf[0] = '\0';
+  if (kib <= SK_PLAN_MEMORY_MAX_KIB &&
+      sk_layout_displ_fits(l, r->inst, length, r->c->nprocs))
+    snprintf(buf, size, "; raise @MEMORY to %llu (KiB) to measure it",
+             kib);
+  return buf;
+}
+
+/* Memory_Fit = Clip: the length becomes the longest that fits, and the
+ * suite says so (sk_plan_clip_text()); when not even Start_Argument (or
+ * an empty message) fits, the suite is left out of the run instead. */
+static void sk_resolve_clip(sk_resolve_t *r, sk_kv_t *kv, sk_key_id_t id,
+                            const sk_layout_t *l, long fit,
+                            sk_limit_t limit)
+{
+  const sk_kv_t *s = SK_KV(r, START_ARGUMENT);
+  const sk_kv_t *v = SK_KV(r, VARIATION);
+  sk_clip_t *c = &r->out->clip;
+  size_t a, b;
+  long least = id == SK_KEY_END_ARGUMENT && sk_known(v) &&
+               v->l == SK_VARIATION_LENGTH && sk_known(s) ? s->l : 0;
+  c->clipped = 1;
+  c->key = (int)id;
+  c->asked = kv->l;
+  c->largest = fit;
+  c->limit = limit;
+  c->nothing = 0;
+  c->memory_kib = 0;
+  if (limit == SK_LIMIT_MEMORY)
+    c->memory_kib = (long)((sk_layout_need(l, r->inst, kv->l, r->c->nprocs,
+                                           &a, &b) + 1023) / 1024);
+  if (fit >= 0 && fit >= least) {
+    kv->l = fit;
+    return;
+  }
+  c->nothing = 1;
+  r->skip = 1;
+}
+
 /* Max_Value becomes the longest message whose buffers fit in @MEMORY on
- * the run's processes, computed as the engine computes it
- * (sk_layout_max_length()); a written length above it is an error. */
+ * the run's processes and whose displacements fit in an int, computed
+ * as the engine computes it (sk_layout_fit()); a length above it is
+ * clipped to it (Memory_Fit = Clip) or an error.  `used`: the suite
+ * measures this length (End_Argument of a Length suite,
+ * Default_Message_length of the others); a clippable length it does
+ * not measure is not bounded at all. */
 static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
-                            const char *key)
+                            sk_key_id_t id, int used)
 {
   long mem = r->c->plan->memory_kib * 1024L, fit;
-  char shown[64], procs[160];
+  const char *key = sk_key_get(id)->name;
+  char shown[64], procs[160], raise[64];
+  int clip = sk_resolve_clips(r, kv);
+  sk_limit_t limit;
   sk_layout_t l;
-  if (r->inst == NULL || !sk_known(kv) || kv->unset ||
+  if (r->inst == NULL || !sk_known(kv) || kv->unset || (clip && !used) ||
       sk_resolve_layout(r, &l) != 0)
     return;
-  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs);
-  if (kv->is_max && fit >= 0) {
+  fit = sk_layout_fit(&l, r->inst, mem, r->c->nprocs, &limit);
+  if (kv->is_max && fit >= 0)
     kv->l = fit;
+  if (fit >= 0 && kv->l <= fit)
+    return;
+  if (clip) {
+    sk_resolve_clip(r, kv, id, &l, fit, limit);
+  } else if (limit == SK_LIMIT_DISPLACEMENTS) {
+    sk_resolve_error(r, rule, kv, NULL, "%s (%s) is too long for %s on %d "
+                     "processes: its displacements are ints, and %d times "
+                     "the message's %s pass %d; at most %ld fits",
+                     key, sk_show(kv, shown, sizeof shown), r->inst->name,
+                     r->c->nprocs, r->c->nprocs,
+                     (r->inst->variations & SK_REQ_DISPL_BYTES) ? "bytes"
+                                                                : "elements",
+                     INT_MAX, fit);
   } else if (fit < 0) {
     sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
-                     "(%ld KiB per process): no message fits for %s%s",
+                     "(%ld KiB per process): no message fits for %s%s%s",
                      key, sk_show(kv, shown, sizeof shown),
                      r->c->plan->memory_kib, r->inst->name,
-                     sk_resolve_procs(r, &l, procs, sizeof procs));
-  } else if (kv->l > fit) {
+                     sk_resolve_procs(r, &l, procs, sizeof procs),
+                     sk_resolve_raise(r, &l, 0, raise, sizeof raise));
+  } else {
     sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
-                     "(%ld KiB per process): at most %ld fits for %s%s",
+                     "(%ld KiB per process): at most %ld fits for %s%s%s",
                      key, sk_show(kv, shown, sizeof shown),
                      r->c->plan->memory_kib, fit, r->inst->name,
-                     sk_resolve_procs(r, &l, procs, sizeof procs));
+                     sk_resolve_procs(r, &l, procs, sizeof procs),
+                     sk_resolve_raise(r, &l, kv->l, raise, sizeof raise));
   }
 }
 
@@ -245,6 +329,7 @@ static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
   sk_layout_t l;
   long sc, rc;
   if (r->inst == NULL || r->c->large_count == NULL || !sk_known(kv) ||
+      r->skip ||
       kv->unset || kv->l <= INT_MAX || sk_resolve_layout(r, &l) != 0)
     return;
   sk_layout_counts(&l, kv->l, &sc, &rc);
@@ -325,7 +410,8 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   sk_kv_t *v = SK_KV(r, VARIATION), *e = SK_KV(r, END_ARGUMENT);
   sk_kv_t *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH);
   long var = sk_known(v) ? v->l : -1;
-  sk_resolve_fits(r, SK_RULE_MEMORY_LEN, len, "Default_Message_length");
+  sk_resolve_fits(r, SK_RULE_MEMORY_LEN, len, SK_KEY_DEFAULT_MESSAGE_LENGTH,
+                  var >= 0 && var != SK_VARIATION_LENGTH);
   sk_resolve_large(r, SK_RULE_LARGE_LEN, len, "Default_Message_length");
   if (var < 0)
     return;
@@ -336,11 +422,75 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   else if (var == SK_VARIATION_CHUNKS && e->is_max)
     e->l = sk_known(len) ? len->l : 0;
   else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE) {
-    sk_resolve_fits(r, SK_RULE_MEMORY_END, e, "End_Argument");
+    sk_resolve_fits(r, SK_RULE_MEMORY_END, e, SK_KEY_END_ARGUMENT,
+                    var == SK_VARIATION_LENGTH);
     sk_resolve_large(r, SK_RULE_LARGE_END, e, "End_Argument");
   }
   if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
     sk_resolve_counts(r, var);
+}
+
+/* Memory_Fit not given: what sk_resolve_clips() made of the length the
+ * suite measures, for the plan and the result. */
+static void sk_resolve_memory_fit(sk_resolve_t *r)
+{
+  sk_kv_t *f = SK_KV(r, MEMORY_FIT);
+  const sk_kv_t *v = SK_KV(r, VARIATION);
+  const sk_kv_t *len = sk_known(v) && v->l == SK_VARIATION_LENGTH
+                           ? SK_KV(r, END_ARGUMENT)
+                           : SK_KV(r, DEFAULT_MESSAGE_LENGTH);
+  if (sk_known(f) && f->origin == SK_ORIGIN_BUILTIN)
+    f->l = sk_resolve_clips(r, len) ? SK_FIT_CLIP : SK_FIT_REFUSE;
+}
+
+/* The most processes a point of the suite runs on: the pair of a
+ * ping-pong, End_Argument of a Nodes suite, else every process. */
+static int sk_resolve_most_procs(const sk_resolve_t *r)
+{
+  const sk_kv_t *v = SK_KV(r, VARIATION), *e = SK_KV(r, END_ARGUMENT);
+  const sk_pattern_info_t *p = sk_pattern_info(r->inst->pattern);
+  if (p != NULL && p->pair)
+    return 2;
+  if (sk_known(v) && v->l == SK_VARIATION_NODES && sk_known(e) &&
+      e->l < r->c->nprocs)
+    return (int)(e->l > 1 ? e->l : 1);
+  return r->c->nprocs;
+}
+
+/* An instance the MPI library is known to break on these processes is
+ * left out of the run (not refused: the rest of the file runs), with a
+ * note at its Type. */
+static void sk_resolve_fault(sk_resolve_t *r)
+{
+  const sk_kv_t *t = SK_KV(r, TYPE);
+  const char *why;
+  char text[480];
+  if (r->inst == NULL || r->c->fault == NULL ||
+      (why = r->c->fault(r->inst->number, sk_resolve_most_procs(r))) == NULL)
+    return;
+  snprintf(text, sizeof text, "left out on %d processes: %s",
+           sk_resolve_most_procs(r), why);
+  free(r->out->skip);
+  if ((r->out->skip = strdup(text)) == NULL)
+    r->c->nomem = 1;
+  sk_diag_remark(r->c->diag, r->c->sink.file,
+                 t->origin == SK_ORIGIN_SUITE ? t->span : r->it->span,
+                 "suite '%s': %s", r->it->name, text);
+}
+
+/* A clipped or left-out suite says so in --check (a note at its name,
+ * which is no error) and carries the sentence into the run. */
+static void sk_resolve_clip_note(sk_resolve_t *r)
+{
+  char text[640];
+  if (!r->out->clip.clipped)
+    return;
+  sk_plan_clip_text(r->c->plan, r->out, text, sizeof text);
+  if (r->out->clip.nothing && r->out->skip == NULL &&
+      (r->out->skip = strdup(text)) == NULL)
+    r->c->nomem = 1;
+  sk_diag_remark(r->c->diag, r->c->sink.file, r->it->span, "suite '%s': %s",
+                 r->it->name, text);
 }
 
 /* ---- pairs of keys ------------------------------------------------------- */
@@ -632,8 +782,10 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   r.out = out;
   r.inst = sk_known(&kv[SK_KEY_TYPE]) ? kv[SK_KEY_TYPE].inst : NULL;
   r.first_length = 1;
+  r.skip = 0;
   sk_resolve_variation(&r);
   sk_resolve_arguments(&r);
+  sk_resolve_memory_fit(&r);
   sk_resolve_order(&r, SK_RULE_REPETITION, SK_KEY_MIN_REPETITION,
                    SK_KEY_MAX_REPETITION);
   sk_resolve_order(&r, SK_RULE_ARGUMENTS, SK_KEY_START_ARGUMENT,
@@ -647,4 +799,6 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);
   sk_resolve_store(&r);
+  sk_resolve_fault(&r);
+  sk_resolve_clip_note(&r);
 }

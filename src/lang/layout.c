@@ -112,3 +112,34 @@ long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
   }
   return lo;
 }
+
+int sk_layout_displ_fits(const sk_layout_t *l, const sk_instance_t *in,
+                         long length, int nprocs)
+{
+  long sc, rc;
+  sk_layout_counts(l, length, &sc, &rc);
+  return sk_instance_displ_fits(in, sc > rc ? sc : rc,
+                                sk_layout_span(l, length), nprocs);
+}
+
+/* Both bounds grow with the length: the displacements' by bisection
+ * below the memory's. */
+long sk_layout_fit(const sk_layout_t *l, const sk_instance_t *in, long mem,
+                   int nprocs, sk_limit_t *limit)
+{
+  long lo = 0, hi = sk_layout_max_length(l, in, mem, nprocs);
+  *limit = SK_LIMIT_MEMORY;
+  if (hi < 0 || sk_layout_displ_fits(l, in, hi, nprocs))
+    return hi;
+  *limit = SK_LIMIT_DISPLACEMENTS;
+  if (!sk_layout_displ_fits(l, in, 0, nprocs))
+    return -1;
+  while (lo < hi) {
+    long mid = lo + (hi - lo + 1) / 2;
+    if (sk_layout_displ_fits(l, in, mid, nprocs))
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}

@@ -68,4 +68,19 @@ size_t sk_layout_need(const sk_layout_t *l, const sk_instance_t *in,
 long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
                           long mem, int nprocs);
 
+/* 1 when instance `in` on nprocs processes can pass the displacements
+ * of messages of length bytes as `int`s (sk_instance_displ_fits()), else
+ * 0. */
+int sk_layout_displ_fits(const sk_layout_t *l, const sk_instance_t *in,
+                         long length, int nprocs);
+
+/* The longest message that fits in mem bytes per process and whose
+ * displacements fit in an int (at most mem bytes), or -1 when not even
+ * an empty one does; *limit says which bound decided it
+ * (SK_LIMIT_MEMORY, or SK_LIMIT_DISPLACEMENTS when that bound is the
+ * lower).  What Max_Value becomes and what Memory_Fit = Clip clips to;
+ * the engine and the checker both call it. */
+long sk_layout_fit(const sk_layout_t *l, const sk_instance_t *in, long mem,
+                   int nprocs, sk_limit_t *limit);
+
 #endif

@@ -86,7 +86,33 @@ static int sk_plan_emit_basetypes(sk_emit_t *e, const sk_plan_t *p)
   return sk_emit_seq_end(e);
 }
 
-static int sk_plan_emit_suite(sk_emit_t *e, const sk_suite_t *s)
+void sk_plan_emit_clip(sk_emit_t *e, const sk_plan_t *p,
+                       const sk_suite_t *s)
+{
+  const sk_clip_t *c = &s->clip;
+  char text[640];
+  if (!c->clipped)
+    return;
+  sk_emit_str(e, "clipped");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "key", sk_key_get((sk_key_id_t)c->key)->name);
+  sk_emit_kv_long(e, "asked", c->asked);
+  sk_emit_str(e, "largest");
+  if (c->largest < 0)
+    sk_emit_null(e);
+  else
+    sk_emit_long(e, c->largest);
+  sk_emit_kv_str(e, "limit", c->limit == SK_LIMIT_DISPLACEMENTS
+                                 ? "displacements" : "memory");
+  if (c->limit == SK_LIMIT_MEMORY)
+    sk_emit_kv_long(e, "memory_kib", c->memory_kib);
+  sk_plan_clip_text(p, s, text, sizeof text);
+  sk_emit_kv_str(e, "note", text);
+  sk_emit_map_end(e);
+}
+
+static int sk_plan_emit_suite(sk_emit_t *e, const sk_plan_t *p,
+                              const sk_suite_t *s)
 {
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "name", s->name);
@@ -97,6 +123,9 @@ static int sk_plan_emit_suite(sk_emit_t *e, const sk_suite_t *s)
   sk_emit_kv_bool(e, "end_is_max", s->end_is_max);
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, s);
+  sk_plan_emit_clip(e, p, s);
+  if (s->skip != NULL)
+    sk_emit_kv_str(e, "left_out", s->skip);
   return sk_emit_map_end(e);
 }
 
@@ -118,7 +147,7 @@ int sk_plan_emit(sk_emit_t *e, const sk_plan_t *p)
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
   for (i = 0; i < p->nsuites; i++)
-    sk_plan_emit_suite(e, &p->suites[i]);
+    sk_plan_emit_suite(e, p, &p->suites[i]);
   sk_emit_seq_end(e);
   return sk_emit_map_end(e);
 }

@@ -11,7 +11,8 @@
  * the room counted against @MEMORY (sk_instance_attach()) and refuse,
  * with aover set, when the room is one byte short of what they need.
  * And message buffers start on a page, zeroed.  Instances this MPI
- * library cannot run (sk_pattern_unavailable()) are left out, and so
+ * library cannot run (sk_pattern_unavailable()) or is known to break
+ * (sk_pattern_fault(), lib/libfault.h) are left out, and so
  * are the MPI-IO instances (tests/mpi/io.sh checks theirs).  The
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
@@ -226,6 +227,7 @@ int main(int argc, char **argv)
      * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
     if (ops == NULL || ops->verify == NULL ||
         sk_pattern_unavailable(t[i].number) != NULL ||
+        sk_pattern_fault(t[i].number, 2) != NULL ||
         sk_instance_uses_files(&t[i]))
       continue;
     checked++;
