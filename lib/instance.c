@@ -135,18 +135,41 @@ static size_t sk_instance_add(size_t a, size_t b)
   return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
-size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
-                        size_t *send, size_t *recv)
+/* The classes of the v-variants are their plain ones when the shares
+ * are equal, else ALL. */
+static sk_buffers_t sk_instance_class(const sk_instance_t *in,
+                                      const sk_role_t *role)
 {
+  switch (in->buffers) {
+  case SK_BUFFERS_GATHERV:
+    return role->equal ? SK_BUFFERS_GATHER : SK_BUFFERS_ALL;
+  case SK_BUFFERS_ALLGATHERV:
+    return role->equal ? SK_BUFFERS_ALLGATHER : SK_BUFFERS_ALL;
+  case SK_BUFFERS_SCATTERV:
+    return role->equal ? SK_BUFFERS_SCATTER : SK_BUFFERS_ALL;
+  default:
+    return in->buffers;
+  }
+}
+
+size_t sk_instance_need_role(const sk_instance_t *in, long span,
+                             const sk_role_t *role, size_t *send,
+                             size_t *recv)
+{
+  int p = role->nprocs > 0 ? role->nprocs : 1;
   size_t m = span > 0 ? (size_t)span : 0;
-  size_t all = sk_instance_mul(m, (size_t)(nprocs > 0 ? nprocs : 1));
+  size_t all = sk_instance_mul(m, (size_t)p);
+  int root = role->root != SK_ROLE_OTHER;    /* the root, or any */
+  size_t deg = role->degree > 0 ? (size_t)role->degree
+               : (size_t)(p > SK_INSTANCE_NEIGHBORS ? p
+                                                    : SK_INSTANCE_NEIGHBORS);
   *send = m;
   *recv = m;
-  switch (in->buffers) {
-  case SK_BUFFERS_PAIR: break;
+  switch (sk_instance_class(in, role)) {
   case SK_BUFFERS_NONE: *send = 0; *recv = 0; break;
-  case SK_BUFFERS_GATHER: *recv = all; break;
-  case SK_BUFFERS_SCATTER: *send = all; break;
+  case SK_BUFFERS_GATHER: *recv = root ? all : 0; break;
+  case SK_BUFFERS_ALLGATHER: *recv = all; break;
+  case SK_BUFFERS_SCATTER: *send = root ? all : 0; break;
   case SK_BUFFERS_ALL: *send = all; *recv = all; break;
   case SK_BUFFERS_WINDOW: *recv = sk_instance_mul(m, SK_INSTANCE_WINDOW);
     break;
@@ -154,16 +177,21 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
     *send = sk_instance_add(m, SK_INSTANCE_BSEND_OVERHEAD);
     *recv = 0;
     break;
-  case SK_BUFFERS_BSEND: break;
-  case SK_BUFFERS_BSEND_MW: break;
   case SK_BUFFERS_NEIGHBOR:
-    *send = *recv = sk_instance_mul(m, (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
-                                                ? nprocs
-                                                : SK_INSTANCE_NEIGHBORS));
+    *send = *recv = sk_instance_mul(m, deg);
+    break;
+  default:      /* PAIR, BSEND, BSEND_MW: a message each way */
     break;
   }
   return sk_instance_add(sk_instance_add(*send, *recv),
-                         sk_instance_attach(in, span, nprocs));
+                         sk_instance_attach(in, span, p));
+}
+
+size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
+                        size_t *send, size_t *recv)
+{
+  sk_role_t any = {nprocs, SK_ROLE_ANY, 0, 0};
+  return sk_instance_need_role(in, span, &any, send, recv);
 }
 
 /* Ping-pong Bsend attaches room for two messages with a header each;

@@ -18,13 +18,17 @@
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
-/* Buffer bytes per process for messages of length bytes, laid out in
- * the suite's datatype patterns (gaps included): src/lang/layout.c, which the
- * checker uses too. */
-static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs,
+/* Buffer bytes of a process in role `root` (SK_ROLE_*) for messages of
+ * length bytes on the run's processes, laid out in the suite's datatype
+ * patterns (gaps included): src/lang/layout.c, which the checker uses
+ * too.  Rank 0 is the root of every rooted collective (of a Nodes
+ * suite's points too: they are ranks 0 .. k-1). */
+static size_t sk_exec_need(const sk_exec_t *x, long length, int root,
                            size_t *send, size_t *recv)
 {
-  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs, send,
+  sk_role_t role;
+  sk_layout_role(&role, x->s, x->eng->size, root);
+  return sk_layout_need(&x->dt.lay, x->s->instance, length, &role, send,
                         recv);
 }
 
@@ -39,8 +43,9 @@ static int sk_exec_length_range(sk_exec_t *x)
   x->hi = s->end_argument;
   if (s->end_is_max) {
     sk_limit_t limit;
-    x->hi = sk_layout_fit(&x->dt.lay, s->instance, mem, x->eng->size,
-                          &limit);
+    sk_role_t any;
+    sk_layout_role(&any, s, x->eng->size, SK_ROLE_ANY);
+    x->hi = sk_layout_fit(&x->dt.lay, s->instance, mem, &any, &limit);
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
              "bytes here (the longest message that %s)", x->hi,
              limit == SK_LIMIT_DISPLACEMENTS
@@ -173,7 +178,7 @@ static int sk_exec_check(sk_exec_t *x)
     return -1;
   if (sk_exec_range(x) != 0)
     return -1;
-  need = sk_exec_need(x, x->max_length, x->eng->size, &sb, &rb);
+  need = sk_exec_need(x, x->max_length, SK_ROLE_ANY, &sb, &rb);
   if (mem > 0 && need > (size_t)mem) {
     snprintf(x->msg, sizeof x->msg, "needs %zu KiB of buffers per process "
              "for %ld-byte messages, @MEMORY is %ld KiB", (need + 1023) / 1024,
@@ -223,11 +228,13 @@ void sk_exec_cfg(sk_exec_t *x)
   x->cfg.node_times = s->node_times || x->ops->node_times;
 }
 
-/* Buffers for the longest message on all processes, touched once. */
+/* Buffers for the longest message, as this process's role needs them
+ * (doc/engine.md, "Memory per process"), touched once. */
 int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
-  sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
+  sk_exec_need(x, x->max_length,
+               x->eng->rank == 0 ? SK_ROLE_ROOT : SK_ROLE_OTHER, &s, &r);
   x->sbuf = sk_pattern_buffer(s);
   x->rbuf = sk_pattern_buffer(r);
   if (x->ops->pairs &&

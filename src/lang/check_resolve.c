@@ -174,6 +174,35 @@ static double sk_resolve_pattern_width(long extent, int per, long base)
   return (double)extent / ((double)per * (double)base);
 }
 
+/* The role of a process of the suite being resolved on `nprocs`
+ * processes (root: SK_ROLE_*), from its keys as sk_layout_role() takes
+ * it from a plan's suite: the topology's degree, equal shares. */
+static void sk_resolve_role(const sk_resolve_t *r, int nprocs, int root,
+                            sk_role_t *role)
+{
+  const sk_kv_t *t = SK_KV(r, NEIGHBOR_TOPOLOGY);
+  const sk_kv_t *d = SK_KV(r, NEIGHBOR_DIMENSIONS);
+  const sk_kv_t *k = SK_KV(r, NEIGHBOR_DEGREE);
+  const sk_kv_t *c = SK_KV(r, COUNT_DISTRIBUTION);
+  role->nprocs = nprocs;
+  role->root = root;
+  role->degree = sk_known(t) ? sk_layout_degree((int)t->l,
+                                                sk_known(d) ? d->l : 0,
+                                                sk_known(k) ? k->l : 0)
+                             : 0;
+  role->equal = sk_known(c) && c->l == 0;
+}
+
+/* The most any process of the run needs for a message of length bytes. */
+static size_t sk_resolve_need(const sk_resolve_t *r, const sk_layout_t *l,
+                              long length, int nprocs)
+{
+  sk_role_t any;
+  size_t s, v;
+  sk_resolve_role(r, nprocs, SK_ROLE_ANY, &any);
+  return sk_layout_need(l, r->inst, length, &any, &s, &v);
+}
+
 /* What makes the buffers wide, for the memory message: " on 4
  * processes" where the process count matters, and the datatype pattern
  * and structured base type whose gaps count. */
@@ -186,10 +215,9 @@ static const char *sk_resolve_procs(const sk_resolve_t *r,
   double wr = sk_resolve_pattern_width(l->recv_extent, l->recv_per,
                                        l->base_extent);
   int gapped = l->base_extent > l->base_size, n = 0;
-  size_t s, v;
   buf[0] = '\0';
-  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, &s, &v) !=
-      sk_layout_need(l, r->inst, 1L << 20, 1, &s, &v))
+  if (sk_resolve_need(r, l, 1L << 20, r->c->nprocs) !=
+      sk_resolve_need(r, l, 1L << 20, 1))
     n = snprintf(buf, size, " on %d processes", r->c->nprocs);
   if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
     n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
@@ -224,8 +252,7 @@ static const char *sk_resolve_raise(const sk_resolve_t *r,
                                     const sk_layout_t *l, long length,
                                     char *buf, size_t size)
 {
-  size_t s, v, need = sk_layout_need(l, r->inst, length, r->c->nprocs, &s,
-                                     &v);
+  size_t need = sk_resolve_need(r, l, length, r->c->nprocs);
   unsigned long long kib = ((unsigned long long)need + 1023) / 1024;
   buf[0] = '\0';
   if (kib <= SK_PLAN_MEMORY_MAX_KIB &&
@@ -245,7 +272,6 @@ static void sk_resolve_clip(sk_resolve_t *r, sk_kv_t *kv, sk_key_id_t id,
   const sk_kv_t *s = SK_KV(r, START_ARGUMENT);
   const sk_kv_t *v = SK_KV(r, VARIATION);
   sk_clip_t *c = &r->out->clip;
-  size_t a, b;
   long least = id == SK_KEY_END_ARGUMENT && sk_known(v) &&
                v->l == SK_VARIATION_LENGTH && sk_known(s) ? s->l : 0;
   c->clipped = 1;
@@ -256,8 +282,8 @@ static void sk_resolve_clip(sk_resolve_t *r, sk_kv_t *kv, sk_key_id_t id,
   c->nothing = 0;
   c->memory_kib = 0;
   if (limit == SK_LIMIT_MEMORY)
-    c->memory_kib = (long)((sk_layout_need(l, r->inst, kv->l, r->c->nprocs,
-                                           &a, &b) + 1023) / 1024);
+    c->memory_kib = (long)((sk_resolve_need(r, l, kv->l, r->c->nprocs) +
+                            1023) / 1024);
   if (fit >= 0 && fit >= least) {
     kv->l = fit;
     return;
@@ -282,10 +308,12 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
   int clip = sk_resolve_clips(r, kv);
   sk_limit_t limit;
   sk_layout_t l;
+  sk_role_t any;
   if (r->inst == NULL || !sk_known(kv) || kv->unset || (clip && !used) ||
       sk_resolve_layout(r, &l) != 0)
     return;
-  fit = sk_layout_fit(&l, r->inst, mem, r->c->nprocs, &limit);
+  sk_resolve_role(r, r->c->nprocs, SK_ROLE_ANY, &any);
+  fit = sk_layout_fit(&l, r->inst, mem, &any, &limit);
   if (kv->is_max && fit >= 0)
     kv->l = fit;
   if (fit >= 0 && kv->l <= fit)

@@ -58,9 +58,10 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
-# lengths that do not fit in @MEMORY: clipped, left out, refused
-TESTS += tests/mpi/clip.sh
-EXTRA_DIST += tests/mpi/clip.sh
+# lengths that do not fit in @MEMORY: clipped, left out, refused; what
+# each process allocates by its role, measured
+TESTS += tests/mpi/clip.sh tests/mpi/memory.sh
+EXTRA_DIST += tests/mpi/clip.sh tests/mpi/memory.sh
 # known faults of MPI libraries: left out, or met at run time without a
 # hang (3 processes with MPICH 4.0)
 TESTS += tests/mpi/libfault.sh
