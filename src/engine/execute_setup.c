@@ -390,6 +390,8 @@ void sk_exec_describe(sk_exec_t *x)
   }
   if (x->note[0] != '\0')
     sk_result_add_note(res, x->note);
+  if (x->s->note != NULL)
+    sk_result_add_note(res, x->s->note);
   if (x->s->clip.clipped) {
     char clip[640];
     sk_plan_clip_text(x->eng->plan, x->s, clip, sizeof clip);

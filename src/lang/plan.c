@@ -30,6 +30,7 @@ void sk_plan_free(sk_plan_t *plan)
   for (i = 0; i < plan->nsuites; i++) {
     free(plan->suites[i].name);
     free(plan->suites[i].skip);
+    free(plan->suites[i].note);
   }
   free(plan->path);
   free(plan->meta);

@@ -160,6 +160,10 @@ typedef struct sk_suite {
   int end_is_max;                /* End_Argument = Max_Value was given */
   int memory_fit;                /* Memory_Fit: SK_FIT_*, resolved */
   sk_clip_t clip;                /* a length lowered to what fits */
+  char *note;                    /* what the checker changed for these
+                                  * processes (a master-worker grid that
+                                  * starts higher), for the result's notes;
+                                  * NULL: nothing */
   char *skip;                    /* why the suite cannot run on these
                                   * processes (nothing fits, Memory_Fit =
                                   * Clip): the run records it as failed

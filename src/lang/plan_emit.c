@@ -163,6 +163,8 @@ static int sk_plan_emit_suite(sk_emit_t *e, const sk_plan_t *p,
   sk_plan_emit_suite_params(e, s);
   sk_plan_emit_clip(e, p, s);
   sk_plan_emit_buffers(e, p, s);
+  if (s->note != NULL)
+    sk_emit_kv_str(e, "note", s->note);
   if (s->skip != NULL)
     sk_emit_kv_str(e, "left_out", s->skip);
   return sk_emit_map_end(e);

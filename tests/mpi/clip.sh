@@ -6,7 +6,8 @@
 # Start_Argument does not fit is left out and the rest runs, a suite
 # that fits is untouched; a length the suite writes is refused (the
 # whole file, nothing measured), saying how far to raise @MEMORY, unless
-# the suite says Memory_Fit = Clip.
+# the suite says Memory_Fit = Clip.  And a master-worker grid starts at
+# the first length whose chunks carry data.
 . "$top_srcdir/tests/mpi/lib.sh"
 
 cat > "$work/clip.skampi" <<'END'
@@ -84,4 +85,23 @@ flatten "$work/clipped.yaml"
 expect suites.0.status complete
 expect suites.0.clipped.largest 16384
 expect suites.0.points.0.argument 16384
+
+# master-worker: a message cut into 4 chunks of whole 4-byte ints moves
+# nothing below 16 bytes, so the grid from 0 goes on at 16 (not at 4,
+# where each chunk would be 0 ints), and the result says why
+cat > "$work/mw.skampi" <<'END'
+@Basetype1 MPI_INT
+@MEASUREMENTS
+mw { Type = MW_Send; Basetype_Number = 1; Default_Chunks = 4; Scale = Fixed_log; Start_Argument = 0; End_Argument = 256; Stepwidth = 4; Min_Repetition = 4; Max_Repetition = 8; }
+END
+run_skampi 2 "$work/mw.skampi" "$work/mw.yaml" --quiet ||
+  fail "master-worker: exit $? ($(cat "$work/stderr"))"
+flatten "$work/mw.yaml"
+expect suites.0.status complete
+for p in 0:0 1:16 2:64 3:256; do
+  expect suites.0.points.${p%%:*}.argument "${p#*:}"
+done
+grep -qx "suites.0.notes.[0-9]*=the lengths above 0 start at 16: on 2 processes a message is cut into 4 chunks of whole 4-byte elements, and a shorter one moves nothing" "$work/flat" ||
+  fail "master-worker note: $(grep '^suites.0.notes' "$work/flat")"
+sane
 exit 0

@@ -102,6 +102,7 @@ SK_PARSE_GOLDEN = \
 	tests/parse/err-displacements.skampi \
 	tests/parse/ok-memory-fit.skampi \
 	tests/parse/ok-memory-fit-displ.skampi \
+	tests/parse/ok-mw-chunks.skampi \
 	tests/parse/err-memory-bsend.skampi \
 	tests/parse/ok-measurement-alias.skampi \
 	tests/parse/ok-memory-exact.skampi \

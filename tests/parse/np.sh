@@ -34,15 +34,23 @@ for n in 2 3 9 16 33 64 1024 4096 65536; do
       continue
     fi
     [ $rc -ne 0 ] && continue
-    # every diagnostic is a note of a clip (with its source excerpt)
-    if grep -v '^ *[0-9]* |\|^ *|' "$tmp/err" |
+    # every diagnostic is a note of a clip (with its source excerpt), or
+    # of a master-worker grid that starts where its chunks carry data;
+    # from 65536 processes on a suite may be left out (MW_Bsend's headers
+    # alone pass @MEMORY, a master-worker End_Argument is below what its
+    # 65535 chunks need), saying so
+    left='^$'
+    [ "$n" -ge 65536 ] && left=": note: suite '[^']*': left out: "
+    if grep -v '^ *[0-9]* |\|^ *|' "$tmp/err" | grep -v "$left" |
        grep -v ": note: suite '[^']*': \(End_Argument\|Default_Message_length\) [0-9]* is clipped to [0-9]*, the longest message that fits in " |
+       grep -v ": note: suite '[^']*': \(the lengths above 0 start at [0-9]*\|Start_Argument [0-9]* is raised to [0-9]*\): on $n processes a message is cut into $((n - 1)) chunks of whole [0-9]*-byte elements, and a shorter one moves nothing$" |
        grep -q .; then
       bad "--check --np $n $f said more than clips:"
       cat "$tmp/err"
     fi
     # what a note says, the plan says: one `clipped` per note
-    notes=$(grep -c ': note: ' "$tmp/err")
+    notes=$(grep ': note: ' "$tmp/err" |
+            grep -c ' is clipped to \|left out: Start_Argument \|left out: not even ')
     plans=$(grep -c '^  clipped:$' "$tmp/out")
     [ "$notes" -eq "$plans" ] ||
       bad "--check --np $n $f: $notes notes, $plans clipped suites"
