@@ -26,7 +26,7 @@ static double sk_fit_pattern_width(long extent, int per, long base)
  * processes (root: SK_ROLE_*), from its keys as sk_layout_role() takes
  * it from a plan's suite: the topology's degree, equal shares. */
 static void sk_fit_role(const sk_resolve_t *r, int nprocs, int root,
-                            sk_role_t *role)
+                        sk_role_t *role)
 {
   const sk_kv_t *t = SK_KV(r, NEIGHBOR_TOPOLOGY);
   const sk_kv_t *d = SK_KV(r, NEIGHBOR_DIMENSIONS);
@@ -34,16 +34,17 @@ static void sk_fit_role(const sk_resolve_t *r, int nprocs, int root,
   const sk_kv_t *c = SK_KV(r, COUNT_DISTRIBUTION);
   role->nprocs = nprocs;
   role->root = root;
-  role->degree = sk_resolve_known(t) ? sk_layout_degree((int)t->l,
-                                                sk_resolve_known(d) ? d->l : 0,
-                                                sk_resolve_known(k) ? k->l : 0)
-                             : 0;
+  role->degree = 0;
+  if (sk_resolve_known(t))
+    role->degree = sk_layout_degree((int)t->l,
+                                    sk_resolve_known(d) ? d->l : 0,
+                                    sk_resolve_known(k) ? k->l : 0);
   role->equal = sk_resolve_known(c) && c->l == 0;
 }
 
 /* The most any process of the run needs for a message of length bytes. */
 static size_t sk_fit_need(const sk_resolve_t *r, const sk_layout_t *l,
-                              long length, int nprocs)
+                          long length, int nprocs)
 {
   sk_role_t any;
   size_t s, v;
@@ -55,13 +56,13 @@ static size_t sk_fit_need(const sk_resolve_t *r, const sk_layout_t *l,
  * processes" where the process count matters, and the datatype pattern
  * and structured base type whose gaps count. */
 static const char *sk_fit_procs(const sk_resolve_t *r,
-                                    const sk_layout_t *l, char *buf,
-                                    size_t size)
+                                const sk_layout_t *l, char *buf,
+                                size_t size)
 {
   double ws = sk_fit_pattern_width(l->send_extent, l->send_per,
-                                       l->base_extent);
+                                  l->base_extent);
   double wr = sk_fit_pattern_width(l->recv_extent, l->recv_per,
-                                       l->base_extent);
+                                  l->base_extent);
   int gapped = l->base_extent > l->base_size, n = 0;
   buf[0] = '\0';
   if (sk_fit_need(r, l, 1L << 20, r->c->nprocs) !=
@@ -97,8 +98,8 @@ static int sk_fit_clips(const sk_resolve_t *r, const sk_kv_t *kv)
 /* "; raise @MEMORY to 32768 (KiB) to measure it", the way out of a
  * refusal; "" when no @MEMORY would do. */
 static const char *sk_fit_raise(const sk_resolve_t *r,
-                                    const sk_layout_t *l, long length,
-                                    char *buf, size_t size)
+                                const sk_layout_t *l, long length,
+                                char *buf, size_t size)
 {
   size_t need = sk_fit_need(r, l, length, r->c->nprocs);
   unsigned long long kib = ((unsigned long long)need + 1023) / 1024;
@@ -114,8 +115,8 @@ static const char *sk_fit_raise(const sk_resolve_t *r,
  * suite says so (sk_plan_clip_text()); when not even Start_Argument (or
  * an empty message) fits, the suite is left out of the run instead. */
 static void sk_fit_clip(sk_resolve_t *r, sk_kv_t *kv, sk_key_id_t id,
-                            const sk_layout_t *l, long fit,
-                            sk_limit_t limit)
+                        const sk_layout_t *l, long fit,
+                        sk_limit_t limit)
 {
   const sk_kv_t *s = SK_KV(r, START_ARGUMENT);
   const sk_kv_t *v = SK_KV(r, VARIATION);
@@ -148,7 +149,7 @@ static void sk_fit_clip(sk_resolve_t *r, sk_kv_t *kv, sk_key_id_t id,
  * Default_Message_length of the others); a clippable length it does
  * not measure is not bounded at all. */
 void sk_fit_length(sk_resolve_t *r, int rule, sk_kv_t *kv,
-                            sk_key_id_t id, int used)
+                   sk_key_id_t id, int used)
 {
   long mem = r->c->plan->memory_kib * 1024L, fit;
   const char *key = sk_key_get(id)->name;
@@ -157,8 +158,8 @@ void sk_fit_length(sk_resolve_t *r, int rule, sk_kv_t *kv,
   sk_limit_t limit;
   sk_layout_t l;
   sk_role_t any;
-  if (r->inst == NULL || !sk_resolve_known(kv) || kv->unset || (clip && !used) ||
-      sk_resolve_layout(r, &l) != 0)
+  if (r->inst == NULL || !sk_resolve_known(kv) || kv->unset ||
+      (clip && !used) || sk_resolve_layout(r, &l) != 0)
     return;
   sk_fit_role(r, r->c->nprocs, SK_ROLE_ANY, &any);
   fit = sk_layout_fit(&l, r->inst, mem, &any, &limit);
@@ -172,8 +173,8 @@ void sk_fit_length(sk_resolve_t *r, int rule, sk_kv_t *kv,
     sk_resolve_error(r, rule, kv, NULL, "%s (%s) is too long for %s on %d "
                      "processes: its displacements are ints, and %d times "
                      "the message's %s pass %d; at most %ld fits",
-                     key, sk_resolve_show(kv, shown, sizeof shown), r->inst->name,
-                     r->c->nprocs, r->c->nprocs,
+                     key, sk_resolve_show(kv, shown, sizeof shown),
+                     r->inst->name, r->c->nprocs, r->c->nprocs,
                      (r->inst->variations & SK_REQ_DISPL_BYTES) ? "bytes"
                                                                 : "elements",
                      INT_MAX, fit);
@@ -215,8 +216,8 @@ static int sk_fit_most_procs(const sk_resolve_t *r)
   const sk_pattern_info_t *p = sk_pattern_info(r->inst->pattern);
   if (p != NULL && p->pair)
     return 2;
-  if (sk_resolve_known(v) && v->l == SK_VARIATION_NODES && sk_resolve_known(e) &&
-      e->l < r->c->nprocs)
+  if (sk_resolve_known(v) && v->l == SK_VARIATION_NODES &&
+      sk_resolve_known(e) && e->l < r->c->nprocs)
     return (int)(e->l > 1 ? e->l : 1);
   return r->c->nprocs;
 }

@@ -143,7 +143,8 @@ int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
 {
   const sk_kv_t *s = SK_KV(r, SEND_DATATYPE_NUMBER);
   const sk_kv_t *v = SK_KV(r, RECEIVE_DATATYPE_NUMBER);
-  return sk_layout_init(l, sk_resolve_base(r), sk_resolve_known(s) ? (int)s->l : 0,
+  return sk_layout_init(l, sk_resolve_base(r),
+                        sk_resolve_known(s) ? (int)s->l : 0,
                         sk_resolve_known(v) ? (int)v->l : 0);
 }
 
@@ -266,8 +267,8 @@ static void sk_resolve_order(sk_resolve_t *r, int rule, sk_key_id_t lo_id,
 {
   sk_kv_t *lo = &r->kv[lo_id], *hi = &r->kv[hi_id];
   char a[64], b[64];
-  if (!sk_resolve_known(lo) || !sk_resolve_known(hi) || lo->unset || hi->unset ||
-      lo->l <= hi->l)
+  if (!sk_resolve_known(lo) || !sk_resolve_known(hi) || lo->unset ||
+      hi->unset || lo->l <= hi->l)
     return;
   sk_resolve_error(r, rule, lo, hi, "%s (%s) is greater than %s (%s)",
                    sk_key_get(lo_id)->name, sk_resolve_show(lo, a, sizeof a),
