@@ -6,8 +6,11 @@
 # its 32 MiB out: the root's peak must exceed the other's by most of 64
 # MiB (48 MiB is asked; MPI's own buffers are alike on both ranks).
 # Before, both ranks held 96 MiB.  A ring of MPI_Neighbor_alltoall holds
-# 2 messages each way (16 MiB each: 64 MiB), not max(P, 6) = 6 (192 MiB):
-# both ranks' peaks stay below 150 MiB.  The plan says the same
+# 2 messages each way (16 MiB each: 64 MiB), not max(P, 6) = 6 (192
+# MiB): its peak stays within 64 MiB of an MPI_Alltoall's of the same
+# messages (2 P = 4 of them each way, 64 MiB).  Only differences between
+# runs are asked, so MPI's own memory and a sanitizer's shadow (which
+# grow every peak alike) do not decide.  The plan says the same
 # (`buffers`).  Needs /usr/bin/time; the launcher's rank variable names
 # the rank (MPICH PMI_RANK, Open MPI OMPI_COMM_WORLD_RANK).
 . "$top_srcdir/tests/mpi/lib.sh"
@@ -43,12 +46,14 @@ measure 'g { Type = MPI_Gather; Start_Argument = 32MiB; End_Argument = 32MiB; }'
 echo "MPI_Gather 32 MiB: rank 0 $rss0 MiB, rank 1 $rss1 MiB"
 [ $((rss0 - rss1)) -ge 48 ] ||
   fail "MPI_Gather: rank 0 peaks at $rss0 MiB, rank 1 at $rss1: the non-root holds the root's buffers"
-[ "$rss1" -lt 120 ] || fail "MPI_Gather: rank 1 peaks at $rss1 MiB"
 
+measure 'a { Type = MPI_Alltoall; Start_Argument = 16MiB; End_Argument = 16MiB; }'
+base=$((rss0 > rss1 ? rss0 : rss1))
+echo "MPI_Alltoall 16 MiB: rank 0 $rss0 MiB, rank 1 $rss1 MiB"
 measure 'n { Type = MPI_Neighbor_alltoall; Neighbor_Topology = Ring; Start_Argument = 16MiB; End_Argument = 16MiB; }'
 echo "MPI_Neighbor_alltoall (ring) 16 MiB: rank 0 $rss0 MiB, rank 1 $rss1 MiB"
-[ "$rss0" -lt 150 ] && [ "$rss1" -lt 150 ] ||
-  fail "a ring holds more than its 2 neighbours' messages: $rss0 and $rss1 MiB"
+[ "$rss0" -lt $((base + 64)) ] && [ "$rss1" -lt $((base + 64)) ] ||
+  fail "a ring holds more than its 2 neighbours' messages: $rss0 and $rss1 MiB, an alltoall of as much $base"
 
 # the plan says what the run allocates
 "$SKAMPI" --check "$work/m.skampi" > "$work/plan" || fail "--check"
