@@ -29,7 +29,7 @@ skampi=$(abs "$SKAMPI")
 (cd "$work" && $MPIEXEC -n 2 "$skampi" --quiet -o clip.yaml clip.skampi \
    2> stderr)
 rc=$?
-[ $rc -eq 3 ] || fail "clipped run exited with $rc: $(cat "$work/stderr")"
+[ $rc -eq 3 ] || fatal "clipped run exited with $rc: $(cat "$work/stderr")"
 flatten "$work/clip.yaml"
 note="End_Argument 65536 is clipped to 16384, the longest message that fits in @MEMORY (64 KiB per process) for MPI_Alltoall on 2 processes; raise @MEMORY to 256 (KiB) to measure End_Argument 65536"
 expect suites.0.status complete
@@ -58,7 +58,7 @@ grep -qx "  note: $note" "$work/clip.log" || fail "the log: $(cat "$work/clip.lo
 
 # the report says it under the plot of that suite, and only there
 "$top_builddir/report/skampi-report" "$work/clip.yaml" -o "$work/clip.pdf" \
-  --script "$work/clip.gp" > /dev/null 2>&1 || fail "skampi-report failed"
+  --script "$work/clip.gp" > /dev/null 2>&1 || fatal "skampi-report failed"
 n=$(grep -c "'End_Argument 65536 clipped to 16384'" "$work/clip.gp")
 [ "$n" -eq 1 ] || fail "the report says the clip $n times"
 grep -q "'(the most that fits in @MEMORY here)'" "$work/clip.gp" ||
@@ -80,7 +80,7 @@ grep -q "own.skampi:3:48: error: End_Argument (65536) does not fit in @MEMORY (6
 sed 's/64KiB; }/64KiB; Memory_Fit = Clip; Scale = Fixed_log; Start_Argument = 16KiB; Min_Repetition = 4; Max_Repetition = 8; }/' \
   "$work/own.skampi" > "$work/clipped.skampi"
 run_skampi 2 "$work/clipped.skampi" "$work/clipped.yaml" --quiet ||
-  fail "Memory_Fit = Clip: exit $? ($(cat "$work/stderr"))"
+  fatal "Memory_Fit = Clip: exit $? ($(cat "$work/stderr"))"
 flatten "$work/clipped.yaml"
 expect suites.0.status complete
 expect suites.0.clipped.largest 16384
@@ -95,7 +95,7 @@ cat > "$work/mw.skampi" <<'END'
 mw { Type = MW_Send; Basetype_Number = 1; Default_Chunks = 4; Scale = Fixed_log; Start_Argument = 0; End_Argument = 256; Stepwidth = 4; Min_Repetition = 4; Max_Repetition = 8; }
 END
 run_skampi 2 "$work/mw.skampi" "$work/mw.yaml" --quiet ||
-  fail "master-worker: exit $? ($(cat "$work/stderr"))"
+  fatal "master-worker: exit $? ($(cat "$work/stderr"))"
 flatten "$work/mw.yaml"
 expect suites.0.status complete
 for p in 0:0 1:16 2:64 3:256; do

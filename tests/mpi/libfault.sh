@@ -45,7 +45,7 @@ want="left out on 3 processes: MPI_Scatter_init of the MPI library ($mpich) deli
 
 # 1. the table, through --check
 SKAMPI_TEST_LIBRARY=$mpich "$SKAMPI" --check --np 3 "$work/f.skampi" \
-  > "$work/plan" 2> "$work/check" || fail "--check: $(cat "$work/check")"
+  > "$work/plan" 2> "$work/check" || fatal "--check: $(cat "$work/check")"
 [ "$(head -n 1 "$work/check")" = "$work/f.skampi:9:18: note: suite 'scatter': $want" ] ||
   fail "--check said: $(cat "$work/check")"
 [ "$(grep -c ': note: ' "$work/check")" -eq 1 ] ||
@@ -54,13 +54,13 @@ SKAMPI_TEST_LIBRARY=$mpich "$SKAMPI" --check --np 3 "$work/f.skampi" \
   fail "the plan leaves out $(grep -c '^  left_out: ' "$work/plan") suites"
 # a library the table does not know: nothing left out
 SKAMPI_TEST_LIBRARY="Open MPI v9.9" "$SKAMPI" --check --np 3 "$work/f.skampi" \
-  > "$work/plan" 2> "$work/check" || fail "--check: $(cat "$work/check")"
+  > "$work/plan" 2> "$work/check" || fatal "--check: $(cat "$work/check")"
 [ ! -s "$work/check" ] || fail "an unknown library: $(cat "$work/check")"
 # a Nodes suite up to 2 processes never meets the fault of 3 and more...
 printf '@MEASUREMENTS\nn { Type = MPI_Scatter_init; Variation = Nodes; End_Argument = 2; }\n' \
   > "$work/n.skampi"
 SKAMPI_TEST_LIBRARY=$mpich "$SKAMPI" --check --np 8 "$work/n.skampi" \
-  > "$work/plan" 2> "$work/check" || fail "--check n: $(cat "$work/check")"
+  > "$work/plan" 2> "$work/check" || fatal "--check n: $(cat "$work/check")"
 grep -q "left out on 2 processes" "$work/check" ||
   fail "Nodes up to 2: $(cat "$work/check")"
 # ... but counts its largest (the row of 251 starts at 1 process: every
@@ -68,7 +68,7 @@ grep -q "left out on 2 processes" "$work/check" ||
 printf '@MEASUREMENTS\nn { Type = MPI_Scatter_init; Variation = Nodes; }\n' \
   > "$work/n.skampi"
 SKAMPI_TEST_LIBRARY=$mpich "$SKAMPI" --check --np 8 "$work/n.skampi" \
-  > "$work/plan" 2> "$work/check" || fail "--check n: $(cat "$work/check")"
+  > "$work/plan" 2> "$work/check" || fatal "--check n: $(cat "$work/check")"
 grep -q "suite 'n': left out on 8 processes: MPI_Scatter_init" "$work/check" ||
   fail "Nodes up to 8: $(cat "$work/check")"
 
@@ -82,7 +82,7 @@ want=${want%%(*}"($lib)${want#*)}"
 # 2. the run leaves it out and measures the rest
 run_skampi 3 "$work/f.skampi" "$work/left.yaml" --quiet --timeout 300
 rc=$?
-[ $rc -eq 3 ] || fail "run: exit $rc ($(cat "$work/stderr"))"
+[ $rc -eq 3 ] || fatal "run: exit $rc ($(cat "$work/stderr"))"
 flatten "$work/left.yaml"
 expect suites.0.status failed
 expect suites.0.message "$want"
@@ -98,7 +98,7 @@ sane
 SKAMPI_TEST_LIBRARY=none run_skampi 3 "$work/f.skampi" "$work/met.yaml" \
   --quiet --timeout 300
 rc=$?
-[ $rc -eq 3 ] || fail "run-time fault: exit $rc ($(cat "$work/stderr"))"
+[ $rc -eq 3 ] || fatal "run-time fault: exit $rc ($(cat "$work/stderr"))"
 flatten "$work/met.yaml"
 expect suites.0.status failed
 case $(get suites.0.message) in

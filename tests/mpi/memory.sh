@@ -32,9 +32,9 @@ measure() {
   rm -f "$work"/rss.* "$work"/m.yaml*
   $MPIEXEC -n 2 "$work/rank.sh" "$SKAMPI" --quiet -o "$work/m.yaml" \
     "$work/m.skampi" 2> "$work/stderr" ||
-    fail "run of '$1': $(cat "$work/stderr")"
+    fatal "run of '$1': $(cat "$work/stderr")"
   [ -s "$work/rss.0" ] && [ -s "$work/rss.1" ] ||
-    fail "no peak memory per rank ($(ls "$work"))"
+    fatal "no peak memory per rank ($(ls "$work"))"
   rss0=$(($(tail -n 1 "$work/rss.0") / 1024))
   rss1=$(($(tail -n 1 "$work/rss.1") / 1024))
   flatten "$work/m.yaml"
@@ -56,13 +56,13 @@ echo "MPI_Neighbor_alltoall (ring) 16 MiB: rank 0 $rss0 MiB, rank 1 $rss1 MiB"
   fail "a ring holds more than its 2 neighbours' messages: $rss0 and $rss1 MiB, an alltoall of as much $base"
 
 # the plan says what the run allocates
-"$SKAMPI" --check "$work/m.skampi" > "$work/plan" || fail "--check"
+"$SKAMPI" --check "$work/m.skampi" > "$work/plan" || fatal "--check"
 grep -A2 '^  buffers:$' "$work/plan" | tr -d ' ' | tr '\n' ' ' > "$work/b"
 [ "$(cat "$work/b")" = "buffers: root:67108864 other:67108864 " ] ||
   fail "the plan's buffers of the ring: $(cat "$work/b")"
 printf '@MEMORY 1GiB\n@MEASUREMENTS\ng { Type = MPI_Gather; End_Argument = 32MiB; }\n' \
   > "$work/g.skampi"
-"$SKAMPI" --check --np 16 "$work/g.skampi" > "$work/plan" || fail "--check g"
+"$SKAMPI" --check --np 16 "$work/g.skampi" > "$work/plan" || fatal "--check g"
 grep -A2 '^  buffers:$' "$work/plan" | tr -d ' ' | tr '\n' ' ' > "$work/b"
 [ "$(cat "$work/b")" = "buffers: root:570425344 other:33554432 " ] ||
   fail "the plan's buffers of the gather on 16: $(cat "$work/b")"

@@ -27,14 +27,14 @@ case $MPIEXEC in
   *) launch="$MPIEXEC --oversubscribe --mca mpi_yield_when_idle 1" ;;
 esac
 skampi=$(abs "$SKAMPI")
-src=$(cd "$top_srcdir/suites" && pwd) || fail "no suites/"
+src=$(cd "$top_srcdir/suites" && pwd) || fatal "no suites/"
 start=$(date +%s)
 runs=0
 for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
   for f in "$src"/*.skampi; do
     name=$(basename "$f" .skampi)
     dir=$work/$name.$np
-    mkdir -p "$dir" || fail "mkdir $dir"
+    mkdir -p "$dir" || fatal "mkdir $dir"
     # in a directory of its own: io.skampi makes its files in `.`
     (cd "$dir" && SKAMPI_TEST_QUICK=2 $launch -n "$np" "$skampi" --quiet \
        --no-postproc --timeout 900 -o out.yaml "$f" > stdout 2> stderr)
@@ -44,7 +44,10 @@ for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
       echo "note: $name on $np: $lib lacks its instances; not run"
       continue
     fi
-    [ $rc -eq 0 ] || fail "$name on $np processes exited with $rc: $(grep '^skampi' "$dir/stderr" | head -n 5)"
+    if [ $rc -ne 0 ]; then
+      fail "$name on $np processes exited with $rc: $(grep '^skampi' "$dir/stderr" | head -n 5)"
+      continue
+    fi
     runs=$((runs + 1))
     flatten "$dir/out.yaml"
     expect run.status complete
