@@ -96,9 +96,10 @@ for c in list "import a3.yaml"; do
   # shellcheck disable=SC2086
   run 3 "skampi-db: error: neg.db: schema version -5 is not one skampi-db ever wrote: not a database of skampi-db, or damaged" --db neg.db $c
 done
+known=$(sqlite3 "$TMP/t.db" 'PRAGMA user_version')   # this skampi-db's
 cp "$TMP/t.db" new.db && sqlite3 new.db 'PRAGMA user_version = 99' || fail "sqlite3"
-run 3 "skampi-db: error: new.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" --db new.db import a3.yaml
-run 3 "skampi-db: error: new.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" --db new.db list
+run 3 "skampi-db: error: new.db: schema version 99 is newer than this skampi-db knows ($known); use a newer skampi-db" --db new.db import a3.yaml
+run 3 "skampi-db: error: new.db: schema version 99 is newer than this skampi-db knows ($known); use a newer skampi-db" --db new.db list
 
 # 4. another program's database is left byte for byte
 sqlite3 other.db 'CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES (1)' || fail "sqlite3"
