@@ -99,6 +99,10 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-many-suites.skampi \
 	tests/parse/ok-max-value-collective.skampi \
 	tests/parse/ok-max-value-bsend.skampi \
+	tests/parse/err-displacements.skampi \
+	tests/parse/ok-memory-fit.skampi \
+	tests/parse/ok-memory-fit-displ.skampi \
+	tests/parse/ok-mw-chunks.skampi \
 	tests/parse/err-memory-bsend.skampi \
 	tests/parse/ok-measurement-alias.skampi \
 	tests/parse/ok-memory-exact.skampi \
@@ -119,6 +123,7 @@ SK_PARSE_GOLDEN += tests/parse/ok-pair.skampi tests/parse/err-pair.skampi \
 	tests/parse/err-pairs-placement.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
+	tests/parse/np.sh \
 	tests/parse/doc-examples.sh \
 	tests/parse/doc-tables.sh \
 	tests/parse/cli.sh \
