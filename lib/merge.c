@@ -220,11 +220,9 @@ static int sk_merge_identity(sk_merge_run_t *run, const char *path)
  * never passes on a map no reader would accept. */
 static int sk_merge_nodemap(sk_yread_t *y, const sk_ynode_t *root)
 {
-  sk_ynode_t *node = sk_yread_get(y, root, "node_map");
   sk_nodemap_t m;
-  if (node == NULL)
-    return 0;
-  if (sk_nodemap_load(y, node, &m) != 0)
+  int found;
+  if (sk_nodemap_load_root(y, root, &m, &found) != 0)
     return -1;
   sk_nodemap_free(&m);
   return 0;

@@ -141,4 +141,11 @@ int sk_nodemap_emit(sk_emit_t *e, const sk_nodemap_t *m);
  * it does not; *m is then empty. */
 int sk_nodemap_load(sk_yread_t *y, const sk_ynode_t *node, sk_nodemap_t *m);
 
+/* The node map of the result file whose root is ROOT (its `node_map`,
+ * checked as sk_nodemap_load() does, and its ranks against
+ * factors.processes when the file has both): 0 with *m filled and *found
+ * 1, 0 with *found 0 when the file has none, -1 with located messages. */
+int sk_nodemap_load_root(sk_yread_t *y, const sk_ynode_t *root,
+                         sk_nodemap_t *m, int *found);
+
 #endif

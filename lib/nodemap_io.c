@@ -308,3 +308,28 @@ int sk_nodemap_load(sk_yread_t *y, const sk_ynode_t *node, sk_nodemap_t *m)
   }
   return 0;
 }
+
+int sk_nodemap_load_root(sk_yread_t *y, const sk_ynode_t *root,
+                         sk_nodemap_t *m, int *found)
+{
+  const sk_ynode_t *node = sk_yread_get(y, root, "node_map");
+  const sk_ynode_t *procs = sk_yread_get(y, sk_yread_get(y, root,
+                                                         "factors"),
+                                         "processes");
+  double np;
+  sk_nodemap_init(m);
+  *found = node != NULL;
+  if (node == NULL)
+    return 0;
+  if (sk_nodemap_load(y, node, m) != 0)
+    return -1;
+  if (procs != NULL && procs->kind == SK_YNODE_SCALAR &&
+      (procs->flags & SK_YNODE_NUMBER) && procs->num != (double)m->nranks) {
+    np = procs->num;
+    sk_yread_error(y, sk_yread_get(y, node, "ranks"), "'node_map' has %ld "
+                   "ranks, but factors.processes is %.0f", m->nranks, np);
+    sk_nodemap_free(m);
+    return -1;
+  }
+  return 0;
+}

@@ -851,14 +851,14 @@ static int sk_rfile_load_hosts(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
 static int sk_rfile_load_nodemap(sk_yread_t *y, sk_ynode_t *root,
                                  sk_rfile_t *r)
 {
-  sk_ynode_t *node = sk_yread_get(y, root, "node_map");
-  if (node == NULL)
+  int found = 0;
+  if (sk_yread_get(y, root, "node_map") == NULL)
     return 0;
   if ((r->nodemap = malloc(sizeof *r->nodemap)) == NULL) {
-    sk_yread_error(y, node, "out of memory");
+    sk_yread_error(y, root, "out of memory");
     return -1;
   }
-  if (sk_nodemap_load(y, node, r->nodemap) == 0)
+  if (sk_nodemap_load_root(y, root, r->nodemap, &found) == 0)
     return 0;
   free(r->nodemap);
   r->nodemap = NULL;

@@ -186,14 +186,18 @@ EXTRA_DIST += tests/hostile/suites.sh \
 	tests/hostile/suites/tiny-stepwidth.expected \
 	tests/hostile/suites/zero-elements.skampi \
 	tests/hostile/suites/zero-elements.expected
-# node maps: one that does not add up, a node out of range (refused); a
-# map of 2^31 - 1 ranks in one run (O(runs) memory), host names that try
-# to break out of a gnuplot string (drawn, harmless)
+# node maps: one that does not add up, a node out of range, ranks other
+# than factors.processes (refused); a map of 2^31 - 1 ranks in one run
+# (O(runs) memory), host names that try to break out of a gnuplot string
+# (drawn, harmless)
 EXTRA_DIST += $(SK_HOSTILE)/nodemap-gap.yaml \
 	$(SK_HOSTILE)/nodemap-gap.report.err $(SK_HOSTILE)/nodemap-gap.merge.err \
 	$(SK_HOSTILE)/nodemap-node-range.yaml \
 	$(SK_HOSTILE)/nodemap-node-range.report.err \
 	$(SK_HOSTILE)/nodemap-node-range.merge.err \
+	$(SK_HOSTILE)/nodemap-processes.yaml \
+	$(SK_HOSTILE)/nodemap-processes.report.err \
+	$(SK_HOSTILE)/nodemap-processes.merge.err \
 	$(SK_HOSTILE)/nodemap-huge-ok.yaml \
 	$(SK_HOSTILE)/nodemap-huge-ok.report.err \
 	$(SK_HOSTILE)/nodemap-huge-ok.merge.err \
