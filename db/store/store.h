@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 6
+#define SK_STORE_SCHEMA 7
 
 typedef struct sk_store sk_store_t;
 

@@ -8,7 +8,7 @@
 . "${top_srcdir:-.}/tests/db/lib.sh"
 
 V1=$SRC/tests/db/schema-v1.sql
-now=6        # the schema version this skampi-db writes
+now=7        # the schema version this skampi-db writes
 
 # 1. upgrade, rows kept, new columns there and empty
 "$CHECK" "$TMP/t.db" load "$V1" || fail "cannot load schema-v1.sql"
@@ -202,10 +202,11 @@ grep -q 'duplicate column name: verdict' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
   fail "runs.verdict added by a migration that failed"
 
-# 7. version 5 to 6: the node map.  A v5 database (v4 + migration 5 by
-# hand) keeps its rows; a run with a node map fills run_nodes and
-# run_placement and the runs' summary; removing the run removes them; a
-# failed migration 6 leaves version 5.
+# 7. version 5 to 7 and 6 to 7: the percentile columns (6), the node map
+# (7).  A v5 database (v4 + migration 5 by hand) and a v6 one (v5 +
+# migration 6 by hand) keep their rows; a run with a node map fills
+# run_nodes and run_placement and the runs' summary; removing the run
+# removes them; a failed migration 7 leaves version 6.
 v5() {
   v4 'ALTER TABLE runs ADD COLUMN verdict TEXT;' \
     'ALTER TABLE runs ADD COLUMN noise TEXT;' \
@@ -215,11 +216,37 @@ v5() {
   rm -f "$TMP"/t.db*
   "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v5 database"
 }
+v6() {
+  v5 'ALTER TABLE points ADD COLUMN p50 REAL;' \
+    'ALTER TABLE points ADD COLUMN p90 REAL;' \
+    'ALTER TABLE points ADD COLUMN p99 REAL;' \
+    'ALTER TABLE points ADD COLUMN p999 REAL;' \
+    'ALTER TABLE points ADD COLUMN p50_low REAL;' \
+    'ALTER TABLE points ADD COLUMN p50_high REAL;' \
+    'ALTER TABLE points ADD COLUMN p90_low REAL;' \
+    'ALTER TABLE points ADD COLUMN p90_high REAL;' \
+    'ALTER TABLE points ADD COLUMN p99_low REAL;' \
+    'ALTER TABLE points ADD COLUMN p99_high REAL;' \
+    'ALTER TABLE points ADD COLUMN p999_low REAL;' \
+    'ALTER TABLE points ADD COLUMN p999_high REAL;' "$@"
+  sed -i 's/^PRAGMA user_version = 5;$/PRAGMA user_version = 6;/' "$TMP/v4.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v6 database"
+}
 v5
 [ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
-db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
-[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v5 not upgraded to 6"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> $now"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v5 not upgraded to $now"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
+"$CHECK" "$TMP/t.db" columns points | grep -qx p999_high ||
+  fail "points.p999_high missing after 5 -> $now"
+"$CHECK" "$TMP/t.db" columns runs | grep -qx node_count ||
+  fail "runs.node_count missing after 5 -> $now"
+v6
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "fixture is not version 6"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 6 -> 7"
+[ "$("$CHECK" "$TMP/t.db" version)" = 7 ] || fail "v6 not upgraded to 7"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v6 rows read differently"
 echo "1 NULL NULL NULL NULL" > "$TMP/want.nodes"
 "$CHECK" "$TMP/t.db" nodes > "$TMP/nodes" || fail "dbcheck nodes"
 diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "an old run has a node map"
@@ -252,14 +279,14 @@ printf '%s\n' "1 NULL NULL NULL NULL" "3 NULL NULL NULL NULL" \
   "pair 3 0 Intra_Node intra_node" > "$TMP/want.nodes"
 "$CHECK" "$TMP/t.db" nodes > "$TMP/nodes"
 diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "rows left of a removed run"
-[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after 5 -> 6"
-v5 'CREATE TABLE run_nodes (x);'
+[ "$("$CHECK" "$TMP/t.db" integrity)" = ok ] || fail "integrity after 6 -> 7"
+v6 'CREATE TABLE run_nodes (x);'
 db list > /dev/null 2> "$TMP/err"
 st=$?
-[ "$st" = 3 ] || fail "failed migration 6: exit $st, want 3"
+[ "$st" = 3 ] || fail "failed migration 7: exit $st, want 3"
 grep -q 'table run_nodes already exists' "$TMP/err" ||
-  fail "failed migration 6 message: $(cat "$TMP/err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "version moved on a failed migration 6"
+  fail "failed migration 7 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "version moved on a failed migration 7"
 "$CHECK" "$TMP/t.db" columns runs | grep -qx node_count &&
   fail "node_count added by a migration that failed"
 
