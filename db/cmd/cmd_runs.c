@@ -94,6 +94,12 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
   printf("%ld points", npoints);
   if (*s->verdict && strcmp(s->verdict, "quiet") != 0)
     sk_dbout_text(stdout, ", machine %s", s->verdict);
+  if (s->pair_selection && s->pair_placement) {
+    sk_dbout_text(stdout, ", pair %s ", s->pair_selection);
+    sk_dbout_text(stdout, "%s", strcmp(s->pair_placement, "inter_node") == 0
+                  ? "across nodes" : strcmp(s->pair_placement, "intra_node")
+                  == 0 ? "within a node" : s->pair_placement);
+  }
   putchar('\n');
   return 0;
 }
@@ -119,8 +125,33 @@ static void sk_show_noise(const sk_store_info_t *r)
   putchar('\n');
 }
 
-static void sk_show_info(const sk_store_info_t *r)
+/* nodes: N (P of R ranks pinned, D shared-memory domains[, which the
+ * host names do not match]) and a line per node (doc/database.md);
+ * nothing for a file without a node map. */
+static int sk_show_node(void *arg, const sk_store_node_t *n)
 {
+  (void)arg;
+  printf("  node %-4ld ", n->node);
+  sk_dbout_text(stdout, "%-16s ", n->host);
+  printf("%ld rank%s from rank %ld, %ld CPUs online\n", n->ranks,
+         n->ranks == 1 ? "" : "s", n->first_rank, n->cpus_online);
+  return 0;
+}
+
+static int sk_show_nodes(sk_store_t *st, const sk_store_info_t *r)
+{
+  if (r->node_count < 0)
+    return 0;
+  printf("%-16s %ld (%ld of %ld ranks pinned, %ld shared-memory "
+         "domain%s%s)\n", "nodes:", r->node_count, r->pinned_ranks,
+         r->processes, r->shm_domains, r->shm_domains == 1 ? "" : "s",
+         r->shm_agrees == 0 ? ", not the nodes the host names make" : "");
+  return sk_store_nodes(st, r->id, sk_show_node, NULL);
+}
+
+static int sk_show_info(sk_store_t *st, const sk_store_info_t *r)
+{
+  int rc;
   char buf[64];
   printf("%-16s %lld\n", "run:", (long long)r->id);
   sk_show_kv("kind:", r->kind);
@@ -152,8 +183,10 @@ static void sk_show_info(const sk_store_info_t *r)
   sk_show_kv("imported at:", r->imported);
   sk_show_kv("file sha256:", r->sha256);
   printf("%-16s %ld bytes\n", "file size:", r->original_len);
+  rc = sk_show_nodes(st, r);
   printf("%-16s %ld suites, %ld points\n", "suites:", r->nsuites,
          r->npoints);
+  return rc;
 }
 
 int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
@@ -177,7 +210,8 @@ int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
     }
     if (i)
       putchar('\n');
-    sk_show_info(&info);
+    if (sk_show_info(st, &info) < 0)
+      rc = SK_DB_STORE;
     sk_store_info_free(&info);
     if (sk_store_suites(st, id, sk_show_suite, NULL) < 0)
       rc = SK_DB_STORE;

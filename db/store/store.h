@@ -167,10 +167,25 @@ typedef struct sk_store_info {
        *verdict, *noise,            /* the machine's noise; "" none */
        *members;    /* a merged run's runs: "4, 5, PATH (absent)" */
   long processes, nsuites, npoints, original_len;
+  /* the node map's summary (runs' columns); -1: a file without one */
+  long node_count, pinned_ranks, shm_domains, shm_agrees;
 } sk_store_info_t;
 
 int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *out);
 void sk_store_info_free(sk_store_info_t *info);
+
+/* One node of a run's node map (a row of run_nodes): its index, host
+ * name, how many ranks ran there, the lowest of them, the CPUs online. */
+typedef struct sk_store_node {
+  long node, ranks, first_rank, cpus_online;
+  const char *host;
+} sk_store_node_t;
+
+/* Calls FN for each node of RUN's node map by index (none for a run
+ * without one); the strings are valid during the call only. */
+typedef int (*sk_store_node_fn)(void *arg, const sk_store_node_t *n);
+int sk_store_nodes(sk_store_t *st, int64_t run, sk_store_node_fn fn,
+                   void *arg);
 
 /* The original file of RUN (the caller's to free), -1 when no such run. */
 int sk_store_original(sk_store_t *st, int64_t run, void **data,

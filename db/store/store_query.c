@@ -272,7 +272,8 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
     " WHERE x.run_id = r.id), "
     "coalesce((SELECT id FROM campaigns WHERE merged_run_id = r.id), "
     " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0), "
-    "r.verdict, r.noise "
+    "r.verdict, r.noise, r.node_count, r.pinned_ranks, "
+    "r.shared_memory_domains, r.shared_memory_agrees "
     "FROM runs r JOIN machines m ON m.id = r.machine_id "
     "JOIN environments e ON e.id = r.environment_id WHERE r.id = ?1");
   char **const f[] = {&o->kind, &o->status, &o->start_time, &o->end_time,
@@ -308,6 +309,10 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
   o->campaign_id = sqlite3_column_int64(s, 24);
   o->verdict = sk_store_col_text(s, 25);
   o->noise = sk_store_col_text(s, 26);
+  o->node_count = sk_store_col_long(s, 27);
+  o->pinned_ranks = sk_store_col_long(s, 28);
+  o->shm_domains = sk_store_col_long(s, 29);
+  o->shm_agrees = sk_store_col_long(s, 30);
   sk_store_done(s);
   o->tags = sk_store_tags(st, run);
   o->members = strcmp(o->kind, "merged") == 0 && o->campaign_id
@@ -333,6 +338,34 @@ void sk_store_info_free(sk_store_info_t *o)
     free(*f[i]);
     *f[i] = NULL;
   }
+}
+
+int sk_store_nodes(sk_store_t *st, int64_t run, sk_store_node_fn fn,
+                   void *arg)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT node, host, ranks, "
+    "first_rank, cpus_online FROM run_nodes WHERE run_id = ?1 ORDER BY node");
+  sk_store_node_t x;
+  int rc, stop = 0;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  while (!stop && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+    x.node = (long)sqlite3_column_int64(s, 0);
+    x.host = (const char *)sqlite3_column_text(s, 1);
+    x.ranks = (long)sqlite3_column_int64(s, 2);
+    x.first_rank = (long)sqlite3_column_int64(s, 3);
+    x.cpus_online = (long)sqlite3_column_int64(s, 4);
+    if (!x.host)
+      x.host = "";
+    stop = fn(arg, &x) < 0;
+  }
+  if (!stop && rc != SQLITE_DONE) {
+    sk_store_fail(st, "cannot read the run's nodes");
+    stop = 1;
+  }
+  sk_store_done(s);
+  return stop ? -1 : 0;
 }
 
 int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
@@ -390,8 +423,8 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
 static const char sk_store_suites_sql[] = "SELECT position, type, name, "
   "instance, pattern, status, argument_name, parameters, "
   "(SELECT count(*) FROM points WHERE suite_id = suites.id), "
-  "coalesce(verdict, ''), coalesce(noise, '') "
-  "FROM suites WHERE run_id = ?1 ORDER BY position";
+  "coalesce(verdict, ''), coalesce(noise, ''), pair_selection, "
+  "pair_placement FROM suites WHERE run_id = ?1 ORDER BY position";
 
 int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
                     void *arg)
@@ -414,6 +447,8 @@ int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
     x.parameters = (const char *)sqlite3_column_text(s, 7);
     x.verdict = (const char *)sqlite3_column_text(s, 9);
     x.noise = (const char *)sqlite3_column_text(s, 10);
+    x.pair_selection = (const char *)sqlite3_column_text(s, 11);
+    x.pair_placement = (const char *)sqlite3_column_text(s, 12);
     stop = fn(arg, run, &x, (long)sqlite3_column_int64(s, 8)) < 0;
   }
   sk_store_done(s);

@@ -266,6 +266,16 @@ placement 2 2 2 1 1 0 0 0 1 1
 placement 2 3 3 1 1 1 1 1 1 1
 ROWS
 diff -u "$TMP/want.nodes" "$TMP/nodes" || fail "the node map's rows"
+# show names the nodes (an old run shows none)
+db show 2 | sed -n '/^nodes:/,/^suites:/p' > "$TMP/show"
+cat > "$TMP/want.show" <<'SHOW'
+nodes:           2 (4 of 4 ranks pinned, 2 shared-memory domains)
+  node 0    n0               2 ranks from rank 0, 2 CPUs online
+  node 1    n1               2 ranks from rank 2, 2 CPUs online
+suites:          1 suites, 12 points
+SHOW
+diff -u "$TMP/want.show" "$TMP/show" || fail "show: the node map"
+db show 1 | grep -q '^nodes:' && fail "show: a node map for a run without one"
 # a ping-pong suite that says where its pair ran
 sed 's/^    pingpong_pair: \[0, 1\]$/&\
     pair_placement: {selection: Intra_Node, hosts: [box, box], nodes: [0, 0], placement: intra_node, same_socket: null}/' \
@@ -274,6 +284,8 @@ db import "$TMP/pair.yaml" > /dev/null || fail "import of a placed pair"
 "$CHECK" "$TMP/t.db" nodes | grep '^pair ' > "$TMP/pairs"
 echo "pair 3 0 Intra_Node intra_node" | diff -u - "$TMP/pairs" ||
   fail "the suite's pair placement"
+db show 3 | grep -qx '    0  pingpong                  Pingpong_Send_Recv        complete   3 points, pair Intra_Node within a node' ||
+  fail "show: the pair's placement: $(db show 3 | grep pingpong)"
 db rm 2 > /dev/null 2>&1 || fail "rm of the run with a node map"
 printf '%s\n' "1 NULL NULL NULL NULL" "3 NULL NULL NULL NULL" \
   "pair 3 0 Intra_Node intra_node" > "$TMP/want.nodes"
