@@ -257,6 +257,7 @@ typedef struct sk_store_runrow {
              *status;
   const char *verdict;        /* the machine's noise; "" not judged */
   long processes;             /* -1: not recorded */
+  long nodes;                 /* node_map's nodes; -1: no node map */
   const char *const *tags;
   size_t ntags;
 } sk_store_runrow_t;

@@ -39,6 +39,11 @@ static int sk_api_run_json(void *arg, const sk_store_runrow_t *x)
     sk_wbuf_puts(b, "null");
   else
     sk_wbuf_printf(b, "%ld", x->processes);
+  sk_wbuf_json_key(b, "nodes", 0);
+  if (x->nodes < 0)
+    sk_wbuf_puts(b, "null");
+  else
+    sk_wbuf_printf(b, "%ld", x->nodes);
   sk_wbuf_json_key(b, "start_time", 0);
   sk_wbuf_json_str(b, x->start_time);
   sk_wbuf_json_key(b, "status", 0);
@@ -155,7 +160,10 @@ int sk_api_run(sk_web_req_t *r)
     return sk_web_fail(r, 404, "no such run (a run is /api/runs/ID)");
   if (sk_store_info(r->st, id, &o) < 0)
     return sk_web_fail_msg(r, 404, "no such run");
-  sk_webdata_info_json(&r->out, &o);
+  if (sk_webdata_info_json(&r->out, r->st, &o) < 0) {
+    sk_store_info_free(&o);
+    return sk_web_fail_msg(r, 500, "cannot read the run's nodes");
+  }
   sk_store_info_free(&o);
   return 0;
 }

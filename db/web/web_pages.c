@@ -144,7 +144,12 @@ static int sk_page_run_row(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_html(b, x->machine);
   sk_wbuf_puts(b, "</td><td>");
   sk_wbuf_html(b, x->library);
-  sk_wbuf_printf(b, "</td><td class=\"num\">%s</td><td>", np);
+  sk_wbuf_printf(b, "</td><td class=\"num\">%s</td>", np);
+  /* the nodes of its node map, "–" for a file without one */
+  if (x->nodes < 0)
+    sk_wbuf_puts(b, "<td class=\"num nodes\">\xe2\x80\x93</td><td>");
+  else
+    sk_wbuf_printf(b, "<td class=\"num nodes\">%ld</td><td>", x->nodes);
   sk_wbuf_html(b, x->start_time);
   sk_wbuf_puts(b, "</td><td>");
   sk_wbuf_html(b, x->kind);
@@ -216,7 +221,8 @@ static int sk_page_runs_build(sk_store_t *st, const sk_sel_t *list,
                "<table class=\"runs\"><thead><tr><th><input type=\"checkbox\""
                " id=\"all\" title=\"select all shown\" aria-label=\"select "
                "all shown\"></th><th>run</th><th>machine</th><th>library"
-               "</th><th>np</th><th>start</th><th>kind</th><th>noise</th>"
+               "</th><th>np</th><th>nodes</th><th>start</th><th>kind</th>"
+               "<th>noise</th>"
                "<th>tags</th>"
                "</tr></thead><tbody>",
                pub ? "run ids: 1-4 7" : "ids, machine=..., np=..., tag=K=V");

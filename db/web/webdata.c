@@ -243,8 +243,23 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
 
 /* ---- a run, a comparison ------------------------------------------------ */
 
-void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o)
+/* One node of the run's node map as JSON. */
+static int sk_webdata_node_json(void *arg, const sk_store_node_t *n)
 {
+  sk_wbuf_t *b = arg;
+  sk_wbuf_printf(b, "%s{\"node\":%ld,\"host\":", n->node ? "," : "",
+                 n->node);
+  sk_wbuf_json_str(b, n->host);
+  sk_wbuf_printf(b, ",\"ranks\":%ld,\"first_rank\":%ld,"
+                 "\"cpus_online\":%ld}", n->ranks, n->first_rank,
+                 n->cpus_online);
+  return b->failed ? -1 : 0;
+}
+
+int sk_webdata_info_json(sk_wbuf_t *b, sk_store_t *st,
+                         const sk_store_info_t *o)
+{
+  int rc = 0;
   const struct { const char *k, *v; } f[] = {
     {"kind", o->kind}, {"status", o->status}, {"start_time", o->start_time},
     {"end_time", o->end_time}, {"machine", o->machine},
@@ -270,7 +285,20 @@ void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o)
     sk_wbuf_json_key(b, f[i].k, 0);
     sk_wbuf_json_str(b, f[i].v);
   }
+  sk_wbuf_json_key(b, "node_map", 0);
+  if (o->node_count < 0) {
+    sk_wbuf_puts(b, "null");
+  } else {
+    sk_wbuf_printf(b, "{\"nodes\":%ld,\"pinned_ranks\":%ld,"
+                   "\"shared_memory_domains\":%ld,"
+                   "\"shared_memory_agrees\":%s,\"node\":[",
+                   o->node_count, o->pinned_ranks, o->shm_domains,
+                   o->shm_agrees ? "true" : "false");
+    rc = sk_store_nodes(st, o->id, sk_webdata_node_json, b);
+    sk_wbuf_puts(b, "]}");
+  }
   sk_wbuf_puts(b, "}\n");
+  return rc;
 }
 
 /* One side's runs; -1 with the answer made. */

@@ -92,7 +92,8 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
 
 /* ---- the rest ---------------------------------------------------------- */
 /* A run as JSON (/api/runs/ID). */
-void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o);
+int sk_webdata_info_json(sk_wbuf_t *b, sk_store_t *st,
+                         const sk_store_info_t *o);
 
 /* The comparison of the request's baseline and candidate (fdr and
  * min_effect optional); -1 with the error answer made.  When IDS is not

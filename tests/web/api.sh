@@ -76,6 +76,44 @@ if "nan" in html or "inconclusive: 1 run per side" not in html:
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
+# a run's nodes in the run list (API and page): 2 for a run of 4 ranks
+# on n0 and n1, null / "–" for a file without a node map
+awk -v P=4 -v R=2 -f "$SRC/tests/report/ranks-result.awk" > "$TMP/n4.yaml"
+db import -q "$TMP/n4.yaml" || fail "import of a run with a node map"
+timeout 60 python3 - "$URL" <<'PY' || fail "the runs' nodes"
+import json, re, sys, urllib.request
+base = sys.argv[1]
+def get(path):
+    return urllib.request.urlopen(base + path, timeout=30).read().decode()
+runs = json.loads(get("/api/runs"))["runs"]
+nodes = {r["id"]: r["nodes"] for r in runs}
+last = max(nodes)
+bad = []
+if nodes[last] != 2 or any(v is not None for k, v in nodes.items()
+                           if k != last):
+    bad.append("nodes %r" % nodes)
+page = get("/")
+row = re.search(r'<tr data-id="%d".*?</tr>' % last, page, re.S)
+if not row or '<td class="num">4</td><td class="num nodes">2</td>' \
+        not in row.group(0):
+    bad.append("no nodes cell in the run list: %r" % (row and row.group(0)))
+one = json.loads(get("/api/runs/%d" % last))["node_map"]
+want = {"nodes": 2, "pinned_ranks": 4, "shared_memory_domains": 2,
+        "shared_memory_agrees": True,
+        "node": [{"node": 0, "host": "n0", "ranks": 2, "first_rank": 0,
+                  "cpus_online": 2},
+                 {"node": 1, "host": "n1", "ranks": 2, "first_rank": 2,
+                  "cpus_online": 2}]}
+if one != want:
+    bad.append("/api/runs/%d node_map %r" % (last, one))
+if json.loads(get("/api/runs/1"))["node_map"] is not None:
+    bad.append("/api/runs/1 has a node map")
+if '<th>np</th><th>nodes</th>' not in page or \
+        '<td class="num nodes">\u2013</td>' not in page:
+    bad.append("no nodes column in the run list")
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||
