@@ -10,7 +10,7 @@
 
 #define SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, impl) \
   {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, \
-   SK_PAYLOAD_##pay, (sum), #fn},
+   SK_PAYLOAD_##pay, (sum), #fn, #buf, #pay},
 #define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
   SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, 1)
 #define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum) \

@@ -132,6 +132,8 @@ typedef struct sk_instance {
   sk_payload_t payload;
   const char *summary;     /* one line for --list and the docs */
   const char *fn;          /* its descriptor's name less sk_inst_ */
+  const char *buffers_id;  /* the row's `buffers` as written: "PAIR" */
+  const char *payload_id;  /* the row's `payload` as written: "BCAST" */
 } sk_instance_t;
 
 /* The whole table, in instances.def order; *count receives its length. */

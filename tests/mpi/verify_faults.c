@@ -19,7 +19,10 @@
  * the bandwidth ones with a window of 8 operations.
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
- * rank with one exits 1; 0 when all pass.
+ * rank with one exits 1; 0 when all pass.  Rank 0 prints a line per
+ * instance, "checked TYPE NAME" or "skipped TYPE NAME: WHY" (planned,
+ * unavailable, no check, files), then "verify_faults: N instances
+ * checked".
  */
 #include <config.h>
 
@@ -191,6 +194,23 @@ static void aligned(void)
   SK_CHECK_MSG(!bad, "a message buffer is not page-aligned and zeroed");
 }
 
+/* Why instance IN is not checked here, or NULL when it is.  The MPI-IO
+ * instances move data to and from a file of the run's: a corruption
+ * after a write lands in no buffer the check reads, so tests/mpi/io.sh
+ * corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
+static const char *skipped(const sk_instance_t *in, const sk_inst_ops_t *ops)
+{
+  if (ops == NULL)
+    return "planned";
+  if (sk_pattern_unavailable(in->number) != NULL)
+    return "unavailable";
+  if (ops->verify == NULL)
+    return "no check";
+  if (sk_instance_uses_files(in))
+    return "files";
+  return NULL;
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -200,7 +220,7 @@ int main(int argc, char **argv)
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
-  int size, checked = 0;
+  int size, rank, checked = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) {
@@ -219,14 +239,14 @@ int main(int argc, char **argv)
       sk_reduce_init(&pred, &plan, &suite, &pdt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
   aligned();
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
-    /* The MPI-IO instances move data to and from a file of the run's:
-     * a corruption after a write lands in no buffer the check reads, so
-     * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
-    if (ops == NULL || ops->verify == NULL ||
-        sk_pattern_unavailable(t[i].number) != NULL ||
-        sk_instance_uses_files(&t[i]))
+    const char *skip = skipped(&t[i], ops);
+    if (rank == 0)
+      printf("%s %d %s%s%s\n", skip ? "skipped" : "checked", t[i].number,
+             t[i].name, skip ? ": " : "", skip ? skip : "");
+    if (skip != NULL)
       continue;
     checked++;
     if (t[i].variations & SK_REQ_PREDEFINED)
@@ -241,12 +261,8 @@ int main(int argc, char **argv)
   sk_dtype_free(&pdt);
   sk_reduce_free(&red);
   sk_dtype_free(&dt);
-  if (sk_test_failures == 0 && checked > 0) {
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0)
-      printf("verify_faults: %d instances checked\n", checked);
-  }
+  if (sk_test_failures == 0 && checked > 0 && rank == 0)
+    printf("verify_faults: %d instances checked\n", checked);
   MPI_Finalize();
   return sk_test_result();
 }
