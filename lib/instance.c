@@ -63,6 +63,7 @@ static const struct {
   {"nbc_", "nonblocking collective"},
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
+  {"part_", "partitioned"},
   {"nbr_", "neighborhood collective"},
   {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},

@@ -18,3 +18,6 @@ dist_pkgdata_DATA += suites/io.skampi
 
 # one-sided communication (MPI-3 RMA)
 dist_pkgdata_DATA += suites/rma.skampi
+
+# partitioned point-to-point (MPI-4; refused by a library without it)
+dist_pkgdata_DATA += suites/partitioned.skampi

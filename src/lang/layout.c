@@ -69,6 +69,15 @@ void sk_layout_counts(const sk_layout_t *l, long length, long *scount,
   *rcount = n / l->recv_per;
 }
 
+void sk_layout_partition(const sk_layout_t *l, long length, long parts,
+                         long *scount, long *rcount)
+{
+  long units = sk_layout_elements(l, length) / l->per_elem;
+  long share = parts > 0 ? units / parts : 0;
+  *scount = share * l->per_elem / l->send_per;
+  *rcount = share * l->per_elem / l->recv_per;
+}
+
 long sk_layout_span(const sk_layout_t *l, long length)
 {
   long sc, rc, s, r;

@@ -17,3 +17,5 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_rmawin.c
 # the neighbourhood collectives (their topology: src/engine/topology.c)
 src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c
+# partitioned point-to-point (MPI-4)
+src_libskampi_src_a_SOURCES += src/patterns/pattern_part.c

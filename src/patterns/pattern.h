@@ -80,6 +80,13 @@ typedef struct sk_pctx {
                          * instance's repetition */
   int refused;          /* set by a setup that refuses the point for the
                          * reason its descriptor's .refusal states */
+  /* ---- partitioned (pattern_part.c) ---------------------------------- */
+  int partitions;       /* Partitions: partitions of a message */
+  MPI_Count part_count, part_rcvcount;  /* elements of dtype / rcvtype
+                         * in one partition: an equal share of the
+                         * message's whole units (a message that is not
+                         * a multiple of Partitions units sends the
+                         * multiple below it) */
 } sk_pctx_t;
 
 /* An MPI library in which an instance's MPI function is known to fail. */

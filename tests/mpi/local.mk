@@ -58,6 +58,9 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+# partitioned point-to-point (MPI-4), or its refusal
+TESTS += tests/mpi/partitioned.sh
+EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi
 # large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
 TESTS += tests/mpi/large.sh
 EXTRA_DIST += tests/mpi/large.sh

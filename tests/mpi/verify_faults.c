@@ -16,7 +16,8 @@
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
  * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
- * the bandwidth ones with a window of 8 operations.
+ * the bandwidth ones with a window of 8 operations, the partitioned ones
+ * with 3 partitions (1000 bytes: the rest of an uneven share unsent).
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
  * rank with one exits 1; 0 when all pass.  Rank 0 prints a line per
@@ -62,6 +63,7 @@ static int all(int ok)
 /* The context of a point of `length` bytes, as execute.c fills it. */
 static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
 {
+  long sc, rc;
   memset(c, 0, sizeof *c);
   c->comm = MPI_COMM_WORLD;
   MPI_Comm_rank(c->comm, &c->rank);
@@ -77,6 +79,10 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
   c->rma_ops = 8;
+  c->partitions = 3;
+  sk_layout_partition(&dt->lay, length, c->partitions, &sc, &rc);
+  c->part_count = sc;
+  c->part_rcvcount = rc;
 }
 
 /* A neighbourhood collective's communicator, as the engine makes it: a

@@ -67,6 +67,13 @@ static void test_patterns(void)
   SK_CHECK_INT(sc, 13);          /* 1000 / 72 whole units */
   SK_CHECK_INT(rc, 104);
   SK_CHECK_INT(sk_layout_span(&l, 1000), 13 * 384);
+  /* 13 units in 3 partitions: 4 units each, one left out */
+  sk_layout_partition(&l, 1000, 3, &sc, &rc);
+  SK_CHECK_INT(sc, 4);
+  SK_CHECK_INT(rc, 32);
+  sk_layout_partition(&l, 1000, 20, &sc, &rc);   /* fewer units: empty */
+  SK_CHECK_INT(sc, 0);
+  SK_CHECK_INT(rc, 0);
   SK_CHECK_NEAR(sk_layout_width(&l), 384.0 / 72.0, 1e-12);
   /* bytes: the span is at least the length */
   SK_CHECK_INT(sk_layout_init(&l, NULL, 0, 0), 0);
