@@ -121,8 +121,18 @@ const char *sk_pattern_name(sk_pattern_t pattern)
   return p ? p->name : "?";
 }
 
+long sk_instance_slots(const sk_instance_t *in, long threads, long window)
+{
+  long n = 1;
+  if ((in->variations & SK_TAKES_THREADS) && threads > 1)
+    n *= threads;
+  if ((in->variations & SK_TAKES_WINDOW) && window > 1)
+    n *= window;
+  return n;
+}
+
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
-                        size_t *send, size_t *recv)
+                        long slots, size_t *send, size_t *recv)
 {
   size_t m = span > 0 ? (size_t)span : 0;
   size_t all = m * (size_t)(nprocs > 0 ? nprocs : 1);
@@ -144,6 +154,9 @@ size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
   case SK_BUFFERS_NEIGHBOR:
     *send = *recv = m * (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
                                      ? nprocs : SK_INSTANCE_NEIGHBORS);
+    break;
+  case SK_BUFFERS_SLOTS:
+    *recv = m * (size_t)(slots > 1 ? slots : 1);
     break;
   }
   return *send + *recv + sk_instance_attach(in, span, nprocs);

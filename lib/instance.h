@@ -52,11 +52,18 @@ enum {
  *                    reduction's datatype (MPI_Fetch_and_op,
  *                    MPI_Compare_and_swap);
  * SK_REQ_INTEGER     an integer type (MPI_Compare_and_swap compares no
- *                    floating point). */
+ *                    floating point).
+ * And the suite keys an instance takes beyond the common ones, where the
+ * key changes what it holds (sk_instance_slots()):
+ * SK_TAKES_WINDOW    Window: sends in flight per pair at once;
+ * SK_TAKES_THREADS   Threads: threads per process, each with its own
+ *                    messages. */
 enum {
   SK_REQ_PREDEFINED = 1u << 8,
   SK_REQ_ELEMENT = 1u << 9,
-  SK_REQ_INTEGER = 1u << 10
+  SK_REQ_INTEGER = 1u << 10,
+  SK_TAKES_WINDOW = 1u << 11,
+  SK_TAKES_THREADS = 1u << 12
 };
 
 /* The buffers an instance holds per process (instances.def, column
@@ -71,8 +78,10 @@ typedef enum {
   SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
   SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
   SK_BUFFERS_BSEND_MW,  /* PAIR + an attached buffer: 2 messages + P H */
-  SK_BUFFERS_NEIGHBOR   /* max(P, SK_INSTANCE_NEIGHBORS) messages each way:
+  SK_BUFFERS_NEIGHBOR,  /* max(P, SK_INSTANCE_NEIGHBORS) messages each way:
                          * one per neighbour of any topology */
+  SK_BUFFERS_SLOTS      /* a message out, one per receive in flight at
+                         * once in (sk_instance_slots()) */
 } sk_buffers_t;
 
 /* The most neighbours of a Cartesian topology (3 dimensions, 2 each);
@@ -143,15 +152,21 @@ const sk_instance_t *sk_instance_table(size_t *count);
 const sk_instance_t *sk_instance_by_number(int number);
 const sk_instance_t *sk_instance_by_name(const char *name);
 
+/* The receives instance `in` has in flight at once on a process, for a
+ * suite's Threads and Window (what buffers SLOTS hold): the product of
+ * the keys it takes (SK_TAKES_*), 1 for an instance that takes none. */
+long sk_instance_slots(const sk_instance_t *in, long threads, long window);
+
 /* Buffer bytes per process instance `in` holds on nprocs processes for
  * messages that each occupy `span` bytes (src/lang/layout.c: a message's
- * length laid out in its datatypes, gaps included): the send buffer in
+ * length laid out in its datatypes, gaps included), with `slots`
+ * receives in flight at once (sk_instance_slots()): the send buffer in
  * *send, the receive buffer in *recv; returned their sum plus the
  * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
  * The engine allocates no more than this and the checker counts it
  * against @MEMORY. */
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
-                        size_t *send, size_t *recv);
+                        long slots, size_t *send, size_t *recv);
 
 /* The part of sk_instance_need() that the MPI_Bsend instances attach
  * with MPI_Buffer_attach (their setup allocates it, at most this); 0

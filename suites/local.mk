@@ -4,7 +4,7 @@ dist_pkgdata_DATA += suites/default.skampi
 dist_pkgdata_DATA += suites/fig1.skampi
 # beyond the SKaMPI patterns
 dist_pkgdata_DATA += suites/maxrate.skampi suites/bcast-methods.skampi \
-	suites/bandwidth.skampi
+	suites/bandwidth.skampi suites/msgrate.skampi
 dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
 	suites/master-worker.skampi suites/simple.skampi suites/datatypes.skampi
 

@@ -98,6 +98,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_sync = x->s->rma_sync;
   c->rma_window = x->s->rma_window;
   c->rma_ops = x->s->rma_window_ops;
+  c->window = x->s->window;
   sk_exec_partitions(x, c, length);
 }
 

@@ -18,14 +18,21 @@
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
+/* The receives in flight at once the suite's Window makes for its
+ * instance (sk_instance_slots()), as the checker counts them. */
+static long sk_exec_slots(const sk_exec_t *x)
+{
+  return sk_instance_slots(x->s->instance, 1, x->s->window);
+}
+
 /* Buffer bytes per process for messages of length bytes, laid out in
  * the suite's datatype patterns (gaps included): src/lang/layout.c, which the
  * checker uses too. */
 static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs,
                            size_t *send, size_t *recv)
 {
-  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs, send,
-                        recv);
+  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs,
+                        sk_exec_slots(x), send, recv);
 }
 
 /* The argument range of a Length suite, with Max_Value resolved to the
@@ -39,7 +46,7 @@ static int sk_exec_length_range(sk_exec_t *x)
   x->hi = s->end_argument;
   if (s->end_is_max) {
     x->hi = sk_layout_max_length(&x->dt.lay, s->instance, mem,
-                                 x->eng->size);
+                                 x->eng->size, sk_exec_slots(x));
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
              "bytes here (the longest message that fits in @MEMORY)", x->hi);
   }

@@ -172,9 +172,21 @@ static double sk_resolve_pattern_width(long extent, int per, long base)
   return (double)extent / ((double)per * (double)base);
 }
 
+/* The receives in flight at once that the suite's Window makes for the
+ * instance (sk_instance_slots()): its buffers hold one message each.
+ * -1 when the instance takes a Window whose error is reported already. */
+static long sk_resolve_slots(const sk_resolve_t *r)
+{
+  const sk_kv_t *w = SK_KV(r, WINDOW);
+  if ((r->inst->variations & SK_TAKES_WINDOW) && !sk_known(w))
+    return -1;
+  return sk_instance_slots(r->inst, 1, sk_known(w) ? w->l : 1);
+}
+
 /* What makes the buffers wide, for the memory message: " on 4
- * processes" where the process count matters, and the datatype pattern
- * and structured base type whose gaps count. */
+ * processes" where the process count matters, " with 64 receives in
+ * flight" where the window does, and the datatype pattern and structured
+ * base type whose gaps count. */
 static const char *sk_resolve_procs(const sk_resolve_t *r,
                                     const sk_layout_t *l, char *buf,
                                     size_t size)
@@ -184,11 +196,15 @@ static const char *sk_resolve_procs(const sk_resolve_t *r,
   double wr = sk_resolve_pattern_width(l->recv_extent, l->recv_per,
                                        l->base_extent);
   int gapped = l->base_extent > l->base_size, n = 0;
+  long slots = sk_resolve_slots(r);
   size_t s, v;
   buf[0] = '\0';
-  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, &s, &v) !=
-      sk_layout_need(l, r->inst, 1L << 20, 1, &s, &v))
+  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, 1, &s, &v) !=
+      sk_layout_need(l, r->inst, 1L << 20, 1, 1, &s, &v))
     n = snprintf(buf, size, " on %d processes", r->c->nprocs);
+  if (slots > 1 && n >= 0 && (size_t)n < size)
+    n += snprintf(buf + n, size - (size_t)n, " with %ld receives in flight",
+                  slots);
   if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
     n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
                   "%d%s", ws >= wr ? l->send : l->recv, gapped ? " over"
@@ -210,13 +226,13 @@ static const char *sk_resolve_procs(const sk_resolve_t *r,
 static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
                             const char *key)
 {
-  long mem = r->c->plan->memory_kib * 1024L, fit;
+  long mem = r->c->plan->memory_kib * 1024L, fit, slots;
   char shown[64], procs[160];
   sk_layout_t l;
   if (r->inst == NULL || !sk_known(kv) || kv->unset ||
-      sk_resolve_layout(r, &l) != 0)
+      (slots = sk_resolve_slots(r)) < 0 || sk_resolve_layout(r, &l) != 0)
     return;
-  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs);
+  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs, slots);
   if (kv->is_max && fit >= 0) {
     kv->l = fit;
   } else if (fit < 0) {

@@ -97,24 +97,26 @@ double sk_layout_width(const sk_layout_t *l)
 }
 
 size_t sk_layout_need(const sk_layout_t *l, const sk_instance_t *in,
-                      long length, int nprocs, size_t *send, size_t *recv)
+                      long length, int nprocs, long slots, size_t *send,
+                      size_t *recv)
 {
-  return sk_instance_need(in, sk_layout_span(l, length), nprocs, send,
-                          recv);
+  return sk_instance_need(in, sk_layout_span(l, length), nprocs, slots,
+                          send, recv);
 }
 
 /* The need grows with the length, so the longest that fits is found by
  * bisection between 0 and mem. */
 long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
-                          long mem, int nprocs)
+                          long mem, int nprocs, long slots)
 {
   long lo = 0, hi = mem;
   size_t s, r;
-  if (mem < 0 || sk_layout_need(l, in, 0, nprocs, &s, &r) > (size_t)mem)
+  if (mem < 0 ||
+      sk_layout_need(l, in, 0, nprocs, slots, &s, &r) > (size_t)mem)
     return -1;
   while (lo < hi) {
     long mid = lo + (hi - lo + 1) / 2;
-    if (sk_layout_need(l, in, mid, nprocs, &s, &r) <= (size_t)mem)
+    if (sk_layout_need(l, in, mid, nprocs, slots, &s, &r) <= (size_t)mem)
       lo = mid;
     else
       hi = mid - 1;

@@ -66,14 +66,16 @@ long sk_layout_span(const sk_layout_t *l, long length);
 double sk_layout_width(const sk_layout_t *l);
 
 /* Buffer bytes per process instance `in` holds on nprocs processes for
- * messages of length bytes (send in *send, receive in *recv): what the
+ * messages of length bytes with `slots` receives in flight at once
+ * (sk_instance_slots()), send in *send, receive in *recv: what the
  * engine allocates. */
 size_t sk_layout_need(const sk_layout_t *l, const sk_instance_t *in,
-                      long length, int nprocs, size_t *send, size_t *recv);
+                      long length, int nprocs, long slots, size_t *send,
+                      size_t *recv);
 
 /* The longest message (at most mem bytes) whose buffers fit in mem bytes
  * per process, or -1 when not even an empty one does: Max_Value. */
 long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
-                          long mem, int nprocs);
+                          long mem, int nprocs, long slots);
 
 #endif

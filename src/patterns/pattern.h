@@ -80,6 +80,7 @@ typedef struct sk_pctx {
                          * instance's repetition */
   int refused;          /* set by a setup that refuses the point for the
                          * reason its descriptor's .refusal states */
+  long window;          /* Window: sends in flight per pair (pattern_beyond.c) */
   /* ---- partitioned (pattern_part.c) ---------------------------------- */
   int partitions;       /* Partitions: partitions of a message */
   MPI_Count part_count, part_rcvcount;  /* elements of dtype / rcvtype

@@ -58,6 +58,9 @@ EXTRA_DIST += tests/mpi/postproc.skampi
 TESTS += tests/mpi/nbc.sh tests/mpi/persistent.sh
 EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 	tests/mpi/persistent.sh tests/mpi/persistent.skampi
+# the message rate of concurrent pairs with a window
+TESTS += tests/mpi/msgrate.sh
+EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
 # partitioned point-to-point (MPI-4), or its refusal
 TESTS += tests/mpi/partitioned.sh
 EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi

@@ -16,7 +16,8 @@
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
  * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
- * the bandwidth ones with a window of 8 operations, the partitioned ones
+ * the bandwidth ones with a window of 8 operations, the windowed message
+ * rate with a window of 4 sends, the partitioned ones
  * with 3 partitions (1000 bytes: the rest of an uneven share unsent).
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
@@ -79,6 +80,7 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
   c->rma_ops = 8;
+  c->window = 4;
   c->partitions = 3;
   sk_layout_partition(&dt->lay, length, c->partitions, &sc, &rc);
   c->part_count = sc;
@@ -124,7 +126,8 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
     c.rop = red->op;
     c.rcount = sk_reduce_count(red, dt, length);
   }
-  sk_layout_need(&dt->lay, in, length, c.size, &s, &r);
+  sk_layout_need(&dt->lay, in, length, c.size,
+                 sk_instance_slots(in, 1, c.window), &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);

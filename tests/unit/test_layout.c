@@ -85,7 +85,7 @@ static void test_patterns(void)
 
 static size_t need(const char *name, long span, int p, size_t *s, size_t *r)
 {
-  return sk_instance_need(sk_instance_by_name(name), span, p, s, r);
+  return sk_instance_need(sk_instance_by_name(name), span, p, 1, s, r);
 }
 
 static void test_need(void)
@@ -106,6 +106,14 @@ static void test_need(void)
   SK_CHECK_INT(need("MPI_Buffer_attach", 100, 2, &s, &r),
                100 + SK_INSTANCE_BSEND_OVERHEAD);
   SK_CHECK_INT(need("MW_Send", 100, 4, &s, &r), 200);
+  /* a window of receives in flight, each in its own slot */
+  SK_CHECK_INT(sk_instance_slots(sk_instance_by_name(
+                   "Multipair_Message_Rate"), 3, 64), 64);
+  SK_CHECK_INT(sk_instance_slots(sk_instance_by_name("Pingpong_Send_Recv"),
+                                 3, 64), 1);
+  SK_CHECK_INT(sk_instance_need(sk_instance_by_name("Multipair_Message_Rate"),
+                                100, 4, 64, &s, &r), 100 + 64 * 100);
+  SK_CHECK_INT(r, 6400);
   SK_CHECK_INT(need("MPI_Alltoallv", 100, 3, &s, &r), 600);
 }
 
@@ -142,12 +150,12 @@ static void check_fit(const sk_layout_t *l, const char *name, long mem,
                       int p, long want)
 {
   const sk_instance_t *in = sk_instance_by_name(name);
-  long fit = sk_layout_max_length(l, in, mem, p);
+  long fit = sk_layout_max_length(l, in, mem, p, 1);
   size_t s, r;
   SK_CHECK_INT(fit, want);
   if (fit >= 0 && fit < mem) {
-    SK_CHECK(sk_layout_need(l, in, fit, p, &s, &r) <= (size_t)mem);
-    SK_CHECK(sk_layout_need(l, in, fit + 1, p, &s, &r) > (size_t)mem);
+    SK_CHECK(sk_layout_need(l, in, fit, p, 1, &s, &r) <= (size_t)mem);
+    SK_CHECK(sk_layout_need(l, in, fit + 1, p, 1, &s, &r) > (size_t)mem);
   }
 }
 
