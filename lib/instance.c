@@ -68,6 +68,7 @@ static const struct {
   {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
+  {"start_", "start-up"},
   {"io_", "MPI-IO"},
 };
 

@@ -21,3 +21,5 @@ dist_pkgdata_DATA += suites/rma.skampi
 
 # partitioned point-to-point (MPI-4; refused by a library without it)
 dist_pkgdata_DATA += suites/partitioned.skampi
+# start-up: a communicator from an MPI-4 session (refused without them)
+dist_pkgdata_DATA += suites/startup.skampi

@@ -61,6 +61,9 @@ EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 # the message rate of concurrent pairs with a window
 TESTS += tests/mpi/msgrate.sh
 EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
+# start-up: MPI_Init times, a session's communicator, or its refusal
+TESTS += tests/mpi/startup.sh
+EXTRA_DIST += tests/mpi/startup.sh tests/mpi/startup.skampi
 # partitioned point-to-point (MPI-4), or its refusal
 TESTS += tests/mpi/partitioned.sh
 EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi
