@@ -41,18 +41,19 @@ awk -F'|' '
     gsub(/, */, ",", $5)
     printf "%s|%s|%s|%s|%s|%s|%s\n", $2, $3, $4, $5, $6, $7, $8 }
 ' "$doc" >"$tmp/got"
+# every table is checked, a failed one does not hide the next
+fail=0
 if [ "$(wc -l <"$tmp/want")" -lt 40 ]; then
   echo "FAIL: skampi --list printed too few instances"
-  exit 1
-fi
-if ! diff -u "$tmp/want" "$tmp/got"; then
+  fail=1
+elif ! diff -u "$tmp/want" "$tmp/got"; then
   echo "FAIL: the instance table of $doc differs from skampi --list"
   echo "(- skampi --list, + the doc)"
-  exit 1
+  fail=1
+else
+  echo "$(wc -l <"$tmp/got") instances match"
 fi
-echo "$(wc -l <"$tmp/got") instances match"
 
-fail=0
 # classes: the names of an enum's values in lib/instance.h, lower case
 classes() {  # PREFIX
   sed -n "s/^ *SK_$1_\([A-Z_]*\)[ ,].*/\1/p; s/^ *SK_$1_\([A-Z_]*\)\$/\1/p" \
@@ -85,7 +86,7 @@ tr '\n' ' ' <"$srcdir/lib/instance.c" |
   awk -F'|' '{ print tolower($1) substr($0, length($1) + 1) }' |
   sort >"$tmp/rules"
 [ "$(wc -l <"$tmp/rules")" -ge 10 ] ||
-  { echo "FAIL: the payload rules of lib/instance.c not read"; exit 1; }
+  { echo "FAIL: the payload rules of lib/instance.c not read"; fail=1; }
 same "the payload table of $report" "$(cut -d'|' -f1 "$tmp/rules" | sort)" \
   "$(doc_classes "$report" '#### Bytes of a collective')"
 same "the rate classes of $report" \
@@ -111,7 +112,7 @@ engine=$srcdir/doc/engine.md
 sed -n 's/^| \([0-9][0-9]*\) | `\([A-Za-z_0-9]*\)` |.*/\1|\2/p' "$engine" |
   sort >"$tmp/engine-rows"
 [ "$(wc -l <"$tmp/engine-rows")" -ge 40 ] ||
-  { echo "FAIL: the instance rows of $engine not read"; exit 1; }
+  { echo "FAIL: the instance rows of $engine not read"; fail=1; }
 bad=$(comm -23 "$tmp/engine-rows" "$tmp/names")
 [ -z "$bad" ] ||
   { echo "FAIL: $engine names instances skampi --list does not have:" $bad
