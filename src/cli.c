@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "dtype.h"
 #include "instance.h"
 #include "msg.h"
 #include "pattern.h"
@@ -355,6 +356,7 @@ int sk_cli_check(const sk_cli_t *cli)
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.type_unavailable = sk_dtype_unavailable;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

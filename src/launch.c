@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "dtype.h"
 #include "parse.h"
 #include "postproc.h"
 #include "run.h"
@@ -235,6 +236,7 @@ int sk_launch(const sk_cli_t *cli)
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.type_unavailable = sk_dtype_unavailable;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

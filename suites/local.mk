@@ -6,7 +6,8 @@ dist_pkgdata_DATA += suites/fig1.skampi
 dist_pkgdata_DATA += suites/maxrate.skampi suites/bcast-methods.skampi \
 	suites/bandwidth.skampi suites/msgrate.skampi
 dist_pkgdata_DATA += suites/pingpong.skampi suites/collectives.skampi \
-	suites/master-worker.skampi suites/simple.skampi suites/datatypes.skampi
+	suites/master-worker.skampi suites/simple.skampi suites/datatypes.skampi \
+	suites/types.skampi
 
 # nonblocking and persistent operations (MPI-3, MPI-4)
 dist_pkgdata_DATA += suites/nonblocking.skampi suites/persistent.skampi

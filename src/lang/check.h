@@ -26,6 +26,11 @@ typedef struct sk_check_options {
    * elements (the end of the message "... more than an int counts:
    * ..."), or NULL when it can; a NULL callback: every instance can. */
   const char *(*large_count)(int number);
+  /* Why the builtin MPI type `name` (datatypes.def's spelling) cannot be
+   * used with the MPI library (the end of the message "MPI type 'NAME'
+   * is unavailable: ..."), or NULL when it can; a NULL callback: every
+   * type can. */
+  const char *(*type_unavailable)(const char *name);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -38,6 +38,7 @@ typedef struct sk_check {
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
   const char *(*large_count)(int number);   /* sk_check_options_t's */
+  const char *(*type_unavailable)(const char *name);   /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;

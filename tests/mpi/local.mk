@@ -61,6 +61,9 @@ EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 # the message rate of concurrent pairs with a window
 TESTS += tests/mpi/msgrate.sh
 EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
+# base types beyond MPI-1, or their refusal
+TESTS += tests/mpi/types.sh
+EXTRA_DIST += tests/mpi/types.sh tests/mpi/types.skampi
 # start-up: MPI_Init times, a session's communicator, or its refusal
 TESTS += tests/mpi/startup.sh
 EXTRA_DIST += tests/mpi/startup.sh tests/mpi/startup.skampi
