@@ -64,6 +64,7 @@ static const struct {
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
   {"part_", "partitioned"},
+  {"thr_", "threads"},
   {"nbr_", "neighborhood collective"},
   {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},

@@ -353,6 +353,7 @@ int sk_cli_check(const sk_cli_t *cli)
   int rc = SK_EXIT_INPUT;
   if (diag == NULL)
     return SK_EXIT_INPUT;
+  memset(&opt, 0, sizeof opt);
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;

@@ -22,5 +22,7 @@ dist_pkgdata_DATA += suites/rma.skampi
 
 # partitioned point-to-point (MPI-4; refused by a library without it)
 dist_pkgdata_DATA += suites/partitioned.skampi
+# threads calling MPI at once (MPI_THREAD_MULTIPLE)
+dist_pkgdata_DATA += suites/threads.skampi
 # start-up: a communicator from an MPI-4 session (refused without them)
 dist_pkgdata_DATA += suites/startup.skampi

@@ -99,6 +99,7 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_window = x->s->rma_window;
   c->rma_ops = x->s->rma_window_ops;
   c->window = x->s->window;
+  c->threads = (int)x->s->threads;
   sk_exec_partitions(x, c, length);
 }
 

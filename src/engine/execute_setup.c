@@ -18,11 +18,11 @@
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
-/* The receives in flight at once the suite's Window makes for its
- * instance (sk_instance_slots()), as the checker counts them. */
+/* The receives in flight at once the suite's Window and Threads make for
+ * its instance (sk_instance_slots()), as the checker counts them. */
 static long sk_exec_slots(const sk_exec_t *x)
 {
-  return sk_instance_slots(x->s->instance, 1, x->s->window);
+  return sk_instance_slots(x->s->instance, x->s->threads, x->s->window);
 }
 
 /* Buffer bytes per process for messages of length bytes, laid out in

@@ -93,10 +93,17 @@ static void sk_factors_cpu(sk_factors_t *f)
 }
 
 static double sk_factors_init = NAN;
+static const char *sk_factors_asked, *sk_factors_level;
 
 void sk_factors_init_time(double seconds)
 {
   sk_factors_init = seconds;
+}
+
+void sk_factors_thread_level(const char *requested, const char *provided)
+{
+  sk_factors_asked = requested;
+  sk_factors_level = provided;
 }
 
 /* Every process's MPI_Init time to rank 0, in rank order: a run's
@@ -138,6 +145,8 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   snprintf(ver, sizeof ver, "%d.%d", major, minor);
   f->mpi_library = sk_factors_library();
   f->mpi_version = strdup(ver);
+  f->mpi_thread_requested = sk_factors_asked;
+  f->mpi_thread_level = sk_factors_level;
   f->compiler = SK_BUILD_CC;
   f->cflags = SK_BUILD_CFLAGS;
   f->timer = sk_timer_info()->name;

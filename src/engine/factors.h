@@ -20,4 +20,10 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead);
  * process's as factors.mpi_init_times. */
 void sk_factors_init_time(double seconds);
 
+/* The thread level MPI was asked for and the one every process has (the
+ * least of them), as MPI names them ("MPI_THREAD_MULTIPLE"; static
+ * strings, kept): collect records them as factors.mpi_thread_requested
+ * and factors.mpi_thread_level. */
+void sk_factors_thread_level(const char *requested, const char *provided);
+
 #endif

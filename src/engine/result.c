@@ -334,6 +334,10 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   if (f->mpi_init_times != NULL)
     sk_result_emit_doubles(e, "mpi_init_times", f->mpi_init_times,
                            f->processes);
+  if (f->mpi_thread_level != NULL) {
+    sk_emit_kv_str(e, "mpi_thread_requested", f->mpi_thread_requested);
+    sk_emit_kv_str(e, "mpi_thread_level", f->mpi_thread_level);
+  }
   if (f->buffer_alignment > 0)
     sk_emit_kv_long(e, "buffer_alignment", f->buffer_alignment);
   sk_result_emit_env(e, f);

@@ -172,15 +172,18 @@ static double sk_resolve_pattern_width(long extent, int per, long base)
   return (double)extent / ((double)per * (double)base);
 }
 
-/* The receives in flight at once that the suite's Window makes for the
- * instance (sk_instance_slots()): its buffers hold one message each.
- * -1 when the instance takes a Window whose error is reported already. */
+/* The receives in flight at once that the suite's Window and Threads
+ * make for the instance (sk_instance_slots()): its buffers hold one
+ * message each.  -1 when the instance takes a key whose error is
+ * reported already. */
 static long sk_resolve_slots(const sk_resolve_t *r)
 {
-  const sk_kv_t *w = SK_KV(r, WINDOW);
-  if ((r->inst->variations & SK_TAKES_WINDOW) && !sk_known(w))
+  const sk_kv_t *w = SK_KV(r, WINDOW), *t = SK_KV(r, THREADS);
+  if (((r->inst->variations & SK_TAKES_WINDOW) && !sk_known(w)) ||
+      ((r->inst->variations & SK_TAKES_THREADS) && !sk_known(t)))
     return -1;
-  return sk_instance_slots(r->inst, 1, sk_known(w) ? w->l : 1);
+  return sk_instance_slots(r->inst, sk_known(t) ? t->l : 1,
+                           sk_known(w) ? w->l : 1);
 }
 
 /* What makes the buffers wide, for the memory message: " on 4
@@ -662,5 +665,6 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_resolve_elements(&r, errors_before);
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);
+  sk_check_threads(c, it, kv);
   sk_resolve_store(&r);
 }

@@ -61,6 +61,9 @@ EXTRA_DIST += tests/mpi/nbc.sh tests/mpi/nbc.skampi \
 # the message rate of concurrent pairs with a window
 TESTS += tests/mpi/msgrate.sh
 EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
+# the threaded instances: 2 processes x 2 threads, MPI_THREAD_MULTIPLE
+TESTS += tests/mpi/threads.sh
+EXTRA_DIST += tests/mpi/threads.sh tests/mpi/threads.skampi
 # base types beyond MPI-1, or their refusal
 TESTS += tests/mpi/types.sh
 EXTRA_DIST += tests/mpi/types.sh tests/mpi/types.skampi

@@ -17,7 +17,8 @@
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
  * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
  * the bandwidth ones with a window of 8 operations, the windowed message
- * rate with a window of 4 sends, the partitioned ones
+ * rate with a window of 4 sends, the threaded ones with one thread (MPI
+ * is started without MPI_THREAD_MULTIPLE here), the partitioned ones
  * with 3 partitions (1000 bytes: the rest of an uneven share unsent).
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
@@ -81,6 +82,7 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->chunks = 3;
   c->rma_ops = 8;
   c->window = 4;
+  c->threads = 1;
   c->partitions = 3;
   sk_layout_partition(&dt->lay, length, c->partitions, &sc, &rc);
   c->part_count = sc;
@@ -127,7 +129,7 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
     c.rcount = sk_reduce_count(red, dt, length);
   }
   sk_layout_need(&dt->lay, in, length, c.size,
-                 sk_instance_slots(in, 1, c.window), &s, &r);
+                 sk_instance_slots(in, c.threads, c.window), &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
   c.sbuf = calloc(s + 1, 1);
   c.rbuf = calloc(r + 1, 1);
