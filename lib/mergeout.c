@@ -139,6 +139,8 @@ static int sk_mergeout_init(sk_emit_t *e, const sk_merge_run_t *runs,
   if (!(x = malloc(m * sizeof *x)))
     return -1;
   for (i = 0, k = 0; i < n; i++) {
+    if (runs[i].ninit == 0)      /* a run without them: init_times NULL */
+      continue;
     memcpy(x + k, runs[i].init_times, runs[i].ninit * sizeof *x);
     k += runs[i].ninit;
   }
