@@ -39,3 +39,5 @@ src_libskampi_src_a_SOURCES += \
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
 # the node map of a run, gathered at its start
 src_libskampi_src_a_SOURCES += src/engine/placement.c src/engine/placement.h
+# the team of threads of a threaded instance's point
+src_libskampi_src_a_SOURCES += src/engine/team.c src/engine/team.h

@@ -36,6 +36,20 @@ typedef struct sk_check_options {
    * known (skampi --check): with it, a Pair or Pairs_Placement the run
    * does not have is refused (src/lang/check_pair.c). */
   const struct sk_nodemap *nodes;
+  /* Why the builtin MPI type `name` (datatypes.def's spelling) cannot be
+   * used with the MPI library (the end of the message "MPI type 'NAME'
+   * is unavailable: ..."), or NULL when it can; a NULL callback: every
+   * type can. */
+  const char *(*type_unavailable)(const char *name);
+  /* Why this run cannot give a suite more than one thread (the end of
+   * "Threads = N needs ..."), or NULL when it can; a NULL callback:
+   * unknown (skampi --check starts no MPI), nothing refused. */
+  const char *(*threads_unavailable)(void);
+  /* Where the check stores the largest Threads of any suite whose value
+   * it could resolve, errors elsewhere or not (NULL: nowhere): src/launch.c
+   * asks it of the file before MPI_Init, to know whether to ask for
+   * MPI_THREAD_MULTIPLE. */
+  long *max_threads;
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -41,6 +41,9 @@ typedef struct sk_check {
   const char *(*large_count)(int number);   /* sk_check_options_t's */
   const char *(*fault)(int number, int nprocs);   /* likewise */
   const struct sk_nodemap *nodes;           /* sk_check_options_t's */
+  const char *(*type_unavailable)(const char *name);   /* likewise */
+  const char *(*threads_unavailable)(void);           /* likewise */
+  long *max_threads;                                  /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -140,6 +143,10 @@ void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
  * the node map of the run when it is known. */
 void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
                    const sk_kv_t *kv);
+/* check_threads.c: Threads only for an instance that takes it, and only
+ * where the run can give threads; the largest into *max_threads. */
+void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,
+                      const sk_kv_t *kv);
 
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);

@@ -200,6 +200,9 @@ typedef struct sk_suite {
                                   * lower first; -1 -1 otherwise */
   int pairs_placement;           /* Pairs_Placement: SK_PAIRS_* (src/
                                   * engine/pairs.h) */
+  long threads;                  /* Threads */
+  long window;                   /* Window */
+  long partitions;               /* Partitions */
 } sk_suite_t;
 
 /* Pair (keys.def): the names in order, then two ranks written A, B. */
