@@ -336,6 +336,7 @@ int sk_cli_check(const sk_cli_t *cli)
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

@@ -235,6 +235,7 @@ int sk_launch(const sk_cli_t *cli)
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

@@ -28,6 +28,7 @@
 #include "reduce.h"
 #include "refine.h"
 #include "runlog.h"
+#include "verify.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -87,6 +88,27 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_sync = x->s->rma_sync;
   c->rma_window = x->s->rma_window;
   c->rma_ops = x->s->rma_window_ops;
+  c->in_place = x->s->in_place && x->ops->in_place;
+  c->root = x->ops->rooted && x->s->root > 0 ? (int)x->s->root : 0;
+  x->reps = 0;
+}
+
+/* Before every repetition, untimed: the root of a repetition under Root
+ * = Rotate (repetition mod processes), and Cache = Cold's flush -- under
+ * Verify the flush comes after the fill instead (sk_exec_flush). */
+static void sk_exec_between(void *p)
+{
+  sk_exec_t *x = p;
+  if (x->rotate)
+    x->ctx.root = (int)(x->reps++ % x->ctx.size);
+  if (x->s->cache == SK_CACHE_COLD && !x->s->verify)
+    sk_cache_flush(&x->cache);
+}
+
+static void sk_exec_flush(void *p)
+{
+  sk_exec_t *x = p;
+  sk_cache_flush(&x->cache);
 }
 
 /* The barrier time of comm for root_minus_barrier (all of comm get it). */
@@ -122,26 +144,20 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
-/* A point under window sync: the window from Window_Size or a pilot. */
-static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
-                                  MPI_Comm comm, sk_point_t *pt)
+/* Window sync: the window from Window_Size or a pilot (whose
+ * repetitions are flushed under Cache = Cold, as the point's are). */
+static void sk_exec_window(sk_exec_t *x, sk_window_t *w)
 {
-  sk_window_t w;
-  int rc;
-  w.rep.ops = x->ops;
-  w.rep.ctx = &x->ctx;
-  w.clock = &x->clock;
-  w.timing = x->s->collective_timing;
-  w.window = x->s->window_size;
-  w.between = cfg->between;
-  w.between_ctx = cfg->between_ctx;
-  sk_window_reset(&w);
-  if (w.window == SK_UNSET || !(w.window > 0.0))
-    sk_window_pilot(&w);
-  rc = sk_measure_point(cfg, sk_window_rep, &w, comm, &x->samples, pt);
-  if (x->ctx.rank == 0)
-    pt->window = w.window;
-  return rc;
+  w->rep.ops = x->ops;
+  w->rep.ctx = &x->ctx;
+  w->clock = &x->clock;
+  w->timing = x->s->collective_timing;
+  w->window = x->s->window_size;
+  w->between = x->s->cache == SK_CACHE_COLD ? sk_exec_flush : NULL;
+  w->between_ctx = x;
+  sk_window_reset(w);
+  if (w->window == SK_UNSET || !(w->window > 0.0))
+    sk_window_pilot(w);
 }
 
 /* Does the suite subtract the barrier time (root_minus_barrier)? */
@@ -157,11 +173,15 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
  * the data did not arrive intact (torn down again, on all of comm), -4
  * when the point is large and the instance cannot run it (before
  * setup, alike on every process), -5 on all when a setup refused the
- * point (ops->refusal). */
+ * point (ops->refusal), -6 when Root is not a rank of the point's
+ * processes (the checker refuses that first; a plan made elsewhere may
+ * not). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact, refused;
   sk_exec_ctx(x, comm, length);
+  if (x->ops->rooted && x->s->root >= x->ctx.size)
+    return -6;
   /* a large-count point only where the instance has the path (the
    * checker refuses the others first) and not with skampi's own
    * reduction operation, whose function takes an int count */
@@ -208,15 +228,76 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
   }
 }
 
+/* The argument of the point being measured, from its length. */
+static long sk_exec_argument(const sk_exec_t *x, long length)
+{
+  switch (x->s->variation) {
+  case SK_VARIATION_LENGTH: return length;
+  case SK_VARIATION_NODES: return x->ctx.size;
+  case SK_VARIATION_CHUNKS: return x->chunks;
+  case SK_VARIATION_NONE: break;
+  }
+  return 0;
+}
+
+/* Verify: after the point, the processes of comm agree whether a check
+ * failed; the one that failed first (the earliest repetition, then the
+ * lowest rank) describes it in x->vmsg.  -7 on all of comm when one
+ * failed, else 0. */
+static int sk_exec_verified(sk_exec_t *x, MPI_Comm comm, long length,
+                            const sk_verify_t *v)
+{
+  long long mine = LLONG_MAX, first;
+  size_t s, r;
+  if (v->failed > 0)
+    mine = (long long)v->failed * x->ctx.size + x->ctx.rank;
+  MPI_Allreduce(&mine, &first, 1, MPI_LONG_LONG, MPI_MIN, comm);
+  if (first == LLONG_MAX)
+    return 0;
+  if (mine == first) {
+    sk_layout_need(&x->dt.lay, x->s->instance, x->max_length, x->eng->size,
+                   &s, &r);
+    sk_verify_describe(v, sk_exec_argument(x, length), x->eng->rank,
+                       x->sbuf, s, x->rbuf, r, x->vmsg, sizeof x->vmsg);
+  }
+  return -7;
+}
+
+/* The point's repetitions by fn on fctx (the pattern's timing, or window
+ * sync's); under Verify each one wrapped in the instance's check. */
+static int sk_exec_repeat(sk_exec_t *x, sk_measure_cfg_t *cfg, MPI_Comm comm,
+                          long length, sk_measure_rep_fn fn, void *fctx,
+                          sk_point_t *pt)
+{
+  sk_verify_t v;
+  int rc;
+  x->vmsg[0] = '\0';
+  if (x->rotate || x->s->cache == SK_CACHE_COLD) {
+    cfg->between = sk_exec_between;
+    cfg->between_ctx = x;
+  }
+  if (!x->s->verify || x->ops->verify == NULL)
+    return sk_measure_point(cfg, fn, fctx, comm, &x->samples, pt);
+  sk_verify_init(&v, x->ops, &x->ctx, fn, fctx,
+                 x->s->cache == SK_CACHE_COLD ? sk_exec_flush : NULL, x,
+                 cfg->warmup);
+  rc = sk_measure_point(cfg, sk_verify_rep, &v, comm, &x->samples, pt);
+  sk_verify_done(&v);
+  if (rc == 0)
+    rc = sk_exec_verified(x, comm, length, &v);
+  return rc;
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
- * not be set up, -2 when the untimed integrity check found data that
- * did not arrive intact. */
+ * rank 0.  Returns -1 (or -3 .. -6: sk_exec_prepare()) when the point
+ * could not be set up, -2 when the untimed integrity check found data
+ * that did not arrive intact, -7 when a check of Verify did. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                            double suite_left, sk_point_t *pt)
 {
   sk_pattern_rep_t rep = {x->ops, &x->ctx};
   sk_measure_cfg_t cfg = x->cfg;
+  sk_window_t w;
   int rc;
   if ((rc = sk_exec_prepare(x, comm, length)) != 0)
     return rc;
@@ -226,11 +307,14 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
   }
-  if (x->windowed)
-    rc = sk_exec_measure_window(x, &cfg, comm, pt);
-  else
-    rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
-                          pt);
+  if (x->windowed) {
+    sk_exec_window(x, &w);
+    rc = sk_exec_repeat(x, &cfg, comm, length, sk_window_rep, &w, pt);
+    if (x->ctx.rank == 0)
+      pt->window = w.window;
+  } else {
+    rc = sk_exec_repeat(x, &cfg, comm, length, sk_exec_rep_fn(x), &rep, pt);
+  }
   if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
     x->ops->round_trips(&x->ctx, x->rtl);
     pt->rtl = x->rtl;
@@ -329,6 +413,23 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
   return isfinite(b) ? b / pt->mean : 0.0;
 }
 
+/* Verify: the message of the process that found the wrong byte (has)
+ * to world rank 0, on every process of the world. */
+static void sk_exec_verify_message(sk_exec_t *x, int has)
+{
+  sk_engine_t *e = x->eng;
+  int mine = has ? e->rank : -1, who;
+  MPI_Allreduce(&mine, &who, 1, MPI_INT, MPI_MAX, e->world);
+  if (who <= 0)
+    return;
+  if (e->rank == who)
+    MPI_Send(x->vmsg, (int)sizeof x->vmsg, MPI_CHAR, 0, SK_EXEC_TAG,
+             e->world);
+  else if (e->rank == 0)
+    MPI_Recv(x->vmsg, (int)sizeof x->vmsg, MPI_CHAR, who, SK_EXEC_TAG,
+             e->world, MPI_STATUS_IGNORE);
+}
+
 /* The point at arg, on every process of the world (those not taking part
  * wait); *pt is valid on world rank 0.  -1 (-3, -4, -5: sk_exec_prepare()) on
  * every process when the instance could not set the point up. */
@@ -353,6 +454,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (nodes && comm != MPI_COMM_NULL)
     MPI_Comm_free(&comm);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
+  if (worst == -7)
+    sk_exec_verify_message(x, rc == -7 && x->vmsg[0] != '\0');
   if (worst != 0)
     return worst;
   sk_exec_transfer(x, pt);
@@ -369,7 +472,12 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
                                   char *m, size_t size)
 {
-  if (rc == -5)
+  if (rc == -7)
+    snprintf(m, size, "%s", x->vmsg);
+  else if (rc == -6)
+    snprintf(m, size, "at argument %ld Root %ld is not a rank of the "
+             "point's processes", arg, x->s->root);
+  else if (rc == -5)
     snprintf(m, size, "at argument %ld %s", arg, x->ops->refusal);
   else if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
@@ -578,7 +686,7 @@ static void sk_exec_points(sk_exec_t *x)
       break;
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
-      char m[256];
+      char m[512];
       sk_exec_point_failure(x, rc, (long)msg[1], m, sizeof m);
       sk_exec_fail(x, m);
       break;
@@ -742,7 +850,7 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
   if (sk_exec_open(&x, first) == 0) {
     sk_exec_test_hang(&x);
     if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
-      char m[256];
+      char m[512];
       sk_exec_point_failure(&x, rc, arg, m, sizeof m);
       sk_exec_fail(&x, m);
     } else if (sk_mpierr_check(eng->world, x.msg, sizeof x.msg)) {

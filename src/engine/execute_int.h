@@ -44,6 +44,10 @@ typedef struct sk_exec {
   sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
   sk_topo_info_t topo;      /* ops->topology: the suite's topology */
+  int rotate;               /* Root = Rotate on a rooted instance */
+  long reps;                /* Rotate: repetitions of the point so far */
+  char vmsg[384];           /* Verify: why the point's check failed (on
+                             * the process that found it, then rank 0) */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];

@@ -212,6 +212,8 @@ void sk_exec_cfg(sk_exec_t *x)
   x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
                                                  : 0;
   x->cfg.node_times = s->node_times || x->ops->node_times;
+  x->cfg.percentiles = s->percentiles;
+  x->rotate = x->ops->rooted && s->root == SK_ROOT_ROTATE;
 }
 
 /* Buffers for the longest message on all processes, touched once. */

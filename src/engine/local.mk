@@ -31,3 +31,5 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/runlog.c src/engine/runlog.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
+# Verify = yes: every repetition's data checked
+src_libskampi_src_a_SOURCES += src/engine/verify.c src/engine/verify.h

@@ -151,6 +151,19 @@ static void sk_measure_modes(const sk_measure_cfg_t *cfg, sk_samples_t *s,
   }
 }
 
+/* Rank 0, after the point: P50, P90, P99 and P99.9 of its nv valid
+ * repetitions, ascending in s->sorted as the last look left them, by
+ * the quantile definition of the quartiles (lib/stats.h). */
+static void sk_measure_percentiles(const sk_samples_t *s, long nv,
+                                   sk_point_t *out)
+{
+  out->percentiles = 1;
+  out->p50 = sk_stats_quantile(s->sorted, (size_t)nv, 0.50);
+  out->p90 = sk_stats_quantile(s->sorted, (size_t)nv, 0.90);
+  out->p99 = sk_stats_quantile(s->sorted, (size_t)nv, 0.99);
+  out->p999 = sk_stats_quantile(s->sorted, (size_t)nv, 0.999);
+}
+
 /* Every process's own mean (same cut), gathered to rank 0. */
 static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
                                   sk_samples_t *s, long n, MPI_Comm comm,
@@ -198,6 +211,8 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
   }
   if (rank == 0)
     sk_measure_modes(cfg, s, nv, out);
+  if (rank == 0 && cfg->percentiles)
+    sk_measure_percentiles(s, nv, out);
   if (cfg->node_times)
     sk_measure_node_times(cfg, s, n, comm, out);
   if (cfg->raw && rank == 0)

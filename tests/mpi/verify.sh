@@ -16,4 +16,14 @@ pers=$("$SKAMPI" --list | awk '($1 >= 241 && $1 <= 256 || $1 >= 270 && $1 <= 284
   $5 == "implemented"' | wc -l)
 grep -q "^verify_faults: $((46 + 33 + 11 + pers)) instances checked\$" "$work/out" ||
   fail "unexpected output: $(cat "$work/out") (want $((46 + 33 + 11 + pers)))"
+# In place: the blocking 20-22, 33, 35, 36, 38-43 (12), the nonblocking
+# 202-216 and their overlap forms 222-236 (30), and the persistent
+# 242-256 this library can run; with the root at rank 1: the blocking
+# 18, 20, 33, 35, 40, 41, the nonblocking 201, 202, 209-212 and their
+# overlap forms (18), and the persistent 241, 242, 249-252 it can run.
+ip=$("$SKAMPI" --list | awk '$1 >= 242 && $1 <= 256 && $5 == "implemented"' | wc -l)
+rt=$("$SKAMPI" --list | awk '($1 == 241 || $1 == 242 || $1 >= 249 && $1 <= 252) &&
+  $5 == "implemented"' | wc -l)
+grep -q "^verify_faults: $((42 + ip)) in place, $((18 + rt)) with the root at rank 1\$" \
+  "$work/out" || fail "unexpected output: $(cat "$work/out") (want $((42 + ip)) and $((18 + rt)))"
 exit 0
