@@ -11,6 +11,7 @@
  * page draws the five
  * methods of types 65-69 against their argument, with OL_i per
  * destination as small dots, like Fig. 11 of de Supinski & Karonis.
+ * The tail-latency page is tailpage.c's.
  */
 #include <config.h>
 
@@ -26,6 +27,7 @@
 #include "model.h"
 #include "modelpage.h"
 #include "rout.h"
+#include "tailpage.h"
 #include "units.h"
 
 #define SK_BY_BCAST_FIRST 65
@@ -167,7 +169,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
     snprintf(slug, sizeof slug, "overlap-%lu", F);
     if (sk_by_page(in, out, f, SK_PAGE_OVERLAP, "nonblocking collectives: "
                    "overlap of a computation", slug, sk_by_keep_overlap,
-                   NULL) < 0)
+                   NULL) < 0 ||
+        sk_tailpage_plan(in, out, f) < 0)
       return -1;
   }
   return 0;
@@ -177,7 +180,7 @@ int sk_beyond_is_page(const sk_page_t *page)
 {
   return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
          page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW ||
-         page->kind == SK_PAGE_OVERLAP;
+         page->kind == SK_PAGE_OVERLAP || page->kind == SK_PAGE_TAIL;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -365,6 +368,8 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_modelpage_draw(f, in, page, npages);
   else if (page->kind == SK_PAGE_COLLBW)
     sk_collbwpage_draw(f, in, page, npages);
+  else if (page->kind == SK_PAGE_TAIL)
+    sk_tailpage_draw(f, in, page, npages);
   else
     sk_by_xy_page(f, in, page, npages);
 }
@@ -421,6 +426,8 @@ int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
     return sk_collbwpage_csv(dir, in, page);
   if (page->kind == SK_PAGE_OVERLAP)
     return sk_by_overlap_csv(dir, in, page);
+  if (page->kind == SK_PAGE_TAIL)
+    return sk_tailpage_csv(dir, in, page);
   if (page->kind != SK_PAGE_MODEL)
     return 0;
   return sk_modelpage_csv(dir, in, page);

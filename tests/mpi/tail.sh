@@ -81,7 +81,7 @@ while [ -n "$(get suites.0.points.$k.argument)" ]; do
   k=$((k + 1))
 done
 [ "$k" = 4 ] || fail "pp has $k points, not 4"
-grep -q '^suites\.1\.points\.[0-9]*\.p[0-9]*=' "$work/flat" &&
+grep -q '^suites\.1\.points\.[0-9]*\.p[0-9][0-9]*=' "$work/flat" &&
   fail "a suite without Percentiles wrote percentiles"
 expect suites.2.points.0.valid 41
 [ -n "$(get suites.2.points.3.p999)" ] || fail "ar: no p999"
