@@ -8,8 +8,39 @@ AM_TESTS_ENVIRONMENT = \
 	ASAN_OPTIONS='detect_leaks=0:abort_on_error=1'; export ASAN_OPTIONS; \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS;
 TEST_EXTENSIONS = .sh .skampi
-SH_LOG_COMPILER = $(SHELL)
-SKAMPI_LOG_COMPILER = $(SHELL) $(srcdir)/tests/parse/run-golden.sh
+# every test runs under tests/timed.sh, which ends its log with its time;
+# make check-times lists the slowest (tests/times.sh)
+SK_TIMED = $(SHELL) $(srcdir)/tests/timed.sh
+LOG_COMPILER = $(SK_TIMED)
+SH_LOG_COMPILER = $(SK_TIMED) $(SHELL)
+SKAMPI_LOG_COMPILER = $(SK_TIMED) $(SHELL) $(srcdir)/tests/parse/run-golden.sh
+EXTRA_DIST += tests/timed.sh tests/times.sh
+check-times:
+	@$(SHELL) $(srcdir)/tests/times.sh $(TEST_LOGS)
+
+# The slow passes, opt-in (make check stays a few minutes; the CI, .ci/run,
+# runs them).  check-valgrind: skampi-report and skampi-merge under
+# valgrind on the hostile corpus and the report tests' inputs
+# (SKAMPI_TEST_VALGRIND=1).  check-long: the 2 GiB + 8 B message of
+# tests/mpi/large.sh (SKAMPI_TEST_LONG=1; about 9 GB of memory).
+# check-sanitizers: the whole of make check in a tree built with ASan and
+# UBSan, in _sanitizers/ below this build.
+SK_VALGRIND_TESTS = tests/hostile/results.sh tests/report/valgrind.sh
+check-valgrind:
+	SKAMPI_TEST_VALGRIND=1 $(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS='$(SK_VALGRIND_TESTS)'
+check-long:
+	SKAMPI_TEST_LONG=1 $(MAKE) $(AM_MAKEFLAGS) check TESTS=tests/mpi/large.sh
+check-sanitizers:
+	rm -rf _sanitizers && mkdir _sanitizers && cd _sanitizers && \
+	  $(abs_top_srcdir)/configure -q MPICC='$(MPICC)' MPIEXEC='$(MPIEXEC)' \
+	    --enable-sanitizers CFLAGS='-g -O1' && \
+	  $(MAKE) $(AM_MAKEFLAGS) && $(MAKE) $(AM_MAKEFLAGS) check
+clean-local: clean-sanitizers
+clean-sanitizers:
+	rm -rf _sanitizers
+.PHONY: check-times check-valgrind check-long check-sanitizers \
+	clean-sanitizers
 
 
 # the tree keeps its layout (doc/hacking.md): includes across folders,

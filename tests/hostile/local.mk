@@ -2,7 +2,7 @@
 # its corpus results/: NAME.yaml, the exact stderr of skampi-report and
 # skampi-merge in NAME.report.err and NAME.merge.err, the exit statuses
 # in STATUS; two inputs too large to keep are made by the script),
-# nothing left behind, clean under valgrind.
+# nothing left behind; clean under valgrind (make check-valgrind).
 TESTS += tests/hostile/results.sh
 # times a little below 0, as skampi writes them (the overhead subtracted)
 EXTRA_DIST += tests/hostile/results/overhead-negative-ok.yaml \
@@ -134,3 +134,8 @@ EXTRA_DIST += tests/hostile/suites.sh \
 	tests/hostile/suites/tiny-stepwidth.expected \
 	tests/hostile/suites/zero-elements.skampi \
 	tests/hostile/suites/zero-elements.expected
+
+# tests/hostile/ -- what skampi-db publish may remove or replace (only
+# its own files, by its manifest), a killed publish, two at once.
+TESTS += tests/hostile/publish.sh
+EXTRA_DIST += tests/hostile/publish.sh

@@ -14,7 +14,7 @@ hang=r2
 start_bg
 wait_journal "^begin 2 "
 pids=$(ranks)
-[ -n "$pids" ] || fail "no rank found to interrupt"
+[ -n "$pids" ] || fatal "no rank found to interrupt"
 kill -INT $pids
 wait $bg
 tail -n 1 "$journal" | grep -q '^interrupted 2 SIGINT$' ||

@@ -115,7 +115,7 @@ start_bg --shuffle=7
 wait_journal "^begin 3 "
 sleep 0.1
 victims=$(ranks)
-[ -n "$victims" ] || fail "no rank found to kill"
+[ -n "$victims" ] || fatal "no rank found to kill"
 kill -9 $victims
 wait $bg && fail "skampi survived the kill of its ranks $victims"
 "$YAMLFLAT" "$result" > /dev/null || fail "result file invalid after kill"

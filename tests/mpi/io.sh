@@ -88,8 +88,8 @@ wait_files() {
   i=0
   while [ "$(ls -A "$iodir" | wc -l)" -lt "$1" ]; do
     i=$((i + 1))
-    [ $i -lt 1500 ] || fail "the files never appeared"
-    kill -0 $bg 2> /dev/null || fail "skampi ended early: $(cat "$work/stderr")"
+    [ $i -lt 1500 ] || fatal "the files never appeared"
+    kill -0 $bg 2> /dev/null || fatal "skampi ended early: $(cat "$work/stderr")"
     sleep 0.02
   done
 }
@@ -99,7 +99,7 @@ export SKAMPI_TEST_IO_HANG
 start_bg
 wait_files 2
 pids=$(ranks)
-[ -n "$pids" ] || fail "SIGTERM: no rank found"
+[ -n "$pids" ] || fatal "SIGTERM: no rank found"
 kill -TERM $pids
 wait $bg
 empty_dir "after SIGTERM"
@@ -112,7 +112,7 @@ rm -f "$result" "$journal"
 start_bg
 wait_files 1
 pids=$(ranks)
-[ -n "$pids" ] || fail "kill -9: no rank found"
+[ -n "$pids" ] || fatal "kill -9: no rank found"
 kill -9 $pids
 wait $bg && fail "skampi survived kill -9"
 token=$(sed -n 's/^io 1 \([0-9a-f]*\) 2$/\1/p' "$journal")

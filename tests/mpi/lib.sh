@@ -20,18 +20,54 @@ SUITES="$top_srcdir/tests/mpi"
 # One MPI test at a time, whatever make -j says: two jobs of busy-polling
 # processes on a two-core machine would slow each other down a thousand
 # times.  The lock is released when the test's shell exits.
+# The wait is printed ("lock: waited S s"), and tests/times.sh takes it
+# off the test's time.
 if command -v flock > /dev/null 2>&1; then
   exec 9> "$top_builddir/mpitest.lock"
+  sk_lock_t0=$(date +%s.%N)
   flock 9
+  awk -v a="$sk_lock_t0" -v b="$(date +%s.%N)" \
+    'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/)
+               printf "lock: waited %.1f s\n", b - a }'
 fi
 work="mpitest.$(basename "$0" .sh).$$"
 rm -rf "$work" && mkdir "$work" || exit 99
-trap 'rm -rf "$work"' EXIT
+# The failed checks, one line each: in a file, so that a check made in a
+# subshell or a pipeline counts too.
+sk_failed="$PWD/$work.failed"
+: > "$sk_failed" || exit 99
 
+# fail MESSAGE: a check failed.  The test goes on, so that one run shows
+# every failed check, and exits 1 at its end.
 fail() {
   echo "FAIL: $*" >&2
+  echo "$*" >> "$sk_failed"
+}
+
+# fatal MESSAGE: a failure after which no further check would mean
+# anything (no result file, a wait that never ended): the test ends now.
+fatal() {
+  fail "$@"
   exit 1
 }
+
+# At the end: a run still in the background ($bg) is stopped, the
+# scratch directory removed, and a test with a failed check exits 1.
+sk_finish() {
+  st=$?
+  if [ -n "${bg:-}" ] && kill -0 "$bg" 2> /dev/null; then
+    kill -TERM "$bg" 2> /dev/null
+    wait "$bg" 2> /dev/null
+  fi
+  n=$(wc -l < "$sk_failed" 2> /dev/null || echo 0)
+  rm -rf "$work" "$sk_failed"
+  if [ "${n:-0}" -gt 0 ]; then
+    echo "$n checks failed" >&2
+    [ "$st" -eq 0 ] || [ "$st" -eq 77 ] && st=1
+  fi
+  exit "$st"
+}
+trap sk_finish EXIT
 
 # run_skampi NP FILE OUT [options...]: runs skampi, stderr to $work/stderr;
 # returns skampi's exit status.
@@ -49,7 +85,7 @@ skampi_stderr() {
 
 # flatten OUT: $work/flat holds the PATH=VALUE lines of result file OUT.
 flatten() {
-  "$YAMLFLAT" "$1" > "$work/flat" || fail "$1 is not valid YAML"
+  "$YAMLFLAT" "$1" > "$work/flat" || fatal "$1 is not valid YAML"
 }
 
 # get PATH: the value at PATH in $work/flat (empty when absent).

@@ -26,8 +26,8 @@ wait_journal() {
   i=0
   while n=$(grep -c "$1" "$journal" 2> /dev/null); [ "${n:-0}" -lt "${2:-1}" ]; do
     i=$((i + 1))
-    [ $i -lt 1500 ] || fail "journal never got '$1'"
-    kill -0 $bg 2> /dev/null || fail "skampi ended before '$1': $(cat "$work/stderr")"
+    [ $i -lt 1500 ] || fatal "journal never got '$1'"
+    kill -0 $bg 2> /dev/null || fatal "skampi ended before '$1': $(cat "$work/stderr")"
     sleep 0.02
   done
 }

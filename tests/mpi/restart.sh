@@ -19,7 +19,7 @@ kill_in() {
     flock -n "$journal" true && fail "nobody holds $journal during the run"
   fi
   victims=$(ranks)
-  [ -n "$victims" ] || fail "no rank found to kill"
+  [ -n "$victims" ] || fatal "no rank found to kill"
   kill -9 $victims
   wait $bg && fail "skampi survived the kill of its ranks $victims"
   "$YAMLFLAT" "$result" > /dev/null || fail "result file invalid after kill"
@@ -59,7 +59,7 @@ kill_in 2 1
 expect run.status running
 # Nothing could write "aborted": readers see the status "running" of a
 # file no process writes any more, and call the run incomplete.
-"$top_builddir/src/campaign/skampi-merge" -o "$work/merged.yaml" "$result" \
+"$top_builddir/campaign/skampi-merge" -o "$work/merged.yaml" "$result" \
   2> "$work/merge.err" || fail "skampi-merge failed: $(cat "$work/merge.err")"
 grep -qxF "skampi-merge: warning: $result is incomplete: its run.status says running, but no run is writing it (killed, or copied while it ran); it holds the suites completed before" "$work/merge.err" ||
   fail "skampi-merge: '$(cat "$work/merge.err")'"

@@ -21,7 +21,7 @@ interrupt() {
   wait_journal "^begin $2 " "${3:-1}"
   sleep 0.1
   pids=$(ranks)
-  [ -n "$pids" ] || fail "SIG$1: no rank found"
+  [ -n "$pids" ] || fatal "SIG$1: no rank found"
   kill -"$1" $pids
   wait $bg
   tail -n 1 "$journal" | grep -q "^interrupted $2 SIG$1\$" ||
@@ -67,7 +67,7 @@ start_bg
 wait_journal "^begin 2 "
 sleep 0.1
 p=$(rank_pid 1)
-[ -n "$p" ] || fail "SIGINT to rank 1: rank 1 not found"
+[ -n "$p" ] || fatal "SIGINT to rank 1: rank 1 not found"
 kill -INT $p
 wait $bg
 tail -n 1 "$journal" | grep -q '^interrupted 2 SIGINT$' ||

@@ -2,23 +2,33 @@
 # libyaml (tests/yamlflat), must give exactly result.expected and end with
 # "..."; writing it
 # leaves no temporary file; an unwritable path fails cleanly.
+# Every check runs; the test fails at its end if one failed.
 set -u
 dir=result.dir.$$
-rm -rf "$dir" && mkdir "$dir" || exit 1
+rm -rf "$dir" && mkdir "$dir" || exit 99
 trap 'rm -rf "$dir"' EXIT
-"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || { echo "writer failed"; exit 1; }
-[ "$(ls -A "$dir")" = out.yaml ] || { echo "temporary file left behind: $(ls -A "$dir")"; exit 1; }
+failures=0
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || fail "writer failed"
+[ "$(ls -A "$dir")" = out.yaml ] || fail "temporary file left behind: $(ls -A "$dir")"
 # Written again: the result file is replaced, nothing else is left.
-"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || { echo "rewrite failed"; exit 1; }
-[ "$(ls -A "$dir")" = out.yaml ] || { echo "temporary file left behind: $(ls -A "$dir")"; exit 1; }
-"$top_builddir/tests/yamlflat" "$dir/out.yaml" > "$dir/flat" || exit 1
-# skampi_version changes with every release; the engine_stubs/plan_emit
-# parameters block is the suite language's business.
-grep -v -e '^skampi_version=' -e '^suites\.0\.parameters\.' "$dir/flat" > "$dir/got"
-diff -u "$top_srcdir/tests/unit/result.expected" "$dir/got" || exit 1
-[ "$(head -n 1 "$dir/out.yaml")" = "schema_version: 2" ] || { echo "schema_version is not first"; exit 1; }
+"$top_builddir/tests/unit/result_writer" "$dir/out.yaml" || fail "rewrite failed"
+[ "$(ls -A "$dir")" = out.yaml ] || fail "temporary file left behind: $(ls -A "$dir")"
+if "$top_builddir/tests/yamlflat" "$dir/out.yaml" > "$dir/flat"; then
+  # skampi_version changes with every release; the engine_stubs/plan_emit
+  # parameters block is the suite language's business.
+  grep -v -e '^skampi_version=' -e '^suites\.0\.parameters\.' "$dir/flat" > "$dir/got"
+  diff -u "$top_srcdir/tests/unit/result.expected" "$dir/got" ||
+    fail "the result differs from result.expected (above)"
+else
+  fail "the result is not valid YAML"
+fi
+[ "$(head -n 1 "$dir/out.yaml")" = "schema_version: 2" ] || fail "schema_version is not first"
 # The explicit end of the document is the last line (schema 2): a reader
 # refuses a file without it as cut short.
-[ "$(tail -n 1 "$dir/out.yaml")" = "..." ] || { echo "no end marker '...' last"; exit 1; }
-"$top_builddir/tests/unit/result_writer" -bad "$dir" || { echo "unwritable path not refused cleanly"; exit 1; }
-exit 0
+[ "$(tail -n 1 "$dir/out.yaml")" = "..." ] || fail "no end marker '...' last"
+"$top_builddir/tests/unit/result_writer" -bad "$dir" || fail "unwritable path not refused cleanly"
+[ "$failures" -eq 0 ]
