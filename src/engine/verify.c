@@ -8,12 +8,17 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The run() the instance's check calls: the timed repetition. */
+/* The run() the instance's check calls: the timed repetition, after a
+ * barrier of the point's processes, so that none is still checking the
+ * last repetition or filling this one while another times (a ping-pong
+ * has no barrier of its own: rank 1's check would run on rank 0's
+ * clock). */
 static void sk_verify_run(sk_pctx_t *c)
 {
   sk_verify_t *v = c->vstate;
   if (v->before != NULL)
     v->before(v->before_ctx);
+  MPI_Barrier(c->comm);
   v->sample = v->rep(v->rep_ctx, v->local);
   v->ran = 1;
 }

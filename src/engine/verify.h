@@ -7,7 +7,9 @@
  * the engine calls that check for every repetition, with a descriptor
  * whose run() is the timed repetition itself (the pattern's timing
  * around the instance's run()): the fill comes before the timing starts
- * and the check after it ends, so the timed region is the one measured
+ * and the check after it ends, and a barrier of the point's processes
+ * separates the fill from the timing, so that no process checks or
+ * fills while another times; the timed region is the one measured
  * without Verify.  Each repetition has a round of its own
  * (sk_dtype_set_round()), so its data differ from the last one's and a
  * buffer that was not written is caught.  The first wrong byte is kept

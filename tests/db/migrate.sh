@@ -1,6 +1,7 @@
 #!/bin/sh
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
-# and one of version 2 (the same with migration 2 applied by hand), is
+# and ones of versions 2, 3 and 4 (the same with the migrations applied by
+# hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
 # database of a newer schema is refused.  Also: the query of a suite's
@@ -14,16 +15,16 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "not upgraded to version 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "not upgraded to version 5"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,,,,,,,,,,,,,
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
 case $(cat "$TMP/cols") in
-  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time "*) ;;
+  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time p50 p90 p99 p999 p50_low p50_high p90_low p90_high p99_low p99_high p999_low p999_high "*) ;;
   *) fail "points columns after the upgrade: $(cat "$TMP/cols")" ;;
 esac
 db list --tag phase=old | grep -q 'old box' || fail "tag lost in the upgrade"
@@ -53,7 +54,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (5); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -75,7 +76,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v2 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v2 not upgraded to 5"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -115,15 +116,15 @@ SQL
 v3
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v3 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v3 not upgraded to 5"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
-db query 2 --suite ovl | cut -d, -f24- > "$TMP/q.csv"
+db query 2 --suite ovl | cut -d, -f24-29 > "$TMP/q.csv"
 printf '%s\n' "overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time" \
   "1.4e-05,1.9e-05,1.3e-05,30,," > "$TMP/want.ovl"
 diff -u "$TMP/want.ovl" "$TMP/q.csv" || fail "overlap columns of query"
-db query 2 --suite pers | cut -d, -f24- | tail -n 1 > "$TMP/q.csv"
+db query 2 --suite pers | cut -d, -f24-29 | tail -n 1 > "$TMP/q.csv"
 echo ",,,,7e-06,3e-06" | diff -u - "$TMP/q.csv" ||
   fail "persistent columns of query"
 db query 2 --suite pers --format yaml > "$TMP/q.yaml" ||
@@ -142,7 +143,49 @@ grep -q 'duplicate column name: init_time' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
   fail "overlap_pure added by a migration that failed"
 
-# 6. the points of a suite are found through the index
+# 6. version 4 to 5: the percentile columns, empty on the rows kept;
+# imported percentiles (a run's, and a merged point's with intervals)
+# fill them and query gives them back (CSV and YAML); a failed migration
+# 5 leaves version 4
+v4() {
+  v3 "$@" 'ALTER TABLE points ADD COLUMN overlap_pure REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_with_computation REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_computation REAL;' \
+    'ALTER TABLE points ADD COLUMN overlap_percent REAL;' \
+    'ALTER TABLE points ADD COLUMN init_time REAL;' \
+    'ALTER TABLE points ADD COLUMN free_time REAL;'
+  sed -i 's/^PRAGMA user_version = 3;$/PRAGMA user_version = 4;/' "$TMP/v3.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v3.sql" || fail "cannot load the v4 database"
+}
+v4
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
+db import "$SRC/tests/tools/runs/tail1.yaml" "$SRC/tests/report/extra/tail-merged.yaml" > /dev/null ||
+  fail "import of points with percentiles after 4 -> 5"
+db query 2 --suite pp | cut -d, -f8,30- > "$TMP/q.csv"
+printf '%s\n' "argument,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high" \
+  "8,2e-06,3e-06,7e-06,9e-06,,,,,,,," "1024,4e-06,5e-06,8e-06,8.5e-06,,,,,,,," > "$TMP/want.tail"
+diff -u "$TMP/want.tail" "$TMP/q.csv" || fail "percentile columns of query (a run)"
+db query 3 --suite pp | cut -d, -f8,30- | sed -n 2p > "$TMP/q.csv"
+echo "8,2e-06,3e-06,7e-06,9e-06,1.5e-06,2.5e-06,2.5e-06,3.5e-06,6e-06,9e-06,6.5e-06,1.2e-05" |
+  diff -u - "$TMP/q.csv" || fail "percentile columns of query (merged)"
+db query 3 --suite pp --format yaml > "$TMP/q.yaml" || fail "query --format yaml"
+grep -q '^ *p99: 7.0e-06$' "$TMP/q.yaml" && grep -q '^ *p99_high: 9.0e-06$' "$TMP/q.yaml" ||
+  fail "percentiles of query --format yaml: $(cat "$TMP/q.yaml")"
+v4 'ALTER TABLE points ADD COLUMN p99 REAL;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+grep -q 'duplicate column name: p99' "$TMP/err" ||
+  fail "failed migration 5 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+"$CHECK" "$TMP/t.db" columns points | grep -qx p50 &&
+  fail "p50 added by a migration that failed"
+
+# 7. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
 db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
 "$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"
