@@ -22,19 +22,24 @@ rooted="18 20 33 35 40 41 201 202 209 210 211 212 221 222 229 230 231 232"
 persistent="241 242 249 250 251 252"
 have() { awk -v n="$1" '$1 == n && $5 == "implemented" { f = 1 } END { exit !f }' "$work/list"; }
 n=0
+# two points each (8 and 512 bytes); the overlap forms (222-236, which
+# calibrate a computation at every point) in the base type only
+grid="End_Argument = 512; Stepwidth = 64; Max_Repetition = 4; Min_Repetition = 4;"
 for t in $inplace; do
   have "$t" || continue
-  echo "ip$t { Type = $t; In_Place = yes; Verify = yes; Max_Repetition = 4; Min_Repetition = 4; End_Argument = 512; }" >> "$suite"
-  echo "ipd$t { Type = $t; In_Place = yes; Verify = yes; Max_Repetition = 4; Min_Repetition = 4; End_Argument = 512; Send_Datatype_Number = 50; Receive_Datatype_Number = 56; Count_Distribution = Increasing; }" >> "$suite"
-  n=$((n + 2))
+  echo "ip$t { Type = $t; In_Place = yes; Verify = yes; $grid }" >> "$suite"
+  n=$((n + 1))
+  [ "$t" -ge 222 ] && [ "$t" -le 236 ] && continue
+  echo "ipd$t { Type = $t; In_Place = yes; Verify = yes; $grid Send_Datatype_Number = 50; Receive_Datatype_Number = 56; Count_Distribution = Increasing; }" >> "$suite"
+  n=$((n + 1))
 done
 for t in $rooted $persistent; do
   have "$t" || continue
   case " $persistent " in *" $t "*) r=1 ;; *) r=Rotate ;; esac
-  echo "rt$t { Type = $t; Root = $r; Verify = yes; Max_Repetition = 5; Min_Repetition = 5; End_Argument = 512; Send_Datatype_Number = 51; }" >> "$suite"
+  echo "rt$t { Type = $t; Root = $r; Verify = yes; $grid Send_Datatype_Number = 51; }" >> "$suite"
   n=$((n + 1))
 done
-[ "$n" -ge 80 ] || fail "only $n instances take In_Place or Root here"
+[ "$n" -ge 60 ] || fail "only $n suites of In_Place or Root here"
 run_skampi 2 "$suite" "$out" --quiet   # 3 where a suite failed: below
 flatten "$out"
 # MPICH 4.0's MPI_Scatter_init delivers the data of its first MPI_Start
@@ -85,6 +90,22 @@ grep -q '^suites\.1\.points\.[0-9]*\.p[0-9][0-9]*=' "$work/flat" &&
   fail "a suite without Percentiles wrote percentiles"
 expect suites.2.points.0.valid 41
 [ -n "$(get suites.2.points.3.p999)" ] || fail "ar: no p999"
+
+# a persistent collective's root is fixed with its request: Root =
+# Rotate is refused where the suite writes it, and a preamble default
+# falls back to Fixed (where the library has MPI_Bcast_init)
+if have 241; then
+  printf '@Root Rotate\n@MEASUREMENTS\np { Type = MPI_Bcast_init; }\nq { Type = MPI_Bcast_init; Root = 1; }\n' > "$work/pre.skampi"
+  "$SKAMPI" --check "$work/pre.skampi" > "$work/plan" 2> "$work/err" ||
+    fail "a preamble Rotate refused for MPI_Bcast_init: $(cat "$work/err")"
+  grep -c '^    Root: Fixed$' "$work/plan" | grep -qx 1 &&
+    grep -q '^    Root: 1$' "$work/plan" || fail "persistent roots: $(grep Root "$work/plan")"
+  printf '@MEASUREMENTS\np { Type = MPI_Bcast_init; Root = Rotate; }\n' > "$work/rot.skampi"
+  "$SKAMPI" --check "$work/rot.skampi" > /dev/null 2> "$work/err" &&
+    fail "Root = Rotate accepted for MPI_Bcast_init"
+  head -n 1 "$work/err" | grep -qxF "$work/rot.skampi:2:35: error: Root = Rotate does not apply to MPI_Bcast_init: a persistent collective's root is fixed when its request is made" ||
+    fail "Rotate for MPI_Bcast_init: $(cat "$work/err")"
+fi
 
 # the keys as recorded
 expect suites.0.parameters.Percentiles true
