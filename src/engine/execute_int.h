@@ -20,6 +20,10 @@
 #include "reduce.h"
 #include "result.h"
 
+/* The tag of the engine's own messages on the world (a point to world
+ * rank 0, Verify's message). */
+#define SK_EXEC_TAG 77
+
 typedef struct sk_exec {
   sk_engine_t *eng;
   const sk_suite_t *s;
@@ -76,5 +80,20 @@ void sk_exec_describe(sk_exec_t *x);
 /* The note on the datatypes an instance does not use, or what a
  * reduction adds ("" when there is nothing to say). */
 void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size);
+
+/* ---- execute_repeat.c ---- */
+
+/* Cache = Cold's flush of x's buffer (an untimed `between`). */
+void sk_exec_flush(void *x);
+/* The point's repetitions by fn on fctx (the pattern's timing or window
+ * sync's) into *pt, with Root = Rotate's root and Cache = Cold's flush
+ * before each; under Verify each one checked: -7 on all of comm when a
+ * check failed (x->vmsg on the process that describes it). */
+int sk_exec_repeat(sk_exec_t *x, sk_measure_cfg_t *cfg, MPI_Comm comm,
+                   long length, sk_measure_rep_fn fn, void *fctx,
+                   sk_point_t *pt);
+/* Verify, on every process of the world after a point failed with -7:
+ * the message of the process that has it (has) to world rank 0. */
+void sk_exec_verify_message(sk_exec_t *x, int has);
 
 #endif

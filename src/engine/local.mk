@@ -11,7 +11,7 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/shuffle.c src/engine/shuffle.h \
 	src/engine/gridfile.c src/engine/gridfile.h \
 	src/engine/execute.c src/engine/execute.h src/engine/execute_int.h \
-	src/engine/execute_setup.c \
+	src/engine/execute_setup.c src/engine/execute_repeat.c \
 	src/engine/result.c src/engine/result.h \
 	src/engine/resume.c src/engine/resume.h \
 	src/engine/run_resume.c src/engine/run_resume.h \
