@@ -168,7 +168,8 @@ const char *sk_rfile_arg_name(sk_rfile_arg_t a)
 
 const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
 {
-  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN};
+  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN,
+                                         NAN, NAN, NAN, -1};
   return p->extra != NULL ? p->extra : &none;
 }
 

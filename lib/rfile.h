@@ -91,10 +91,15 @@ const char *sk_rfile_tail_key(int k);
 const sk_rfile_tail_t *sk_rfile_tail(const sk_rfile_point_t *p);
 
 /* A point's `overlap` map (pure, with_computation, computation,
- * percent) and `persistent` map (init_time, free_time); NaN: absent. */
+ * percent), `persistent` map (init_time, free_time) and `destinations`
+ * map (min, median, max, slowest); NaN (-1 for slowest): absent. */
 typedef struct sk_rfile_extras {
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
   double init_time, free_time;
+  /* a Bcast_OL point's map `destinations`: the spread of OL_i over the
+   * destinations i (s) and the rank of the slowest; NaN and -1: absent */
+  double dest_min, dest_median, dest_max;
+  long dest_slowest;
 } sk_rfile_extras_t;
 
 /* The point's extras, or extras that are all NaN when it has none. */

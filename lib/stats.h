@@ -57,6 +57,14 @@ size_t sk_stats_cut_count(size_t n, double q);
 /* Inserts v into the ascending array sorted[0..n) (room for n + 1). */
 void sk_stats_insert_sorted(double *sorted, size_t n, double v);
 
+/* The spread of x[0..n) (n >= 1, unsorted, left as it is): its least,
+ * median and largest value, and the index of the largest (the first of
+ * equal ones).  scratch holds n doubles (a sorted copy is made there).
+ * -1 when n == 0 or a value is NaN. */
+int sk_stats_spread(const double *x, size_t n, double *scratch,
+                    double *min, double *median, double *max,
+                    size_t *argmax);
+
 /* Sorts x[0..n) ascending in place (heapsort: no allocation). */
 void sk_stats_sort(double *x, size_t n);
 
