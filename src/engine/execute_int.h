@@ -64,6 +64,9 @@ typedef struct sk_exec {
 
 /* ---- execute_setup.c ---- */
 
+/* The bytes of this process's send and receive buffers (its role's,
+ * for the suite's longest message): what sk_exec_alloc() allocates. */
+void sk_exec_buffer_sizes(const sk_exec_t *x, size_t *send, size_t *recv);
 /* Builds the suite's datatypes (and a reduction's operation) and checks
  * what can refuse the suite; on -1 it has failed, nothing is left. */
 int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size);

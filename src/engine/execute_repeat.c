@@ -58,8 +58,7 @@ static int sk_exec_verified(sk_exec_t *x, MPI_Comm comm, long length,
   if (first == LLONG_MAX)
     return 0;
   if (mine == first) {
-    sk_layout_need(&x->dt.lay, x->s->instance, x->max_length, x->eng->size,
-                   &s, &r);
+    sk_exec_buffer_sizes(x, &s, &r);
     sk_verify_describe(v, sk_exec_argument(x, length), x->eng->rank,
                        x->sbuf, s, x->rbuf, r, x->vmsg, sizeof x->vmsg);
   }

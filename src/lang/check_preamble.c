@@ -72,7 +72,9 @@ static void sk_pre_setting_defaults(sk_check_t *c)
   size_t n, i;
   const sk_setting_t *t = sk_setting_table(&n);
   for (i = 0; i < n; i++)
-    if (t[i].def != NULL && t[i].kind == SK_KIND_BOOL)
+    if (t[i].kind == SK_KIND_DURATION)
+      sk_setting_set_double(&t[i], c->plan, SK_UNSET);
+    else if (t[i].def != NULL && t[i].kind == SK_KIND_BOOL)
       sk_setting_set_long(&t[i], c->plan, strcasecmp(t[i].def, "yes") == 0);
     else if (t[i].def != NULL && t[i].kind != SK_KIND_PATH &&
              t[i].kind != SK_KIND_DIR)
@@ -151,6 +153,17 @@ static void sk_pre_setting(sk_check_t *c, const sk_ast_item_t *it,
     sk_ast_value_free(v);
     return;
   }
+  if (s->kind == SK_KIND_DURATION) {
+    double d;
+    /* Invalid_Value: no budget, as a suite's Time_Suite */
+    if (sk_value_special(v) == SK_SPECIAL_INVALID)
+      sk_setting_set_double(s, c->plan, SK_UNSET);
+    else if (sk_value_duration(&c->sink, v, what, &d) == 0 &&
+             sk_check_range(c, what, s->lo, s->hi, SK_KF_LO_OPEN, v, d) == 0)
+      sk_setting_set_double(s, c->plan, d);
+    sk_ast_value_free(v);
+    return;
+  }
   if (s->kind == SK_KIND_KIB)
     rc = sk_value_kib(&c->sink, v, what, &l);
   else if (s->kind == SK_KIND_COUNT)
@@ -223,10 +236,16 @@ static const char *sk_pre_mpi_type(sk_check_t *c, const char *name,
 {
   size_t n, i;
   const char *const *t;
-  const char *canon = sk_mpi_type_lookup(name);
+  const char *canon = sk_mpi_type_lookup(name), *why;
   sk_suggest_t s;
-  if (canon != NULL)
+  if (canon != NULL && (c->type_unavailable == NULL ||
+                        (why = c->type_unavailable(canon)) == NULL))
     return canon;
+  if (canon != NULL) {
+    sk_diag_error(c->diag, c->sink.file, span, "MPI type '%s' is "
+                  "unavailable: %s", canon, why);
+    return NULL;
+  }
   t = sk_mpi_type_table(&n);
   sk_suggest_init(&s, name);
   for (i = 0; i < n; i++)

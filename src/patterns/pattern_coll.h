@@ -19,7 +19,16 @@ int sk_coll_in_place_here(const sk_pctx_t *c, int rooted);
  * elements at rbuf must hold `want` and the gaps between their scalars
  * the mark.  0 intact, -1 not. */
 int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c, MPI_Count count,
-                    int want, int check, int rooted);
+                    long long want, int check, int rooted);
+
+/* The seed of the alltoall block from process `from` to process `to` of
+ * `size`: from * size + to + 1, unsigned (it wraps instead of
+ * overflowing from 46341 processes on, and stays a distinct seed for
+ * every block up to 65535 processes). */
+static inline unsigned sk_coll_block_seed(int from, int to, int size)
+{
+  return (unsigned)from * (unsigned)size + (unsigned)to + 1u;
+}
 
 /* Frees counts, displs, rcounts, rdispls and reqs of c (a teardown). */
 void sk_coll_free_arrays(sk_pctx_t *c);

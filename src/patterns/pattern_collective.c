@@ -254,7 +254,7 @@ static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
  * between their scalars the mark.  In place (at the root only when
  * rooted), the i + 1 wait in the marked receive buffer. */
 int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c, MPI_Count count,
-                    int want, int check, int rooted)
+                    long long want, int check, int rooted)
 {
   memset(c->rbuf, SK_COLL_MARK,
          (size_t)sk_pctx_rcount(c) * (size_t)c->red->extent);
@@ -266,10 +266,10 @@ int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c, MPI_Count count,
                                  SK_COLL_MARK) : 0;
 }
 
-/* 1 + 2 + ... + n */
-static int sk_coll_triangle(int n)
+/* 1 + 2 + ... + n, in 64 bits (n up to INT_MAX) */
+static long long sk_coll_triangle(int n)
 {
-  return n * (n + 1) / 2;
+  return (long long)n * ((long long)n + 1) / 2;
 }
 
 static int sk_coll_verify_reduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
@@ -307,18 +307,18 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
     if (c->in_place)
       fill |= sk_dtype_fill(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
                             c->rcvcount, c->rcvtype,
-                            (unsigned)(c->rank * c->size + i + 1));
+                            sk_coll_block_seed(c->rank, i, c->size));
     else
       fill |= sk_dtype_fill(sk_coll_seg(c->sbuf, i, c->count, c->sext),
                             c->count, c->dtype,
-                            (unsigned)(c->rank * c->size + i + 1));
+                            sk_coll_block_seed(c->rank, i, c->size));
   ops->run(c);
   if (fill != 0)
     return -1;
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
                           c->rcvcount, c->rcvtype,
-                          (unsigned)(i * c->size + c->rank + 1));
+                          sk_coll_block_seed(i, c->rank, c->size));
   return rc;
 }
 

@@ -298,7 +298,8 @@ const sk_inst_ops_t sk_nbc_base_alltoallw = {
  * undefined. */
 static int sk_nbc_verify_exscan(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  return sk_coll_reduced(ops, c, c->rcount, c->rank * (c->rank + 1) / 2,
+  return sk_coll_reduced(ops, c, c->rcount,
+                         (long long)c->rank * ((long long)c->rank + 1) / 2,
                          c->rank != 0, 0);
 }
 

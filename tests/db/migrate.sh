@@ -1,6 +1,6 @@
 #!/bin/sh
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
-# and ones of versions 2, 3 and 4 (the same with the migrations applied by
+# and ones of versions 2 to 5 (the same with the migrations applied by
 # hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
@@ -15,7 +15,7 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "not upgraded to version 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "not upgraded to version 6"
 cat > "$TMP/want.csv" <<'CSV'
 run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high
 1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,
@@ -54,7 +54,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (5); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (6); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -76,7 +76,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v2 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v2 not upgraded to 6"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -116,7 +116,7 @@ SQL
 v3
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v3 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v3 not upgraded to 6"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
@@ -143,28 +143,83 @@ grep -q 'duplicate column name: init_time' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
   fail "overlap_pure added by a migration that failed"
 
-# 6. version 4 to 5: the percentile columns, empty on the rows kept;
-# imported percentiles (a run's, and a merged point's with intervals)
-# fill them and query gives them back (CSV and YAML); a failed migration
-# 5 leaves version 4
+# 6. version 4 to 5: the machine's verdict and its evidence of runs and
+# suites, empty on the rows kept (list and show say "-"); a run with a
+# verdict imported after the upgrade fills them; a failed migration 5
+# leaves version 4
 v4() {
-  v3 "$@" 'ALTER TABLE points ADD COLUMN overlap_pure REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_with_computation REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_computation REAL;' \
-    'ALTER TABLE points ADD COLUMN overlap_percent REAL;' \
-    'ALTER TABLE points ADD COLUMN init_time REAL;' \
-    'ALTER TABLE points ADD COLUMN free_time REAL;'
-  sed -i 's/^PRAGMA user_version = 3;$/PRAGMA user_version = 4;/' "$TMP/v3.sql"
   rm -f "$TMP"/t.db*
-  "$CHECK" "$TMP/t.db" load "$TMP/v3.sql" || fail "cannot load the v4 database"
+  { sed '/^PRAGMA user_version/d' "$V1"
+    cat <<'SQL'
+ALTER TABLE points ADD COLUMN ci_low REAL;
+ALTER TABLE points ADD COLUMN ci_high REAL;
+ALTER TABLE points ADD COLUMN ci_coverage REAL;
+ALTER TABLE points ADD COLUMN modes INTEGER;
+CREATE TABLE tokens (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  sha256 TEXT NOT NULL UNIQUE, created TEXT NOT NULL, revoked TEXT);
+CREATE UNIQUE INDEX tokens_active_name ON tokens(name) WHERE revoked IS NULL;
+ALTER TABLE points ADD COLUMN overlap_pure REAL;
+ALTER TABLE points ADD COLUMN overlap_with_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_percent REAL;
+ALTER TABLE points ADD COLUMN init_time REAL;
+ALTER TABLE points ADD COLUMN free_time REAL;
+SQL
+    printf '%s\n' "$@"
+    echo 'PRAGMA user_version = 4;'
+  } > "$TMP/v4.sql"
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v4 database"
 }
 v4
 [ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v4 not upgraded to 6"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
+for t in runs suites; do
+  "$CHECK" "$TMP/t.db" columns $t | tail -n 2 | tr '\n' ' ' > "$TMP/cols"
+  [ "$(cat "$TMP/cols")" = "verdict noise " ] ||
+    fail "$t columns after 4 -> 5: $(cat "$TMP/cols")"
+done
+db show 1 | grep -qx 'noise:           -' || fail "show of an old run: noise is not -"
+db import "$SRC/tests/tools/runs/noisy.yaml" > /dev/null ||
+  fail "import of a run with a verdict after 4 -> 5"
+db show 2 > "$TMP/show"
+grep -qx 'noise:           noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/show" ||
+  fail "show: the run's verdict: $(grep noise "$TMP/show")"
+grep -q '^    0  pingpong .* complete   3 points, machine noisy$' "$TMP/show" ||
+  fail "show: the suite's verdict: $(cat "$TMP/show")"
+db list | grep -q '^   2  run     2026-11-22T04:05:06Z    2  noisy ' ||
+  fail "list: the verdict column: $(db list)"
+v4 'ALTER TABLE suites ADD COLUMN verdict TEXT;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+grep -q 'duplicate column name: verdict' "$TMP/err" ||
+  fail "failed migration 5 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+"$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
+  fail "runs.verdict added by a migration that failed"
+
+# 6b. version 5 to 6: the percentile columns, empty on the rows kept;
+# imported percentiles (a run's, and a merged point's with intervals)
+# fill them and query gives them back (CSV and YAML); a failed migration
+# 6 leaves version 5
+v5() {
+  v4 'ALTER TABLE runs ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE runs ADD COLUMN noise TEXT;' \
+    'ALTER TABLE suites ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE suites ADD COLUMN noise TEXT;' "$@"
+  sed -i 's/^PRAGMA user_version = 4;$/PRAGMA user_version = 5;/' "$TMP/v4.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v5 database"
+}
+v5
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v5 not upgraded to 6"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
 db import "$SRC/tests/tools/runs/tail1.yaml" "$SRC/tests/report/extra/tail-merged.yaml" > /dev/null ||
-  fail "import of points with percentiles after 4 -> 5"
+  fail "import of points with percentiles after 5 -> 6"
 db query 2 --suite pp | cut -d, -f8,30- > "$TMP/q.csv"
 printf '%s\n' "argument,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high" \
   "8,2e-06,3e-06,7e-06,9e-06,,,,,,,," "1024,4e-06,5e-06,8e-06,8.5e-06,,,,,,,," > "$TMP/want.tail"
@@ -175,13 +230,13 @@ echo "8,2e-06,3e-06,7e-06,9e-06,1.5e-06,2.5e-06,2.5e-06,3.5e-06,6e-06,9e-06,6.5e
 db query 3 --suite pp --format yaml > "$TMP/q.yaml" || fail "query --format yaml"
 grep -q '^ *p99: 7.0e-06$' "$TMP/q.yaml" && grep -q '^ *p99_high: 9.0e-06$' "$TMP/q.yaml" ||
   fail "percentiles of query --format yaml: $(cat "$TMP/q.yaml")"
-v4 'ALTER TABLE points ADD COLUMN p99 REAL;'
+v5 'ALTER TABLE points ADD COLUMN p99 REAL;'
 db list > /dev/null 2> "$TMP/err"
 st=$?
-[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+[ "$st" = 3 ] || fail "failed migration 6: exit $st, want 3"
 grep -q 'duplicate column name: p99' "$TMP/err" ||
-  fail "failed migration 5 message: $(cat "$TMP/err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+  fail "failed migration 6 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "version moved on a failed migration 6"
 "$CHECK" "$TMP/t.db" columns points | grep -qx p50 &&
   fail "p50 added by a migration that failed"
 

@@ -5,7 +5,10 @@
  *
  * For every instance with a check, as the engine sets a point up (send
  * pattern 50, receive pattern 56, 1000 bytes, Increasing shares, 3
- * chunks): its check must pass; then the same check around a run that
+ * chunks, buffers of exactly what the process's role needs: rank 0 is
+ * the root; the v-variants once more with Equal shares, where a
+ * non-root holds one message): its check must pass; then the same check
+ * around a run that
  * flips the first data byte of both buffers after the real run must fail
  * on some process.  The MPI_Bsend instances must attach no more than
  * the room counted against @MEMORY (sk_instance_attach()) and refuse,
@@ -15,15 +18,22 @@
  * Verify's data other than 0; a failed check must note the flipped byte
  * as the first wrong one (sk_dtype_wrong()).
  * And message buffers start on a page, zeroed.  Instances this MPI
- * library cannot run (sk_pattern_unavailable()) are left out, and so
+ * library cannot run (sk_pattern_unavailable()) or is known to break
+ * (sk_pattern_fault(), lib/libfault.h) are left out, and so
  * are the MPI-IO instances (tests/mpi/io.sh checks theirs).  The
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
  * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
- * the bandwidth ones with a window of 8 operations.
+ * the bandwidth ones with a window of 8 operations, the windowed message
+ * rate with a window of 4 sends, the threaded ones with one thread (MPI
+ * is started without MPI_THREAD_MULTIPLE here), the partitioned ones
+ * with 3 partitions (1000 bytes: the rest of an uneven share unsent).
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
- * rank with one exits 1; 0 when all pass.
+ * rank with one exits 1; 0 when all pass.  Rank 0 prints a line per
+ * instance, "checked TYPE NAME" or "skipped TYPE NAME: WHY" (planned,
+ * unavailable, no check, files), then "verify_faults: N instances
+ * checked".
  */
 #include <config.h>
 
@@ -41,16 +51,20 @@
 #include "../unit/sk_test.h"
 
 static const sk_inst_ops_t *real;
+static size_t real_s, real_r;     /* the buffers' bytes on this process */
 
-/* The real run, then one data byte of each buffer flipped. */
+/* The real run, then one data byte of each buffer flipped (of a buffer
+ * this process's role has: a non-root of a gather receives nothing). */
 static void corrupt_run(sk_pctx_t *c)
 {
   MPI_Aint tlb, text;
   real->run(c);
   MPI_Type_get_true_extent(c->rcvtype, &tlb, &text);
-  c->rbuf[tlb] ^= 0x5A;
+  if ((size_t)tlb < real_r)
+    c->rbuf[tlb] ^= 0x5A;
   MPI_Type_get_true_extent(c->dtype, &tlb, &text);
-  c->sbuf[tlb] ^= 0x5A;
+  if ((size_t)tlb < real_s)
+    c->sbuf[tlb] ^= 0x5A;
 }
 
 static int all(int ok)
@@ -63,6 +77,7 @@ static int all(int ok)
 /* The context of a point of `length` bytes, as execute.c fills it. */
 static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
 {
+  long sc, rc;
   memset(c, 0, sizeof *c);
   c->comm = MPI_COMM_WORLD;
   MPI_Comm_rank(c->comm, &c->rank);
@@ -78,6 +93,12 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
   c->rma_ops = 8;
+  c->window = 4;
+  c->threads = 1;
+  c->partitions = 3;
+  sk_layout_partition(&dt->lay, length, c->partitions, &sc, &rc);
+  c->part_count = sc;
+  c->part_rcvcount = rc;
 }
 
 /* A neighbourhood collective's communicator, as the engine makes it: a
@@ -108,15 +129,20 @@ static int noted(int failed)
 }
 
 /* The instance's check passes intact and fails corrupted, noting the
- * flipped byte.  variant: 0 as the engine runs it by default, 1 in place
- * (In_Place) in round 3 of Verify's data, 2 with the root at rank 1
- * (Root = 1) in round 5. */
+ * flipped byte, with buffers of exactly what this process's role needs
+ * (the root: what the engine allocates, sk_layout_need(); under the
+ * sanitizers a check or a run that strays beyond them is caught).
+ * `dist`: the shares of the v-variants; variant: 0 as the engine runs it
+ * by default, 1 in place (In_Place) in round 3 of Verify's data, 2 with
+ * the root at rank 1 (Root = 1) in round 5. */
 static void one(const sk_instance_t *in, const sk_dtype_t *dt,
-               const sk_reduce_t *red, long length, int variant)
+               const sk_reduce_t *red, long length, int dist, int variant)
 {
   static const char *const what[] = {"", " (in place)", " (root 1)"};
+  const char *shares = dist == SK_DIST_EQUAL ? "equal" : "increasing";
   sk_inst_ops_t bad;
   sk_pctx_t c;
+  sk_role_t role;
   size_t s, r;
   int intact, noticed, set, failed, wrong;
   real = sk_pattern_ops(in->number);
@@ -125,6 +151,7 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   context(&c, dt, length);
   c.in_place = variant == 1;
   c.root = variant == 2 ? 1 : 0;
+  c.distribution = dist;
   sk_dtype_set_round(variant == 1 ? 3 : variant == 2 ? 5 : 0);
   if (real->topology && neighbours(&c) != 0)
     return;
@@ -134,10 +161,21 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
     c.rop = red->op;
     c.rcount = sk_reduce_count(red, dt, length);
   }
-  sk_layout_need(&dt->lay, in, length, c.size, &s, &r);
+  role.nprocs = c.size;
+  role.root = c.rank == c.root ? SK_ROLE_ROOT : SK_ROLE_OTHER;
+  role.degree = real->topology ? 4 : 0;       /* 2 x 1, 2 dimensions */
+  role.equal = dist == SK_DIST_EQUAL;
+  role.slots = sk_instance_slots(in, c.threads, c.window);
+  sk_layout_need(&dt->lay, in, length, &role, &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
-  c.sbuf = calloc(s + 1, 1);
-  c.rbuf = calloc(r + 1, 1);
+  real_s = s;
+  real_r = r;
+  c.sbuf = s > 0 ? malloc(s) : NULL;
+  c.rbuf = r > 0 ? malloc(r) : NULL;
+  if (s > 0 && c.sbuf != NULL)
+    memset(c.sbuf, 0, s);
+  if (r > 0 && c.rbuf != NULL)
+    memset(c.rbuf, 0, r);
   set = all(real->setup == NULL || real->setup(&c) == 0);
   SK_CHECK_MSG(set, "%s: the point cannot be set up", in->name);
   if (!set)
@@ -158,12 +196,12 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   free(c.sbuf);
   free(c.rbuf);
   sk_dtype_set_round(0);
-  SK_CHECK_MSG(intact, "%s%s: intact data rejected", in->name,
-               what[variant]);
-  SK_CHECK_MSG(noticed, "%s%s: corruption unnoticed", in->name,
-               what[variant]);
-  SK_CHECK_MSG(wrong, "%s%s: the wrong byte noted is not the flipped one",
-               in->name, what[variant]);
+  SK_CHECK_MSG(intact, "%s%s: intact data rejected (%s shares)", in->name,
+               what[variant], shares);
+  SK_CHECK_MSG(noticed, "%s%s: corruption unnoticed (%s shares)", in->name,
+               what[variant], shares);
+  SK_CHECK_MSG(wrong, "%s%s: the wrong byte noted is not the flipped one "
+               "(%s shares)", in->name, what[variant], shares);
 }
 
 /* Setup with `room` bytes for the attach buffer: 0 when it succeeds
@@ -220,6 +258,25 @@ static void aligned(void)
   SK_CHECK_MSG(!bad, "a message buffer is not page-aligned and zeroed");
 }
 
+/* Why instance IN is not checked here, or NULL when it is.  The MPI-IO
+ * instances move data to and from a file of the run's: a corruption
+ * after a write lands in no buffer the check reads, so tests/mpi/io.sh
+ * corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
+static const char *skipped(const sk_instance_t *in, const sk_inst_ops_t *ops)
+{
+  if (ops == NULL)
+    return "planned";
+  if (sk_pattern_unavailable(in->number) != NULL)
+    return "unavailable";
+  if (sk_pattern_fault(in->number, 2) != NULL)
+    return "a known fault of the library";
+  if (ops->verify == NULL)
+    return "no check";
+  if (sk_instance_uses_files(in))
+    return "files";
+  return NULL;
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -229,7 +286,7 @@ int main(int argc, char **argv)
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
-  int size, checked = 0, inplace = 0, rooted = 0;
+  int size, rank, checked = 0, inplace = 0, rooted = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) {
@@ -248,27 +305,33 @@ int main(int argc, char **argv)
       sk_reduce_init(&pred, &plan, &suite, &pdt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
   aligned();
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
-    /* The MPI-IO instances move data to and from a file of the run's:
-     * a corruption after a write lands in no buffer the check reads, so
-     * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
-    if (ops == NULL || ops->verify == NULL ||
-        sk_pattern_unavailable(t[i].number) != NULL ||
-        sk_instance_uses_files(&t[i]))
+    const char *skip = skipped(&t[i], ops);
+    if (rank == 0)
+      printf("%s %d %s%s%s\n", skip ? "skipped" : "checked", t[i].number,
+             t[i].name, skip ? ": " : "", skip ? skip : "");
+    if (skip != NULL)
       continue;
     checked++;
     if (t[i].variations & SK_REQ_PREDEFINED)
       one(&t[i], &pdt, &pred,
-          t[i].variations & SK_REQ_ELEMENT ? pred.size : 1000, 0);
+          t[i].variations & SK_REQ_ELEMENT ? pred.size : 1000,
+          SK_DIST_INCREASING, 0);
     else
-      one(&t[i], &dt, &red, 1000, 0);
+      one(&t[i], &dt, &red, 1000, SK_DIST_INCREASING, 0);
+    /* the v-variants with equal shares hold less on a non-root */
+    if (t[i].buffers == SK_BUFFERS_GATHERV ||
+        t[i].buffers == SK_BUFFERS_SCATTERV ||
+        t[i].buffers == SK_BUFFERS_ALLGATHERV)
+      one(&t[i], &dt, &red, 1000, SK_DIST_EQUAL, 0);
     if (ops->in_place) {
-      one(&t[i], &dt, &red, 1000, 1);
+      one(&t[i], &dt, &red, 1000, SK_DIST_INCREASING, 1);
       inplace++;
     }
     if (ops->rooted) {
-      one(&t[i], &dt, &red, 1000, 2);
+      one(&t[i], &dt, &red, 1000, SK_DIST_INCREASING, 2);
       rooted++;
     }
     if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
@@ -278,14 +341,10 @@ int main(int argc, char **argv)
   sk_dtype_free(&pdt);
   sk_reduce_free(&red);
   sk_dtype_free(&dt);
-  if (sk_test_failures == 0 && checked > 0) {
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0)
-      printf("verify_faults: %d instances checked\n"
-             "verify_faults: %d in place, %d with the root at rank 1\n",
-             checked, inplace, rooted);
-  }
+  if (sk_test_failures == 0 && checked > 0 && rank == 0)
+    printf("verify_faults: %d instances checked\n"
+           "verify_faults: %d in place, %d with the root at rank 1\n",
+           checked, inplace, rooted);
   MPI_Finalize();
   return sk_test_result();
 }

@@ -99,6 +99,10 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-many-suites.skampi \
 	tests/parse/ok-max-value-collective.skampi \
 	tests/parse/ok-max-value-bsend.skampi \
+	tests/parse/err-displacements.skampi \
+	tests/parse/ok-memory-fit.skampi \
+	tests/parse/ok-memory-fit-displ.skampi \
+	tests/parse/ok-mw-chunks.skampi \
 	tests/parse/err-memory-bsend.skampi \
 	tests/parse/ok-measurement-alias.skampi \
 	tests/parse/ok-memory-exact.skampi \
@@ -109,7 +113,11 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-units.skampi \
 	tests/parse/ok-variation-default.skampi \
 	tests/parse/ok-rma.skampi \
-	tests/parse/err-rma.skampi
+	tests/parse/err-rma.skampi \
+	tests/parse/err-partitions.skampi \
+	tests/parse/err-window.skampi tests/parse/ok-window.skampi \
+	tests/parse/ok-types.skampi tests/parse/err-threads.skampi \
+	tests/parse/ok-threads.skampi
 # MPI-IO: @IO_DIRECTORY and IO_File
 SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
@@ -118,6 +126,7 @@ SK_PARSE_GOLDEN += tests/parse/ok-in-place-root.skampi \
 	tests/parse/err-in-place-root.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
+	tests/parse/np.sh \
 	tests/parse/doc-examples.sh \
 	tests/parse/doc-tables.sh \
 	tests/parse/cli.sh \
