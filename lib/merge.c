@@ -75,6 +75,18 @@ static int sk_merge_point_extras(sk_yread_t *y, sk_ynode_t *n,
   return rc ? -1 : 0;
 }
 
+/* A point's p50, p90, p99 and p999 (Percentiles = yes), when present. */
+static int sk_merge_point_tail(sk_yread_t *y, sk_ynode_t *n,
+                               sk_merge_point_t *p)
+{
+  static const char *const keys[4] = {"p50", "p90", "p99", "p999"};
+  int k, rc = 0;
+  for (k = 0; k < 4; k++)
+    rc |= sk_rcheck_time(y, sk_yread_get(y, n, keys[k]), keys[k],
+                         &p->pct[k]);
+  return rc;
+}
+
 /* One point's fields; median is required since the merge is built on it.
  * `raw` (Raw_Samples = yes) is kept when present. */
 static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
@@ -86,6 +98,7 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   p->repetitions = p->cut = p->processes = p->ovl_tests = -1;
   p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
   p->init_time = p->free_time = NAN;
+  p->pct[0] = p->pct[1] = p->pct[2] = p->pct[3] = NAN;
   p->eps_met = 1;
   if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
@@ -126,6 +139,7 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   rc |= sk_rcheck_runs(y, n, "run_medians", runs);
   rc |= sk_rcheck_runs(y, n, "run_means", runs);
   rc |= sk_merge_point_extras(y, n, p);
+  rc |= sk_merge_point_tail(y, n, p);
   return rc ? -1 : 0;
 }
 
@@ -609,6 +623,30 @@ double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
   }
   free(v);
   return m;
+}
+
+int sk_merge_field_ci(const sk_merge_run_t *runs, size_t n, size_t is,
+                      size_t ip, size_t off, sk_medci_t *ci)
+{
+  double *v = malloc((n > 0 ? n : 1) * sizeof *v);
+  size_t r;
+  int rc = -1;
+  if (v == NULL || n == 0) {
+    free(v);
+    return -1;
+  }
+  for (r = 0; r < n; r++) {
+    const char *p = (const char *)&runs[r].suites[is].points[ip];
+    memcpy(&v[r], p + off, sizeof v[r]);
+    if (isnan(v[r]))
+      break;
+  }
+  if (r == n) {
+    sk_stats_sort(v, n);
+    rc = sk_medci(v, n, SK_MERGE_CI_LEVEL, ci);
+  }
+  free(v);
+  return rc;
 }
 
 int sk_merge_precise(const sk_merge_stats_t *st, double eps)

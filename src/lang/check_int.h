@@ -39,6 +39,7 @@ typedef struct sk_check {
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
   const char *(*large_count)(int number);   /* sk_check_options_t's */
+  unsigned (*supports)(int number);         /* sk_check_options_t's */
   const char *(*fault)(int number, int nprocs);   /* likewise */
   const struct sk_nodemap *nodes;           /* sk_check_options_t's */
   const char *(*type_unavailable)(const char *name);   /* likewise */
@@ -143,6 +144,10 @@ void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
  * the node map of the run when it is known. */
 void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
                    const sk_kv_t *kv);
+/* check_support.c: In_Place, Root and Verify against what the instance
+ * supports (a preamble default it cannot take falls back to the built-in
+ * one in kv); a rank as Root against a Nodes suite's first point. */
+void sk_check_support(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv);
 /* check_threads.c: Threads only for an instance that takes it, and only
  * where the run can give threads; the largest into *max_threads. */
 void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,

@@ -200,6 +200,11 @@ typedef struct sk_suite {
                                   * lower first; -1 -1 otherwise */
   int pairs_placement;           /* Pairs_Placement: SK_PAIRS_* (src/
                                   * engine/pairs.h) */
+  int percentiles;               /* Percentiles: 0 / 1 */
+  int in_place;                  /* In_Place: 0 / 1 */
+  long root;                     /* Root: a rank (Fixed is 0), or
+                                  * SK_ROOT_ROTATE */
+  int verify;                    /* Verify: 0 / 1 */
   long threads;                  /* Threads */
   long window;                   /* Window */
   long partitions;               /* Partitions */
@@ -210,6 +215,8 @@ enum {
   SK_PAIR_MAX_LATENCY = 0, SK_PAIR_INTER_NODE, SK_PAIR_INTRA_NODE,
   SK_PAIR_INTRA_SOCKET, SK_PAIR_RANKS
 };
+/* Root = Rotate: the root of repetition i is i mod the processes. */
+#define SK_ROOT_ROTATE (-2)
 
 /* IO_File (keys.def): one shared file, or one per process. */
 enum { SK_IO_FILE_SHARED = 0, SK_IO_FILE_PER_PROCESS = 1 };

@@ -1,6 +1,7 @@
 #!/bin/sh
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
-# and one of version 2 (the same with migration 2 applied by hand), is
+# and ones of versions 2 to 5 (the same with the migrations applied by
+# hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
 # database of a newer schema is refused.  Also: the query of a suite's
@@ -17,14 +18,14 @@ db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
 [ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "not upgraded to version $now"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,,,,,,,,,,,,,
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
 case $(cat "$TMP/cols") in
-  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time "*) ;;
+  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time p50 p90 p99 p999 p50_low p50_high p90_low p90_high p99_low p99_high p999_low p999_high "*) ;;
   *) fail "points columns after the upgrade: $(cat "$TMP/cols")" ;;
 esac
 db list --tag phase=old | grep -q 'old box' || fail "tag lost in the upgrade"
@@ -120,11 +121,11 @@ db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
-db query 2 --suite ovl | cut -d, -f24- > "$TMP/q.csv"
+db query 2 --suite ovl | cut -d, -f24-29 > "$TMP/q.csv"
 printf '%s\n' "overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time" \
   "1.4e-05,1.9e-05,1.3e-05,30,," > "$TMP/want.ovl"
 diff -u "$TMP/want.ovl" "$TMP/q.csv" || fail "overlap columns of query"
-db query 2 --suite pers | cut -d, -f24- | tail -n 1 > "$TMP/q.csv"
+db query 2 --suite pers | cut -d, -f24-29 | tail -n 1 > "$TMP/q.csv"
 echo ",,,,7e-06,3e-06" | diff -u - "$TMP/q.csv" ||
   fail "persistent columns of query"
 db query 2 --suite pers --format yaml > "$TMP/q.yaml" ||
@@ -202,11 +203,10 @@ grep -q 'duplicate column name: verdict' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
   fail "runs.verdict added by a migration that failed"
 
-# 7. version 5 to 7 and 6 to 7: the percentile columns (6), the node map
-# (7).  A v5 database (v4 + migration 5 by hand) and a v6 one (v5 +
-# migration 6 by hand) keep their rows; a run with a node map fills
-# run_nodes and run_placement and the runs' summary; removing the run
-# removes them; a failed migration 7 leaves version 6.
+# 6b. version 5 to 6 (and on to 7): the percentile columns, empty on the
+# rows kept; imported percentiles (a run's, and a merged point's with
+# intervals) fill them and query gives them back (CSV and YAML); a failed
+# migration 6 leaves version 5
 v5() {
   v4 'ALTER TABLE runs ADD COLUMN verdict TEXT;' \
     'ALTER TABLE runs ADD COLUMN noise TEXT;' \
@@ -216,6 +216,37 @@ v5() {
   rm -f "$TMP"/t.db*
   "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v5 database"
 }
+v5
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v5 not upgraded to $now"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
+db import "$SRC/tests/tools/runs/tail1.yaml" "$SRC/tests/report/extra/tail-merged.yaml" > /dev/null ||
+  fail "import of points with percentiles after 5 -> 6"
+db query 2 --suite pp | cut -d, -f8,30- > "$TMP/q.csv"
+printf '%s\n' "argument,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high" \
+  "8,2e-06,3e-06,7e-06,9e-06,,,,,,,," "1024,4e-06,5e-06,8e-06,8.5e-06,,,,,,,," > "$TMP/want.tail"
+diff -u "$TMP/want.tail" "$TMP/q.csv" || fail "percentile columns of query (a run)"
+db query 3 --suite pp | cut -d, -f8,30- | sed -n 2p > "$TMP/q.csv"
+echo "8,2e-06,3e-06,7e-06,9e-06,1.5e-06,2.5e-06,2.5e-06,3.5e-06,6e-06,9e-06,6.5e-06,1.2e-05" |
+  diff -u - "$TMP/q.csv" || fail "percentile columns of query (merged)"
+db query 3 --suite pp --format yaml > "$TMP/q.yaml" || fail "query --format yaml"
+grep -q '^ *p99: 7.0e-06$' "$TMP/q.yaml" && grep -q '^ *p99_high: 9.0e-06$' "$TMP/q.yaml" ||
+  fail "percentiles of query --format yaml: $(cat "$TMP/q.yaml")"
+v5 'ALTER TABLE points ADD COLUMN p99 REAL;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 6: exit $st, want 3"
+grep -q 'duplicate column name: p99' "$TMP/err" ||
+  fail "failed migration 6 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "version moved on a failed migration 6"
+"$CHECK" "$TMP/t.db" columns points | grep -qx p50 &&
+  fail "p50 added by a migration that failed"
+
+# 7. version 6 to 7: the node map.  A v6 database (v5 + migration 6 by
+# hand) keeps its rows; a run with a node map fills run_nodes and
+# run_placement and the runs' summary, and show names its nodes; removing
+# the run removes them; a failed migration 7 leaves version 6.
 v6() {
   v5 'ALTER TABLE points ADD COLUMN p50 REAL;' \
     'ALTER TABLE points ADD COLUMN p90 REAL;' \
@@ -233,15 +264,6 @@ v6() {
   rm -f "$TMP"/t.db*
   "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v6 database"
 }
-v5
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
-db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> $now"
-[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v5 not upgraded to $now"
-diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
-"$CHECK" "$TMP/t.db" columns points | grep -qx p999_high ||
-  fail "points.p999_high missing after 5 -> $now"
-"$CHECK" "$TMP/t.db" columns runs | grep -qx node_count ||
-  fail "runs.node_count missing after 5 -> $now"
 v6
 [ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "fixture is not version 6"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 6 -> 7"

@@ -125,6 +125,9 @@ SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 SK_PARSE_GOLDEN += tests/parse/ok-pair.skampi tests/parse/err-pair.skampi \
 	tests/parse/ok-pairs-placement.skampi \
 	tests/parse/err-pairs-placement.skampi
+# Percentiles, In_Place, Root and Verify
+SK_PARSE_GOLDEN += tests/parse/ok-in-place-root.skampi \
+	tests/parse/err-in-place-root.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/np.sh \

@@ -5,6 +5,7 @@
 # report tests can derive what a PDF and its CSV files must contain
 # without using the code under test.  Output, tab-separated:
 #   S  suite  argument_name  number-of-points  timing  type  ranks
+#      points-with-p50
 # (ranks: 1 when a point has node_times of two or more entries)
 #   P  suite  argument  mean  stderr  repetitions  eps_met  refined
 # Numbers are printed with %.17g so that equal values give equal text.
@@ -23,16 +24,17 @@ function flush_point() {
     printf "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", suite, num(arg), num(mean),
       num(se), reps, tolower(eps), tolower(ref)
   if (inpoint) npoints++
+  if (inpoint && p50 != "") ntail++
   inpoint = 0
 }
 function start_point() {
   flush_point()
   inpoint = 1; arg = ""; mean = ""; se = "0"; reps = ""
-  eps = "true"; ref = "false"
+  eps = "true"; ref = "false"; p50 = ""
 }
 function flush_suite() {
   flush_point()
-  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\n", suite, argname, npoints, timing, type, ranks
+  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\t%d\n", suite, argname, npoints, timing, type, ranks, ntail
   suite = ""; inpoints = 0; ranks = 0
 }
 function point_key(k, v) {
@@ -44,6 +46,7 @@ function point_key(k, v) {
   else if (k == "refined") ref = v
   else if (k == "node_times" && v ~ /,/) ranks = 1
   else if (k == "node_times" && v == "") { ntblock = 1; ntitems = 0 }
+  else if (k == "p50") p50 = v
 }
 
 /^[ \t]*#/ || /^[ \t]*$/ { next }
@@ -54,7 +57,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   i = indent($0); dash = ($0 ~ /^ *- /); k = keyof($0); v = valof($0)
   if (sind < 0 && dash) sind = i
   if (dash && i == sind) {           # a new suite
-    flush_suite(); npoints = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
+    flush_suite(); npoints = 0; ntail = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
   }
   if (inpoints && pitem < 0 && dash && i >= pind) pitem = i
   if (inpoints && (i < pind || (i == pind && !(dash && i == pitem)))) {
