@@ -95,7 +95,7 @@ double sk_collbw_host_bytes(const sk_rfile_suite_t *s, long procs,
 int sk_collbw_point(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                     const sk_rfile_point_t *p, long *procs, double *n)
 {
-  const char *len = sk_rfile_param(s, "Default_Message_length");
+  const char *len = sk_rfile_key(s, SK_KEY_DEFAULT_MESSAGE_LENGTH);
   const char *np = sk_rfile_factor(r, "processes");
   char *end = NULL;
   *procs = p->processes > 0 ? p->processes

@@ -8,6 +8,7 @@ lib_libskampi_a_SOURCES = \
 	lib/msg.c lib/msg.h \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
+	lib/suitekey.c lib/suitekey.h lib/keys.def \
 	lib/stats.c lib/stats.h \
 	lib/overlap.c lib/overlap.h \
 	lib/wilcoxon.c lib/wilcoxon.h \

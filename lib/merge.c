@@ -16,6 +16,7 @@
 #include "runstate.h"
 #include "sha256.h"
 #include "stats.h"
+#include "suitekey.h"
 
 /* A nonblocking overlap point's `overlap` map and a persistent point's
  * `persistent` map, each kept whole or not at all (the reader of
@@ -119,25 +120,29 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   return rc ? -1 : 0;
 }
 
-/* The outlier filter the suite's parameters record.  A file without
- * Outlier_Filter predates it and always cut by Cut_Quantile. */
+/* The outlier filter the suite's parameters record (the values of
+ * Outlier_Filter are in the order of SK_STATS_FILTER_*,
+ * tests/unit/test_suitekey.c).  A file without Outlier_Filter predates
+ * it and always cut by Cut_Quantile. */
 static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
 {
   sk_ynode_t *par = sk_yread_get(y, n, "parameters");
-  const char *f = sk_yread_text(sk_yread_get(y, par, "Outlier_Filter"));
-  const char *q = sk_yread_text(sk_yread_get(y, par, "Cut_Quantile"));
+  const char *f = sk_yread_text(sk_yread_get(
+      y, par, sk_suitekey_name(SK_KEY_OUTLIER_FILTER)));
+  const char *q = sk_yread_text(sk_yread_get(
+      y, par, sk_suitekey_name(SK_KEY_CUT_QUANTILE)));
+  long v = f ? sk_suitekey_value_of(SK_KEY_OUTLIER_FILTER, f)
+             : SK_STATS_FILTER_CUT;
   char *end = NULL;
   s->filter = -1;
   s->cut_q = 0.0;
-  if (!f || strcmp(f, "Cut_Quantile") == 0) {
+  if (v == SK_STATS_FILTER_CUT) {
     if (q)
       s->cut_q = strtod(q, &end);
     if (q && end != q && *end == '\0' && s->cut_q >= 0.0 && s->cut_q < 0.5)
       s->filter = SK_STATS_FILTER_CUT;
-  } else if (strcmp(f, "Tukey") == 0) {
-    s->filter = SK_STATS_FILTER_TUKEY;
-  } else if (strcmp(f, "None") == 0) {
-    s->filter = SK_STATS_FILTER_NONE;
+  } else if (v == SK_STATS_FILTER_TUKEY || v == SK_STATS_FILTER_NONE) {
+    s->filter = (int)v;
   }
 }
 

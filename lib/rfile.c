@@ -97,6 +97,12 @@ const char *sk_rfile_param(const sk_rfile_suite_t *s, const char *key)
   return sk_rfile_kv_get(s->params, s->nparams, key);
 }
 
+const char *sk_rfile_key(const sk_rfile_suite_t *s, sk_key_id_t key)
+{
+  const char *name = sk_suitekey_name(key);
+  return name ? sk_rfile_param(s, name) : NULL;
+}
+
 const sk_rfile_suite_t *sk_rfile_find(const sk_rfile_t *r,
                                         const char *name)
 {

@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "suitekey.h"
+
 /* A key and its value as text, in file order. */
 typedef struct sk_rfile_kv {
   char *key;
@@ -145,6 +147,9 @@ void sk_rfile_point_free(sk_rfile_point_t *p);
 const char *sk_rfile_meta(const sk_rfile_t *r, const char *key);
 const char *sk_rfile_factor(const sk_rfile_t *r, const char *key);
 const char *sk_rfile_param(const sk_rfile_suite_t *s, const char *key);
+/* The suite key KEY as the suite's parameters record it (by its name in
+ * lib/keys.def); NULL when absent. */
+const char *sk_rfile_key(const sk_rfile_suite_t *s, sk_key_id_t key);
 const sk_rfile_suite_t *sk_rfile_find(const sk_rfile_t *r,
                                         const char *name);
 

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "collbw.h"
 #include "msg.h"
@@ -363,7 +362,8 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
   return rc;
 }
 
-/* argument_name, or when absent the Variation parameter. */
+/* argument_name, or when absent the Variation parameter (whose values
+ * are in the order of sk_rfile_arg_t, tests/unit/test_suitekey.c). */
 static int sk_rfile_load_arg(sk_yread_t *y, sk_ynode_t *suite,
                        sk_rfile_suite_t *s)
 {
@@ -371,11 +371,12 @@ static int sk_rfile_load_arg(sk_yread_t *y, sk_ynode_t *suite,
   sk_ynode_t *node = sk_yread_get(y, suite, "argument_name");
   const char *t = sk_yread_text(node);
   size_t i;
+  long v;
   if (!node) {
-    t = sk_rfile_param(s, "Variation");
-    for (i = 0; t && i < 4; i++)
-      if (strcasecmp(t, names[i]) == 0)
-        s->arg = (sk_rfile_arg_t)i;
+    v = sk_suitekey_value_of(SK_KEY_VARIATION,
+                             sk_rfile_key(s, SK_KEY_VARIATION));
+    if (v >= 0 && v <= SK_RESULT_ARG_CHUNKS)
+      s->arg = (sk_rfile_arg_t)v;
     return 0;
   }
   for (i = 0; t && i < 4; i++)

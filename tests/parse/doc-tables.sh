@@ -3,7 +3,7 @@
 # the instance table matches `skampi --list` row by row (number, name,
 # pattern, variations, operations; the implemented/planned status is left
 # out of the doc), and every key, setting, metadata key and datatype of
-# src/lang/keys.def and src/lang/datatypes.def has its row; skampi(5) names every key.
+# lib/keys.def and src/lang/datatypes.def has its row; skampi(5) names every key.
 set -u
 srcdir=${top_srcdir:-.}
 doc=$srcdir/doc/suite-language.md
@@ -52,9 +52,9 @@ check_rows() {  # what, names...
       { echo "FAIL: $doc has no row for the $what $k"; fail=1; }
   done
 }
-keys=$(sed -n 's/^SK_KEY([A-Z_]*, "\([A-Za-z_]*\)".*/\1/p' "$srcdir/src/lang/keys.def")
-settings=$(sed -n 's/^SK_SETTING([A-Z_]*, "\([A-Z_]*\)".*/@\1/p' "$srcdir/src/lang/keys.def")
-metas=$(sed -n 's/^SK_META("\([A-Z_]*\)".*/@\1/p' "$srcdir/src/lang/keys.def")
+keys=$(sed -n 's/^SK_KEY([A-Z_]*, "\([A-Za-z_]*\)".*/\1/p' "$srcdir/lib/keys.def")
+settings=$(sed -n 's/^SK_SETTING([A-Z_]*, "\([A-Z_]*\)".*/@\1/p' "$srcdir/lib/keys.def")
+metas=$(sed -n 's/^SK_META("\([A-Z_]*\)".*/@\1/p' "$srcdir/lib/keys.def")
 types=$(sed -n 's/^SK_DATATYPE([0-9]*, "\([A-Za-z_]*\)".*/\1/p' "$srcdir/src/lang/datatypes.def")
 [ "$(echo "$keys" | wc -w)" -ge 22 ] || { echo "FAIL: keys.def not read"; exit 1; }
 check_rows "key" $keys
