@@ -13,124 +13,19 @@
 #include "modes.h"
 #include "msg.h"
 #include "rcheck.h"
+#include "rfile_load.h"
 #include "runstate.h"
 #include "sha256.h"
 #include "stats.h"
-#include "suitekey.h"
-
-/* A nonblocking overlap point's `overlap` map and a persistent point's
- * `persistent` map, each kept whole or not at all (the reader of
- * skampi-report takes `overlap` the same way). */
-static int sk_merge_point_extras(sk_yread_t *y, sk_ynode_t *n,
-                                 sk_merge_point_t *p)
-{
-  sk_ynode_t *m = sk_yread_get(y, n, "overlap");
-  double v[4] = {NAN, NAN, NAN, NAN};
-  long tests = -1;
-  int rc = 0;
-  if (m != NULL && sk_yread_want_map(y, m, "'overlap'") == 0) {
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &v[0]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "with_computation"),
-                         "with_computation", &v[1]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "computation"),
-                         "computation", &v[2]);
-    rc |= sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
-                            &v[3]);
-    rc |= sk_rcheck_count(y, sk_yread_get(y, m, "test_calls"), "test_calls",
-                          &tests);
-    if (rc == 0 && (isnan(v[0]) || isnan(v[2]) || isnan(v[3]))) {
-      sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
-                     "'percent'");
-      rc = -1;
-    }
-    if (rc == 0) {
-      p->ovl_pure = v[0];
-      p->ovl_with = v[1];
-      p->ovl_cpu = v[2];
-      p->ovl_percent = v[3];
-      p->ovl_tests = tests;
-    }
-  } else if (m != NULL) {
-    rc = -1;
-  }
-  m = sk_yread_get(y, n, "persistent");
-  v[0] = v[1] = NAN;
-  if (m != NULL && sk_yread_want_map(y, m, "'persistent'") == 0) {
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "init_time"), "init_time",
-                         &v[0]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "free_time"), "free_time",
-                         &v[1]);
-    if (rc == 0 && (isnan(v[0]) || isnan(v[1]))) {
-      sk_yread_error(y, m, "'persistent' lacks 'init_time' or "
-                     "'free_time'");
-      rc = -1;
-    }
-    p->init_time = v[0];
-    p->free_time = v[1];
-  } else if (m != NULL) {
-    rc = -1;
-  }
-  return rc ? -1 : 0;
-}
-
-/* One point's fields; median is required since the merge is built on it.
- * `raw` (Raw_Samples = yes) is kept when present. */
-static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
-                          sk_merge_point_t *p)
-{
-  sk_ynode_t *v;
-  int rc = 0;
-  memset(p, 0, sizeof *p);
-  p->repetitions = p->cut = p->processes = p->ovl_tests = -1;
-  p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
-  p->init_time = p->free_time = NAN;
-  p->eps_met = 1;
-  if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
-    return -1;
-  if (sk_rcheck_novalue(y, n)) {
-    sk_yread_error(y, n, "point has no value (0 valid repetitions): a "
-                   "merge needs a value from every run");
-    return -1;
-  }
-  if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
-    sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
-    return -1;
-  }
-  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
-                           &p->argument);
-  rc |= sk_rcheck_time(y, v, "mean", &p->mean);
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "median"), "median",
-                       &p->median);
-  p->min = p->max = p->median;
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "min"), "min", &p->min);
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "max"), "max", &p->max);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "repetitions"), "repetitions",
-                        &p->repetitions);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "cut"), "cut", &p->cut);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "processes"), "processes",
-                        &p->processes);
-  rc |= sk_yread_bool(y, sk_yread_get(y, n, "eps_met"), "eps_met",
-                      &p->eps_met);
-  rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
-                      &p->refined);
-  rc |= sk_rcheck_times(y, n, "raw", &p->raw, &p->nraw);
-  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
-  rc |= sk_rcheck_runs(y, n, "run_means", runs);
-  rc |= sk_merge_point_extras(y, n, p);
-  return rc ? -1 : 0;
-}
 
 /* The outlier filter the suite's parameters record (the values of
  * Outlier_Filter are in the order of SK_STATS_FILTER_*,
  * tests/unit/test_suitekey.c).  A file without Outlier_Filter predates
  * it and always cut by Cut_Quantile. */
-static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
+static void sk_merge_filter(const sk_rfile_suite_t *rs, sk_merge_suite_t *s)
 {
-  sk_ynode_t *par = sk_yread_get(y, n, "parameters");
-  const char *f = sk_yread_text(sk_yread_get(
-      y, par, sk_suitekey_name(SK_KEY_OUTLIER_FILTER)));
-  const char *q = sk_yread_text(sk_yread_get(
-      y, par, sk_suitekey_name(SK_KEY_CUT_QUANTILE)));
+  const char *f = sk_rfile_key(rs, SK_KEY_OUTLIER_FILTER);
+  const char *q = sk_rfile_key(rs, SK_KEY_CUT_QUANTILE);
   long v = f ? sk_suitekey_value_of(SK_KEY_OUTLIER_FILTER, f)
              : SK_STATS_FILTER_CUT;
   char *end = NULL;
@@ -146,38 +41,58 @@ static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
   }
 }
 
+/* What a merge needs of every point beyond what any reader checks: a
+ * value, and its median (the merge is built on the medians). */
+static int sk_merge_need(sk_yread_t *y, sk_ynode_t *n)
+{
+  sk_ynode_t *pts = sk_yread_get(y, n, "points"), *p;
+  size_t i;
+  int rc = 0;
+  for (i = 0; pts && pts->kind == SK_YNODE_SEQ && i < sk_yread_len(pts);
+       i++) {
+    p = sk_yread_item(y, pts, i);
+    if (p->kind != SK_YNODE_MAP)
+      continue;
+    if (sk_rcheck_novalue(y, p)) {
+      sk_yread_error(y, p, "point has no value (0 valid repetitions): a "
+                     "merge needs a value from every run");
+      rc = -1;
+    } else if (sk_yread_get(y, p, "mean") && !sk_yread_get(y, p, "median")) {
+      sk_yread_error(y, p, "point has no 'median'");
+      rc = -1;
+    }
+  }
+  return rc;
+}
+
+/* One suite of a run, read by the one reader (rfile_load.h); the merge
+ * keeps its name, status and points, and the node for mergeout.c. */
 static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                           sk_merge_suite_t *s)
 {
-  double elapsed;
-  sk_ynode_t *pts;
+  sk_rfile_suite_t rs;
   size_t i;
-  int rc = 0;
+  int rc;
+  memset(&rs, 0, sizeof rs);
   s->node = n;
-  if (sk_yread_want_map(y, n, "a suite") != 0)
-    return -1;
-  s->name = sk_yread_text(sk_yread_get(y, n, "name"));
-  s->status = sk_yread_text(sk_yread_get(y, n, "status"));
-  s->status = s->status ? s->status : "";
-  if (!s->name) {
-    sk_yread_error(y, n, "suite has no 'name'");
-    return -1;
-  }
-  sk_merge_filter(y, n, s);
-  if (sk_rcheck_duration(y, sk_yread_get(y, n, "elapsed"), "elapsed",
-                         &elapsed) != 0)
+  rc = sk_rfile_load_suite(y, n, &rs, runs);
+  if (n->kind == SK_YNODE_MAP && sk_merge_need(y, n) != 0)
     rc = -1;
-  pts = sk_yread_get(y, n, "points");
-  if (!pts)
-    return 0;
-  if (sk_yread_want_seq(y, pts, "'points'") != 0)
-    return -1;
-  s->npoints = sk_yread_len(pts);
-  s->points = calloc(s->npoints + 1, sizeof *s->points);
-  if (!s->points)
-    return -1;
-  for (i = 0; i < s->npoints; i++)
-    rc |= sk_merge_point(y, sk_yread_item(y, pts, i), runs, &s->points[i]);
+  sk_merge_filter(&rs, s);
+  s->name = rs.name;
+  s->status = rs.status;
+  s->points = rs.points;
+  s->npoints = rs.npoints;
+  rs.name = rs.status = NULL;
+  rs.points = NULL;
+  rs.npoints = 0;
+  sk_rfile_suite_free(&rs);
+  for (i = 0; i < s->npoints; i++) {
+    if (isnan(s->points[i].min))
+      s->points[i].min = s->points[i].median;
+    if (isnan(s->points[i].max))
+      s->points[i].max = s->points[i].median;
+  }
   return rc;
 }
 
@@ -276,8 +191,10 @@ void sk_merge_run_free(sk_merge_run_t *run)
     return;
   for (i = 0; run->suites && i < run->nsuites; i++) {
     for (j = 0; run->suites[i].points && j < run->suites[i].npoints; j++)
-      free(run->suites[i].points[j].raw);
+      sk_rfile_point_free(&run->suites[i].points[j]);
     free(run->suites[i].points);
+    free(run->suites[i].name);
+    free(run->suites[i].status);
   }
   free(run->suites);
   sk_yread_done(&run->y);
@@ -389,7 +306,7 @@ static sk_merge_source_t sk_merge_source(const sk_merge_run_t *runs,
 static int sk_merge_run_values(const sk_merge_run_t *runs, size_t n,
                                size_t is, size_t ipt, sk_merge_stats_t *out)
 {
-  const sk_merge_point_t *p;
+  const sk_rfile_point_t *p;
   size_t r;
   out->source = sk_merge_source(runs, n, is, ipt);
   for (r = 0; r < n; r++) {
@@ -463,7 +380,8 @@ double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
     return NAN;
   }
   for (r = 0; r < n; r++) {
-    const char *p = (const char *)&runs[r].suites[is].points[ip];
+    const char *p = (const char *)sk_rfile_extras(
+        &runs[r].suites[is].points[ip]);
     memcpy(&v[r], p + off, sizeof v[r]);
     if (isnan(v[r]))
       break;

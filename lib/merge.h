@@ -4,6 +4,9 @@
  *
  * sk_merge_load() reads every run and keeps its YAML document (the
  * merged file copies the first run's metadata, factors and suite keys);
+ * its suites and points are read by the one reader of result files
+ * (sk_rfile_load_suite(), rfile_load.h), so a merge refuses what
+ * skampi-report refuses, with the same message;
  * sk_merge_check() refuses runs of another suite file or grid;
  * sk_merge_stats() computes the across-run statistics of one point.
  */
@@ -13,32 +16,20 @@
 #include <stddef.h>
 
 #include "medci.h"
+#include "rfile.h"
 #include "yread.h"
 
 /* The level of a merged point's confidence interval. */
 #define SK_MERGE_CI_LEVEL 0.95
 
-/* One point of one run, as the run measured it. */
-typedef struct sk_merge_point {
-  double argument;
-  double mean, median, min, max;
-  long repetitions, cut, processes;   /* -1 when absent */
-  int eps_met, refined;
-  double *raw;             /* `raw` (Raw_Samples = yes), owned; or NULL */
-  size_t nraw;
-  /* a nonblocking overlap point's `overlap` map (pure, with_computation,
-   * computation, percent; test_calls) and a persistent point's
-   * `persistent` map (init_time, free_time): NaN / -1 when absent */
-  double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
-  long ovl_tests;
-  double init_time, free_time;
-} sk_merge_point_t;
-
 typedef struct sk_merge_suite {
-  const char *name;        /* borrowed from the run's document */
-  const char *status;      /* "" when absent */
-  sk_ynode_t *node;        /* the suite's mapping */
-  sk_merge_point_t *points;
+  char *name;              /* owned, like everything here but node */
+  char *status;            /* "" when absent */
+  sk_ynode_t *node;        /* the suite's mapping in the run's document */
+  /* the points as the run measured them, sorted by argument; a merge
+   * needs a value (mean and median) at each, and takes a run's min and
+   * max as its median where it does not record them */
+  sk_rfile_point_t *points;
   size_t npoints;
   /* The suite's recorded outlier filter (parameters.Outlier_Filter and
    * .Cut_Quantile): an SK_STATS_FILTER_* of stats.h and its quantile;
@@ -119,9 +110,9 @@ int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
  * its filter, else from each run's median and mean.  -1 on no memory. */
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out);
-/* The median over the n runs of the point field at byte offset `off` of
- * sk_merge_point_t (a double: offsetof(sk_merge_point_t, ovl_pure), ...);
- * NaN when a run lacks it. */
+/* The median over the n runs of the point's extra at byte offset `off`
+ * of sk_rfile_extras_t (a double: offsetof(sk_rfile_extras_t, ovl_pure),
+ * ...); NaN when a run lacks it. */
 double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
                              size_t is, size_t ip, size_t off);
 

@@ -167,7 +167,7 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
   double lo = INFINITY, hi = -INFINITY;
   int eps = 1;
   size_t r;
-  const sk_merge_point_t *p;
+  const sk_rfile_point_t *p;
   for (r = 0; r < n; r++) {
     p = &runs[r].suites[is].points[ip];
     reps = (reps < 0 || p->repetitions < 0) ? -1 : reps + p->repetitions;
@@ -217,16 +217,16 @@ static int sk_mergeout_lead(sk_emit_t *e, const sk_merge_stats_t *st,
 static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
                               size_t n, size_t is, size_t ip)
 {
-  const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
+  const sk_rfile_point_t *p = &runs[0].suites[is].points[ip];
   double pure, with, cpu, pc, init, fr;
   pure = sk_merge_field_median(runs, n, is, ip,
-                               offsetof(sk_merge_point_t, ovl_pure));
+                               offsetof(sk_rfile_extras_t, ovl_pure));
   with = sk_merge_field_median(runs, n, is, ip,
-                               offsetof(sk_merge_point_t, ovl_with));
+                               offsetof(sk_rfile_extras_t, ovl_with));
   cpu = sk_merge_field_median(runs, n, is, ip,
-                              offsetof(sk_merge_point_t, ovl_cpu));
+                              offsetof(sk_rfile_extras_t, ovl_cpu));
   pc = sk_merge_field_median(runs, n, is, ip,
-                             offsetof(sk_merge_point_t, ovl_percent));
+                             offsetof(sk_rfile_extras_t, ovl_percent));
   if (!isnan(pure) && !isnan(cpu) && !isnan(pc)) {
     sk_emit_str(e, "overlap");
     sk_emit_map_begin(e);
@@ -235,14 +235,14 @@ static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
       sk_emit_kv_double(e, "with_computation", with);
     sk_emit_kv_double(e, "computation", cpu);
     sk_emit_kv_double(e, "percent", pc);
-    if (p->ovl_tests >= 0)
-      sk_emit_kv_long(e, "test_calls", p->ovl_tests);
+    if (sk_rfile_extras(p)->ovl_tests >= 0)
+      sk_emit_kv_long(e, "test_calls", sk_rfile_extras(p)->ovl_tests);
     sk_emit_map_end(e);
   }
   init = sk_merge_field_median(runs, n, is, ip,
-                               offsetof(sk_merge_point_t, init_time));
+                               offsetof(sk_rfile_extras_t, init_time));
   fr = sk_merge_field_median(runs, n, is, ip,
-                             offsetof(sk_merge_point_t, free_time));
+                             offsetof(sk_rfile_extras_t, free_time));
   if (!isnan(init) && !isnan(fr)) {
     sk_emit_str(e, "persistent");
     sk_emit_map_begin(e);
@@ -256,7 +256,7 @@ static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
 static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, size_t is, size_t ip, double eps)
 {
-  const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
+  const sk_rfile_point_t *p = &runs[0].suites[is].points[ip];
   sk_merge_stats_t st;
   if (sk_merge_stats(runs, n, is, ip, &st) != 0)
     return -1;

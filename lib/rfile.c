@@ -29,7 +29,7 @@ void sk_rfile_point_free(sk_rfile_point_t *p)
   free(p->extra);
 }
 
-static void sk_rfile_suite_free(sk_rfile_suite_t *s)
+void sk_rfile_suite_free(sk_rfile_suite_t *s)
 {
   free(s->name);
   free(s->instance);
@@ -173,6 +173,6 @@ const char *sk_rfile_arg_name(sk_rfile_arg_t a)
 
 const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
 {
-  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN};
+  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN, -1};
   return p->extra != NULL ? p->extra : &none;
 }

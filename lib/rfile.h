@@ -52,6 +52,8 @@ typedef struct sk_rfile_point {
   long mode_count;         /* how many modes: the list's length, or a
                             * merged point's `modes: N`; -1 absent */
   long repetitions;        /* -1 when absent */
+  long cut;                /* repetitions the outlier filter left out;
+                            * -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */
   /* beyond the SKaMPI patterns (report/beyond.c) */
@@ -73,10 +75,12 @@ typedef struct sk_rfile_point {
 } sk_rfile_point_t;
 
 /* A point's `overlap` map (pure, with_computation, computation,
- * percent) and `persistent` map (init_time, free_time); NaN: absent. */
+ * percent, test_calls) and `persistent` map (init_time, free_time); NaN
+ * (ovl_tests -1): absent. */
 typedef struct sk_rfile_extras {
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
   double init_time, free_time;
+  long ovl_tests;
 } sk_rfile_extras_t;
 
 /* The point's extras, or extras that are all NaN when it has none. */
@@ -139,6 +143,9 @@ typedef struct sk_result {
 } sk_rfile_t;
 
 void sk_rfile_free(sk_rfile_t *r);
+/* Frees what one suite owns (strings, parameters, points), not the suite
+ * itself: for a reader of single suites (rfile_load.h). */
+void sk_rfile_suite_free(sk_rfile_suite_t *s);
 /* Frees what one point owns (its arrays), not the point itself: for a
  * reader that drops points from a loaded file. */
 void sk_rfile_point_free(sk_rfile_point_t *p);

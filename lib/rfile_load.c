@@ -138,15 +138,17 @@ static int sk_rfile_load_extra(sk_yread_t *y, const sk_ynode_t *m,
   }
   p->extra->ovl_pure = p->extra->ovl_with = p->extra->ovl_cpu = NAN;
   p->extra->ovl_percent = p->extra->init_time = p->extra->free_time = NAN;
+  p->extra->ovl_tests = -1;
   return 0;
 }
 
 /* A nonblocking overlap point's map `overlap` (report/beyond.c draws its
- * percentage); all three values or none. */
+ * percentage, skampi-merge merges it); all three values or none. */
 static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                                   sk_rfile_point_t *p)
 {
   double pure = NAN, cpu = NAN, pc = NAN, with = NAN;
+  long tests = -1;
   if (m == NULL || sk_yread_want_map(y, m, "'overlap'") < 0)
     return;
   if (sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &pure) < 0 ||
@@ -155,7 +157,9 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
       sk_rcheck_time(y, sk_yread_get(y, m, "computation"), "computation",
                      &cpu) < 0 ||
       sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
-                        &pc) < 0)
+                        &pc) < 0 ||
+      sk_rcheck_count(y, sk_yread_get(y, m, "test_calls"), "test_calls",
+                      &tests) < 0)
     return;
   if (isnan(pure) || isnan(cpu) || isnan(pc)) {
     sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
@@ -168,6 +172,7 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
   p->extra->ovl_cpu = cpu;
   p->extra->ovl_percent = pc;
   p->extra->ovl_with = with;
+  p->extra->ovl_tests = tests;
 }
 
 /* A persistent point's map `persistent`: both values or none. */
@@ -292,7 +297,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->modes = NULL;
   p->nmodes = 0;
   p->mode_count = -1;
-  p->repetitions = -1;
+  p->repetitions = p->cut = -1;
   p->eps_met = 1;
   p->refined = 0;
   p->rate = NAN;
@@ -319,6 +324,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_rcheck_stat(y, sk_yread_get(y, node, "q3"), "q3", none, &p->q3);
   sk_rcheck_count(y, sk_yread_get(y, node, "repetitions"), "repetitions",
                   &p->repetitions);
+  sk_rcheck_count(y, sk_yread_get(y, node, "cut"), "cut", &p->cut);
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
@@ -469,8 +475,8 @@ static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
     s->sync_window = v;
 }
 
-static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
-                               sk_rfile_suite_t *s, long runs)
+int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
+                        long runs)
 {
   int before = y->errors;
   s->type = -1;

@@ -154,6 +154,15 @@ refuse "skampi-merge: error: '$TMP/nohash.yaml' records no suite_file.sha256, so
 printf 'schema_version: 1\n' > "$TMP/nosuites.yaml"
 refuse "$TMP/nosuites.yaml: error: not a skampi result file: no 'suites'" \
   "$TMP/nosuites.yaml"
+# skampi-merge reads suites and points with skampi-report's reader, so it
+# refuses what skampi-report refuses, with the same message
+# (tests/report/bad/NAME.err), not merging milliseconds as seconds
+here=$PWD
+cd "$SRC/tests/report" || exit 99
+for name in time-unit bad-argument-name; do
+  refuse "$(cat "bad/$name.err")" "bad/$name.yaml"
+done
+cd "$here" || exit 99
 
 # The command line.
 "$MERGE" 2> "$TMP/err"; rc=$?
