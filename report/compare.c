@@ -15,6 +15,7 @@
 
 #include "msg.h"
 #include "rcheck.h"
+#include "rfile_load.h"
 #include "stats.h"
 #include "yread.h"
 
@@ -57,55 +58,60 @@ static char *sk_compare_label(const char *lib, const char *path)
   return s;
 }
 
-static int sk_compare_point(sk_yread_t *y, sk_ynode_t *n, long runs,
-                            sk_compare_point_t *p)
+/* What a set needs of every point beyond what any reader checks: the
+ * runs' medians (a merged file's). */
+static int sk_compare_need(sk_yread_t *y, sk_ynode_t *n)
 {
-  sk_ynode_t *meds = sk_yread_get(y, n, "run_medians");
+  sk_ynode_t *pts = sk_yread_get(y, n, "points"), *p, *meds;
+  size_t i;
   int rc = 0;
-  if (sk_yread_want_map(y, n, "a point") != 0)
-    return -1;
-  if (!meds) {
-    sk_yread_error(y, n, "point has no 'run_medians' (not a merged file: "
-                   "make one with skampi-merge)");
-    return -1;
+  for (i = 0; pts && pts->kind == SK_YNODE_SEQ && i < sk_yread_len(pts);
+       i++) {
+    p = sk_yread_item(y, pts, i);
+    if (p->kind != SK_YNODE_MAP)
+      continue;
+    meds = sk_yread_get(y, p, "run_medians");
+    if (!meds) {
+      sk_yread_error(y, p, "point has no 'run_medians' (not a merged file: "
+                     "make one with skampi-merge)");
+      rc = -1;
+    } else if (meds->kind == SK_YNODE_SEQ && sk_yread_len(meds) == 0) {
+      sk_yread_error(y, meds, "'run_medians' must not be empty");
+      rc = -1;
+    }
   }
-  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
-                           &p->argument);
-  rc |= sk_rcheck_times(y, n, "run_medians", &p->med, &p->n);
-  if (rc == 0 && p->n == 0) {
-    sk_yread_error(y, meds, "'run_medians' must not be empty");
-    rc = -1;
-  }
-  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
   return rc;
 }
 
+/* One suite, read by the one reader of result files (rfile_load.h); the
+ * set keeps its name, its variation and each point's run medians. */
 static int sk_compare_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                             sk_compare_suite_t *s)
 {
-  sk_ynode_t *pts = sk_yread_get(y, n, "points");
-  const char *an = sk_yread_text(sk_yread_get(y, n, "argument_name"));
+  sk_rfile_suite_t rs;
   size_t i;
-  int rc = 0;
-  if (sk_yread_want_map(y, n, "a suite") != 0 ||
-      sk_yread_string(y, sk_yread_get(y, n, "name"), "name", &s->name) != 0)
-    return -1;
-  if (!s->name) {
-    sk_yread_error(y, n, "suite has no 'name'");
+  int rc;
+  memset(&rs, 0, sizeof rs);
+  rc = sk_rfile_load_suite(y, n, &rs, runs);
+  if (n->kind == SK_YNODE_MAP && sk_compare_need(y, n) != 0)
+    rc = -1;
+  s->name = rs.name;
+  rs.name = NULL;
+  s->varied = rs.arg != SK_RESULT_ARG_NONE;
+  s->bytes = rs.arg == SK_RESULT_ARG_LENGTH;
+  s->pts = calloc(rs.npoints + 1, sizeof *s->pts);
+  if (!s->pts) {
+    sk_rfile_suite_free(&rs);
     return -1;
   }
-  s->varied = an && strcmp(an, "none") != 0;
-  s->bytes = an && strcmp(an, "length") == 0;
-  if (!pts)
-    return 0;
-  if (sk_yread_want_seq(y, pts, "'points'") != 0)
-    return -1;
-  s->pts = calloc(sk_yread_len(pts) + 1, sizeof *s->pts);
-  if (!s->pts)
-    return -1;
-  s->npts = sk_yread_len(pts);
-  for (i = 0; i < s->npts; i++)
-    rc |= sk_compare_point(y, sk_yread_item(y, pts, i), runs, &s->pts[i]);
+  s->npts = rs.npoints;
+  for (i = 0; i < rs.npoints; i++) {
+    s->pts[i].argument = rs.points[i].argument;
+    s->pts[i].med = rs.points[i].run_medians;
+    s->pts[i].n = rs.points[i].nrun_medians;
+    rs.points[i].run_medians = NULL;
+  }
+  sk_rfile_suite_free(&rs);
   return rc;
 }
 
