@@ -44,7 +44,7 @@ enum {
 
 /* What an instance demands of its data, in the same bit set as the
  * variations (instances.def, column `variations`; the checker holds a
- * suite to them, src/lang/check_rma.c):
+ * suite to them, src/lang/check_resolve.c):
  * SK_REQ_PREDEFINED  one predefined datatype: no datatype pattern and a
  *                    base type that is one builtin (MPI_Accumulate and
  *                    its kin apply predefined operations only);

@@ -1,5 +1,5 @@
 /*
- * result.c -- releasing and querying a loaded result file.
+ * rfile.c -- releasing and querying a loaded result file (rfile.h).
  */
 #include <config.h>
 

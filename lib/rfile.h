@@ -1,9 +1,9 @@
 /*
- * result.h -- a skampi result file in memory, as skampi-report,
+ * rfile.h -- a skampi result file in memory, as skampi-report,
  * skampi-merge and skampi-db import need it.
  *
- * load.c fills these structures from the YAML of doc/output-format.md;
- * everything else in report/ only reads them.  A result owns every string
+ * rfile_load.c fills these structures from the YAML of
+ * doc/output-format.md; every other file only reads them.  A result owns every string
  * and array it points to; sk_rfile_free() releases it all.  Keys the
  * reader does not know are ignored (the format allows new keys).
  */

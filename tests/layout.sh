@@ -15,7 +15,17 @@
 #     (== sk_coll_..., != &sk_inst_...) outside the instance table;
 #  5. no issue numbers in the tree: a comment says why, not which ticket;
 #  6. every C file includes <config.h> first (the feature macros of
-#     configure.ac, so the tree builds with -std=c11 as with the default).
+#     configure.ac, so the tree builds with -std=c11 as with the default);
+#  7. every file a comment names exists, and a file's first comment
+#     ("NAME -- what it is") names the file itself.  A file named is a
+#     word of a comment (C: /* */ and //; shell, make, awk, Python: after
+#     a #) that ends in .c .h .def .sh .skampi .md .mk .y .l .py or .awk;
+#     with a / it is a path from the top of the tree or from the
+#     commenting file's folder, without one the name of a file anywhere
+#     in the tree.  Not files: a word after '<' (<stdio.h>), a pattern
+#     with a capitalised placeholder (NAME.skampi, tests/parse/ok-KEY.skampi,
+#     test_MODULE.c), and the names of the sk_comment_ok list below
+#     (made by the build, or another project's header).
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -105,6 +115,72 @@ for f in $(find lib src report tests -name '*.c'); do
   first=$(grep -m 1 '^#include' "$f")
   [ "$first" = "#include <config.h>" ] ||
     fail "$f: the first #include is '$first', not <config.h>"
+done
+
+# 7. Files named in comments.  The tree's files: every path below the
+# top but version control and build trees (_*, build*).
+sk_comment_ok="config.h parser.c parser.h lexer.c lexer.h sqlite3.h"
+find . \( -name .git -o -name '_*' -o -name 'build*' \) -prune -o -type f \
+  -print | sed 's|^\./||' > layout.tree.$$
+scanned=$(find lib src report grammar tests doc suites \
+  \( -name '_*' -o -name 'build*' \) -prune -o -type f \
+  \( -name '*.[chyl]' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' \
+     -o -name '*.py' -o -name '*.awk' \) -print; echo Makefile.am configure.ac)
+awk -v ok=" $sk_comment_ok " '
+  # the words of TEXT that name files, each checked
+  function scan(text,    w, re, dir) {
+    re = "<?[A-Za-z0-9_][A-Za-z0-9_./+-]*[.](c|h|def|sh|skampi|md|mk|y|l|py|awk)([^A-Za-z0-9_]|$)"
+    while (match(text, re)) {
+      w = substr(text, RSTART, RLENGTH)
+      text = substr(text, RSTART + RLENGTH)
+      sub(/[^A-Za-z0-9_]$/, "", w)
+      sub(/^[.]\//, "", w)
+      if (w ~ /^</ || w ~ /(^|[-_\/.])[A-Z][A-Z0-9]*([-_\/.]|$)/ ||
+          index(ok, " " w " "))
+        continue
+      dir = FILENAME; sub(/\/[^\/]*$/, "", dir)
+      if (index(w, "/") ? !((w in path) || ((dir "/" w) in path)) \
+                        : !(w in base))
+        print "FAIL: " FILENAME ":" FNR ": " w ": no such file"
+    }
+  }
+  # first the tree: every path and every file name
+  FILENAME == tree { path[$0] = 1; n = split($0, part, "/")
+                     base[part[n]] = 1; next }
+  FNR == 1 { inc = 0; c = FILENAME ~ /[.]([chyl]|def)$/ }
+  c {
+    line = $0; text = ""
+    while (line != "") {
+      if (inc) {
+        e = index(line, "*/")
+        if (e == 0) { text = text " " line; line = "" }
+        else { text = text " " substr(line, 1, e - 1)
+               line = substr(line, e + 2); inc = 0 }
+      } else {
+        b = index(line, "/*"); d = index(line, "//")
+        if (d > 0 && (b == 0 || d < b)) { text = text " " substr(line, d + 2)
+                                          line = "" }
+        else if (b > 0) { line = substr(line, b + 2); inc = 1 }
+        else line = ""
+      }
+    }
+    if (text != "") scan(text)
+    next
+  }
+  match($0, /(^|[ \t])#/) { scan(substr($0, RSTART + RLENGTH)) }
+' tree=layout.tree.$$ layout.tree.$$ $scanned > layout.named.$$
+if [ -s layout.named.$$ ]; then
+  cat layout.named.$$
+  failures=$((failures + 1))
+fi
+rm -f layout.named.$$ layout.tree.$$
+# The first comment's "NAME -- " is the file's own name.
+for f in $scanned; do
+  n=$(head -n 4 "$f" | sed -n \
+    's/^\(\/\*\| \*\|#\|\/\/\) *\([A-Za-z0-9_.+-]*[.][A-Za-z0-9]*\) -- .*/\2/p' |
+    head -n 1)
+  [ -z "$n" ] || [ "$n" = "${f##*/}" ] ||
+    fail "$f: its first comment names it $n"
 done
 
 [ "$failures" -eq 0 ] || exit 1

@@ -296,8 +296,8 @@ typedef struct sk_pattern_rep {
 double sk_pattern_rep_local(void *rep, double *local);
 /* The heart of the repetition timings: the timer, one run() of the
  * instance, the timer; the time less the empty-measurement overhead.
- * Timings of their own (src/patterns/pattern_beyond.c, _bcast.c) divide
- * it by what one repetition holds. */
+ * Timings of their own (src/patterns/pattern_beyond.c,
+ * pattern_bcast.c) divide it by what one repetition holds. */
 double sk_pattern_rep_once(sk_pattern_rep_t *r);
 /* Barrier, t0, run, t1; the sample is the maximum over processes. */
 double sk_pattern_rep_max_local(void *rep, double *local);
