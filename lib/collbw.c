@@ -50,12 +50,6 @@ int sk_collbw_known(const sk_rfile_suite_t *s)
   return sk_collbw_row(s) != NULL;
 }
 
-const char *sk_collbw_rule(const sk_rfile_suite_t *s)
-{
-  const sk_payload_rule_t *row = sk_collbw_row(s);
-  return row ? row->rule : "";
-}
-
 double sk_collbw_rank_bytes(const sk_rfile_suite_t *s, long procs,
                             long rank, double n)
 {

@@ -53,20 +53,6 @@ size_t sk_stats_cut_count(size_t n, double q)
   return c;
 }
 
-void sk_stats_insert_sorted(double *sorted, size_t n, double v)
-{
-  size_t lo = 0, hi = n;
-  while (lo < hi) {           /* first index whose value is > v */
-    size_t mid = lo + (hi - lo) / 2;
-    if (sorted[mid] <= v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  memmove(sorted + lo + 1, sorted + lo, (n - lo) * sizeof *sorted);
-  sorted[lo] = v;
-}
-
 static void sk_stats_sift_down(double *x, size_t root, size_t n)
 {
   for (;;) {

@@ -54,9 +54,6 @@ double sk_stats_median(const double *sorted, size_t n);
  * many that nothing is left (q is in [0, 0.5)). */
 size_t sk_stats_cut_count(size_t n, double q);
 
-/* Inserts v into the ascending array sorted[0..n) (room for n + 1). */
-void sk_stats_insert_sorted(double *sorted, size_t n, double v);
-
 /* Sorts x[0..n) ascending in place (heapsort: no allocation). */
 void sk_stats_sort(double *x, size_t n);
 

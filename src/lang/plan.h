@@ -181,6 +181,5 @@ typedef struct sk_plan {
 void sk_plan_free(sk_plan_t *plan);
 
 const char *sk_variation_name(sk_variation_t v);  /* "Length", ... */
-const char *sk_scale_name(sk_scale_t s);          /* "Dynamic_log", ... */
 
 #endif

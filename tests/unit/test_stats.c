@@ -130,18 +130,6 @@ static void test_tukey(void)
   SK_CHECK(first == 2 && kept == 6);
 }
 
-static void test_insert_sorted(void)
-{
-  static const double in[] = {5, 1, 4, 1, 9, 0, 4};
-  static const double want[] = {0, 1, 1, 4, 4, 5, 9};
-  double s[7];
-  size_t i;
-  for (i = 0; i < 7; i++)
-    sk_stats_insert_sorted(s, i, in[i]);
-  for (i = 0; i < 7; i++)
-    SK_CHECK(s[i] == want[i]);
-}
-
 static void test_sort(void)
 {
   double x[1000], sum = 0.0, after = 0.0;
@@ -169,7 +157,6 @@ int main(void)
   test_quantile();
   test_box();
   test_tukey();
-  test_insert_sorted();
   test_sort();
   return sk_test_result();
 }
