@@ -121,18 +121,6 @@ static int sk_ediv_ranks(const double *x, size_t n, double *r)
   return 0;
 }
 
-static double sk_ediv_median(const double *x, size_t n)
-{
-  double *s = malloc((n ? n : 1) * sizeof *s), m;
-  if (!s)
-    return NAN;
-  memcpy(s, x, n * sizeof *s);
-  sk_stats_sort(s, n);
-  m = sk_stats_median(s, n);
-  free(s);
-  return m;
-}
-
 typedef struct sk_ediv_run {
   const double *x;
   const sk_ediv_opts_t *o;
@@ -186,8 +174,8 @@ static int sk_ediv_segment(sk_ediv_run_t *e, size_t a, size_t b)
     return 0;
   }
   cp.at = a + t;
-  cp.before = sk_ediv_median(e->x + a, t);
-  cp.after = sk_ediv_median(e->x + a + t, n - t);
+  cp.before = sk_stats_median_of(e->x + a, t);
+  cp.after = sk_stats_median_of(e->x + a + t, n - t);
   cp.p = sk_ediv_pvalue(e, r, n, best);
   free(r);
   if (cp.p > e->o->alpha ||

@@ -6,6 +6,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 double sk_stats_mean(const double *x, size_t n)
@@ -40,6 +41,19 @@ double sk_stats_median(const double *sorted, size_t n)
   if (n % 2 == 1)
     return sorted[n / 2];
   return 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+}
+
+double sk_stats_median_of(const double *x, size_t n)
+{
+  double *s = malloc((n ? n : 1) * sizeof *s), m;
+  if (!s)
+    return NAN;
+  if (n > 0)
+    memcpy(s, x, n * sizeof *s);
+  sk_stats_sort(s, n);
+  m = sk_stats_median(s, n);
+  free(s);
+  return m;
 }
 
 size_t sk_stats_cut_count(size_t n, double q)

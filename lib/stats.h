@@ -50,6 +50,10 @@ double sk_stats_stderr(const double *x, size_t n);
  * is even; 0 when n == 0. */
 double sk_stats_median(const double *sorted, size_t n);
 
+/* Median of x[0..n) in any order, x untouched (of a sorted copy); 0 when
+ * n == 0, as sk_stats_median(); NaN when out of memory. */
+double sk_stats_median_of(const double *x, size_t n);
+
 /* How many repetitions are cut at EACH end: floor(q * n), but never so
  * many that nothing is left (q is in [0, 0.5)). */
 size_t sk_stats_cut_count(size_t n, double q);

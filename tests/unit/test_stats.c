@@ -32,6 +32,20 @@ static void test_median(void)
   SK_CHECK(sk_stats_median(odd, 0) == 0.0);
 }
 
+/* The median of an unsorted array, which stays as it was. */
+static void test_median_of(void)
+{
+  double x[] = {9, 1, 7, 3, 5, 2};
+  const double before[] = {9, 1, 7, 3, 5, 2};
+  size_t i;
+  SK_CHECK(sk_stats_median_of(x, 6) == 4.0);
+  SK_CHECK(sk_stats_median_of(x, 5) == 5.0);
+  SK_CHECK(sk_stats_median_of(x, 1) == 9.0);
+  SK_CHECK(sk_stats_median_of(x, 0) == 0.0);
+  for (i = 0; i < 6; i++)
+    SK_CHECK(x[i] == before[i]);
+}
+
 static void test_cut_count(void)
 {
   SK_CHECK(sk_stats_cut_count(10, 0.1) == 1);
@@ -158,5 +172,6 @@ int main(void)
   test_box();
   test_tukey();
   test_sort();
+  test_median_of();
   return sk_test_result();
 }
