@@ -288,8 +288,8 @@ static const char *sk_cli_status(const sk_instance_t *in)
 {
   if (!in->implemented)
     return "planned";
-  return sk_pattern_unavailable(in->number) != NULL ? "unavailable"
-                                                    : "implemented";
+  return sk_pattern_unavailable(in->number, NULL, 0) ? "unavailable"
+                                                     : "implemented";
 }
 
 void sk_cli_list(FILE *fp)
@@ -297,13 +297,13 @@ void sk_cli_list(FILE *fp)
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
   const sk_instance_t **order = malloc(n * sizeof *order);
-  char vars[64];
+  char vars[64], lib[SK_PATTERN_LIBRARY_SIZE];
   if (order == NULL)
     return;
   for (i = 0; i < n; i++)
     order[i] = &t[i];
   qsort(order, n, sizeof *order, sk_cli_by_family);
-  fprintf(fp, "MPI library: %s\n", sk_pattern_library());
+  fprintf(fp, "MPI library: %s\n", sk_pattern_library(lib, sizeof lib));
   fprintf(fp, "%4s  %-33s %-14s %-20s %-11s %s\n", "Type", "Name",
           "Pattern", "Variations", "Status", "Operations");
   for (i = 0; i < n; i++) {

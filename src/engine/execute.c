@@ -165,8 +165,9 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   /* a large-count point only where the instance has the path (the
    * checker refuses the others first) and not with skampi's own
    * reduction operation, whose function takes an int count */
-  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
-                       NULL || (x->ops->reduces && x->red.own)))
+  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number,
+                                              NULL, 0) ||
+                       (x->ops->reduces && x->red.own)))
     return -4;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);

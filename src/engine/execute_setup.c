@@ -138,6 +138,7 @@ static int sk_exec_check(sk_exec_t *x)
   const sk_instance_t *in = x->s->instance;
   long mem = x->eng->plan->memory_kib * 1024L;
   size_t need, sb, rb;
+  char why[256];
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
   x->pat = sk_pattern_info(in->pattern);
   if (x->ops == NULL) {
@@ -145,10 +146,10 @@ static int sk_exec_check(sk_exec_t *x)
              "implemented yet", in->name, in->number);
     return -1;
   }
-  if (sk_pattern_unavailable(in->number) != NULL) {
+  if (sk_pattern_unavailable(in->number, why, sizeof why)) {
     /* the checker refuses it first; a plan made elsewhere may not */
     snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: %s",
-             in->name, sk_pattern_unavailable(in->number));
+             in->name, why);
     return -1;
   }
   if (x->eng->size < x->pat->least) {

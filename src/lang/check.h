@@ -18,14 +18,15 @@
 
 typedef struct sk_check_options {
   int nprocs;    /* processes of the run: sizes Max_Value and limits */
-  /* Why instance `number` cannot run with the MPI library (the end of
-   * the message "Type 'NAME' is unavailable: ..."), or NULL when it can;
-   * a NULL callback: every instance can. */
-  const char *(*unavailable)(int number);
-  /* Why instance `number` cannot run a message of more than INT_MAX
-   * elements (the end of the message "... more than an int counts:
-   * ..."), or NULL when it can; a NULL callback: every instance can. */
-  const char *(*large_count)(int number);
+  /* 1 when instance `number` cannot run with the MPI library, with why
+   * in why[0..len) (the end of the message "Type 'NAME' is unavailable:
+   * ..."), 0 when it can; a NULL callback: every instance can. */
+  int (*unavailable)(int number, char *why, size_t len);
+  /* 1 when instance `number` cannot run a message of more than INT_MAX
+   * elements, with why in why[0..len) (the end of the message "... more
+   * than an int counts: ..."), 0 when it can; a NULL callback: every
+   * instance can. */
+  int (*large_count)(int number, char *why, size_t len);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -36,8 +36,8 @@ typedef struct sk_check {
   sk_diag_t *diag;
   sk_value_sink_t sink;
   int nprocs;
-  const char *(*unavailable)(int number);   /* sk_check_options_t's */
-  const char *(*large_count)(int number);   /* sk_check_options_t's */
+  int (*unavailable)(int number, char *why, size_t len);   /* the options' */
+  int (*large_count)(int number, char *why, size_t len);   /* the options' */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;

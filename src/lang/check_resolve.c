@@ -240,8 +240,7 @@ static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
 static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
                              const char *key)
 {
-  char shown[64];
-  const char *why;
+  char shown[64], why[256];
   sk_layout_t l;
   long sc, rc;
   if (r->inst == NULL || r->c->large_count == NULL || !sk_known(kv) ||
@@ -250,8 +249,7 @@ static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
   sk_layout_counts(&l, kv->l, &sc, &rc);
   if (sc <= INT_MAX && rc <= INT_MAX)
     return;
-  why = r->c->large_count(r->inst->number);
-  if (why == NULL)
+  if (!r->c->large_count(r->inst->number, why, sizeof why))
     return;
   sk_resolve_error(r, rule, kv, NULL, "%s (%s) is %ld elements, more than "
                    "an int counts (%d): %s", key,

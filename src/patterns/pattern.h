@@ -203,20 +203,21 @@ int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
 
-/* Why instance `number` cannot run with this MPI library -- "the MPI
- * library skampi was built with (LIB) has no MPI_Xxx_init"
- * (ops->unavailable), or "MPI_Xxx_init of the MPI library skampi was
- * built with (LIB) WHAT" (ops->faulty) -- in a static buffer; NULL when
- * it can run. */
-const char *sk_pattern_unavailable(int number);
+/* 1 when instance `number` cannot run with this MPI library, and why
+ * in why[0..len) -- "the MPI library skampi was built with (LIB) has no
+ * MPI_Xxx_init" (ops->unavailable), or "MPI_Xxx_init of the MPI library
+ * skampi was built with (LIB) WHAT" (ops->faulty); 0 when it can run.
+ * With len 0 only the answer (why may be NULL). */
+int sk_pattern_unavailable(int number, char *why, size_t len);
 
-/* Why instance `number` cannot run a point of more than INT_MAX
- * elements -- "the MPI library skampi was built with (LIB) has no
- * MPI_Send_c" (ops->large_count without large_count_built) or "NAME has
- * no large-count path" (no ops->large_count) -- in a static buffer;
- * NULL when it can.  TEST ONLY: SKAMPI_TEST_UNAVAILABLE=MPI_Send_c (the
- * instance's large-count function) makes the library lack it. */
-const char *sk_pattern_large_count(int number);
+/* 1 when instance `number` cannot run a point of more than INT_MAX
+ * elements, and why in why[0..len) -- "the MPI library skampi was built
+ * with (LIB) has no MPI_Send_c" (ops->large_count without
+ * large_count_built) or "NAME has no large-count path" (no
+ * ops->large_count); 0 when it can; len 0 as above.  TEST ONLY:
+ * SKAMPI_TEST_UNAVAILABLE=MPI_Send_c (the instance's large-count
+ * function) makes the library lack it. */
+int sk_pattern_large_count(int number, char *why, size_t len);
 
 /* The counts of a point for its untimed checks: the int ones, or on a
  * large point the MPI_Count ones. */
@@ -260,11 +261,13 @@ static inline MPI_Count sk_pctx_rcount(const sk_pctx_t *c)
 #define SK_HAVE_LARGE_ALLREDUCE 0
 #endif
 
-/* The MPI library's name for messages: the first line of
- * MPI_Get_library_version up to its first comma, blanks collapsed
- * ("MPICH Version: 4.0.2", "Open MPI v4.1.4"); a static buffer.  May be
- * called before MPI_Init. */
-const char *sk_pattern_library(void);
+/* The MPI library's name for messages into name[0..size) (at most
+ * SK_PATTERN_LIBRARY_SIZE - 1 characters are ever needed): the first line
+ * of MPI_Get_library_version up to its first comma, blanks collapsed
+ * ("MPICH Version: 4.0.2", "Open MPI v4.1.4"), "unknown" when empty.
+ * Returns name.  May be called before MPI_Init. */
+#define SK_PATTERN_LIBRARY_SIZE 64
+const char *sk_pattern_library(char *name, size_t size);
 
 /* The time of an empty measurement on this process: the two timer reads
  * around a call of an instance that does nothing, as in every repetition

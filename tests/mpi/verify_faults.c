@@ -225,7 +225,7 @@ int main(int argc, char **argv)
      * a corruption after a write lands in no buffer the check reads, so
      * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
     if (ops == NULL || ops->verify == NULL ||
-        sk_pattern_unavailable(t[i].number) != NULL ||
+        sk_pattern_unavailable(t[i].number, NULL, 0) ||
         sk_instance_uses_files(&t[i]))
       continue;
     checked++;
