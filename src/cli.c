@@ -312,7 +312,7 @@ void sk_cli_list(FILE *fp)
       fprintf(fp, "-- %s\n", sk_instance_family(order[i]));
     sk_cli_variations(order[i]->variations, vars, sizeof vars);
     fprintf(fp, "%4d  %-33s %-14s %-20s %-11s %s\n", order[i]->number,
-            order[i]->name, sk_pattern_name(order[i]->pattern), vars,
+            order[i]->name, sk_instance_pattern_name(order[i]->pattern), vars,
             sk_cli_status(order[i]), order[i]->summary);
   }
   free(order);

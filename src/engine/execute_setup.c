@@ -140,7 +140,7 @@ static int sk_exec_check(sk_exec_t *x)
   size_t need, sb, rb;
   char why[256];
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
-  x->pat = sk_pattern_info(in->pattern);
+  x->pat = sk_instance_pattern(in->pattern);
   if (x->ops == NULL) {
     snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
              "implemented yet", in->name, in->number);

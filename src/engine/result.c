@@ -540,7 +540,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_str(e, "name", su->name);
   sk_emit_kv_long(e, "type", su->instance->number);
   sk_emit_kv_str(e, "instance", su->instance->name);
-  sk_emit_kv_str(e, "pattern", sk_pattern_name(su->instance->pattern));
+  sk_emit_kv_str(e, "pattern",
+                 sk_instance_pattern_name(su->instance->pattern));
   sk_emit_kv_str(e, "status", sk_suite_status_name(s->status));
   sk_emit_kv_str(e, "message", s->message ? s->message : "");
   sk_emit_str(e, "parameters");
