@@ -6,6 +6,7 @@
 noinst_LIBRARIES += lib/libskampi.a
 lib_libskampi_a_SOURCES = \
 	lib/msg.c lib/msg.h \
+	lib/grow.c lib/grow.h \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
 	lib/suitekey.c lib/suitekey.h lib/keys.def \

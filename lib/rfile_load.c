@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "collbw.h"
+#include "grow.h"
 #include "msg.h"
 #include "runstate.h"
 #include "rcheck.h"
@@ -518,14 +519,8 @@ typedef struct sk_rfile_load_ctx {
 static sk_rfile_suite_t *sk_rfile_load_new_suite(sk_rfile_load_ctx_t *c)
 {
   sk_rfile_t *r = c->r;
-  sk_rfile_suite_t *grown;
-  if (r->nsuites == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 16;
-    if (!(grown = realloc(r->suites, cap * sizeof *grown)))
-      return NULL;
-    r->suites = grown;
-    c->cap = cap;
-  }
+  if (SK_GROW(r->suites, c->cap, r->nsuites + 1, 16) != 0)
+    return NULL;
   memset(&r->suites[r->nsuites], 0, sizeof *r->suites);
   return &r->suites[r->nsuites++];
 }

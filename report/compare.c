@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "msg.h"
 #include "rcheck.h"
 #include "rfile_load.h"
@@ -158,17 +159,12 @@ static int sk_compare_item(sk_yread_t *y, const char *key, size_t index,
 {
   sk_compare_rd_t *rd = arg;
   sk_compare_set_t *set = rd->set;
-  sk_compare_suite_t *grown;
   (void)key;
   if (index == 0 && sk_compare_head(y, rd, 1) != 0)
     return -1;
-  if (set->nsuites == rd->cap) {
-    rd->cap = rd->cap ? 2 * rd->cap : 16;
-    if (!(grown = realloc(set->suites, rd->cap * sizeof *grown))) {
-      sk_yread_error(y, NULL, "out of memory");
-      return -1;
-    }
-    set->suites = grown;
+  if (SK_GROW(set->suites, rd->cap, set->nsuites + 1, 16) != 0) {
+    sk_yread_error(y, NULL, "out of memory");
+    return -1;
   }
   memset(&set->suites[set->nsuites], 0, sizeof *set->suites);
   sk_compare_suite(y, item, set->runs, &set->suites[set->nsuites++]);
@@ -249,18 +245,14 @@ int sk_compare_rows(const sk_compare_set_t *a, const sk_compare_set_t *b,
 {
   size_t i, j, n = 0, cap = 0;
   const sk_compare_point_t *pb;
-  sk_compare_row_t *r = NULL, *grown;
+  sk_compare_row_t *r = NULL;
   for (i = 0; i < a->nsuites; i++)
     for (j = 0; j < a->suites[i].npts; j++) {
       pb = sk_compare_find(b, a->suites[i].name, a->suites[i].pts[j].argument);
       if (!pb)
         continue;
-      if (n == cap) {
-        cap = cap ? 2 * cap : 16;
-        if (!(grown = realloc(r, cap * sizeof *r)))
-          goto fail;
-        r = grown;
-      }
+      if (SK_GROW(r, cap, n + 1, 16) != 0)
+        goto fail;
       r[n].suite = &a->suites[i];
       r[n].a = &a->suites[i].pts[j];
       r[n].b = pb;

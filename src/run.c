@@ -19,6 +19,7 @@
 #include "execute.h"
 #include "gridfile.h"
 #include "factors.h"
+#include "grow.h"
 #include "guard.h"
 #include "iodir.h"
 #include "journal.h"
@@ -378,7 +379,7 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
 {
   sk_engine_t *e = &st->eng;
   size_t n = e->plan->nsuites, i, j, cap = 0, nargs, untried;
-  long *args, *more;
+  long *args;
   b->res = calloc(n, sizeof *b->res);
   b->left = calloc(n, sizeof *b->left);
   b->started = calloc(n, sizeof *b->started);
@@ -391,13 +392,10 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
     if (sk_execute_grid(e, &e->plan->suites[k], &b->res[k], &args,
                         &nargs) != 0)
       continue;
-    if (b->nent + nargs > cap) {
-      cap = 2 * (b->nent + nargs);
-      if ((more = realloc(b->ent, cap * 2 * sizeof *more)) == NULL) {
-        free(args);
-        return -1;
-      }
-      b->ent = more;
+    /* two longs an entry: the suite and the argument */
+    if (SK_GROW(b->ent, cap, 2 * (b->nent + nargs), 64) != 0) {
+      free(args);
+      return -1;
     }
     for (j = 0; j < nargs; j++) {
       b->ent[2 * (b->nent + j)] = (long)k;

@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "dtype.h"
+#include "grow.h"
 #include "journal.h"
 #include "measure.h"
 #include "mpierr.h"
@@ -430,17 +431,12 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
 /* The initial grid of a fixed-scale refiner (it needs no times). */
 static long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
 {
-  size_t cap = 64;
-  long *args = malloc(cap * sizeof *args), arg, *more;
+  size_t cap = 0;
+  long *args = NULL, arg;
   *n = 0;
-  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
-    if (*n == cap) {
-      more = realloc(args, 2 * cap * sizeof *args);
-      if (more == NULL)
-        break;
-      args = more;
-      cap *= 2;
-    }
+  while (sk_refine_next(r, &arg, NULL) == 1) {
+    if (SK_GROW(args, cap, *n + 1, 64) != 0)
+      break;
     args[(*n)++] = arg;
     sk_refine_record(r, arg, 1.0);
   }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "grow.h"
 #include "outfile.h"
 #include "plan_emit.h"
 #include "schema.h"
@@ -137,14 +138,8 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 {
   sk_point_t *q;
   size_t i;
-  if (s->npoints == s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 32;
-    q = realloc(s->points, cap * sizeof *q);
-    if (q == NULL)
-      return -1;
-    s->points = q;
-    s->cap = cap;
-  }
+  if (SK_GROW(s->points, s->cap, s->npoints + 1, 32) != 0)
+    return -1;
   /* Keep the points in increasing argument order, as the file lists them. */
   for (i = s->npoints; i > 0 && s->points[i - 1].argument > p->argument; i--)
     ;

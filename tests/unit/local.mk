@@ -113,3 +113,7 @@ tests_unit_test_iodir_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_suitekey
 TESTS += tests/unit/test_suitekey
 tests_unit_test_suitekey_LDADD = $(SK_LIB_LIBS)
+# the growable array every list of the tree is built in
+check_PROGRAMS += tests/unit/test_grow
+TESTS += tests/unit/test_grow
+tests_unit_test_grow_LDADD = $(SK_LIB_LIBS)
