@@ -1,11 +1,18 @@
 #!/bin/sh
 # layout.sh -- the tree keeps the shape doc/hacking.md describes.
 #
-#  1. lib/ includes nothing of src/ or report/; report/ includes nothing
-#     of src/; the programs without MPI (src/campaign/, src/db/) include
-#     lib/ and their own folder only, but src/db/ may also include
-#     report/ (its plots use skampi-report's gnuplot pieces); a quoted
-#     #include is looked up in the folders of the tree;
+#  1. lib/ includes nothing of the programs; src/ (skampi, the MPI
+#     program) includes lib/ and itself; report/ (skampi-report)
+#     includes lib/ and itself; campaign/ (skampi-run, skampi-merge)
+#     includes lib/ and itself; db/ (skampi-db) includes lib/, itself
+#     and report/ (its drawings use skampi-report's gnuplot pieces); a
+#     quoted #include is looked up in the folders of the tree;
+#  1b. db/'s layers call downward only: a file includes the headers of
+#     its own layer and of the layers below it, never of one above or
+#     beside it.  From the bottom: store (the only SQL, and the only
+#     place that includes <sqlite3.h>), ingest and analysis (side by
+#     side), web and push (side by side), publish, cmd, then db/main.c;
+#     db/dbstatus.h stands below them all;
 #  2. no include guard is used by two headers, no header name by two
 #     folders;
 #  3. no source file is compiled into more than one object: a .c file is
@@ -33,7 +40,8 @@ cd "$src" || exit 99
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-code_dirs="lib src src/lang src/engine src/patterns src/campaign src/db report grammar"
+db_layers="store ingest analysis web push publish cmd"
+code_dirs="lib src src/lang src/engine src/patterns campaign db $(for l in $db_layers; do printf 'db/%s ' "$l"; done)report grammar"
 
 # The folder that holds header NAME, or "" (a system or generated one).
 where() {
@@ -42,27 +50,55 @@ where() {
   done
 }
 
+# The program a folder belongs to: its first component (src/lang -> src).
+program() { echo "${1%%/*}"; }
+
+# The height of a layer of db/ (db/main.c is above all, dbstatus.h below).
+db_level() {
+  case $1 in
+    db/store) echo 1 ;; db/ingest|db/analysis) echo 2 ;;
+    db/web|db/push) echo 3 ;; db/publish) echo 4 ;; db/cmd) echo 5 ;;
+    db) echo 6 ;; *) echo 0 ;;
+  esac
+}
+
 # 1. Includes across folders.
-for f in lib/*.[ch] report/*.[ch] src/campaign/*.[ch] src/db/*.[ch]; do
+for f in $(find lib src report campaign db -name '*.[ch]'); do
   dir=${f%/*}
   for h in $(sed -n 's/^[ \t]*#[ \t]*include[ \t]*"\([^"]*\)".*/\1/p' "$f"); do
     case $h in */*) fail "$f includes '$h' by a path"; continue ;; esac
     at=$(where "$h")
-    case $dir:$at in
-      "$dir:$dir"|*:lib|*:|src/db:report) ;;
-      lib:*|report:src*|src/campaign:*|src/db:*)
-        fail "$f includes $at/$h ($dir/ sees lib/ and itself only)" ;;
+    [ -n "$at" ] || continue
+    [ "$h" = dbstatus.h ] && at=db/status
+    from=$(program "$dir"); to=$(program "$at")
+    case $from:$to in
+      lib:lib|src:src|report:report|campaign:campaign|db:db) ;;
+      src:lib|report:lib|campaign:lib|db:lib|db:report) ;;
+      lib:*) fail "$f includes $at/$h (lib/ sees itself only)"; continue ;;
+      db:*) fail "$f includes $at/$h (db/ sees lib/, report/ and itself only)"; continue ;;
+      *) fail "$f includes $at/$h ($from/ sees lib/ and itself only)"; continue ;;
     esac
+    [ "$from" = db ] || continue
+    # 1b. db/'s layers: downward, or within the layer.
+    lf=$(db_level "$dir"); lt=$(db_level "$at")
+    [ "$h" = dbstatus.h ] && lt=0
+    if [ "$dir" != "$at" ] && [ "$lt" -ge "$lf" ]; then
+      fail "$f includes $at/$h: db/ layers call downward only (${dir#db/} is at $lf, ${at#db/} at $lt)"
+    fi
   done
 done
+# SQL in the storage layer only.
+hits=$(grep -ln 'sqlite3\.h' $(find db lib report src campaign -name '*.[ch]') |
+       grep -v '^db/store/')
+[ -z "$hits" ] || fail "<sqlite3.h> outside db/store/ (the only SQL): $hits"
 
 # Header names are unique across the folders, so that a quoted #include
 # names one file whatever the include path.
-dups=$(find lib src report grammar -name '*.h' | sed 's|.*/||' | sort | uniq -d)
+dups=$(find lib src report campaign db grammar -name '*.h' | sed 's|.*/||' | sort | uniq -d)
 [ -z "$dups" ] || fail "headers of the same name in two folders: $dups"
 
 # 2. Include guards: the first #ifndef of every header.
-guards=$(for h in $(find lib src report -name '*.h'); do
+guards=$(for h in $(find lib src report campaign db -name '*.h'); do
   g=$(sed -n 's/^#ifndef[ \t]*\([A-Z0-9_]*_H\)[ \t]*$/\1/p' "$h" | head -n 1)
   [ -n "$g" ] || { echo "NOGUARD $h"; continue; }
   echo "$g $h"
@@ -97,7 +133,7 @@ rm -f layout.sources.$$
 
 # 4. Instances known by identity.
 hits=$(grep -nE '[!=]=[ \t]*&?sk_(coll|inst|pp|mw|simple|by)_[a-z_]+' \
-         $(find lib src report -name '*.[ch]') 2>/dev/null)
+         $(find lib src report campaign db -name '*.[ch]') 2>/dev/null)
 [ -z "$hits" ] || fail "an instance compared by identity (use a property of its row):
 $hits"
 
@@ -105,13 +141,13 @@ $hits"
 hits=$(grep -rnIiE '\bissues? #?[0-9]+\b' --exclude-dir=.git \
          --exclude-dir='_*' --exclude-dir='build*' --exclude='*.in' \
          --exclude=configure --exclude='*.log' --exclude='*.trs' \
-         lib src report grammar suites tests doc README.md Makefile.am \
+         lib src report campaign db grammar suites tests doc README.md Makefile.am \
          configure.ac .ci 2>/dev/null | grep -v '^tests/layout\.sh:')
 [ -z "$hits" ] || fail "issue numbers in the tree:
 $hits"
 
 # 6. config.h first.
-for f in $(find lib src report tests -name '*.c'); do
+for f in $(find lib src report campaign db tests -name '*.c'); do
   first=$(grep -m 1 '^#include' "$f")
   [ "$first" = "#include <config.h>" ] ||
     fail "$f: the first #include is '$first', not <config.h>"

@@ -51,8 +51,8 @@ ompi=$(abs "$ompi") work=$(abs "$work") out=$(abs "$out")
 lock=${SKAMPI_MPI_LOCK:-/tmp/skampi-mpi.lock}
 report=$build/report/skampi-report
 [ -x "$build/src/skampi" ] && [ -x "$report" ] &&
-  [ -x "$build/src/campaign/skampi-run" ] ||
-  die "run me from a built build directory (no src/skampi, report/skampi-report or src/campaign/skampi-run in $build)"
+  [ -x "$build/campaign/skampi-run" ] ||
+  die "run me from a built build directory (no src/skampi, report/skampi-report or campaign/skampi-run in $build)"
 for tool in mpiexec.mpich mpiexec.openmpi mpicc.openmpi pdftoppm pdftotext \
     pdfinfo; do
   command -v "$tool" >/dev/null 2>&1 || die "'$tool' is not installed"
@@ -106,7 +106,7 @@ measure() {
 campaign() {
   note "skampi-run -n 10 --seed $3 --no-report --launcher \"$2 -n 2\" doc/gallery/compare.skampi -o $4"
   log "skampi-run -n 10 with $2 -> $4"
-  SKAMPI=$1 "$build/src/campaign/skampi-run" -n 10 --seed "$3" --no-report \
+  SKAMPI=$1 "$build/campaign/skampi-run" -n 10 --seed "$3" --no-report \
     --launcher "$locked $2 -n 2" "$src/doc/gallery/compare.skampi" \
     -o "$work/$4" 2> "$work/$4.log" ||
     { cat "$work/$4.log" >&2; die "skampi-run into $4 failed"; }

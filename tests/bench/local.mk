@@ -12,8 +12,8 @@ EXTRA_DIST += tests/bench/bench.sh tests/bench/pin.sh \
 EXTRA_DIST += tests/bench/repro.sh tests/bench/repro.skampi tests/bench/turn.sh
 .PHONY: bench
 bench: src/skampi tests/bench/accuracy tests/yamlflat \
-	src/campaign/skampi-run src/campaign/skampi-merge \
-	report/skampi-report src/db/skampi-db
+	campaign/skampi-run campaign/skampi-merge \
+	report/skampi-report db/skampi-db
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/bench.sh
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
@@ -21,8 +21,8 @@ bench: src/skampi tests/bench/accuracy tests/yamlflat \
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh
 .PHONY: bench-repro
-bench-repro: src/skampi tests/yamlflat src/campaign/skampi-run \
-	src/campaign/skampi-merge
+bench-repro: src/skampi tests/yamlflat campaign/skampi-run \
+	campaign/skampi-merge
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh
 
@@ -30,7 +30,7 @@ bench-repro: src/skampi tests/yamlflat src/campaign/skampi-run \
 # generated database of 10,000 runs
 EXTRA_DIST += tests/bench/web.sh tests/bench/webbench.py
 .PHONY: bench-web
-bench-web: src/db/skampi-db
+bench-web: db/skampi-db
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	$(SHELL) $(srcdir)/tests/bench/web.sh
 bench: bench-web

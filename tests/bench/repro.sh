@@ -21,7 +21,7 @@ eps=${SK_BENCH_PRECISION:-0.05}
 caps=''
 [ -n "${SK_BENCH_MAX_RUNS:-}" ] && caps="--max-runs $SK_BENCH_MAX_RUNS"
 b=$(cd "$top_builddir" && pwd)
-SKAMPI_MERGE=$b/src/campaign/skampi-merge
+SKAMPI_MERGE=$b/campaign/skampi-merge
 SKAMPI_REPORT=$b/report/skampi-report
 export SKAMPI_MERGE SKAMPI_REPORT
 skampi=$b/src/skampi
@@ -44,7 +44,7 @@ handover() {  # DIR C: the token campaign C holds, to the other one
 }
 campaign() {  # DIR C SEED
   # shellcheck disable=SC2086 # $caps is empty or two words
-  SKAMPI=$skampi "$b/src/campaign/skampi-run" --precision "$eps" $caps \
+  SKAMPI=$skampi "$b/campaign/skampi-run" --precision "$eps" $caps \
     --seed "$3" \
     --launcher "sh $src/tests/bench/turn.sh $1 $2 $((3 - $2)) $MPIEXEC -n 2" \
     --no-report "$top_srcdir/tests/bench/repro.skampi" -o "$1/c$2" \

@@ -12,9 +12,9 @@ SRC=$(cd "$top_srcdir" && pwd)
 BUILD=$(cd "$top_builddir" && pwd)
 # shellcheck disable=SC2034 # for the scripts that source this file
 {
-  DB=$BUILD/src/db/skampi-db
+  DB=$BUILD/db/skampi-db
   CHECK=$BUILD/tests/db/dbcheck
-  MERGE=$BUILD/src/campaign/skampi-merge
+  MERGE=$BUILD/campaign/skampi-merge
 }
 failures=0
 SOURCE_DATE_EPOCH=1795000000

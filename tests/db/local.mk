@@ -31,6 +31,6 @@ EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/comp
 # make bench-db: import, query and compare times on generated files
 EXTRA_DIST += tests/db/bench.sh
 .PHONY: bench-db
-bench-db: src/db/skampi-db
+bench-db: db/skampi-db
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	$(SHELL) $(srcdir)/tests/db/bench.sh

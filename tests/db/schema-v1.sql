@@ -1,6 +1,6 @@
 -- schema-v1.sql -- a database as skampi-db schema version 1 made it,
 -- with one run, for tests/db/migrate.sh.  The statements are migration 1
--- of src/db/schema.c as it was released; never change them.
+-- of db/store/schema.c as it was released; never change them.
 CREATE TABLE machines ( id INTEGER PRIMARY KEY, identity TEXT NOT NULL UNIQUE, name TEXT NOT NULL, hosts TEXT NOT NULL, cpu_model TEXT, cores INTEGER);
 CREATE TABLE environments ( id INTEGER PRIMARY KEY, identity TEXT NOT NULL UNIQUE, library TEXT NOT NULL, library_version TEXT NOT NULL, mpi_version TEXT NOT NULL, compiler TEXT NOT NULL, cflags TEXT NOT NULL, variables TEXT NOT NULL);
 CREATE TABLE runs ( id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL UNIQUE, kind TEXT NOT NULL CHECK (kind IN ('run', 'merged')), machine_id INTEGER NOT NULL REFERENCES machines(id), environment_id INTEGER NOT NULL REFERENCES environments(id), status TEXT NOT NULL, start_time TEXT NOT NULL, end_time TEXT NOT NULL, processes INTEGER, hosts TEXT NOT NULL, suite_path TEXT NOT NULL, suite_sha256 TEXT, skampi_version TEXT NOT NULL, source TEXT NOT NULL, imported TEXT NOT NULL, original BLOB NOT NULL);

@@ -134,3 +134,8 @@ EXTRA_DIST += tests/hostile/suites.sh \
 	tests/hostile/suites/tiny-stepwidth.expected \
 	tests/hostile/suites/zero-elements.skampi \
 	tests/hostile/suites/zero-elements.expected
+
+# tests/hostile/ -- what skampi-db publish may remove or replace (only
+# its own files, by its manifest), a killed publish, two at once.
+TESTS += tests/hostile/publish.sh
+EXTRA_DIST += tests/hostile/publish.sh

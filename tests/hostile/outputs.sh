@@ -13,7 +13,7 @@
 # Runs skampi on 2 ranks under the lock of tests/mpi/lib.sh.
 . "$top_srcdir/tests/mpi/lib.sh"
 REPORT="$top_builddir/report/skampi-report"
-MERGE="$top_builddir/src/campaign/skampi-merge"
+MERGE="$top_builddir/campaign/skampi-merge"
 SKAMPI_CALIBRATE="1e-3,0,0,0"
 export SKAMPI_CALIBRATE
 skampi=$(abs "$SKAMPI")

@@ -17,7 +17,7 @@
 SRC=$(cd "$top_srcdir" && pwd)
 BUILD=$(cd "$top_builddir" && pwd)
 FIX=$SRC/tests/hostile/results
-MERGE=$BUILD/src/campaign/skampi-merge
+MERGE=$BUILD/campaign/skampi-merge
 REPORT=$BUILD/report/skampi-report
 : "${GNUPLOT:=gnuplot}"
 export GNUPLOT

@@ -68,7 +68,7 @@ standins() {
   build=$(cd "$builddir" && pwd)
   for lib in mpich openmpi; do
     mkdir -p "$tmp/home/skampi-$lib/bin" || return 1
-    for p in src/skampi src/campaign/skampi-run src/campaign/skampi-merge \
+    for p in src/skampi campaign/skampi-run campaign/skampi-merge \
              report/skampi-report; do
       ln -s "$build/$p" "$tmp/home/skampi-$lib/bin/" || return 1
     done

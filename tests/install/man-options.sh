@@ -11,9 +11,9 @@ builddir=${top_builddir:-.}
 programs='
 src/skampi             doc/skampi.1
 report/skampi-report   doc/skampi-report.1
-src/campaign/skampi-merge    doc/skampi-merge.1
-src/campaign/skampi-run      doc/skampi-run.1
-src/db/skampi-db             doc/skampi-db.1
+campaign/skampi-merge    doc/skampi-merge.1
+campaign/skampi-run      doc/skampi-run.1
+db/skampi-db             doc/skampi-db.1
 '
 pages="doc/skampi.5"
 tmp=$(mktemp -d "$builddir/sk-manopt.XXXXXX") || exit 99

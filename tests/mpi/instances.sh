@@ -62,7 +62,7 @@ sane
 # What skampi wrote, its readers read: every instance's times (the
 # fastest a little below 0 once the overhead is subtracted) pass the
 # checks of skampi-merge and skampi-report (no gnuplot needed: --csv).
-"$top_builddir/src/campaign/skampi-merge" -o "$work/merged.yaml" "$out" \
+"$top_builddir/campaign/skampi-merge" -o "$work/merged.yaml" "$out" \
   2> "$work/merge.err" || fail "skampi-merge of the run: $(cat "$work/merge.err")"
 GNUPLOT=true "$top_builddir/report/skampi-report" "$out" \
   --csv "$work/csv" -o "$work/r.pdf" 2> "$work/report.err"

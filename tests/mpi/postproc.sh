@@ -52,7 +52,7 @@ cp "$work/flat" "$work/merged.flat"
 # One code path: skampi-merge of the same two runs writes the same
 # fields and values (the median first, q1, q3, min, max, ci, runs, ...);
 # only merged.tool names the other program.
-"$top_builddir/src/campaign/skampi-merge" -o "$work/sm.yaml" "$r1" "$r2" ||
+"$top_builddir/campaign/skampi-merge" -o "$work/sm.yaml" "$r1" "$r2" ||
   fail "skampi-merge of the two runs"
 "$YAMLFLAT" "$work/sm.yaml" | grep -v '^merged\.tool=' > "$work/sm.flat"
 grep -v '^merged\.tool=' "$work/merged.flat" |

@@ -59,7 +59,7 @@ kill_in 2 1
 expect run.status running
 # Nothing could write "aborted": readers see the status "running" of a
 # file no process writes any more, and call the run incomplete.
-"$top_builddir/src/campaign/skampi-merge" -o "$work/merged.yaml" "$result" \
+"$top_builddir/campaign/skampi-merge" -o "$work/merged.yaml" "$result" \
   2> "$work/merge.err" || fail "skampi-merge failed: $(cat "$work/merge.err")"
 grep -qxF "skampi-merge: warning: $result is incomplete: its run.status says running, but no run is writing it (killed, or copied while it ran); it holds the suites completed before" "$work/merge.err" ||
   fail "skampi-merge: '$(cat "$work/merge.err")'"

@@ -5,7 +5,7 @@
 # that wrote it was killed.  No MPI: the lock is taken by flock(1), as
 # skampi's rank 0 takes it on its journal.
 . "$top_srcdir/tests/report/lib.sh"
-MERGE=$(cd "$top_builddir" && pwd)/src/campaign/skampi-merge
+MERGE=$(cd "$top_builddir" && pwd)/campaign/skampi-merge
 YAMLFLAT=$(cd "$top_builddir" && pwd)/tests/yamlflat
 command -v flock > /dev/null 2>&1 || { echo "SKIP: no flock"; exit 77; }
 

@@ -61,7 +61,7 @@ vg_ok "$REPORT" real/mpich.yaml real/openmpi.yaml -o "$TMP/real2.pdf"
 # Merged sets (tests/tools/runs, merged by skampi-merge under valgrind
 # too): --runs on one, also one merged from raw samples, --compare on two.
 RUNS=$SRC/tests/tools/runs
-MERGE=$(cd "$(dirname "$REPORT")/.." && pwd)/src/campaign/skampi-merge
+MERGE=$(cd "$(dirname "$REPORT")/.." && pwd)/campaign/skampi-merge
 vg_ok "$MERGE" -o "$TMP/A.yaml" "$RUNS"/a[1-5].yaml
 vg_ok "$MERGE" -o "$TMP/B.yaml" "$RUNS"/b[1-5].yaml
 vg_ok "$MERGE" -o "$TMP/R.yaml" "$RUNS"/raw[1-3].yaml

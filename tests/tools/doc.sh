@@ -6,7 +6,7 @@
 # skampi-merge writes (tests/tools/merge3.expected) key for key.
 . "${top_srcdir:-.}/tests/tools/lib.sh"
 md=$SRC/doc/reproducibility.md
-RUN=$BUILD/src/campaign/skampi-run
+RUN=$BUILD/campaign/skampi-run
 
 for pair in "$MERGE:skampi-merge" "$RUN:skampi-run"; do
   prog=${pair%%:*} name=${pair#*:}

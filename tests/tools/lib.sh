@@ -14,7 +14,7 @@ FIX=$SRC/tests/tools
 # shellcheck disable=SC2034 # for the scripts that source this file
 {
   RUNS=$FIX/runs
-  MERGE=$BUILD/src/campaign/skampi-merge
+  MERGE=$BUILD/campaign/skampi-merge
   REPORT=$BUILD/report/skampi-report
 }
 failures=0

@@ -11,9 +11,9 @@
 # The seconds a campaign took are never asserted.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
-RUN=$(abs "$top_builddir/src/campaign/skampi-run")
+RUN=$(abs "$top_builddir/campaign/skampi-run")
 SKAMPI=$(abs "$SKAMPI")
-SKAMPI_MERGE=$(abs "$top_builddir/src/campaign/skampi-merge")
+SKAMPI_MERGE=$(abs "$top_builddir/campaign/skampi-merge")
 SKAMPI_REPORT=$(abs "$top_builddir/report/skampi-report")
 export SKAMPI SKAMPI_MERGE SKAMPI_REPORT
 suite=$(abs "$top_srcdir/tests/tools/tiny-one.skampi")

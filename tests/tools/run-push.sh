@@ -8,9 +8,9 @@
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
-RUN=$top_builddir/src/campaign/skampi-run
-export SKAMPI_MERGE="$top_builddir/src/campaign/skampi-merge" \
-  SKAMPI_DB_PROGRAM="$top_builddir/src/db/skampi-db"
+RUN=$top_builddir/campaign/skampi-run
+export SKAMPI_MERGE="$top_builddir/campaign/skampi-merge" \
+  SKAMPI_DB_PROGRAM="$top_builddir/db/skampi-db"
 suite=$top_srcdir/tests/tools/tiny.skampi
 skampi=$(abs "$SKAMPI")
 TOKEN=feedfacefeedfacefeedfacefeedfacefeedfacefeedfacefeedfacefeedface

@@ -5,9 +5,9 @@
 # message when skampi cannot replay a grid.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
-RUN=$top_builddir/src/campaign/skampi-run
+RUN=$top_builddir/campaign/skampi-run
 GNUPLOT=${GNUPLOT:-gnuplot}
-export GNUPLOT SKAMPI_MERGE="$top_builddir/src/campaign/skampi-merge" \
+export GNUPLOT SKAMPI_MERGE="$top_builddir/campaign/skampi-merge" \
   SKAMPI_REPORT="$top_builddir/report/skampi-report"
 suite=$top_srcdir/tests/tools/tiny.skampi
 

@@ -19,10 +19,10 @@
 # 5 against 5 reaches 0.0079.  Only verdicts are asserted, never times.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
-RUN=$top_builddir/src/campaign/skampi-run
-DB=$(abs "$top_builddir/src/db/skampi-db")
+RUN=$top_builddir/campaign/skampi-run
+DB=$(abs "$top_builddir/db/skampi-db")
 SLOW=$(abs "$top_builddir/tests/tools/slowcall.so")
-export SKAMPI_MERGE="$top_builddir/src/campaign/skampi-merge" \
+export SKAMPI_MERGE="$top_builddir/campaign/skampi-merge" \
   SKAMPI_REPORT="$top_builddir/report/skampi-report" \
   SKAMPI_DB_PROGRAM="$DB"
 unset SKAMPI_DB SKAMPI_TEST_SLOW_IPROBE

@@ -1,5 +1,5 @@
 /*
- * test_wbuf.c -- the escapes of skampi-db serve (src/db/wbuf.h): JSON,
+ * test_wbuf.c -- the escapes of skampi-db serve (db/web/wbuf.h): JSON,
  * HTML, URL and CSV, checked against strings written out by hand,
  * including control characters, quotes, backslashes, U+2028, bytes that
  * are not UTF-8 (a lone continuation byte, a truncated sequence, an

@@ -4,7 +4,8 @@
 # same JSON), the pages escape the hostile machine and suite names, the
 # SVGs are XML, the selection limits what is published, a directory of
 # other files is refused without --force, and nothing is written through
-# a symbolic link an earlier occupant left.  The browser test walks the
+# a symbolic link an earlier occupant left.  What publish may remove or
+# replace, and two publishes at once: tests/hostile/publish.sh.  The browser test walks the
 # site itself (browser.sh).
 . "${top_srcdir:-.}/tests/web/lib.sh"
 PY=python3
@@ -105,7 +106,8 @@ check("note=&lt;b&gt;x&lt;/b&gt;" in idx, "index.html escapes the tag")
 sys.exit(1 if bad else 0)
 PY
 
-# a selection limits what is published; publishing again cleans the old
+# a selection limits what is published; publishing again removes the
+# files of the earlier site that are not written again
 db publish -q "$S" 11-13 || fail "publish 11-13"
 [ "$(ls "$S/csv")" = "0.csv
 1.csv" ] || fail "11-13: csv $(ls "$S/csv")"
@@ -123,22 +125,25 @@ db publish -q --force "$TMP/other" 14 || fail "--force"
 [ -f "$TMP/other/index.html" ] && [ "$(cat "$TMP/other/notes.txt")" = keep ] ||
   fail "--force: the site next to the other files"
 
-# links an earlier occupant left are not followed
+# links an earlier occupant left are neither followed nor replaced
 mkdir "$TMP/out1" "$TMP/l"
-: > "$TMP/l/.skampi-publish"
+printf 'skampi-db publish manifest 1\n' > "$TMP/l/.skampi-publish"
 ln -s "$TMP/out1" "$TMP/l/svg"
 db publish -q "$TMP/l" 2> "$TMP/err" && fail "svg a link: published"
-grep -q "^skampi-db: error: $TMP/l/svg: not a directory (a symbolic link is not followed)$" "$TMP/err" ||
+grep -qxF "skampi-db: error: $TMP/l: 1 entry that no earlier publish wrote here, or changed since (the first: svg); publish removes and replaces only its own files: choose an empty or new directory, or add --force to write beside them" "$TMP/err" ||
   fail "svg a link: $(cat "$TMP/err")"
+db publish -q --force "$TMP/l" 2> "$TMP/err" && fail "svg a link: published (--force)"
+grep -q "^skampi-db: error: $TMP/l/svg: not a directory (a symbolic link is not followed)$" "$TMP/err" ||
+  fail "svg a link (--force): $(cat "$TMP/err")"
 rm "$TMP/l/svg"
-mkdir -p "$TMP/l/data"
+rm -rf "$TMP/l/data" "$TMP/l/csv" "$TMP/l/.skampi-publish.journal"
 echo precious > "$TMP/out1/victim"
 ln -s "$TMP/out1/victim" "$TMP/l/index.html"
-ln -s "$TMP/out1/victim" "$TMP/l/data/runs.json"
-db publish -q "$TMP/l" || fail "links in place of files"
+db publish -q --force "$TMP/l" 2> "$TMP/err" && fail "a link in place of index.html: published"
+grep -qxF "skampi-db: error: $TMP/l/index.html: in the way of the site: publish did not write it and never replaces it; remove it, or choose another directory" "$TMP/err" ||
+  fail "a link in place of index.html: $(cat "$TMP/err")"
 [ "$(cat "$TMP/out1/victim")" = precious ] || fail "written through a link"
-[ -f "$TMP/l/index.html" ] && [ ! -L "$TMP/l/index.html" ] ||
-  fail "index.html not replaced"
+[ -L "$TMP/l/index.html" ] || fail "index.html (a link) replaced"
 [ "$(ls -A "$TMP/out1")" = victim ] || fail "files outside: $(ls -A "$TMP/out1")"
 
 # usage

@@ -2,7 +2,7 @@
 """staticserve.py DIR SECONDS -- a plain static web server for the site
 of skampi-db publish (what python3 -m http.server does) on an ephemeral
 port of 127.0.0.1, sending the Content-Security-Policy of skampi-db
-serve (src/db/web.c) with every file, so that the browser test finds any
+serve (db/web/web.c) with every file, so that the browser test finds any
 inline script.  Prints "Serving HTTP on 127.0.0.1 port N" and stops by
 itself after SECONDS."""
 import functools

@@ -1,11 +1,11 @@
 /*
  * store.h -- the result database: one SQLite file (doc/database.md).
  *
- * Every SQL statement of skampi-db is in src/db/schema.c (the tables and
- * their migrations) and src/db/store.c (everything else); both prepare
+ * Every SQL statement of skampi-db is in db/store/: schema.c (the tables
+ * and their migrations) and store*.c (everything else); they prepare
  * every statement and bind every value, so no text from a result file or
- * a command line ever becomes SQL.  The other files of src/db/ see only
- * this header.
+ * a command line ever becomes SQL.  The layers above see only this
+ * header (and selection.h).
  *
  * Errors: functions return 0 / -1 (or a pointer / NULL) with the message
  * already printed through lib/msg.h.

@@ -20,7 +20,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 
-#include "dbcmd.h"
+#include "dbstatus.h"
 #include "escape.h"
 #include "msg.h"
 #include "tar.h"
@@ -537,18 +537,6 @@ static void sk_push_setup(CURL *c)
   curl_easy_setopt(c, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
 #endif
   curl_easy_setopt(c, CURLOPT_USERAGENT, "skampi-db/" PACKAGE_VERSION);
-}
-
-int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c)
-{
-  sk_push_opts_t o;
-  const char *env = getenv("SKAMPI_TOKEN");
-  (void)st;
-  o.url = c->url;
-  o.token = c->token ? c->token : env;
-  o.timeout = c->timeout;
-  o.quiet = c->quiet;
-  return sk_push_files(&o, c->args, c->nargs);
 }
 
 int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n)

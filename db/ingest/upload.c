@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dbcmd.h"
 #include "escape.h"
 #include "ingest.h"
 #include "msg.h"
@@ -129,7 +128,7 @@ static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
     return SK_UPLOAD_TOO_LARGE;
   }
   memset(&o, 0, sizeof o);
-  sk_dbcmd_now(now);
+  sk_ingest_now(now);
   o.now = now;
   if (sk_tar_is(bytes, len))
     return sk_upload_archive(st, bytes, len, name, &o, run);

@@ -1,5 +1,5 @@
 /*
- * import.c -- skampi-db import FILE|DIR...: every file one transaction;
+ * cmd_import.c -- skampi-db import FILE|DIR...: every file one transaction;
  * a bad file is reported and the others still go in.
  *
  * A directory is a skampi-run directory when it holds runs.txt or
@@ -173,7 +173,7 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
   sk_ingest_result_t r;
   char now[32];
   size_t i, failed = 0;
-  sk_dbcmd_now(now);
+  sk_ingest_now(now);
   o.machine = c->machine;
   o.tags = c->tags;
   o.ntags = c->ntags;

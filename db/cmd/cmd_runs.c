@@ -9,22 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dbout.h"
 #include "escape.h"
 #include "msg.h"
 #include "outfile.h"
-
-void sk_dbcmd_now(char buf[32])
-{
-  const char *epoch = getenv("SOURCE_DATE_EPOCH");
-  time_t t = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10)
-                             : time(NULL);
-  struct tm tm;
-  gmtime_r(&t, &tm);
-  strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
 
 int sk_dbcmd_selection(char **args, size_t n, sk_sel_t *sel)
 {

@@ -17,7 +17,7 @@ typedef struct sk_push_opts {
 /* Sends each of the N FILES, one request each, and prints what the
  * server said of it: created with its run id, a duplicate of a run, or
  * refused with the HTTP status and the server's message.  Returns the
- * exit status of skampi-db (dbcmd.h): 0 every file went in (created or
+ * exit status of skampi-db (dbstatus.h): 0 every file went in (created or
  * there already), 1 some did not, 2 a bad URL or token. */
 int sk_push_files(const sk_push_opts_t *o, char *const *files, size_t n);
 

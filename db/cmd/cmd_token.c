@@ -12,6 +12,7 @@
 
 #include "escape.h"
 #include "msg.h"
+#include "ingest.h"
 #include "token.h"
 
 static int sk_token_cmd_name(const sk_dbcmd_t *c, const char *what)
@@ -35,7 +36,7 @@ static int sk_token_cmd_add(sk_store_t *st, const sk_dbcmd_t *c)
 {
   char now[32], token[SK_TOKEN_LEN + 1];
   int rc;
-  sk_dbcmd_now(now);
+  sk_ingest_now(now);
   rc = sk_token_add(st, c->args[1], now, token);
   if (rc != 0)
     return rc > 0 ? SK_DB_FAILED : SK_DB_STORE;
@@ -88,7 +89,7 @@ static int sk_token_cmd_revoke(sk_store_t *st, const sk_dbcmd_t *c)
 {
   char now[32];
   int rc;
-  sk_dbcmd_now(now);
+  sk_ingest_now(now);
   rc = sk_store_token_revoke(st, c->args[1], now);
   if (rc < 0)
     return SK_DB_STORE;

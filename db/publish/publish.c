@@ -4,7 +4,8 @@
  * from file://): doc/database.md, "A static site".
  *
  * The layout, every name made here (suites are numbered, never named):
- *   .skampi-publish              the marker of a published directory
+ *   .skampi-publish              the manifest: every file publish
+ *                                wrote here (pubdir.h)
  *   index.html suites.html plot.html, app.js style.css, dygraph.min.*
  *   data/runs.json               /api/runs of the published runs
  *   data/suites.json             /api/suites, each suite with its
@@ -20,7 +21,7 @@
  */
 #include <config.h>
 
-#include "dbcmd.h"
+#include "publish.h"
 
 #include <math.h>
 #include <fcntl.h>
@@ -30,6 +31,7 @@
 #include <unistd.h>
 
 #include "dbplot.h"
+#include "dbstatus.h"
 #include "escape.h"
 #include "msg.h"
 #include "pubdir.h"
@@ -42,7 +44,8 @@
 typedef struct sk_pub {
   sk_store_t *st;
   const char *path;             /* DIR, as given */
-  int dir, data, series, csv, svg;
+  sk_pubdir_t *pd;
+  int dir, data, series, csv, svg;  /* handles of pd */
   int64_t *ids;                 /* the published runs, sorted */
   size_t n, files;
   char tmp[4096];               /* a private directory for gnuplot */
@@ -74,13 +77,13 @@ static int sk_pub_data(sk_pub_t *p, int dir, const char *name,
     return -1;
   }
   snprintf(file, sizeof file, "%s.json", name);
-  if (sk_pubdir_write(dir, p->path, file, b->data, b->len) < 0)
+  if (sk_pubdir_write(p->pd, dir, file, b->data, b->len) < 0)
     return -1;
   sk_wbuf_printf(&js, "skampiData(\"%s\", ", key);
   sk_wbuf_put(&js, b->data, b->len);
   sk_wbuf_puts(&js, ");\n");
   snprintf(file, sizeof file, "%s.js", name);
-  rc = js.failed ? -1 : sk_pubdir_write(dir, p->path, file, js.data, js.len);
+  rc = js.failed ? -1 : sk_pubdir_write(p->pd, dir, file, js.data, js.len);
   sk_wbuf_free(&js);
   p->files += 2;
   return rc;
@@ -145,7 +148,7 @@ static int sk_pub_svg(sk_pub_t *p, size_t k, const char *name,
     return -1;
   }
   snprintf(file, sizeof file, "%zu.svg", k);
-  rc = sk_pubdir_copy(p->svg, p->path, file, path);
+  rc = sk_pubdir_copy(p->pd, p->svg, file, path);
   unlink(path);
   p->files++;
   return rc;
@@ -180,7 +183,7 @@ static int sk_pub_suite(sk_pub_t *p, size_t k, const char *name,
     i = j;
   }
   snprintf(file, sizeof file, "%zu.csv", k);
-  if (u->csv.failed || sk_pubdir_write(p->csv, p->path, file, u->csv.data,
+  if (u->csv.failed || sk_pubdir_write(p->pd, p->csv, file, u->csv.data,
                                        u->csv.len) < 0)
     return -1;
   p->files++;
@@ -272,7 +275,7 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
     if (sk_page_static(p->st, sel, page[i], &b) < 0 || b.failed)
       rc = -1;
     else
-      rc = sk_pubdir_write(p->dir, p->path, file[i], b.data, b.len);
+      rc = sk_pubdir_write(p->pd, p->dir, file[i], b.data, b.len);
   }
   sk_wbuf_free(&b);
   if (rc == 0 && sk_api_runs_json(p->st, sel, &b) < 0)
@@ -285,28 +288,23 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel)
                                     "dygraph.min.css"};
     snprintf(src, sizeof src, "%s/%s", i < 2 ? sk_web_files_dir()
              : SK_DYGRAPHS_DIR, f[i]);
-    rc = sk_pubdir_copy(p->dir, p->path, f[i], src);
+    rc = sk_pubdir_copy(p->pd, p->dir, f[i], src);
   }
   p->files += 7;
   return rc;
 }
 
-static int sk_pub_open(sk_pub_t *p, const sk_dbcmd_t *c)
+static int sk_pub_open(sk_pub_t *p, int force)
 {
-  static const char marker[] = "skampi-db publish: a static site; "
-    "publish writes here again\n";
   const char *t = getenv("TMPDIR");
-  int again;
-  if ((p->dir = sk_pubdir_open(c->args[0], c->force)) < 0)
+  if (!(p->pd = sk_pubdir_open(p->path, force)))
     return -1;
-  again = faccessat(p->dir, SK_PUBDIR_MARKER, F_OK, AT_SYMLINK_NOFOLLOW) == 0;
+  p->dir = SK_PUBDIR_ROOT;
   p->files = 1;
-  if (sk_pubdir_write(p->dir, p->path, SK_PUBDIR_MARKER, marker,
-                      sizeof marker - 1) < 0 ||
-      (p->data = sk_pubdir_sub(p->dir, p->path, "data", again)) < 0 ||
-      (p->series = sk_pubdir_sub(p->data, p->path, "series", again)) < 0 ||
-      (p->csv = sk_pubdir_sub(p->dir, p->path, "csv", again)) < 0 ||
-      (p->svg = sk_pubdir_sub(p->dir, p->path, "svg", again)) < 0)
+  if ((p->data = sk_pubdir_sub(p->pd, p->dir, "data")) < 0 ||
+      (p->series = sk_pubdir_sub(p->pd, p->data, "series")) < 0 ||
+      (p->csv = sk_pubdir_sub(p->pd, p->dir, "csv")) < 0 ||
+      (p->svg = sk_pubdir_sub(p->pd, p->dir, "svg")) < 0)
     return -1;
   snprintf(p->tmp, sizeof p->tmp, "%s/skampi-publish-XXXXXX",
            t && *t && strlen(t) < 1024 ? t : "/tmp");
@@ -320,43 +318,30 @@ static int sk_pub_open(sk_pub_t *p, const sk_dbcmd_t *c)
 
 static void sk_pub_close(sk_pub_t *p)
 {
-  int *fd[] = {&p->dir, &p->data, &p->series, &p->csv, &p->svg};
-  size_t i;
-  for (i = 0; i < sizeof fd / sizeof *fd; i++)
-    if (*fd[i] >= 0)
-      close(*fd[i]);
+  sk_pubdir_close(p->pd);
   if (p->tmp[0])
     rmdir(p->tmp);
   free(p->ids);
 }
 
-int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
+int sk_publish(sk_store_t *st, const char *dir, const sk_sel_t *sel,
+               const sk_publish_opts_t *o)
 {
   sk_pub_t p;
-  sk_sel_t sel = {NULL, 0};
   size_t nsuites = 0;
   int rc = SK_DB_OK;
   memset(&p, 0, sizeof p);
-  p.dir = p.data = p.series = p.csv = p.svg = -1;
   p.st = st;
-  if (c->nargs == 0) {
-    sk_msg_error("publish needs a directory (skampi-db publish DIR "
-                 "[SELECTION])");
-    return SK_DB_USAGE;
-  }
-  p.path = c->args[0];
-  if (sk_dbcmd_selection(c->args + 1, c->nargs - 1, &sel) < 0)
-    return SK_DB_USAGE;
-  if (sk_store_select(st, &sel, &p.ids, &p.n) < 0) {
-    sk_sel_free(&sel);
+  p.path = dir;
+  if (sk_store_select(st, sel, &p.ids, &p.n) < 0)
     return SK_DB_STORE;
-  }
   if (p.n)
     qsort(p.ids, p.n, sizeof *p.ids, sk_pub_id_cmp);
-  if (sk_pub_open(&p, c) < 0 || sk_pub_pages(&p, &sel) < 0 ||
-      sk_pub_suites(&p, &sel, c->quiet, &nsuites) < 0)
+  if (sk_pub_open(&p, o->force) < 0 || sk_pub_pages(&p, sel) < 0 ||
+      sk_pub_suites(&p, sel, o->quiet, &nsuites) < 0 ||
+      sk_pubdir_finish(p.pd) < 0)
     rc = SK_DB_FAILED;
-  else if (!c->quiet) {
+  else if (!o->quiet) {
     char *e = sk_escape_text(p.path);
     printf("published %zu run%s, %zu suite%s (%zu files) into %s\n", p.n,
            p.n == 1 ? "" : "s", nsuites, nsuites == 1 ? "" : "s", p.files,
@@ -364,6 +349,5 @@ int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
     free(e);
   }
   sk_pub_close(&p);
-  sk_sel_free(&sel);
   return rc;
 }

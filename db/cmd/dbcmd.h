@@ -8,18 +8,10 @@
 
 #include <stddef.h>
 
+#include "dbstatus.h"
 #include "edivisive.h"
 #include "selection.h"
 #include "store.h"
-
-/* Exit statuses (skampi-db(1)). */
-enum {
-  SK_DB_OK = 0,
-  SK_DB_FAILED = 1,       /* a file not imported, no such run, ... */
-  SK_DB_USAGE = 2,        /* bad command line */
-  SK_DB_STORE = 3,        /* the database cannot be opened or written */
-  SK_DB_REGRESSED = 5     /* compare found a regression */
-};
 
 typedef enum { SK_DB_TABLE, SK_DB_CSV, SK_DB_YAML } sk_db_format_t;
 
@@ -48,10 +40,6 @@ typedef struct sk_dbcmd {
   int quiet;
 } sk_dbcmd_t;
 
-/* The import time: $SOURCE_DATE_EPOCH when set (reproducible tests),
- * else now; ISO 8601 UTC into buf[32]. */
-void sk_dbcmd_now(char buf[32]);
-
 /* The words of ARGS as one selection; -1 (message printed) if bad. */
 int sk_dbcmd_selection(char **args, size_t n, sk_sel_t *sel);
 
@@ -67,14 +55,14 @@ int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_token(sk_store_t *st, const sk_dbcmd_t *c);
-/* push: ST is NULL (a client needs no database). */
+/* push: ST is NULL (a client needs no database; cmd_site.c, push/). */
 int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c);
 /* token's words checked before the database is opened: -1 (message
  * printed) when bad. */
 int sk_dbcmd_token_args(const sk_dbcmd_t *c);
 int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c);
 int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c);
-/* publish DIR [SELECTION]: the static site (publish.c). */
+/* publish DIR [SELECTION]: the static site (cmd_site.c, publish/). */
 int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c);
 
 #endif

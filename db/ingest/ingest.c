@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "escape.h"
@@ -472,4 +473,14 @@ int sk_ingest_file(sk_store_t *st, const char *path,
   rc = sk_ingest_mem(st, path, buf, len, o, res);
   free(buf);
   return rc;
+}
+
+void sk_ingest_now(char buf[32])
+{
+  const char *epoch = getenv("SOURCE_DATE_EPOCH");
+  time_t t = epoch && *epoch ? (time_t)strtoll(epoch, NULL, 10)
+                             : time(NULL);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }

@@ -54,4 +54,8 @@ int sk_ingest_identity(const char *override, const char *machine,
                        long cores, char **identity, char **name,
                        char **distinct_hosts);
 
+/* The time a run is imported or a token made: $SOURCE_DATE_EPOCH when
+ * set (reproducible tests), else now; ISO 8601 UTC into buf[32]. */
+void sk_ingest_now(char buf[32]);
+
 #endif
