@@ -158,7 +158,7 @@ done
 sk_comment_ok="config.h parser.c parser.h lexer.c lexer.h sqlite3.h"
 find . \( -name .git -o -name '_*' -o -name 'build*' \) -prune -o -type f \
   -print | sed 's|^\./||' > layout.tree.$$
-scanned=$(find lib src report grammar tests doc suites \
+scanned=$(find lib src report campaign db grammar tests doc suites \
   \( -name '_*' -o -name 'build*' \) -prune -o -type f \
   \( -name '*.[chyl]' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' \
      -o -name '*.py' -o -name '*.awk' \) -print; echo Makefile.am configure.ac)
