@@ -17,6 +17,7 @@
 #include "escape.h"
 #include "gnuplot.h"
 #include "gp.h"
+#include "grow.h"
 #include "msg.h"
 #include "outfile.h"
 #include "rout.h"
@@ -65,23 +66,16 @@ typedef struct sk_dbplot {
   int bytes;                    /* its unit is bytes */
 } sk_dbplot_t;
 
+/* Room for one more point in the four arrays, which grow together. */
 static int sk_dbplot_grow(sk_dbplot_series_t *s)
 {
-  size_t cap = s->cap ? 2 * s->cap : 32;
-  double *x = realloc(s->x, cap * sizeof *x), *y, *lo, *hi;
-  if (x)
-    s->x = x;
-  y = x ? realloc(s->y, cap * sizeof *y) : NULL;
-  if (y)
-    s->y = y;
-  lo = y ? realloc(s->lo, cap * sizeof *lo) : NULL;
-  if (lo)
-    s->lo = lo;
-  hi = lo ? realloc(s->hi, cap * sizeof *hi) : NULL;
-  if (!hi)
+  size_t cx = s->cap, cy = s->cap, clo = s->cap, chi = s->cap;
+  if (SK_GROW(s->x, cx, s->n + 1, 32) != 0 ||
+      SK_GROW(s->y, cy, s->n + 1, 32) != 0 ||
+      SK_GROW(s->lo, clo, s->n + 1, 32) != 0 ||
+      SK_GROW(s->hi, chi, s->n + 1, 32) != 0)
     return -1;
-  s->hi = hi;
-  s->cap = cap;
+  s->cap = cx;
   return 0;
 }
 

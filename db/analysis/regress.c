@@ -223,18 +223,6 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *ids,
 
 /* ---- testing ----------------------------------------------------------- */
 
-static double sk_regress_median(const double *v, size_t n)
-{
-  double *s = malloc((n ? n : 1) * sizeof *s), m;
-  if (!s)
-    return NAN;
-  memcpy(s, v, n * sizeof *v);
-  sk_stats_sort(s, n);
-  m = sk_stats_median(s, n);
-  free(s);
-  return m;
-}
-
 /* At most SK_REGRESS_THIN evenly spaced order statistics of v, sorted,
  * into a new array. */
 static double *sk_regress_thin(const double *v, size_t n, size_t *out)
@@ -272,8 +260,8 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
     x = a->raw, m = a->nraw, y = b->raw, n = b->nraw;
   }
   r->tested[pt->method]++;
-  pt->before = sk_regress_median(pt->side[0].runs, pt->side[0].nruns);
-  pt->after = sk_regress_median(pt->side[1].runs, pt->side[1].nruns);
+  pt->before = sk_stats_median_of(pt->side[0].runs, pt->side[0].nruns);
+  pt->after = sk_stats_median_of(pt->side[1].runs, pt->side[1].nruns);
   if (pt->method == SK_REGRESS_NONE)
     return;
   if (sk_wilcoxon_test(x, m, y, n, SK_WILCOXON_AUTO, &w) == 0)

@@ -22,6 +22,7 @@
 
 #include "dbstatus.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "tar.h"
 
@@ -231,15 +232,10 @@ static int sk_push_read(const char *path, char **buf, size_t *len)
   *buf = NULL;
   *len = 0;
   while (f) {
-    if (*len == cap) {
-      char *g = cap >= SK_PUSH_FILE_MAX ? NULL
-                : realloc(*buf, cap ? 2 * cap : 65536);
-      if (!g) {
-        errno = cap >= SK_PUSH_FILE_MAX ? EFBIG : ENOMEM;
-        break;
-      }
-      *buf = g;
-      cap = cap ? 2 * cap : 65536;
+    if (*len == cap && (cap >= SK_PUSH_FILE_MAX ||
+                        SK_GROW(*buf, cap, *len + 1, 65536) != 0)) {
+      errno = cap >= SK_PUSH_FILE_MAX ? EFBIG : ENOMEM;
+      break;
     }
     k = fread(*buf + *len, 1, cap - *len, f);
     *len += k;

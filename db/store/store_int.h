@@ -57,7 +57,8 @@ typedef struct sk_store_q {
   char *sql;
   size_t len, cap;
   sk_store_qarg_t *arg;
-  int narg, argcap;
+  int narg;
+  size_t argcap;
 } sk_store_q_t;
 
 /* The most values one selection binds (SQLite takes 32766). */

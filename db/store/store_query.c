@@ -11,18 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 int sk_store_q_add(sk_store_q_t *q, const char *frag)
 {
-  size_t n = strlen(frag), cap;
-  char *grown;
-  if (q->len + n + 1 > q->cap) {
-    for (cap = q->cap ? q->cap : 1024; cap < q->len + n + 1; cap *= 2)
-      ;
-    if (!(grown = realloc(q->sql, cap)))
-      return -1;
-    q->sql = grown;
-    q->cap = cap;
-  }
+  size_t n = strlen(frag);
+  if (SK_GROW(q->sql, q->cap, q->len + n + 1, 1024) != 0)
+    return -1;
   memcpy(q->sql + q->len, frag, n + 1);
   q->len += n;
   return 0;
@@ -32,14 +27,8 @@ static int sk_store_q_bind(sk_store_q_t *q, const char *text, long long num)
 {
   if (q->narg >= SK_STORE_Q_ARGS)
     return -1;
-  if (q->narg == q->argcap) {
-    int cap = q->argcap ? 2 * q->argcap : 64;
-    sk_store_qarg_t *grown = realloc(q->arg, (size_t)cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    q->arg = grown;
-    q->argcap = cap;
-  }
+  if (SK_GROW(q->arg, q->argcap, (size_t)q->narg + 1, 64) != 0)
+    return -1;
   q->arg[q->narg].text = text;
   q->arg[q->narg++].num = num;
   return 0;

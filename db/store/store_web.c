@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "grow.h"
 
 /* A reader waits this long for a writer (an import) to let go, ms. */
 #define SK_STORE_RO_BUSY_MS 5000
@@ -84,25 +85,16 @@ static int sk_store_tagv_load(sk_store_t *st, sk_store_tagv_t *t)
 {
   sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT run_id, key || '=' || "
                                   "value FROM tags ORDER BY run_id, key");
-  size_t cap = 0;
+  size_t crun = 0, ckv = 0;
   int rc;
   memset(t, 0, sizeof *t);
   if (!s)
     return -1;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (t->n == cap) {
-      size_t nc = cap ? 2 * cap : 64;
-      int64_t *r = realloc(t->run, nc * sizeof *r);
-      char **k = r ? realloc(t->kv, nc * sizeof *k) : NULL;
-      if (r)
-        t->run = r;
-      if (k)
-        t->kv = k;
-      if (!r || !k) {
-        rc = SQLITE_NOMEM;
-        break;
-      }
-      cap = nc;
+    if (SK_GROW(t->run, crun, t->n + 1, 64) != 0 ||
+        SK_GROW(t->kv, ckv, t->n + 1, 64) != 0) {
+      rc = SQLITE_NOMEM;
+      break;
     }
     t->run[t->n] = sqlite3_column_int64(s, 0);
     if (!(t->kv[t->n] = sk_store_col_text(s, 1))) {

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 static const char sk_wbuf_fffd[] = "\xef\xbf\xbd";
 
 void sk_wbuf_free(sk_wbuf_t *b)
@@ -30,8 +32,6 @@ char *sk_wbuf_take(sk_wbuf_t *b, size_t *len)
 
 static int sk_wbuf_grow(sk_wbuf_t *b, size_t n)
 {
-  size_t cap;
-  char *grown;
   if (b->failed)
     return -1;
   if (b->len + n + 1 <= b->cap)
@@ -40,15 +40,10 @@ static int sk_wbuf_grow(sk_wbuf_t *b, size_t n)
     b->failed = 1;
     return -1;
   }
-  cap = b->cap ? b->cap : 4096;
-  while (cap < b->len + n + 1)
-    cap *= 2;
-  if (!(grown = realloc(b->data, cap))) {
+  if (SK_GROW(b->data, b->cap, b->len + n + 1, 4096) != 0) {
     b->failed = 1;
     return -1;
   }
-  b->data = grown;
-  b->cap = cap;
   return 0;
 }
 

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 
 /* A POST's body is taken up to this size; more gets 413. */
@@ -119,22 +120,14 @@ static double sk_web_ms(const struct timespec *t0)
 
 static int sk_web_append(sk_web_ctx_t *c, const char *data, size_t n)
 {
-  char *grown;
-  size_t cap;
   if (c->discard)
     return 0;
   if (c->too_large || c->len + n > SK_WEB_BODY_MAX) {
     c->too_large = 1;
     return 0;
   }
-  if (c->len + n + 1 > c->cap) {
-    for (cap = c->cap ? c->cap : 65536; cap < c->len + n + 1; cap *= 2)
-      ;
-    if (!(grown = realloc(c->body, cap)))
-      return -1;
-    c->body = grown;
-    c->cap = cap;
-  }
+  if (SK_GROW(c->body, c->cap, c->len + n + 1, 65536) != 0)
+    return -1;
   memcpy(c->body + c->len, data, n);
   c->len += n;
   c->body[c->len] = '\0';
