@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "stats.h"
 
 void sk_ediv_defaults(sk_ediv_opts_t *o)
@@ -126,17 +127,15 @@ typedef struct sk_ediv_run {
   const sk_ediv_opts_t *o;
   uint64_t rng;
   sk_ediv_cp_t *cps;
-  size_t n;
+  size_t n, cap;
   double *q, *perm;
 } sk_ediv_run_t;
 
 static int sk_ediv_push(sk_ediv_run_t *e, const sk_ediv_cp_t *cp)
 {
-  sk_ediv_cp_t *grown = realloc(e->cps, (e->n + 1) * sizeof *grown);
-  if (!grown)
+  if (SK_GROW(e->cps, e->cap, e->n + 1, 8) != 0)
     return -1;
-  e->cps = grown;
-  grown[e->n++] = *cp;
+  e->cps[e->n++] = *cp;
   return 0;
 }
 

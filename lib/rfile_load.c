@@ -21,14 +21,23 @@
 #include "rcheck.h"
 #include "yread.h"
 
-/* Append a key/value pair (both copied) to *kv. */
-static int sk_rfile_load_kv_add(sk_rfile_kv_t **kv, size_t *n, const char *key,
-                          const char *value)
+/* A list of key/value pairs being read: *kv of *n entries, room for
+ * cap. */
+typedef struct sk_rfile_load_kvs {
+  sk_rfile_kv_t **kv;
+  size_t *n;
+  size_t cap;
+} sk_rfile_load_kvs_t;
+
+/* Append a key/value pair (both copied) to the list. */
+static int sk_rfile_load_kv_add(sk_rfile_load_kvs_t *l, const char *key,
+                                const char *value)
 {
-  sk_rfile_kv_t *grown = realloc(*kv, (*n + 1) * sizeof **kv);
-  if (!grown)
+  sk_rfile_kv_t *grown;
+  size_t *n = l->n;
+  if (SK_GROW(*l->kv, l->cap, *n + 1, 16) != 0)
     return -1;
-  *kv = grown;
+  grown = *l->kv;
   grown[*n].key = strdup(key);
   grown[*n].value = strdup(value);
   if (!grown[*n].key || !grown[*n].value) {
@@ -78,18 +87,18 @@ static char *sk_rfile_load_join(sk_yread_t *y, sk_ynode_t *seq)
 
 /* Flatten VALUE under name PREFIX into *kv: a scalar is one entry, a
  * sequence one joined entry, a mapping one entry per key "PREFIX.key". */
-static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value, const char *prefix,
-                        sk_rfile_kv_t **kv, size_t *n)
+static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value,
+                              const char *prefix, sk_rfile_load_kvs_t *l)
 {
   size_t i;
   sk_ynode_t *k, *v;
   char *text, name[256];
   int rc;
   if (value->kind == SK_YNODE_SCALAR)
-    return sk_rfile_load_kv_add(kv, n, prefix, sk_yread_text(value));
+    return sk_rfile_load_kv_add(l, prefix, sk_yread_text(value));
   if (value->kind == SK_YNODE_SEQ) {
     text = sk_rfile_load_join(y, value);
-    rc = text ? sk_rfile_load_kv_add(kv, n, prefix, text) : -1;
+    rc = text ? sk_rfile_load_kv_add(l, prefix, text) : -1;
     free(text);
     return rc;
   }
@@ -97,21 +106,23 @@ static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value, const char *pref
     k = sk_yread_pair(y, value, i, &v);
     snprintf(name, sizeof name, "%s%s%s", prefix, *prefix ? "." : "",
              sk_yread_text(k) ? sk_yread_text(k) : "?");
-    if (sk_rfile_load_flat(y, v, name, kv, n) < 0)
+    if (sk_rfile_load_flat(y, v, name, l) < 0)
       return -1;
   }
   return 0;
 }
 
-/* A mapping such as metadata: or factors: flattened into *kv. */
+/* A mapping such as metadata: or factors: flattened into *kv (empty at
+ * first). */
 static int sk_rfile_load_map(sk_yread_t *y, sk_ynode_t *map, const char *what,
                        sk_rfile_kv_t **kv, size_t *n)
 {
+  sk_rfile_load_kvs_t l = {kv, n, 0};
   if (!map)
     return 0;
   if (sk_yread_want_map(y, map, what) < 0)
     return -1;
-  return sk_rfile_load_flat(y, map, "", kv, n);
+  return sk_rfile_load_flat(y, map, "", &l);
 }
 
 /* Start every string at "" so that readers never meet NULL. */

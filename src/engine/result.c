@@ -158,11 +158,8 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 
 int sk_result_add_note(sk_suite_result_t *s, const char *note)
 {
-  char **v = realloc(s->notes, (s->nnotes + 1) * sizeof *v);
-  if (v == NULL)
-    return -1;
-  s->notes = v;
-  if ((v[s->nnotes] = strdup(note)) == NULL)
+  if (SK_GROW(s->notes, s->capnotes, s->nnotes + 1, 4) != 0 ||
+      (s->notes[s->nnotes] = strdup(note)) == NULL)
     return -1;
   s->nnotes++;
   return 0;

@@ -86,7 +86,7 @@ typedef struct sk_suite_result {
   size_t npoints, cap;
   sk_topo_info_t topology;       /* neighbourhood collectives */
   char **notes;                  /* things the reader must know */
-  size_t nnotes;
+  size_t nnotes, capnotes;
 } sk_suite_result_t;
 
 typedef struct sk_factors {

@@ -165,7 +165,7 @@ typedef struct sk_plan {
   int nprocs;                    /* processes the plan was resolved for
                                   * (Max_Value, limits) */
   sk_meta_t *meta;               /* free-text preamble keys */
-  size_t nmeta;
+  size_t nmeta, capmeta;
   long memory_kib;               /* @MEMORY */
   char *outfile;                 /* @OUTFILE or NULL */
   char *logfile;                 /* @LOGFILE or NULL */
@@ -173,7 +173,7 @@ typedef struct sk_plan {
   long cachewarmup;              /* @CACHEWARMUP */
   char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
   sk_basetype_t *basetypes;
-  size_t nbasetypes;
+  size_t nbasetypes, capbasetypes;
   sk_suite_t *suites;
   size_t nsuites;
 } sk_plan_t;
