@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fdr.h"
+#include "grow.h"
 #include "hlshift.h"
 #include "msg.h"
 #include "stats.h"
@@ -84,16 +85,15 @@ typedef struct sk_regress_ctx {
   int fail;
 } sk_regress_ctx_t;
 
-static int sk_regress_append(double **v, size_t *n, const double *add,
-                             size_t k)
+/* Appends add[0..k) to *v of *n values, room for *cap. */
+static int sk_regress_append(double **v, size_t *n, size_t *cap,
+                             const double *add, size_t k)
 {
-  double *grown;
   if (!k)
     return 0;
-  if (!(grown = realloc(*v, (*n + k) * sizeof *grown)))
+  if (sk_grow(v, cap, *n + k, sizeof **v, 16) != 0)
     return -1;
-  memcpy(grown + *n, add, k * sizeof *add);
-  *v = grown;
+  memcpy(*v + *n, add, k * sizeof *add);
   *n += k;
   return 0;
 }
@@ -106,7 +106,7 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
 {
   sk_regress_t *r = c->r;
   sk_regress_index_t *ix = r->index;
-  sk_regress_point_t *pt, *grown;
+  sk_regress_point_t *pt;
   size_t j;
   if ((ix->n + 1) * 2 > ix->cap && sk_regress_grow(ix) < 0)
     return NULL;
@@ -117,10 +117,9 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
     r->only[1]++;
     return NULL;
   }
-  if (!(grown = realloc(r->points, (r->npoints + 1) * sizeof *grown)))
+  if (SK_GROW(r->points, r->cappoints, r->npoints + 1, 64) != 0)
     return NULL;
-  r->points = grown;
-  pt = memset(&grown[r->npoints], 0, sizeof *pt);
+  pt = memset(&r->points[r->npoints], 0, sizeof *pt);
   pt->suite = strdup(c->suite->name);
   pt->instance = strdup(c->suite->instance);
   pt->parameters = strdup(c->suite->parameters);
@@ -157,11 +156,13 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
   side = &pt->side[c->side];
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
-    return sk_regress_append(&side->runs, &side->nruns, p->run_medians,
-                             p->nrun_medians);
-  if (sk_regress_append(&side->runs, &side->nruns, &med, 1) < 0)
+    return sk_regress_append(&side->runs, &side->nruns, &side->capruns,
+                             p->run_medians, p->nrun_medians);
+  if (sk_regress_append(&side->runs, &side->nruns, &side->capruns, &med,
+                        1) < 0)
     return -1;
-  return sk_regress_append(&side->raw, &side->nraw, p->raw, p->nraw);
+  return sk_regress_append(&side->raw, &side->nraw, &side->capraw, p->raw,
+                           p->nraw);
 }
 
 static int sk_regress_suite(void *arg, int64_t run,
@@ -327,7 +328,7 @@ static void sk_regress_summary(sk_regress_t *r, sk_regress_finding_t *f)
 
 static int sk_regress_group(sk_regress_t *r)
 {
-  sk_regress_finding_t *grown, f;
+  sk_regress_finding_t f;
   size_t i;
   for (i = 0; i < r->npoints; i = f.last + 1) {
     f.first = f.last = i;
@@ -339,10 +340,9 @@ static int sk_regress_group(sk_regress_t *r)
     if (f.verdict != SK_REGRESS_SLOWER && f.verdict != SK_REGRESS_FASTER)
       continue;
     sk_regress_summary(r, &f);
-    if (!(grown = realloc(r->findings, (r->nfindings + 1) * sizeof f)))
+    if (SK_GROW(r->findings, r->capfindings, r->nfindings + 1, 16) != 0)
       return -1;
-    r->findings = grown;
-    grown[r->nfindings++] = f;
+    r->findings[r->nfindings++] = f;
     if (f.verdict == SK_REGRESS_SLOWER)
       r->slower++;
     else

@@ -18,28 +18,25 @@
 #include <sys/stat.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "ingest.h"
 #include "msg.h"
 
 typedef struct sk_import_list {
   char **paths;
-  size_t n;
+  size_t n, cap;
 } sk_import_list_t;
 
 static int sk_import_push(sk_import_list_t *l, const char *dir,
                           const char *name)
 {
-  char **grown = realloc(l->paths, (l->n + 1) * sizeof *grown);
   size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
   char *p = malloc(len);
-  if (!grown || !p) {
+  if (!p || SK_GROW(l->paths, l->cap, l->n + 1, 16) != 0) {
     free(p);
-    if (grown)
-      l->paths = grown;
     sk_msg_error("out of memory");
     return -1;
   }
-  l->paths = grown;
   if (dir)
     snprintf(p, len, "%s/%s", dir, name);
   else
@@ -87,7 +84,7 @@ static int sk_import_namecmp(const void *a, const void *b)
 static int sk_import_yaml(sk_import_list_t *l, const char *dir,
                           const char *prefix, int skip_merged)
 {
-  sk_import_list_t names = {NULL, 0};
+  sk_import_list_t names = {NULL, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -168,7 +165,7 @@ static void sk_import_progress(size_t done, size_t n)
 
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_import_list_t l = {NULL, 0};
+  sk_import_list_t l = {NULL, 0, 0};
   sk_ingest_opts_t o;
   sk_ingest_result_t r;
   char now[32];

@@ -133,8 +133,8 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
 {
   sk_store_q_t q;
   sqlite3_stmt *s;
-  int64_t *v = NULL, *grown;
-  size_t cnt = 0;
+  int64_t *v = NULL;
+  size_t cnt = 0, cap = 0;
   int i, rc;
   memset(&q, 0, sizeof q);
   if (sk_store_q_build(&q, sel) < 0) {
@@ -149,11 +149,10 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
   if (!s)
     return -1;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
+    if (SK_GROW(v, cap, cnt + 1, 64) != 0) {
       rc = SQLITE_NOMEM;
       break;
     }
-    v = grown;
     v[cnt++] = sqlite3_column_int64(s, 0);
   }
   if (rc != SQLITE_DONE) {
@@ -307,20 +306,19 @@ int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
     "campaign_runs cr JOIN campaigns c ON c.id = cr.campaign_id "
     "WHERE c.merged_run_id = ?1 AND cr.run_id IS NOT NULL "
     "ORDER BY cr.position");
-  int64_t *v = NULL, *grown;
-  size_t cnt = 0;
+  int64_t *v = NULL;
+  size_t cnt = 0, cap = 0;
   *ids = NULL;
   *n = 0;
   if (!s)
     return -1;
   sqlite3_bind_int64(s, 1, run);
   while (sqlite3_step(s) == SQLITE_ROW) {
-    if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
+    if (SK_GROW(v, cap, cnt + 1, 16) != 0) {
       free(v);
       sk_store_done(s);
       return -1;
     }
-    v = grown;
     v[cnt++] = sqlite3_column_int64(s, 0);
   }
   sk_store_done(s);

@@ -119,10 +119,10 @@ static int sk_webdata_suite_add(void *arg, const char *name,
                                 long runs)
 {
   sk_webdata_suites_t *s = arg;
-  sk_webdata_suite_t *g = realloc(s->v, (s->n + 1) * sizeof *g);
-  if (!g)
+  sk_webdata_suite_t *g;
+  if (SK_GROW(s->v, s->cap, s->n + 1, 64) != 0)
     return -1;
-  s->v = g;
+  g = s->v;
   g[s->n].name = strdup(name);
   g[s->n].instance = strdup(instance);
   g[s->n].argument = strdup(argument);
