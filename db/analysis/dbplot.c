@@ -60,7 +60,7 @@ typedef struct sk_dbplot_series {
 
 typedef struct sk_dbplot {
   sk_dbplot_series_t *s;
-  size_t n;
+  size_t n, cap;
   double xmin, xmax;
   char *xname;                  /* the first suite's argument name */
   int bytes;                    /* its unit is bytes */
@@ -165,12 +165,11 @@ static int sk_dbplot_series(sk_store_t *st, sk_dbplot_t *d, int64_t run,
   int rc;
   if (sk_store_info(st, run, &info) < 0)
     return -1;
-  grown = realloc(d->s, (d->n + 1) * sizeof *grown);
-  if (!grown) {
+  if (SK_GROW(d->s, d->cap, d->n + 1, 8) != 0) {
     sk_store_info_free(&info);
     return -1;
   }
-  d->s = grown;
+  grown = d->s;
   memset(&grown[d->n], 0, sizeof *grown);
   grown[d->n].title = sk_dbplot_title(&info, suite, with_suite);
   d->n++;
