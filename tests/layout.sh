@@ -32,7 +32,11 @@
 #     in the tree.  Not files: a word after '<' (<stdio.h>), a pattern
 #     with a capitalised placeholder (NAME.skampi, tests/parse/ok-KEY.skampi,
 #     test_MODULE.c), and the names of the sk_comment_ok list below
-#     (made by the build, or another project's header).
+#     (made by the build, or another project's header);
+#  8. an array grows by lib/grow.h (sk_grow, SK_GROW), not by a realloc()
+#     of its own: realloc() is called by lib/grow.c, and once each by the
+#     builders of one string or byte buffer of exact size listed in
+#     sk_realloc_ok below, nowhere else.
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -217,6 +221,18 @@ for f in $scanned; do
     head -n 1)
   [ -z "$n" ] || [ "$n" = "${f##*/}" ] ||
     fail "$f: its first comment names it $n"
+done
+
+# 8. realloc() outside lib/grow.c: FILE:COUNT must be in the list.
+sk_realloc_ok="lib/rfile_load.c:1 db/ingest/tar.c:1 db/store/store_query.c:1 db/web/webdata.c:1"
+for f in $(find lib src report campaign db grammar -name '*.c'); do
+  [ "$f" = lib/grow.c ] && continue
+  n=$(grep -c '\brealloc(' "$f")
+  [ "$n" -eq 0 ] && continue
+  case " $sk_realloc_ok " in
+    *" $f:$n "*) ;;
+    *) fail "$f calls realloc() (grow an array with lib/grow.h)" ;;
+  esac
 done
 
 [ "$failures" -eq 0 ] || exit 1
