@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -25,20 +24,6 @@
 
 #define SK_DBPLOT_KEY 70        /* characters of a legend entry */
 
-static int sk_dbplot_err(char *err, size_t errlen, const char *fmt, ...)
-  SK_MSG_PRINTF(3, 4);
-
-static int sk_dbplot_err(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list ap;
-  if (err && errlen) {
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
-
 int sk_dbplot_format(const char *path, char *err, size_t errlen)
 {
   size_t n = path ? strlen(path) : 0;
@@ -46,7 +31,7 @@ int sk_dbplot_format(const char *path, char *err, size_t errlen)
     return 0;
   if (n > 4 && strcmp(path + n - 4, ".svg") == 0)
     return 1;
-  return sk_dbplot_err(err, errlen, "the plot's file name must end in "
+  return sk_msg_why(err, errlen, "the plot's file name must end in "
                        ".pdf or .svg");
 }
 
@@ -354,15 +339,15 @@ static int sk_dbplot_run(int svg, const char *out_gp, sk_dbplot_body_fn body,
   int rc;
   if (sk_rout_tmpscript(&tmp, &f) < 0) {
     free(tmp);
-    return sk_dbplot_err(err, errlen, "cannot write a temporary script");
+    return sk_msg_why(err, errlen, "cannot write a temporary script");
   }
   sk_dbplot_terminal(f, svg, out_gp);
   rc = body(f, arg);
   if ((fclose(f) != 0) | rc)
-    rc = sk_dbplot_err(err, errlen, "cannot write the script '%s': %s",
+    rc = sk_msg_why(err, errlen, "cannot write the script '%s': %s",
                        tmp, strerror(errno));
   else if ((rc = sk_gnuplot_run(tmp)) < 0)
-    sk_dbplot_err(err, errlen, "gnuplot '%s' failed to draw the plot",
+    sk_msg_why(err, errlen, "gnuplot '%s' failed to draw the plot",
                   sk_gnuplot_program());
   unlink(tmp);
   free(tmp);
@@ -384,7 +369,7 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
     return -1;
   if (!(gp = sk_escape_gp_single(out->tmp))) {
     sk_outfile_abort(out);
-    return sk_dbplot_err(err, errlen, "the plot's file name cannot be "
+    return sk_msg_why(err, errlen, "the plot's file name cannot be "
                          "given to gnuplot (a control character)");
   }
   /* gnuplot writes the temporary by its name; out->fp stays unwritten. */
@@ -396,7 +381,7 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
   free(gp);
   if (stat(out->tmp, &sb) != 0 || sb.st_size == 0) {
     sk_outfile_abort(out);
-    return sk_dbplot_err(err, errlen, "gnuplot '%s' wrote no picture",
+    return sk_msg_why(err, errlen, "gnuplot '%s' wrote no picture",
                          sk_gnuplot_program());
   }
   return sk_outfile_commit(out, err, errlen);
@@ -414,18 +399,18 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
   d.xmin = isnan(xmin) ? -INFINITY : xmin;
   d.xmax = isnan(xmax) ? INFINITY : xmax;
   if (nsuites == 0)
-    return sk_dbplot_err(err, errlen, "no suite to plot");
+    return sk_msg_why(err, errlen, "no suite to plot");
   if (sk_dbplot_format(path, err, errlen) < 0)
     return -1;
   for (i = 0; rc == 0 && i < nruns; i++)
     for (k = 0; rc == 0 && k < nsuites; k++)
       if (sk_dbplot_series(st, &d, runs[i], suites[k], nsuites > 1) < 0)
-        rc = sk_dbplot_err(err, errlen, "cannot read run %lld from the "
+        rc = sk_msg_why(err, errlen, "cannot read run %lld from the "
                            "database", (long long)runs[i]);
   for (i = 0; i < d.n; i++)
     points += d.s[i].n;
   if (rc == 0 && points == 0)
-    rc = sk_dbplot_err(err, errlen, "nothing to plot: %s", nruns == 0
+    rc = sk_msg_why(err, errlen, "nothing to plot: %s", nruns == 0
                        ? "no run matches" : "no selected run has the suite "
                        "in that range");
   b.d = &d;
