@@ -41,28 +41,20 @@ static void sk_merge_filter(const sk_rfile_suite_t *rs, sk_merge_suite_t *s)
   }
 }
 
-/* What a merge needs of every point beyond what any reader checks: a
- * value, and its median (the merge is built on the medians). */
-static int sk_merge_need(sk_yread_t *y, sk_ynode_t *n)
+/* What a merge needs of a point beyond what any reader checks: a value,
+ * and its median (the merge is built on the medians). */
+static int sk_merge_need(sk_yread_t *y, sk_ynode_t *p)
 {
-  sk_ynode_t *pts = sk_yread_get(y, n, "points"), *p;
-  size_t i;
-  int rc = 0;
-  for (i = 0; pts && pts->kind == SK_YNODE_SEQ && i < sk_yread_len(pts);
-       i++) {
-    p = sk_yread_item(y, pts, i);
-    if (p->kind != SK_YNODE_MAP)
-      continue;
-    if (sk_rcheck_novalue(y, p)) {
-      sk_yread_error(y, p, "point has no value (0 valid repetitions): a "
-                     "merge needs a value from every run");
-      rc = -1;
-    } else if (sk_yread_get(y, p, "mean") && !sk_yread_get(y, p, "median")) {
-      sk_yread_error(y, p, "point has no 'median'");
-      rc = -1;
-    }
+  if (sk_rcheck_novalue(y, p)) {
+    sk_yread_error(y, p, "point has no value (0 valid repetitions): a "
+                   "merge needs a value from every run");
+    return -1;
   }
-  return rc;
+  if (sk_yread_get(y, p, "mean") && !sk_yread_get(y, p, "median")) {
+    sk_yread_error(y, p, "point has no 'median'");
+    return -1;
+  }
+  return 0;
 }
 
 /* One suite of a run, read by the one reader (rfile_load.h); the merge
@@ -76,7 +68,7 @@ static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
   memset(&rs, 0, sizeof rs);
   s->node = n;
   rc = sk_rfile_load_suite(y, n, &rs, runs);
-  if (n->kind == SK_YNODE_MAP && sk_merge_need(y, n) != 0)
+  if (sk_rfile_load_need(y, n, sk_merge_need) != 0)
     rc = -1;
   sk_merge_filter(&rs, s);
   s->name = rs.name;

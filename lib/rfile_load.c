@@ -517,6 +517,22 @@ int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
   return y->errors > before ? -1 : 0;
 }
 
+int sk_rfile_load_need(sk_yread_t *y, sk_ynode_t *node,
+                       int (*need)(sk_yread_t *y, sk_ynode_t *point))
+{
+  sk_ynode_t *pts = sk_yread_get(y, node, "points"), *p;
+  size_t i;
+  int rc = 0;
+  if (node->kind != SK_YNODE_MAP || !pts || pts->kind != SK_YNODE_SEQ)
+    return 0;
+  for (i = 0; i < sk_yread_len(pts); i++) {
+    p = sk_yread_item(y, pts, i);
+    if (p->kind == SK_YNODE_MAP && need(y, p) != 0)
+      rc = -1;
+  }
+  return rc;
+}
+
 /* The reading of one file: the result being built and what the first
  * suite needs to know of the keys before it. */
 typedef struct sk_rfile_load_ctx {

@@ -29,4 +29,11 @@ int sk_rfile_load_mem(const char *path, const void *buf, size_t len,
 int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
                         long runs);
 
+/* A program's own demand of every point of suite NODE beyond what the
+ * reader checks (skampi-merge: a value and a median; --compare: the run
+ * medians): NEED is called on each point that is a mapping and says what
+ * is missing with sk_yread_error().  -1 when it returned -1 for any. */
+int sk_rfile_load_need(sk_yread_t *y, sk_ynode_t *node,
+                       int (*need)(sk_yread_t *y, sk_ynode_t *point));
+
 #endif

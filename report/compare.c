@@ -59,29 +59,21 @@ static char *sk_compare_label(const char *lib, const char *path)
   return s;
 }
 
-/* What a set needs of every point beyond what any reader checks: the
- * runs' medians (a merged file's). */
-static int sk_compare_need(sk_yread_t *y, sk_ynode_t *n)
+/* What a set needs of a point beyond what any reader checks: the runs'
+ * medians (a merged file's). */
+static int sk_compare_need(sk_yread_t *y, sk_ynode_t *p)
 {
-  sk_ynode_t *pts = sk_yread_get(y, n, "points"), *p, *meds;
-  size_t i;
-  int rc = 0;
-  for (i = 0; pts && pts->kind == SK_YNODE_SEQ && i < sk_yread_len(pts);
-       i++) {
-    p = sk_yread_item(y, pts, i);
-    if (p->kind != SK_YNODE_MAP)
-      continue;
-    meds = sk_yread_get(y, p, "run_medians");
-    if (!meds) {
-      sk_yread_error(y, p, "point has no 'run_medians' (not a merged file: "
-                     "make one with skampi-merge)");
-      rc = -1;
-    } else if (meds->kind == SK_YNODE_SEQ && sk_yread_len(meds) == 0) {
-      sk_yread_error(y, meds, "'run_medians' must not be empty");
-      rc = -1;
-    }
+  sk_ynode_t *meds = sk_yread_get(y, p, "run_medians");
+  if (!meds) {
+    sk_yread_error(y, p, "point has no 'run_medians' (not a merged file: "
+                   "make one with skampi-merge)");
+    return -1;
   }
-  return rc;
+  if (meds->kind == SK_YNODE_SEQ && sk_yread_len(meds) == 0) {
+    sk_yread_error(y, meds, "'run_medians' must not be empty");
+    return -1;
+  }
+  return 0;
 }
 
 /* One suite, read by the one reader of result files (rfile_load.h); the
@@ -94,7 +86,7 @@ static int sk_compare_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
   int rc;
   memset(&rs, 0, sizeof rs);
   rc = sk_rfile_load_suite(y, n, &rs, runs);
-  if (n->kind == SK_YNODE_MAP && sk_compare_need(y, n) != 0)
+  if (sk_rfile_load_need(y, n, sk_compare_need) != 0)
     rc = -1;
   s->name = rs.name;
   rs.name = NULL;
