@@ -72,6 +72,12 @@ int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel);
 /* Binds Q's values as parameters FROM + 1, FROM + 2, ... */
 void sk_store_q_bind_all(sqlite3_stmt *s, const sk_store_q_t *q, int from);
 
+/* The points of suite NAME of RUN to FN, by argument; with SAMPLES their
+ * raw samples and per-run values too (sk_store_points), else without
+ * (sk_store_points_only). */
+int sk_store_points_each(sk_store_t *st, int64_t run, const char *name,
+                         int samples, sk_store_point_fn fn, void *arg);
+
 double sk_store_col_real(sqlite3_stmt *s, int i);   /* NULL: NaN */
 long sk_store_col_long(sqlite3_stmt *s, int i);     /* NULL: -1 */
 /* A row of the points statement (p.id, p.argument, ... p.modes) into P,

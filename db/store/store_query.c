@@ -477,10 +477,12 @@ void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
   p->free_time = sk_store_col_real(s, 23);
 }
 
-int sk_store_points(sk_store_t *st, int64_t run, const char *name,
-                    sk_store_point_fn fn, void *arg)
+int sk_store_points_each(sk_store_t *st, int64_t run, const char *name,
+                         int samples, sk_store_point_fn fn, void *arg)
 {
-  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_POINTS, sk_store_points_sql);
+  /* the points with samples are read in a loop: its statement is kept */
+  sqlite3_stmt *s = sk_store_prep(st, samples ? SK_STMT_POINTS : -1,
+                                  sk_store_points_sql);
   sk_store_point_t p;
   int rc = 0, step;
   if (!s)
@@ -489,20 +491,31 @@ int sk_store_points(sk_store_t *st, int64_t run, const char *name,
   sk_store_text(s, 2, name);
   while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
     sk_store_point_row(s, &p);
-    if (sk_store_samples(st, sqlite3_column_int64(s, 0), &p) < 0)
+    if (samples && sk_store_samples(st, sqlite3_column_int64(s, 0), &p) < 0)
       rc = -1;
     else
       rc = fn(arg, &p) < 0 ? -1 : 0;
-    free((double *)p.raw);
-    free((double *)p.run_medians);
-    free((double *)p.run_means);
+    if (samples) {
+      free((double *)p.raw);
+      free((double *)p.run_medians);
+      free((double *)p.run_means);
+    }
   }
   if (rc == 0 && step != SQLITE_DONE) {
     sk_store_fail(st, "cannot read points");
     rc = -1;
   }
-  sqlite3_reset(s);
+  if (samples)
+    sqlite3_reset(s);
+  else
+    sk_store_done(s);
   return rc;
+}
+
+int sk_store_points(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_point_fn fn, void *arg)
+{
+  return sk_store_points_each(st, run, name, 1, fn, arg);
 }
 
 /* EXPLAIN QUERY PLAN of SQL into F, one step a line after "# NAME"; the

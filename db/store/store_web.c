@@ -243,29 +243,5 @@ int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
 int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
                          sk_store_point_fn fn, void *arg)
 {
-  sqlite3_stmt *s = sk_store_prep(st, -1,
-    "SELECT p.id, p.argument, p.processes, p.mean, p.stderr, p.median, "
-    "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, "
-    "p.runs, p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
-    "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
-    "p.overlap_percent, p.init_time, p.free_time FROM points p "
-    "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
-    "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) "
-    "ORDER BY p.argument, p.id");
-  sk_store_point_t p;
-  int rc = 0, step;
-  if (!s)
-    return -1;
-  sqlite3_bind_int64(s, 1, run);
-  sk_store_text(s, 2, name);
-  while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
-    sk_store_point_row(s, &p);
-    rc = fn(arg, &p) < 0 ? -1 : 0;
-  }
-  if (rc == 0 && step != SQLITE_DONE) {
-    sk_store_fail(st, "cannot read points");
-    rc = -1;
-  }
-  sk_store_done(s);
-  return rc;
+  return sk_store_points_each(st, run, name, 0, fn, arg);
 }
