@@ -111,6 +111,20 @@ size_t sk_wbuf_utf8(const unsigned char *s)
   return n;
 }
 
+/* The UTF-8 character at p as it is, or U+FFFD for a byte that starts
+ * none; returns what follows it. */
+static const unsigned char *sk_wbuf_char(sk_wbuf_t *b,
+                                         const unsigned char *p)
+{
+  size_t n = sk_wbuf_utf8(p);
+  if (n == 0) {
+    sk_wbuf_puts(b, sk_wbuf_fffd);
+    return p + 1;
+  }
+  sk_wbuf_put(b, (const char *)p, n);
+  return p + n;
+}
+
 void sk_wbuf_json_str(sk_wbuf_t *b, const char *s)
 {
   const unsigned char *p = (const unsigned char *)s;
@@ -182,7 +196,6 @@ void sk_wbuf_json_key(sk_wbuf_t *b, const char *key, int first)
 void sk_wbuf_html(sk_wbuf_t *b, const char *s)
 {
   const unsigned char *p = (const unsigned char *)(s ? s : "");
-  size_t n;
   while (*p) {
     const unsigned char *q = p;
     while (*q >= 0x20 && *q < 0x7f && !strchr("&<>\"'", *q))
@@ -203,12 +216,8 @@ void sk_wbuf_html(sk_wbuf_t *b, const char *s)
     if ((*p < 0x20 && *p != '\n') || *p == 0x7f) {
       sk_wbuf_put(b, " ", 1);
       p++;
-    } else if ((n = sk_wbuf_utf8(p)) == 0) {
-      sk_wbuf_puts(b, sk_wbuf_fffd);
-      p++;
     } else {
-      sk_wbuf_put(b, (const char *)p, n);
-      p += n;
+      p = sk_wbuf_char(b, p);
     }
   }
 }
@@ -230,7 +239,6 @@ void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
   const unsigned char *p = (const unsigned char *)(s ? s : "");
   int formula = *p == '=' || *p == '+' || *p == '-' || *p == '@';
   int quote = formula || strpbrk((const char *)p, ",\"\r\n") != NULL;
-  size_t n;
   if (quote)
     sk_wbuf_put(b, "\"", 1);
   if (formula)
@@ -239,12 +247,8 @@ void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
     if (*p == '"') {
       sk_wbuf_put(b, "\"\"", 2);
       p++;
-    } else if ((n = sk_wbuf_utf8(p)) == 0) {
-      sk_wbuf_puts(b, sk_wbuf_fffd);
-      p++;
     } else {
-      sk_wbuf_put(b, (const char *)p, n);
-      p += n;
+      p = sk_wbuf_char(b, p);
     }
   }
   if (quote)
