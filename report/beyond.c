@@ -268,9 +268,7 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
                        double xhi, double ylo, double yhi,
                        const char *ylabel)
 {
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n", f);
   if (page->xlog) {
     fputs("set logscale x 2\n", f);

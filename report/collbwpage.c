@@ -178,9 +178,7 @@ static void sk_cbp_axes(FILE *f, const sk_page_t *page,
                         double top, double bottom, const char *what,
                         int xlabel)
 {
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
   fputs("unset logscale\nset grid xtics ytics lc rgb '#dddddd'\n"
         "set tics nomirror\n", f);
   if (page->xlog) {

@@ -66,6 +66,9 @@ void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
 /* Start a page in multiplot mode / an empty plot that only draws the
  * labels set so far. */
 void sk_gp_page_begin(FILE *f);
+/* The plot's margins, as fractions of the page (SK_GP_LEFT, ...). */
+void sk_gp_margins(FILE *f, double left, double right, double top,
+                   double bottom);
 void sk_gp_blank_plot(FILE *f);
 
 #endif

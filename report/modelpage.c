@@ -226,9 +226,7 @@ static void sk_mp_axes(FILE *f, const sk_model_t *m, double lo, double hi,
                        double ylo, double yhi, const char *unit)
 {
   size_t i;
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n"
         "set logscale x 2\nset logscale y 10\nset format y '%g'\n", f);
   sk_modelpage_bytes_tics(f, lo, hi);

@@ -490,9 +490,7 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
                           double bottom, int key, int xlabel, char prefix)
 {
   size_t k;
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
   fputs("unset logscale\nunset xlabel\nset grid xtics ytics lc rgb "
         "'#dddddd' lw 1 dt 1\nset border lw 1\nset tics nomirror\n", f);
   sk_plot_xaxis(f, v, xlabel);
