@@ -215,23 +215,21 @@ if [ -s layout.named.$$ ]; then
 fi
 rm -f layout.named.$$ layout.tree.$$
 # The first comment's "NAME -- " is the file's own name.
-for f in $scanned; do
-  n=$(head -n 4 "$f" | sed -n \
-    's/^\(\/\*\| \*\|#\|\/\/\) *\([A-Za-z0-9_.+-]*[.][A-Za-z0-9]*\) -- .*/\2/p' |
-    head -n 1)
-  [ -z "$n" ] || [ "$n" = "${f##*/}" ] ||
-    fail "$f: its first comment names it $n"
-done
+hits=$(awk 'FNR <= 4 && match($0, /^(\/\*| \*|#|\/\/) *[A-Za-z0-9_.+-]+[.][A-Za-z0-9]+ -- /) {
+    w = substr($0, 1, RLENGTH - 4); sub(/^(\/\*| \*|#|\/\/) */, "", w)
+    f = FILENAME; sub(/.*\//, "", f)
+    if (!(FILENAME in seen) && w != f)
+      print FILENAME ": its first comment names it " w
+    seen[FILENAME] = 1 }' $scanned)
+[ -z "$hits" ] || fail "$hits"
 
 # 8. realloc() outside lib/grow.c: FILE:COUNT must be in the list.
 sk_realloc_ok="lib/rfile_load.c:1 db/ingest/tar.c:1 db/store/store_query.c:1 db/web/webdata.c:1"
-for f in $(find lib src report campaign db grammar -name '*.c'); do
-  [ "$f" = lib/grow.c ] && continue
-  n=$(grep -c '\brealloc(' "$f")
-  [ "$n" -eq 0 ] && continue
+for hit in $(grep -c '\brealloc(' $(find lib src report campaign db grammar \
+               -name '*.c' ! -path lib/grow.c) | grep -v ':0$'); do
   case " $sk_realloc_ok " in
-    *" $f:$n "*) ;;
-    *) fail "$f calls realloc() (grow an array with lib/grow.h)" ;;
+    *" $hit "*) ;;
+    *) fail "${hit%:*} calls realloc() (grow an array with lib/grow.h)" ;;
   esac
 done
 
