@@ -67,7 +67,7 @@ static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
   int rc;
   memset(&rs, 0, sizeof rs);
   s->node = n;
-  rc = sk_rfile_load_suite(y, n, &rs, runs);
+  rc = sk_rfile_load_suite(y, n, &rs, runs, 0);
   if (sk_rfile_load_need(y, n, sk_merge_need) != 0)
     rc = -1;
   sk_merge_filter(&rs, s);

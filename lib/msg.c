@@ -232,18 +232,33 @@ static void sk_msg_vsay(const char *kind, const char *fmt, va_list ap)
   fputc('\n', fp);
 }
 
+static void sk_msg_vat(const char *kind, const char *file, int line,
+                       int col, const char *fmt, va_list ap)
+{
+  FILE *fp = sk_msg_out();
+  sk_msg_head(fp, file, line, col, kind);
+  vfprintf(fp, fmt, ap);
+  fputc('\n', fp);
+  if (file && line > 0)
+    sk_msg_file_excerpt(file, line, col);
+}
+
 void sk_msg_error_at(const char *file, int line, int col, const char *fmt,
                      ...)
 {
   va_list ap;
-  FILE *fp = sk_msg_out();
-  sk_msg_head(fp, file, line, col, "error");
   va_start(ap, fmt);
-  vfprintf(fp, fmt, ap);
+  sk_msg_vat("error", file, line, col, fmt, ap);
   va_end(ap);
-  fputc('\n', fp);
-  if (file && line > 0)
-    sk_msg_file_excerpt(file, line, col);
+}
+
+void sk_msg_warning_at(const char *file, int line, int col, const char *fmt,
+                       ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_msg_vat("warning", file, line, col, fmt, ap);
+  va_end(ap);
 }
 
 void sk_msg_error(const char *fmt, ...)

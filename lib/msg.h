@@ -48,6 +48,10 @@ const char *sk_msg_program(void);
 void sk_msg_error_at(const char *file, int line, int col, const char *fmt,
                      ...) SK_MSG_PRINTF(4, 5);
 
+/* A warning at FILE:LINE:COL, with the excerpt as for an error. */
+void sk_msg_warning_at(const char *file, int line, int col, const char *fmt,
+                       ...) SK_MSG_PRINTF(4, 5);
+
 /* An error about no particular place. */
 void sk_msg_error(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 

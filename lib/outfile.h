@@ -137,6 +137,15 @@ sk_outfile_t *sk_outfile_open(const char *path, sk_outfile_kind_t kind,
  * was (a stream may have received part of the output). */
 int sk_outfile_commit(sk_outfile_t *h, char *why, size_t whylen);
 
+/* sk_outfile_commit() that also hands back a descriptor of the file
+ * committed (*fd, read-write, close-on-exec, the caller's to close), so
+ * that the caller can later append to the very file it wrote and tell
+ * whether the path still names it (skampi's result file,
+ * src/engine/resultfile.c); *fd is -1 when the commit failed.  Not for
+ * a stream (FIFO or device): -1 (why) then. */
+int sk_outfile_commit_keep(sk_outfile_t *h, int *fd, char *why,
+                           size_t whylen);
+
 /* Closes and removes the temporary and frees h.  h NULL is fine. */
 void sk_outfile_abort(sk_outfile_t *h);
 

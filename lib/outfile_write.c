@@ -277,6 +277,31 @@ int sk_outfile_commit(sk_outfile_t *h, char *why, size_t whylen)
   return rc;
 }
 
+int sk_outfile_commit_keep(sk_outfile_t *h, int *fd, char *why,
+                           size_t whylen)
+{
+  sk_outfile_q_t q;
+  int d = -1, rc;
+  *fd = -1;
+  if (h->stream)
+    rc = sk_msg_why(why, whylen, "'%s' is not a regular file",
+                        sk_outfile_q(&q, h->path));
+  else if ((d = fcntl(fileno(h->fp), F_DUPFD_CLOEXEC, 0)) < 0)
+    rc = sk_outfile_fail(why, whylen, "write", h->path);
+  else
+    rc = 0;
+  if (rc != 0) {
+    sk_outfile_abort(h);
+    return rc;
+  }
+  if (sk_outfile_commit(h, why, whylen) != 0) {
+    close(d);
+    return -1;
+  }
+  *fd = d;
+  return 0;
+}
+
 /* ---- appending (journal, log) ------------------------------------------ */
 
 /* "'P' is a symbolic link; ..." when open(O_NOFOLLOW) failed on one

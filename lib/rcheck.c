@@ -111,19 +111,21 @@ int sk_rcheck_tail_cut(const char *path)
   return !(e - b >= 3 && memcmp(buf + b, "...", 3) == 0);
 }
 
-/* 'KEY' is too large: 'VALUE' (at most LIMIT); -1. */
+/* 'KEY' is too large: 'VALUE' (at most LIMIT); -1.  With soft, a time
+ * of a point: the point may be left out (yread.h, soft). */
 static int sk_rcheck_large(sk_yread_t *y, const sk_ynode_t *node,
-                           const char *key, const char *limit)
+                           const char *key, const char *limit, int soft)
 {
   char q[SK_YREAD_QUOTE_SIZE];
-  sk_yread_error(y, node, "'%s' is too large: '%s' (at most %s)", key,
-                 sk_yread_quote(node->text, node->len, q), limit);
+  (soft ? sk_yread_soft : sk_yread_error)(
+      y, node, "'%s' is too large: '%s' (at most %s)", key,
+      sk_yread_quote(node->text, node->len, q), limit);
   return -1;
 }
 
-static int sk_rcheck_bounded(sk_yread_t *y, const sk_ynode_t *node,
-                             const char *key, unsigned flags, double max,
-                             const char *limit, double *out)
+static int sk_rcheck_bounded_as(sk_yread_t *y, const sk_ynode_t *node,
+                                const char *key, unsigned flags, double max,
+                                const char *limit, int soft, double *out)
 {
   double v;
   if (!node)
@@ -131,9 +133,16 @@ static int sk_rcheck_bounded(sk_yread_t *y, const sk_ynode_t *node,
   if (sk_yread_number_as(y, node, key, flags, &v) < 0)
     return -1;
   if (v > max)
-    return sk_rcheck_large(y, node, key, limit);
+    return sk_rcheck_large(y, node, key, limit, soft);
   *out = v;
   return 0;
+}
+
+static int sk_rcheck_bounded(sk_yread_t *y, const sk_ynode_t *node,
+                             const char *key, unsigned flags, double max,
+                             const char *limit, double *out)
+{
+  return sk_rcheck_bounded_as(y, node, key, flags, max, limit, 0, out);
 }
 
 /* How far below 0 a time under KEY may come out.  skampi subtracts the
@@ -154,24 +163,25 @@ int sk_rcheck_time(sk_yread_t *y, const sk_ynode_t *node, const char *key,
 {
   char q[SK_YREAD_QUOTE_SIZE];
   double v, below = sk_rcheck_below(key);
-  if (sk_rcheck_bounded(y, node, key,
-                        SK_YREAD_FINITE | (below > 0 ? 0 : SK_YREAD_NONNEG),
-                        SK_RCHECK_MAX_TIME, "1e6 s", &v) != 0)
+  /* a finite number out of range: a bad point, which a reader in soft
+   * mode leaves out (y->soft) rather than refuse the whole file */
+  if (sk_rcheck_bounded_as(y, node, key,
+                           SK_YREAD_FINITE | (below > 0 ? 0 : SK_YREAD_NONNEG),
+                           SK_RCHECK_MAX_TIME, "1e6 s", 1, &v) != 0)
     return -1;
   if (!node)
     return 0;
   if (v < -below) {
-    sk_yread_error(y, node, "'%s' is too far below 0: '%s' (a time comes "
-                   "out at most %g s below 0, from the overhead "
-                   "subtracted)", key, sk_yread_quote(node->text, node->len,
-                                                      q), below);
+    sk_yread_soft(y, node, "'%s' is too far below 0: '%s' (a time comes "
+                  "out at most %g s below 0, from the overhead subtracted)",
+                  key, sk_yread_quote(node->text, node->len, q), below);
     return -1;
   }
   /* bytes / time of a time far below any timer would overflow a plot */
   if (v != 0 && fabs(v) < SK_RCHECK_MIN_TIME) {
-    sk_yread_error(y, node, "'%s' is too small: '%s' (a time is 0 or at "
-                   "least 1e-100 s from it)", key,
-                   sk_yread_quote(node->text, node->len, q));
+    sk_yread_soft(y, node, "'%s' is too small: '%s' (a time is 0 or at "
+                  "least 1e-100 s from it)", key,
+                  sk_yread_quote(node->text, node->len, q));
     return -1;
   }
   *out = v;
@@ -215,7 +225,7 @@ int sk_rcheck_count(sk_yread_t *y, const sk_ynode_t *node, const char *key,
   if (sk_yread_integer_as(y, node, key, SK_YREAD_NONNEG, &v) < 0)
     return -1;
   if ((double)v > SK_RCHECK_MAX_ARG)
-    return sk_rcheck_large(y, node, key, "2^62");
+    return sk_rcheck_large(y, node, key, "2^62", 0);
   *out = v;
   return 0;
 }

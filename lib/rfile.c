@@ -173,6 +173,7 @@ const char *sk_rfile_arg_name(sk_rfile_arg_t a)
 
 const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
 {
-  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN, -1};
+  static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN,
+                                         NAN, NAN, NAN, -1, -1};
   return p->extra != NULL ? p->extra : &none;
 }

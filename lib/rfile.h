@@ -75,11 +75,16 @@ typedef struct sk_rfile_point {
 } sk_rfile_point_t;
 
 /* A point's `overlap` map (pure, with_computation, computation,
- * percent, test_calls) and `persistent` map (init_time, free_time); NaN
- * (ovl_tests -1): absent. */
+ * percent, test_calls), `persistent` map (init_time, free_time) and
+ * `destinations` map (min, median, max, slowest); NaN (-1 for
+ * ovl_tests and dest_slowest): absent. */
 typedef struct sk_rfile_extras {
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
   double init_time, free_time;
+  /* a Bcast_OL point's map `destinations`: the spread of OL_i over the
+   * destinations i (s) and the rank of the slowest; NaN and -1: absent */
+  double dest_min, dest_median, dest_max;
+  long dest_slowest;
   long ovl_tests;
 } sk_rfile_extras_t;
 

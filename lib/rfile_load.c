@@ -151,6 +151,8 @@ static int sk_rfile_load_extra(sk_yread_t *y, const sk_ynode_t *m,
   p->extra->ovl_pure = p->extra->ovl_with = p->extra->ovl_cpu = NAN;
   p->extra->ovl_percent = p->extra->init_time = p->extra->free_time = NAN;
   p->extra->ovl_tests = -1;
+  p->extra->dest_min = p->extra->dest_median = p->extra->dest_max = NAN;
+  p->extra->dest_slowest = -1;
   return 0;
 }
 
@@ -209,6 +211,39 @@ static void sk_rfile_load_persistent(sk_yread_t *y, const sk_ynode_t *m,
   p->extra->free_time = fr;
 }
 
+/* A Bcast_OL point's map `destinations`: all four values or none, in
+ * order (min <= median <= max). */
+static void sk_rfile_load_dest(sk_yread_t *y, const sk_ynode_t *m,
+                               sk_rfile_point_t *p)
+{
+  double lo = NAN, mid = NAN, hi = NAN;
+  long slow = -1;
+  if (m == NULL || sk_yread_want_map(y, m, "'destinations'") < 0)
+    return;
+  if (sk_rcheck_time(y, sk_yread_get(y, m, "min"), "min", &lo) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "median"), "median", &mid) < 0 ||
+      sk_rcheck_time(y, sk_yread_get(y, m, "max"), "max", &hi) < 0 ||
+      sk_rcheck_count(y, sk_yread_get(y, m, "slowest"), "slowest",
+                      &slow) < 0)
+    return;
+  if (isnan(lo) || isnan(mid) || isnan(hi) || slow < 0) {
+    sk_yread_error(y, m, "'destinations' lacks 'min', 'median', 'max' or "
+                   "'slowest'");
+    return;
+  }
+  if (!(lo <= mid && mid <= hi)) {
+    sk_yread_error(y, m, "'destinations' is out of order (min <= median "
+                   "<= max)");
+    return;
+  }
+  if (sk_rfile_load_extra(y, m, p) != 0)
+    return;
+  p->extra->dest_min = lo;
+  p->extra->dest_median = mid;
+  p->extra->dest_max = hi;
+  p->extra->dest_slowest = slow;
+}
+
 /* rate, processes and node_times (report/beyond.c draws them). */
 static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
                                        sk_rfile_point_t *p)
@@ -219,6 +254,7 @@ static void sk_rfile_load_point_beyond(sk_yread_t *y, const sk_ynode_t *node,
   sk_rcheck_times(y, node, "node_times", &p->node_times, &p->nnode);
   sk_rfile_load_overlap(y, sk_yread_get(y, node, "overlap"), p);
   sk_rfile_load_persistent(y, sk_yread_get(y, node, "persistent"), p);
+  sk_rfile_load_dest(y, sk_yread_get(y, node, "destinations"), p);
 }
 
 /* The statistics skampi-report does not draw but skampi-db keeps. */
@@ -295,11 +331,13 @@ static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
   }
 }
 
+/* One point into *p: 0, 1 when it is left out (a time out of range,
+ * and LEAVE set: yread.h, soft), -1 after an error. */
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
-                               long runs)
+                               long runs, int leave)
 {
-  int before = y->errors, none;
+  int before = y->errors, none, dropped;
   p->argument = 0;
   p->mean = 0;
   p->se = 0;
@@ -320,9 +358,13 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
   p->extra = NULL;
-  if (sk_yread_want_map(y, node, "a point") < 0 ||
-      sk_rcheck_point(y, node) < 0)
+  if (sk_yread_want_map(y, node, "a point") < 0)
     return -1;
+  y->soft = leave ? 1 : 0;
+  if (sk_rcheck_point(y, node) < 0 && y->soft != 2) {
+    y->soft = 0;
+    return -1;
+  }
   if (need_argument && !sk_yread_get(y, node, "argument"))
     sk_yread_error(y, node, "point has no 'argument'");
   if (!sk_yread_get(y, node, "mean"))
@@ -344,7 +386,11 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_rfile_load_point_rest(y, node, p, none);
   sk_rcheck_runs(y, node, "run_medians", runs);
   sk_rcheck_runs(y, node, "run_means", runs);
-  return y->errors > before ? -1 : 0;
+  dropped = y->soft == 2;
+  y->soft = 0;
+  if (y->errors > before)
+    return -1;
+  return dropped;
 }
 
 static int sk_rfile_load_point_cmp(const void *a, const void *b)
@@ -354,7 +400,7 @@ static int sk_rfile_load_point_cmp(const void *a, const void *b)
 }
 
 static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
-                                sk_rfile_suite_t *s, long runs)
+                                sk_rfile_suite_t *s, long runs, int leave)
 {
   size_t i, n = sk_yread_len(seq);
   int rc = 0;
@@ -365,11 +411,21 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
   s->points = calloc(n ? n : 1, sizeof *s->points);
   if (!s->points)
     return -1;
-  for (i = 0; i < n; i++)
-    if (sk_rfile_load_point(y, sk_yread_item(y, seq, i), &s->points[i],
-                            s->arg != SK_RESULT_ARG_NONE, runs) < 0)
+  /* a point left out (a time out of range: yread.h, soft) is freed and
+   * the next one takes its place */
+  for (i = 0; i < n; i++) {
+    int got = sk_rfile_load_point(y, sk_yread_item(y, seq, i),
+                                  &s->points[s->npoints],
+                                  s->arg != SK_RESULT_ARG_NONE, runs,
+                                  leave);
+    if (got < 0)
       rc = -1;
-  s->npoints = n;
+    if (got != 0)
+      sk_rfile_point_free(&s->points[s->npoints]);
+    else
+      s->npoints++;
+  }
+  n = s->npoints;
   /* The format lists points by argument; sort anyway so that a line
    * through them never doubles back (not when they are in order). */
   for (i = 1; i < n && sk_rfile_load_point_cmp(&s->points[i - 1],
@@ -488,7 +544,7 @@ static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
 }
 
 int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
-                        long runs)
+                        long runs, int leave)
 {
   int before = y->errors;
   s->type = -1;
@@ -512,7 +568,7 @@ int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
                  &s->rate_unit);
   sk_rcheck_duration(y, sk_yread_get(y, node, "elapsed"), "elapsed",
                      &s->elapsed);
-  sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs);
+  sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs, leave);
   sk_rfile_load_two_way(y, node, s);
   return y->errors > before ? -1 : 0;
 }
@@ -589,7 +645,7 @@ static int sk_rfile_load_item(sk_yread_t *y, const char *key, size_t index,
     sk_yread_error(y, NULL, "out of memory");
     return -1;
   }
-  sk_rfile_load_suite(y, item, s, c->runs);
+  sk_rfile_load_suite(y, item, s, c->runs, 1);
   return 0;
 }
 

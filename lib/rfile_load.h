@@ -25,9 +25,13 @@ int sk_rfile_load_mem(const char *path, const void *buf, size_t len,
  * (zeroed by the caller, who frees it with sk_rfile_suite_free()), as
  * sk_rfile_load() reads each: every value checked (rcheck.h), points
  * sorted by argument; RUNS is merged.runs of a merged file, else -1.
- * Returns -1 when it printed an error (counted in y->errors). */
+ * With LEAVE a point with a time out of range is left out with a
+ * warning (yread.h, soft), as skampi-report and skampi-db read; without
+ * it (skampi-merge, --compare: every run must have every point) that is
+ * an error.  Returns -1 when it printed an error (counted in
+ * y->errors). */
 int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
-                        long runs);
+                        long runs, int leave);
 
 /* A program's own demand of every point of suite NODE beyond what the
  * reader checks (skampi-merge: a value and a median; --compare: the run

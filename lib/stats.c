@@ -56,6 +56,28 @@ double sk_stats_median_of(const double *x, size_t n)
   return m;
 }
 
+int sk_stats_spread(const double *x, size_t n, double *scratch,
+                    double *min, double *median, double *max,
+                    size_t *argmax)
+{
+  size_t i, at = 0;
+  if (n == 0)
+    return -1;
+  for (i = 0; i < n; i++) {
+    if (isnan(x[i]))
+      return -1;
+    if (x[i] > x[at])
+      at = i;
+    scratch[i] = x[i];
+  }
+  sk_stats_sort(scratch, n);
+  *min = scratch[0];
+  *median = sk_stats_median(scratch, n);
+  *max = scratch[n - 1];
+  *argmax = at;
+  return 0;
+}
+
 size_t sk_stats_cut_count(size_t n, double q)
 {
   size_t c;

@@ -58,6 +58,14 @@ double sk_stats_median_of(const double *x, size_t n);
  * many that nothing is left (q is in [0, 0.5)). */
 size_t sk_stats_cut_count(size_t n, double q);
 
+/* The spread of x[0..n) (n >= 1, unsorted, left as it is): its least,
+ * median and largest value, and the index of the largest (the first of
+ * equal ones).  scratch holds n doubles (a sorted copy is made there).
+ * -1 when n == 0 or a value is NaN. */
+int sk_stats_spread(const double *x, size_t n, double *scratch,
+                    double *min, double *median, double *max,
+                    size_t *argmax);
+
 /* Sorts x[0..n) ascending in place (heapsort: no allocation). */
 void sk_stats_sort(double *x, size_t n);
 

@@ -168,18 +168,30 @@ static void sk_yread_clean(const char *msg, char *out, size_t size)
   out[o] = '\0';
 }
 
-/* The one place that prints a located message. */
-static void sk_yread_vat(sk_yread_t *y, int line, int col, const char *fmt,
-                         va_list ap)
+/* The one place that prints a located message (an error, or with warn
+ * a warning that does not count). */
+static void sk_yread_vsay(sk_yread_t *y, int warn, int line, int col,
+                          const char *fmt, va_list ap)
 {
   char raw[1024], msg[1024];
+  void (*say)(const char *, int, int, const char *, ...) =
+      warn ? sk_msg_warning_at : sk_msg_error_at;
   vsnprintf(raw, sizeof raw, fmt, ap);
   sk_yread_clean(raw, msg, sizeof msg);
   if (line > 0 && y->plain_loc)
-    sk_msg_error_at(y->path, 0, 0, "line %d, column %d: %s", line, col, msg);
+    say(y->path, 0, 0, "line %d, column %d: %s%s", line, col, msg,
+        warn ? "; the point is left out" : "");
   else
-    sk_msg_error_at(y->path, line, col, "%s", msg);
-  y->errors++;
+    say(y->path, line, col, "%s%s", msg, warn ? "; the point is left out"
+                                             : "");
+  if (!warn)
+    y->errors++;
+}
+
+static void sk_yread_vat(sk_yread_t *y, int line, int col, const char *fmt,
+                         va_list ap)
+{
+  sk_yread_vsay(y, 0, line, col, fmt, ap);
 }
 
 static int sk_yread_at(sk_yread_t *y, int line, int col, const char *fmt, ...)
@@ -204,6 +216,20 @@ void sk_yread_error(sk_yread_t *y, const sk_ynode_t *node, const char *fmt,
   va_start(ap, fmt);
   sk_yread_vat(y, node ? node->line : 0, node ? node->col : 0, fmt, ap);
   va_end(ap);
+}
+
+void sk_yread_soft(sk_yread_t *y, const sk_ynode_t *node, const char *fmt,
+                   ...)
+{
+  va_list ap;
+  if (y->soft == 2)
+    return;
+  va_start(ap, fmt);
+  sk_yread_vsay(y, y->soft == 1, node ? node->line : 0,
+                node ? node->col : 0, fmt, ap);
+  va_end(ap);
+  if (y->soft == 1)
+    y->soft = 2;
 }
 
 static int sk_yread_oom(sk_yread_t *y)

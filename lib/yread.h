@@ -142,6 +142,14 @@ typedef struct sk_yread_arena {
 struct sk_yread {
   const char *path;        /* borrowed: the file name for messages */
   int errors;              /* messages printed so far */
+  /* A reader that may leave one bad point out rather than refuse the
+   * file sets soft to 1 while it checks the point; a check that finds a
+   * number out of its range then calls sk_yread_soft() instead of
+   * sk_yread_error(): the first such message of the point is a warning
+   * ending "; the point is left out", later ones are not printed, and
+   * soft becomes 2 (the caller drops the point).  0: every message is an
+   * error. */
+  int soft;
   int end_marker;          /* the document ended with "..." */
   sk_yread_limits_t limits;
   /* private from here on */
@@ -196,6 +204,15 @@ sk_ynode_t *sk_yread_root(sk_yread_t *y);
 /* Report an error at NODE's start (NULL: the whole file); y->errors++. */
 void sk_yread_error(sk_yread_t *y, const sk_ynode_t *node, const char *fmt,
                     ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 3, 4)))
+#endif
+  ;
+
+/* As sk_yread_error() when y->soft is 0; else the warning of a value
+ * that leaves its point out (see soft above), and y->errors untouched. */
+void sk_yread_soft(sk_yread_t *y, const sk_ynode_t *node, const char *fmt,
+                   ...)
 #if defined(__GNUC__)
   __attribute__((format(printf, 3, 4)))
 #endif

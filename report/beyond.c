@@ -9,8 +9,9 @@
  * instances) against the message length, on a linear axis from 0 to 100,
  * and writes the three times behind it to a CSV.  The broadcast-methods
  * page draws the five
- * methods of types 65-69 against their argument, with OL_i per
- * destination as small dots, like Fig. 11 of de Supinski & Karonis.
+ * methods of types 65-69 against their argument, with the spread of
+ * OL_i over the destinations (median, min to max) beside the maximum,
+ * like Fig. 11 of de Supinski & Karonis; its CSV holds the same.
  */
 #include <config.h>
 
@@ -26,6 +27,7 @@
 #include "model.h"
 #include "modelpage.h"
 #include "rout.h"
+#include "stats.h"
 #include "units.h"
 
 #define SK_BY_BCAST_FIRST 65
@@ -210,12 +212,19 @@ static int sk_by_value(const sk_page_t *page, const sk_rfile_point_t *p,
   return 0;
 }
 
-/* The range of the drawable values; the number of them. */
+static int sk_by_is_ol(const sk_page_t *page, const sk_rfile_suite_t *s);
+static int sk_by_dest_drawable(const sk_page_t *page,
+                               const sk_rfile_point_t *p, double d[3],
+                               long *slowest);
+
+/* The range of the drawable values (the spread of OL_i included); the
+ * number of them. */
 static size_t sk_by_range(const sk_page_t *page, double *xlo, double *xhi,
                           double *ylo, double *yhi)
 {
   size_t k, i, n = 0;
-  double y;
+  double y, d[3];
+  long slow;
   *xlo = *ylo = INFINITY;
   *xhi = *yhi = -INFINITY;
   for (k = 0; k < page->nseries; k++) {
@@ -228,18 +237,66 @@ static size_t sk_by_range(const sk_page_t *page, double *xlo, double *xhi,
       *xhi = fmax(*xhi, s->points[i].argument);
       *ylo = fmin(*ylo, y);
       *yhi = fmax(*yhi, y);
+      if (sk_by_is_ol(page, s) &&
+          sk_by_dest_drawable(page, &s->points[i], d, &slow) == 0) {
+        *ylo = fmin(*ylo, d[0]);
+        *yhi = fmax(*yhi, d[2]);
+      }
     }
   }
   return n;
 }
 
-/* $s<k>: x y per drawable point of series K; $o<k>: x OL_i for every
- * destination i of a Bcast_OL series. */
+/* The spread of OL_i over the destinations of a Bcast_OL point: the
+ * point's `destinations`, or (a file of Node_Times = yes, or an older
+ * one) computed from node_times[1..]; -1 when it has neither. */
+static int sk_by_dest(const sk_rfile_point_t *p, double d[3], long *slowest)
+{
+  const sk_rfile_extras_t *x = sk_rfile_extras(p);
+  double *tmp;
+  size_t at;
+  int rc;
+  if (isfinite(x->dest_max)) {
+    d[0] = x->dest_min;
+    d[1] = x->dest_median;
+    d[2] = x->dest_max;
+    *slowest = x->dest_slowest;
+    return 0;
+  }
+  if (p->nnode < 2 || !(tmp = malloc((p->nnode - 1) * sizeof *tmp)))
+    return -1;
+  rc = sk_stats_spread(p->node_times + 1, p->nnode - 1, tmp, &d[0], &d[1],
+                       &d[2], &at);
+  free(tmp);
+  *slowest = (long)at + 1;
+  return rc;
+}
+
+/* A point's OL_i spread that a page of ylog can draw. */
+static int sk_by_dest_drawable(const sk_page_t *page,
+                               const sk_rfile_point_t *p, double d[3],
+                               long *slowest)
+{
+  if (sk_by_dest(p, d, slowest) != 0 || !isfinite(p->argument))
+    return -1;
+  return page->ylog && !(d[0] > 0) ? -1 : 0;
+}
+
+static int sk_by_is_ol(const sk_page_t *page, const sk_rfile_suite_t *s)
+{
+  return page->kind == SK_PAGE_BCAST && s->type == SK_BY_BCAST_OL;
+}
+
+/* $s<k>: x y per drawable point of series K; $o<k>: x median min max of
+ * OL_i over the destinations of each point of a Bcast_OL series: one
+ * line per point, whatever the process count (not one per destination,
+ * which at 1,024 processes would be a million dots). */
 static void sk_by_data(FILE *f, const sk_page_t *page, size_t k, double u)
 {
   const sk_rfile_suite_t *s = page->series[k].suite;
   size_t i, j;
-  double y;
+  double y, d[3];
+  long slow;
   fprintf(f, "$s%lu << EOD\n", (unsigned long)k);
   for (i = 0; i < s->npoints; i++)
     if (sk_by_value(page, &s->points[i], &y) == 0) {
@@ -249,18 +306,19 @@ static void sk_by_data(FILE *f, const sk_page_t *page, size_t k, double u)
       fputc('\n', f);
     }
   fputs("EOD\n", f);
-  if (page->kind != SK_PAGE_BCAST || s->type != SK_BY_BCAST_OL)
+  if (!sk_by_is_ol(page, s))
     return;
   fprintf(f, "$o%lu << EOD\n", (unsigned long)k);
   for (i = 0; i < s->npoints; i++)
-    for (j = 1; j < s->points[i].nnode; j++)
-      if (isfinite(s->points[i].node_times[j]) &&
-          (!page->ylog || s->points[i].node_times[j] > 0)) {
-        sk_gp_num(f, s->points[i].argument);
+    if (sk_by_dest_drawable(page, &s->points[i], d, &slow) == 0) {
+      static const int col[3] = {1, 0, 2};   /* median, min, max */
+      sk_gp_num(f, s->points[i].argument);
+      for (j = 0; j < 3; j++) {
         fputc(' ', f);
-        sk_gp_num(f, s->points[i].node_times[j] * u);
-        fputc('\n', f);
+        sk_gp_num(f, d[col[j]] * u);
       }
+      fputc('\n', f);
+    }
   fputs("EOD\n", f);
 }
 
@@ -276,8 +334,7 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
     fprintf(f, "set xrange [%.17g:%.17g]\n", xlo / 1.2, xhi * 1.2);
     fputs("set xlabel 'message length [bytes]'\n", f);
   } else {
-    fprintf(f, "set xrange [%.17g:%.17g]\nset xtics 1\n", xlo - 0.5,
-            xhi + 0.5);
+    sk_gp_count_axis(f, xlo, xhi);
     fprintf(f, "set xlabel '%s'\n", page->arg == SK_RESULT_ARG_NODES
             ? "processes" : sk_rfile_arg_name(page->arg));
   }
@@ -306,10 +363,10 @@ static void sk_by_plot(FILE *f, const sk_page_t *page)
             "ps 0.5 lw 1.5 title ", k ? ", \\\n" : "", (unsigned long)k,
             sk_gp_colour(s->colour));
     sk_gp_text(f, s->title, 60);
-    if (page->kind == SK_PAGE_BCAST && s->suite->type == SK_BY_BCAST_OL)
-      fprintf(f, ", \\\n  $o%lu using 1:2 with points lc rgb '%s' pt 1 "
-              "ps 0.6 title 'OL_i per destination i'", (unsigned long)k,
-              sk_gp_colour(s->colour));
+    if (sk_by_is_ol(page, s->suite))
+      fprintf(f, ", \\\n  $o%lu using 1:2:3:4 with yerrorbars lc rgb '%s' "
+              "pt 1 ps 0.8 title 'OL_i over the destinations i: median, "
+              "min to max'", (unsigned long)k, sk_gp_colour(s->colour));
   }
   fputs("\n", f);
 }
@@ -412,9 +469,62 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
   return rc;
 }
 
+/* The broadcast-methods page's CSV: per point of every series its
+ * argument and time (what the lines draw) and, for Bcast_OL, the spread
+ * of OL_i over the destinations and the slowest destination (what the
+ * bars draw); empty fields where a series has none. */
+static int sk_by_bcast_csv(const char *dir, const sk_inputs_t *in,
+                           const sk_page_t *page)
+{
+  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i, j;
+  char *path = malloc(len);
+  sk_outfile_t *h;
+  double y, d[3];
+  long slow;
+  if (!path)
+    return -1;
+  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
+  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
+  free(path);
+  if (!h)
+    return -1;
+  fputs("suite,instance,argument,mean,ol_min,ol_median,ol_max,"
+        "slowest_destination\n", h->fp);
+  for (k = 0; k < page->nseries; k++) {
+    const sk_rfile_suite_t *s = page->series[k].suite;
+    for (i = 0; i < s->npoints; i++) {
+      const sk_rfile_point_t *p = &s->points[i];
+      int spread;
+      if (sk_by_value(page, p, &y) < 0)
+        continue;
+      spread = sk_by_is_ol(page, s) &&
+               sk_by_dest_drawable(page, p, d, &slow) == 0;
+      sk_csv_field(h->fp, s->name);
+      fputc(',', h->fp);
+      sk_csv_field(h->fp, s->instance);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, p->argument);
+      fputc(',', h->fp);
+      sk_csv_num(h->fp, y);
+      for (j = 0; j < 3; j++) {
+        fputc(',', h->fp);
+        if (spread)
+          sk_csv_num(h->fp, d[j]);
+      }
+      fputc(',', h->fp);
+      if (spread)
+        fprintf(h->fp, "%ld", slow);
+      fputc('\n', h->fp);
+    }
+  }
+  return sk_rout_commit(h);
+}
+
 int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
                   const sk_page_t *page)
 {
+  if (page->kind == SK_PAGE_BCAST)
+    return sk_by_bcast_csv(dir, in, page);
   if (page->kind == SK_PAGE_COLLBW)
     return sk_collbwpage_csv(dir, in, page);
   if (page->kind == SK_PAGE_OVERLAP)

@@ -186,8 +186,7 @@ static void sk_cbp_axes(FILE *f, const sk_page_t *page,
     sk_modelpage_bytes_tics(f, g->xlo, g->xhi);
     fprintf(f, "set xrange [%.17g:%.17g]\n", g->xlo / 1.2, g->xhi * 1.2);
   } else
-    fprintf(f, "set xrange [%.17g:%.17g]\nset xtics 1\n", g->xlo - 0.5,
-            g->xhi + 0.5);
+    sk_gp_count_axis(f, g->xlo, g->xhi);
   fprintf(f, "set xlabel '%s'\n", !xlabel ? "" : page->xlog
           ? "message length [bytes]" : "processes");
   if (page->ylog)

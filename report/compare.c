@@ -85,7 +85,7 @@ static int sk_compare_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
   size_t i;
   int rc;
   memset(&rs, 0, sizeof rs);
-  rc = sk_rfile_load_suite(y, n, &rs, runs);
+  rc = sk_rfile_load_suite(y, n, &rs, runs, 0);
   if (sk_rfile_load_need(y, n, sk_compare_need) != 0)
     rc = -1;
   s->name = rs.name;

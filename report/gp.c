@@ -195,6 +195,26 @@ void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
   fputs(")\n", f);
 }
 
+#define SK_GP_COUNT_TICS 12
+
+void sk_gp_count_axis(FILE *f, double lo, double hi)
+{
+  double tics[SK_GP_COUNT_TICS + 1], step;
+  size_t n;
+  if (!(hi >= lo))
+    hi = lo;
+  if (!(lo >= 1) || hi <= 16 || hi < 16 * lo) {
+    step = hi - lo <= 16 ? 1 : sk_units_step(hi - lo, SK_GP_COUNT_TICS, 1);
+    fprintf(f, "unset logscale x\nset xrange [%.17g:%.17g]\n"
+            "set xtics %.17g\n", lo - 0.5, hi + 0.5, step);
+    return;
+  }
+  n = sk_units_log2_tics(lo, hi, tics, SK_GP_COUNT_TICS);
+  fprintf(f, "set logscale x 2\nset xrange [%.17g:%.17g]\n", lo / 1.2,
+          hi * 1.2);
+  sk_gp_tic_list(f, "x", tics, n, 0);
+}
+
 void sk_gp_header(FILE *f, const char *pdf_gp)
 {
   fprintf(f, "# written by skampi-report %s\n", PACKAGE_VERSION);

@@ -63,6 +63,15 @@ void sk_gp_num(FILE *f, double v);
 void sk_gp_tic_list(FILE *f, const char *axis, const double *tics,
                     size_t n, int bytes);
 
+/* The x axis of a count (processes, chunks) from lo to hi: its range and
+ * tics chosen for the range, so that 1,024 processes read as well as 4.
+ * Up to 16 it is linear with every whole number; beyond, a range of a
+ * factor 16 or more is a log2 axis with tics at powers of two (a grid of
+ * process counts is geometric by default), else linear with a round
+ * step (1, 2, 5 x 10^k) of at most 12 tics.  Ends with "unset" of any
+ * log x scale when linear. */
+void sk_gp_count_axis(FILE *f, double lo, double hi);
+
 /* Start a page in multiplot mode / an empty plot that only draws the
  * labels set so far. */
 void sk_gp_page_begin(FILE *f);

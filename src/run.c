@@ -30,6 +30,7 @@
 #include "pattern_simple.h"
 #include "progress.h"
 #include "result.h"
+#include "resultfile.h"
 #include "run_resume.h"
 #include "runlog.h"
 #include "sha256.h"
@@ -49,6 +50,7 @@ typedef struct sk_runstate {
   int quiet;
   size_t written;            /* rank 0: suites in the result file as last
                               * written (kept ones included) */
+  sk_resultfile_t rf;        /* rank 0: the result file, appended to */
 } sk_runstate_t;
 
 /* Rank 0 reads the calibration parameters; everybody gets them. */
@@ -74,8 +76,8 @@ static int sk_run_write_result(sk_runstate_t *st)
 {
   char why[1200];
   st->res->wall_time = MPI_Wtime() - st->t0;
-  if (sk_result_write(st->res, st->outfile, &st->in, sk_guard_set_tmp, why,
-                      sizeof why) == 0) {
+  if (sk_resultfile_write(&st->rf, st->res, st->outfile, &st->in,
+                          sk_guard_set_tmp, why, sizeof why) == 0) {
     st->written = sk_run_in_file(st->res);
     return 0;
   }
@@ -222,7 +224,7 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
     memset(&scratch, 0, sizeof scratch);
     sr = &scratch;
   }
-  sk_guard_arm(sk_guard_timeout(s, st->timeout));
+  sk_guard_arm_suite(sk_guard_timeout(s, st->timeout), e->size);
   sk_execute_suite(e, s, sr);
   sk_guard_arm(0.0);
   if (e->rank != 0)
@@ -532,7 +534,8 @@ static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
     k = (size_t)msg[1];
     memset(&scratch, 0, sizeof scratch);
     sk_guard_retrying(0);
-    sk_guard_arm(sk_guard_timeout(&e->plan->suites[k], st->timeout));
+    sk_guard_arm_suite(sk_guard_timeout(&e->plan->suites[k], st->timeout),
+                       e->size);
     sk_execute_one(e, &e->plan->suites[k],
                    e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
                    msg[3] != 0.0, msg[4], &b->barrier[k]);
@@ -703,11 +706,27 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   return 0;
 }
 
+/* Test only (doc/robustness.md, "Test-only switches"): with
+ * SKAMPI_TEST_RESULT_BYTES set, rank 0 says at the end how many bytes
+ * the writes of the result file handed to the kernel over the run, and
+ * the file's size, so that tests/mpi/resultfile.sh can hold the one to
+ * twice the other. */
+static void sk_run_test_bytes(const sk_runstate_t *st)
+{
+  struct stat sb;
+  if (getenv("SKAMPI_TEST_RESULT_BYTES") == NULL ||
+      stat(st->outfile, &sb) != 0)
+    return;
+  sk_msg_note("test: result file: %llu bytes written, %lld bytes long",
+              st->rf.written, (long long)sb.st_size);
+}
+
 int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
 {
   sk_runstate_t st;
   int code, aborted;
   memset(&st, 0, sizeof st);
+  sk_resultfile_init(&st.rf);
   MPI_Comm_dup(MPI_COMM_WORLD, &st.eng.world);
   sk_mpierr_install(st.eng.world);
   code = sk_run_open(&st, plan, opt);
@@ -723,6 +742,8 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
   sk_guard_remove();
   if (st.eng.rank == 0) {
     sk_journal_close();
+    sk_run_test_bytes(&st);
+    sk_resultfile_close(&st.rf);
     sk_result_free(st.res);
     if (st.eng.log != NULL)
       fclose(st.eng.log);

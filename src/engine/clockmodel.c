@@ -114,3 +114,23 @@ long sk_clockmodel_exchange_offset(const sk_clockmodel_exchange_t *x,
     *rtt = best_rtt;
   return best;
 }
+
+int sk_clockmodel_tree_parent(int r, int *stride)
+{
+  int s;
+  if (r <= 0)
+    return -1;
+  s = r & -r;
+  if (stride != NULL)
+    *stride = s;
+  return r - s;
+}
+
+int sk_clockmodel_tree_rounds(int p)
+{
+  int k = 0;
+  long s;
+  for (s = 1; s < p; s *= 2)
+    k++;
+  return k;
+}

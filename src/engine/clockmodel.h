@@ -70,4 +70,14 @@ long sk_clockmodel_exchange_offset(const sk_clockmodel_exchange_t *x,
                                    size_t n, double *offset, double *t_mid,
                                    double *rtt);
 
+/* HCA's binomial tree over p processes (clocksync.c): with K =
+ * sk_clockmodel_tree_rounds(p) rounds, in round k = 0 .. K-1 (stride
+ * s = 2^(K-1-k)) every rank r whose lowest set bit is s fits its clock
+ * to its parent r - s, whose own stride is larger (or who is rank 0), so
+ * that the parent's model to rank 0 is known by then.  The parent of
+ * r > 0, and its stride in *stride when not NULL; -1 for r <= 0. */
+int sk_clockmodel_tree_parent(int r, int *stride);
+/* ceil(log2 p) rounds; 0 for p <= 1. */
+int sk_clockmodel_tree_rounds(int p);
+
 #endif

@@ -132,27 +132,27 @@ static int sk_cs_star(MPI_Comm comm, sk_cs_round_t *r, sk_clocksync_t *out)
  * hands its model to rank 0 down to its child for composition. */
 static int sk_cs_tree(MPI_Comm comm, sk_cs_round_t *r, sk_clocksync_t *out)
 {
-  int rank, size, s, rc = 0;
-  long rounds = 0;
+  int rank, size, s, mine = 0, parent, k, rounds, rc = 0;
   MPI_Comm_rank(comm, &rank);
   MPI_Comm_size(comm, &size);
-  for (s = 1; s < size; s *= 2)
-    ;
-  for (s /= 2; s >= 1; s /= 2, rounds++) {
+  parent = sk_clockmodel_tree_parent(rank, &mine);
+  rounds = sk_clockmodel_tree_rounds(size);
+  for (k = 0; k < rounds; k++) {
     double up[2];
     sk_clockmodel_t to_parent;
+    s = 1 << (rounds - 1 - k);
     if (rank % (2 * s) == 0 && rank + s < size) {
       sk_cs_serve(comm, rank + s, r);
       up[0] = out->model.slope;
       up[1] = out->model.intercept;
       MPI_Send(up, 2, MPI_DOUBLE, rank + s, SK_CLOCKSYNC_TAG, comm);
-    } else if (rank % (2 * s) == s) {
-      if (sk_cs_fit(comm, rank - s, r, &to_parent) != 0)
+    } else if (parent >= 0 && mine == s) {
+      if (sk_cs_fit(comm, parent, r, &to_parent) != 0)
         rc = -1;
-      MPI_Recv(up, 2, MPI_DOUBLE, rank - s, SK_CLOCKSYNC_TAG, comm,
+      MPI_Recv(up, 2, MPI_DOUBLE, parent, SK_CLOCKSYNC_TAG, comm,
                MPI_STATUS_IGNORE);
-      sk_clockmodel_t parent = {up[0], up[1]};
-      sk_clockmodel_compose(&to_parent, &parent, &out->model);
+      sk_clockmodel_t model = {up[0], up[1]};
+      sk_clockmodel_compose(&to_parent, &model, &out->model);
     }
   }
   out->rounds = rounds;

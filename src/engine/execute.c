@@ -19,7 +19,7 @@
 
 #include "cache.h"
 #include "dtype.h"
-#include "grow.h"
+#include "guard.h"
 #include "journal.h"
 #include "measure.h"
 #include "mpierr.h"
@@ -29,6 +29,7 @@
 #include "reduce.h"
 #include "refine.h"
 #include "runlog.h"
+#include "stats.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -210,6 +211,29 @@ static void sk_exec_extras(const sk_exec_t *x, sk_point_t *pt)
   }
 }
 
+/* On the timing process: the spread of the per-process means of an
+ * instance that always gathers them (ops->node_times) over ranks 1 ..
+ * P-1, and the list itself only when the suite asks (Node_Times = yes):
+ * O(1) numbers per point instead of O(P).  A point without a value has
+ * neither. */
+static void sk_exec_spread(sk_exec_t *x, sk_point_t *pt)
+{
+  size_t slowest;
+  if (!x->ops->node_times || pt->node_times == NULL)
+    return;
+  if (SK_POINT_HAS_VALUE(pt) && pt->nprocs > 1 &&
+      sk_stats_spread(pt->node_times + 1, (size_t)pt->nprocs - 1,
+                      x->spread, &pt->dest_min, &pt->dest_median,
+                      &pt->dest_max, &slowest) == 0) {
+    pt->has_dest = 1;
+    pt->dest_slowest = (int)slowest + 1;
+  }
+  if (!x->s->node_times || !SK_POINT_HAS_VALUE(pt)) {
+    pt->node_times = NULL;
+    pt->rtl = NULL;
+  }
+}
+
 /* Measures one point on the processes of comm; *pt is valid on comm's
  * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
  * not be set up, -2 when the untimed integrity check found data that
@@ -233,10 +257,12 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   else
     rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
                           pt);
-  if (x->ops->round_trips != NULL && x->ctx.rank == 0) {
+  if (x->ops->round_trips != NULL && x->ctx.rank == 0 && x->s->node_times) {
     x->ops->round_trips(&x->ctx, x->rtl);
     pt->rtl = x->rtl;
   }
+  if (x->ctx.rank == 0)
+    sk_exec_spread(x, pt);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   if (x->ctx.rank == 0)
@@ -303,19 +329,6 @@ static void sk_exec_pairs(sk_exec_t *x, MPI_Comm comm, sk_point_t *pt)
   pt->npairs = k;
 }
 
-/* A Nodes point's communicator of arg processes: world ranks 0 .. arg-1,
- * or for an instance of concurrent pairs the pairs across the halves of
- * the world (src/engine/pairs.c); MPI_COMM_NULL on the processes left
- * out. */
-static void sk_exec_nodes_comm(const sk_exec_t *x, long arg, MPI_Comm *comm)
-{
-  const sk_engine_t *e = x->eng;
-  int key = e->rank < arg ? e->rank : -1;
-  if (x->ops->pairs)
-    key = sk_pairs_key(e->size, (int)arg, e->rank);
-  MPI_Comm_split(e->world, key >= 0 ? 0 : MPI_UNDEFINED, key, comm);
-}
-
 /* The point's rate: bytes per second by the one formula of every
  * bandwidth (lib/collbw.h), else the instance's own (round trips per
  * second); 0 for none. */
@@ -339,21 +352,27 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 {
   sk_engine_t *e = x->eng;
   MPI_Comm comm = x->comm;
-  int nodes = x->s->variation == SK_VARIATION_NODES;
+  int nodes = x->s->variation == SK_VARIATION_NODES, temp = 0;
   long length = x->s->variation == SK_VARIATION_LENGTH
                     ? arg : x->s->default_message_length;
   int rc = 0, worst;
+  double made = x->nodes.seconds;
   memset(pt, 0, sizeof *pt);
   x->chunks = x->s->variation == SK_VARIATION_CHUNKS
                   ? (int)arg : (int)x->s->default_chunks;
-  if (nodes)
-    sk_exec_nodes_comm(x, arg, &comm);
+  if (nodes) {
+    comm = sk_nodecomm_get(&x->nodes, arg, &temp);
+    /* a communicator made now is setup too: the watchdog allows for it */
+    sk_guard_setup_more(x->nodes.seconds - made);
+    if (e->rank == 0)
+      x->res->setup_time += x->nodes.seconds - made;
+  }
   if (comm != MPI_COMM_NULL)
     rc = sk_exec_measure(x, comm, length, suite_left, pt);
   if (comm != MPI_COMM_NULL && rc == 0 && x->pairs != NULL)
     sk_exec_pairs(x, comm, pt);
-  if (nodes && comm != MPI_COMM_NULL)
-    MPI_Comm_free(&comm);
+  if (nodes)
+    sk_nodecomm_release(&comm, temp);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
   if (worst != 0)
     return worst;
@@ -422,25 +441,17 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
     sk_refine_record(r, pt->argument, pt->mean);
   pt->order = (long)x->res->npoints;
   sk_result_add_point(x->res, pt);
+  if (pt->invalid > 0 && !x->windowed && x->ops->invalid_why != NULL) {
+    char note[512];
+    snprintf(note, sizeof note, "at argument %ld %ld of %ld repetitions "
+             "were invalid, left out of every statistic: %s", pt->argument,
+             pt->invalid, pt->invalid + pt->valid, x->ops->invalid_why);
+    sk_result_add_note(x->res, note);
+  }
   sk_progress_point(e->progress, x->res->npoints, MPI_Wtime());
   sk_runlog_point(e->log, pt);
   if (pt->stop == SK_STOP_TIME_SUITE)
     x->res->status = SK_SUITE_TIMED_OUT;
-}
-
-/* The initial grid of a fixed-scale refiner (it needs no times). */
-static long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
-{
-  size_t cap = 0;
-  long *args = NULL, arg;
-  *n = 0;
-  while (sk_refine_next(r, &arg, NULL) == 1) {
-    if (SK_GROW(args, cap, *n + 1, 64) != 0)
-      break;
-    args[(*n)++] = arg;
-    sk_refine_record(r, arg, 1.0);
-  }
-  return args;
 }
 
 /* --shuffle on a fixed grid: the same arguments, replayed in random
@@ -551,14 +562,18 @@ static void sk_exec_journal(double msg[4])
     msg[0] = SK_EXEC_STOP;
 }
 
-/* Every point of the suite, one after another. */
-static void sk_exec_points(sk_exec_t *x)
+/* Every point of the suite, one after another; t0 when the suite began
+ * (its setup ends before the first point). */
+static void sk_exec_points(sk_exec_t *x, double t0)
 {
   sk_engine_t *e = x->eng;
   sk_refine_t *r = e->rank == 0 ? sk_exec_refine(x) : NULL;
-  double t0 = MPI_Wtime(), msg[4];
+  double msg[4];
   sk_point_t pt;
   int rc;
+  sk_exec_nodes_prepare(x);
+  sk_exec_setup_done(x, t0);
+  t0 = MPI_Wtime();
   if (e->rank == 0)
     x->res->status = SK_SUITE_COMPLETE;
   for (;;) {
@@ -618,6 +633,7 @@ static int sk_exec_open(sk_exec_t *x, int describe)
   if (sk_exec_types(x, dtnote, sizeof dtnote) != 0)
     return -1;
   x->typed = 1;
+  x->nodes.pairs = x->ops->pairs;
   sk_exec_cfg(x);
   ok = sk_exec_cold(x) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, eng->world);
@@ -633,6 +649,7 @@ static int sk_exec_open(sk_exec_t *x, int describe)
       eng->rank == 0 && describe)
     sk_result_add_note(x->res, "the clock sync failed: the clocks were "
                        "taken as they are");
+  sk_exec_test_setup_delay();
   if (!all || sk_exec_comm(x) != 0) {
     sk_exec_fail(x, all && x->msg[0] ? x->msg : "out of memory for the "
                  "buffers and samples of the suite");
@@ -654,6 +671,7 @@ static void sk_exec_close(sk_exec_t *x)
 {
   if (!x->typed)
     return;
+  sk_nodecomm_free(&x->nodes);
   sk_exec_release(x);
   sk_reduce_free(&x->red);
   sk_dtype_free(&x->dt);
@@ -668,6 +686,7 @@ static void sk_exec_init(sk_exec_t *x, sk_engine_t *eng,
   x->res = res;
   x->barrier = NAN;
   x->comm = MPI_COMM_NULL;
+  sk_nodecomm_init(&x->nodes, eng->world, 0);
 }
 
 int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
@@ -737,6 +756,7 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
   if (eng->rank == 0 && first)
     res->status = SK_SUITE_COMPLETE;
   if (sk_exec_open(&x, first) == 0) {
+    sk_exec_setup_done(&x, t0);
     sk_exec_test_hang(&x);
     if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
       char m[256];
@@ -763,7 +783,7 @@ int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
   sk_exec_init(&x, eng, s, res);
   rc = sk_exec_open(&x, 1);
   if (rc == 0)
-    sk_exec_points(&x);
+    sk_exec_points(&x, t0);
   sk_exec_close(&x);
   if (eng->rank == 0 && x.typed)
     res->elapsed = MPI_Wtime() - t0;

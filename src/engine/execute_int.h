@@ -15,9 +15,11 @@
 #include "dtype.h"
 #include "execute.h"
 #include "measure.h"
+#include "nodecomm.h"
 #include "pairs.h"
 #include "pattern.h"
 #include "reduce.h"
+#include "refine.h"
 #include "result.h"
 
 typedef struct sk_exec {
@@ -29,6 +31,7 @@ typedef struct sk_exec {
   long lo, hi;              /* range of the argument */
   long max_length;          /* longest message of the suite */
   MPI_Comm comm;            /* the suite's processes; NULL for Nodes */
+  sk_nodecomm_t nodes;      /* Nodes: the communicator of each count */
   int decider;              /* world rank of the timing process */
   sk_dtype_t dt;            /* the suite's datatypes */
   sk_reduce_t red;          /* reductions: their type and operation */
@@ -44,6 +47,7 @@ typedef struct sk_exec {
   char *sbuf, *rbuf;
   sk_point_pair_t *pairs;   /* ops->pairs, rank 0: a point's */
   double *rtl;              /* ops->round_trips: a point's, size entries */
+  double *spread;           /* ops->node_times: scratch, size entries */
   sk_topo_info_t topo;      /* ops->topology: the suite's topology */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
@@ -73,5 +77,16 @@ void sk_exec_describe(sk_exec_t *x);
 /* The note on the datatypes an instance does not use, or what a
  * reduction adds ("" when there is nothing to say). */
 void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size);
+/* The initial grid of a fixed-scale refiner r (it needs no times; r is
+ * used up); *n arguments, or NULL. */
+long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n);
+/* TEST ONLY: SKAMPI_TEST_SETUP_DELAY (doc/robustness.md). */
+void sk_exec_test_setup_delay(void);
+/* The suite's setup, from t0 (MPI_Wtime) to now, is done: the watchdog
+ * allows for it (guard.h) and rank 0 adds it to res->setup_time. */
+void sk_exec_setup_done(sk_exec_t *x, double t0);
+/* Every process: the communicators of a Nodes suite's grid, made at once
+ * when the grid is known before its first point (nodecomm.h). */
+void sk_exec_nodes_prepare(sk_exec_t *x);
 
 #endif

@@ -8,11 +8,16 @@
 
 #include "execute_int.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "gridfile.h"
+#include "grow.h"
+#include "guard.h"
 #include "pattern_pingpong.h"
 #include "topology.h"
 
@@ -229,6 +234,9 @@ int sk_exec_alloc(sk_exec_t *x)
   if (x->ops->round_trips != NULL &&
       (x->rtl = calloc((size_t)x->eng->size, sizeof *x->rtl)) == NULL)
     return -1;
+  if (x->ops->node_times &&
+      (x->spread = calloc((size_t)x->eng->size, sizeof *x->spread)) == NULL)
+    return -1;
   if (x->sbuf == NULL || x->rbuf == NULL ||
       sk_samples_init(&x->samples, (size_t)x->cfg.max_rep, x->eng->size) != 0)
     return -1;
@@ -268,6 +276,7 @@ void sk_exec_release(sk_exec_t *x)
   free(x->rbuf);
   free(x->pairs);
   free(x->rtl);
+  free(x->spread);
   sk_samples_free(&x->samples);
   if (x->comm != MPI_COMM_NULL)
     MPI_Comm_free(&x->comm);
@@ -422,4 +431,98 @@ int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
     return -1;
   }
   return 0;
+}
+
+/* ---- setup that grows with the processes (guard.h, nodecomm.h) ---- */
+
+/* The initial grid of a fixed-scale refiner (it needs no times). */
+long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
+{
+  size_t cap = 0;
+  long *args = NULL, arg;
+  *n = 0;
+  while (sk_refine_next(r, &arg, NULL) == 1) {
+    if (SK_GROW(args, cap, *n + 1, 64) != 0)
+      break;
+    args[(*n)++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  return args;
+}
+
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_SETUP_DELAY=S makes every
+ * process spend S more seconds (0 to 600) in the setup of every suite,
+ * so that tests/mpi/hang.sh can see the watchdog allow for a setup. */
+void sk_exec_test_setup_delay(void)
+{
+  const char *v = getenv("SKAMPI_TEST_SETUP_DELAY");
+  double s = v != NULL ? atof(v) : 0.0;
+  struct timespec ts;
+  if (!(s > 0.0 && s <= 600.0))
+    return;
+  ts.tv_sec = (time_t)s;
+  ts.tv_nsec = (long)((s - (double)ts.tv_sec) * 1e9);
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+    ;
+}
+
+/* The suite's setup, from t0 to now, is done: the watchdog allows for
+ * it (guard.h) and rank 0 records it. */
+void sk_exec_setup_done(sk_exec_t *x, double t0)
+{
+  double setup = MPI_Wtime() - t0;
+  sk_guard_setup_done(setup);
+  if (x->eng->rank == 0)
+    x->res->setup_time += setup;
+}
+
+/* Rank 0: the arguments of a Nodes suite known before its first point
+ * (a fixed grid, or --grid-from's), else none (n 0). */
+static long *sk_exec_nodes_args(sk_exec_t *x, size_t *n)
+{
+  const sk_gridfile_suite_t *g;
+  sk_refine_params_t p;
+  sk_refine_t *r;
+  long *args = NULL;
+  char scratch[512];
+  *n = 0;
+  if (x->eng->grid != NULL) {
+    g = sk_gridfile_match(x->eng->grid, x->s->name, x->lo, x->hi, scratch,
+                          sizeof scratch);
+    if (g != NULL && (args = malloc(g->nargs * sizeof *args)) != NULL) {
+      memcpy(args, g->args, g->nargs * sizeof *args);
+      *n = g->nargs;
+    }
+    return args;
+  }
+  sk_refine_params_from_suite(x->s, &p);
+  p.start = x->lo;
+  p.end = x->hi;
+  if (p.dynamic || sk_refine_params_check(&p) != NULL ||
+      (r = sk_refine_new(&p)) == NULL)
+    return NULL;
+  args = sk_exec_fixed_grid(r, n);
+  sk_refine_free(r);
+  return args;
+}
+
+/* Every process: the communicators of a Nodes suite's grid, made before
+ * its first point when the grid is known (nodecomm.h). */
+void sk_exec_nodes_prepare(sk_exec_t *x)
+{
+  long *args = NULL, n = 0;
+  size_t k = 0;
+  if (x->s->variation != SK_VARIATION_NODES)
+    return;
+  if (x->eng->rank == 0 && (args = sk_exec_nodes_args(x, &k)) != NULL)
+    n = (long)(k < SK_NODECOMM_MAX ? k : SK_NODECOMM_MAX);
+  MPI_Bcast(&n, 1, MPI_LONG, 0, x->eng->world);
+  if (n > 0 && x->eng->rank != 0 &&
+      (args = malloc((size_t)n * sizeof *args)) == NULL)
+    MPI_Abort(x->eng->world, 4);
+  if (n > 0) {
+    MPI_Bcast(args, (int)n, MPI_LONG, 0, x->eng->world);
+    sk_nodecomm_make(&x->nodes, args, (size_t)n);
+  }
+  free(args);
 }

@@ -14,6 +14,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <unistd.h>
 
@@ -254,15 +255,93 @@ void sk_guard_retrying(int retry)
   sk_guard_retry = retry;
 }
 
+/* The alarm in seconds from now (<= 0: off), on ITIMER_REAL, the timer
+ * alarm(2) uses too. */
+static void sk_guard_timer(double seconds)
+{
+  struct itimerval it;
+  memset(&it, 0, sizeof it);
+  if (seconds > 1e8)
+    seconds = 1e8;
+  if (seconds > 0.0) {
+    it.it_value.tv_sec = (time_t)seconds;
+    it.it_value.tv_usec = (suseconds_t)((seconds - floor(seconds)) * 1e6);
+    if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+      it.it_value.tv_usec = 1;
+  }
+  setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* The allowance the message and the journal give, in whole seconds: the
+ * suite's time rounded up (as --timeout 2.5 always said 3), and its
+ * setup rounded. */
+static void sk_guard_say(double base, double setup)
+{
+  double s = ceil(base) + floor(setup + 0.5);
+  sk_guard_seconds = s >= 1e8 ? 100000000U : (unsigned)s;
+}
+
+/* Other ranks than 0 wait a little longer, so that rank 0 reports. */
+static double sk_guard_graced(double seconds)
+{
+  return sk_guard_rank != 0 ? seconds + SK_GUARD_GRACE : seconds;
+}
+
+static double sk_guard_base;     /* the suite's time (sk_guard_timeout) */
+static double sk_guard_setup;    /* its setup as measured so far */
+
 void sk_guard_arm(double seconds)
 {
-  unsigned s = 0;
-  if (seconds > 0.0)
-    s = seconds > 1e8 ? 100000000U : (unsigned)ceil(seconds);
-  sk_guard_seconds = s;
-  if (s > 0 && sk_guard_rank != 0)
-    s += SK_GUARD_GRACE;
-  alarm(s);
+  sk_guard_base = 0.0;
+  sk_guard_setup = 0.0;
+  if (!(seconds > 0.0)) {
+    sk_guard_seconds = 0;
+    sk_guard_timer(0.0);
+    return;
+  }
+  sk_guard_say(seconds, 0.0);
+  sk_guard_timer(sk_guard_graced(ceil(seconds)));
+}
+
+double sk_guard_setup_room(int nprocs)
+{
+  return SK_GUARD_SETUP_BASE +
+         SK_GUARD_SETUP_PER_PROC * (double)(nprocs > 0 ? nprocs : 1);
+}
+
+void sk_guard_arm_suite(double base, int nprocs)
+{
+  double room = sk_guard_setup_room(nprocs);
+  sk_guard_arm(0.0);
+  if (!(base > 0.0))
+    return;
+  sk_guard_base = base;
+  sk_guard_say(base, room);
+  sk_guard_timer(sk_guard_graced(ceil(base) + room));
+}
+
+void sk_guard_setup_done(double seconds)
+{
+  if (!(sk_guard_base > 0.0))
+    return;
+  sk_guard_setup = seconds > 0.0 ? seconds : 0.0;
+  sk_guard_say(sk_guard_base, sk_guard_setup);
+  sk_guard_timer(sk_guard_graced(ceil(sk_guard_base)));
+}
+
+void sk_guard_setup_more(double seconds)
+{
+  struct itimerval it;
+  double left;
+  if (!(sk_guard_base > 0.0) || !(seconds > 0.0) ||
+      getitimer(ITIMER_REAL, &it) != 0)
+    return;
+  left = (double)it.it_value.tv_sec + 1e-6 * (double)it.it_value.tv_usec;
+  if (left <= 0.0)
+    return;                    /* fired already, or disarmed */
+  sk_guard_setup += seconds;
+  sk_guard_say(sk_guard_base, sk_guard_setup);
+  sk_guard_timer(left + seconds);
 }
 
 /* A suite checks Time_Suite between points and a point checks
@@ -283,7 +362,7 @@ double sk_guard_timeout(const sk_suite_t *s, double timeout)
 
 void sk_guard_remove(void)
 {
-  alarm(0);
+  sk_guard_timer(0.0);
   signal(SIGINT, SIG_DFL);
   signal(SIGTERM, SIG_DFL);
   signal(SIGALRM, SIG_DFL);

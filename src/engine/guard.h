@@ -48,4 +48,28 @@ void sk_guard_arm(double seconds);
  * the default derived from Time_Suite and Time_Measurement (0: none). */
 double sk_guard_timeout(const sk_suite_t *s, double timeout);
 
+/* ---- the setup of a suite (doc/robustness.md) ----------------------
+ * A suite's setup -- the ping-pong pair's choice, the clock sync,
+ * communicators -- grows with the number of processes, so the watchdog
+ * of a suite allows for it on top of its time (sk_guard_timeout()):
+ * while the setup runs, SK_GUARD_SETUP_BASE s plus SK_GUARD_SETUP_PER_PROC
+ * s per process more; once it is done, the time it measurably took.  The
+ * watchdog's message and the journal's hung line give the whole
+ * allowance, rounded to seconds. */
+#define SK_GUARD_SETUP_BASE 60.0
+#define SK_GUARD_SETUP_PER_PROC 0.01
+
+/* The room a setup on nprocs processes has before it is measured. */
+double sk_guard_setup_room(int nprocs);
+/* Arms the watchdog of a suite whose measurement may take base seconds
+ * (<= 0: no watchdog), its setup on nprocs processes still to come:
+ * base + sk_guard_setup_room(nprocs) from now. */
+void sk_guard_arm_suite(double base, int nprocs);
+/* The setup took seconds (measured): the watchdog ends the suite base
+ * seconds from now, an allowance of base + seconds in all. */
+void sk_guard_setup_done(double seconds);
+/* Setup in the middle of the suite (a point's communicator made) took
+ * seconds: the allowance grows by as much. */
+void sk_guard_setup_more(double seconds);
+
 #endif

@@ -12,7 +12,9 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/gridfile.c src/engine/gridfile.h \
 	src/engine/execute.c src/engine/execute.h src/engine/execute_int.h \
 	src/engine/execute_setup.c \
+	src/engine/nodecomm.c src/engine/nodecomm.h \
 	src/engine/result.c src/engine/result.h \
+	src/engine/resultfile.c src/engine/resultfile.h \
 	src/engine/resume.c src/engine/resume.h \
 	src/engine/run_resume.c src/engine/run_resume.h \
 	src/engine/guard.c src/engine/guard.h \

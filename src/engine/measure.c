@@ -158,9 +158,16 @@ static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
 {
   sk_stats_t st;
   int rank;
+  long i, m = 0;
   MPI_Comm_rank(comm, &rank);
-  sk_stats_sort(s->local, (size_t)n);
-  sk_stats_summarize_filter(s->local, (size_t)n, cfg->filter, cfg->cut, &st);
+  /* a repetition the instance found invalid is NaN everywhere: left out */
+  for (i = 0; i < n; i++)
+    if (!isnan(s->local[i]))
+      s->local[m++] = s->local[i];
+  sk_stats_sort(s->local, (size_t)m);
+  sk_stats_summarize_filter(s->local, (size_t)m, cfg->filter, cfg->cut, &st);
+  if (m == 0)
+    st.mean = NAN;
   MPI_Gather(&st.mean, 1, MPI_DOUBLE, s->nodes, 1, MPI_DOUBLE, 0, comm);
   if (rank == 0)
     out->node_times = s->nodes;

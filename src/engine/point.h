@@ -56,6 +56,12 @@ typedef struct sk_point {
                             corrected by (Bcast_OL: RTL_i), or NULL;
                             owned like node_times */
   int npairs;
+  /* Instances with ops->node_times (Bcast_OL): the spread of the
+   * per-process means over ranks 1 .. nprocs-1 of the point's
+   * communicator; has_dest = 0: none. */
+  int has_dest;
+  double dest_min, dest_median, dest_max;
+  int dest_slowest;      /* the rank of dest_max */
   /* Nonblocking overlap instances (ops->overlap): t_pure, t_cpu (s, from
    * the point's calibration), the overlap percentage with `mean` as
    * t_ovrl (sk_overlap_percent()), and the MPI_Test calls; overlap = 0:

@@ -213,6 +213,21 @@ static int sk_result_emit_strv(sk_emit_t *e, const char *key, char **v,
   return sk_emit_seq_end(e);
 }
 
+/* run: its status and times, the only part of the file's head that
+ * changes while the run goes on (src/engine/resultfile.c rewrites it in
+ * place). */
+static int sk_result_emit_run(sk_emit_t *e, const sk_result_t *r)
+{
+  sk_emit_str(e, "run");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "status", sk_run_status_name(r->status));
+  sk_emit_kv_str(e, "start_time", r->start_time);
+  if (r->end_time[0] != '\0')
+    sk_emit_kv_str(e, "end_time", r->end_time);
+  sk_emit_kv_double(e, "wall_time", r->wall_time);
+  return sk_emit_map_end(e);
+}
+
 static int sk_result_emit_head(sk_emit_t *e, const sk_result_t *r)
 {
   const sk_plan_t *p = r->plan;
@@ -229,14 +244,7 @@ static int sk_result_emit_head(sk_emit_t *e, const sk_result_t *r)
   for (i = 0; i < p->nmeta; i++)
     sk_emit_kv_str(e, p->meta[i].key, p->meta[i].value);
   sk_emit_map_end(e);
-  sk_emit_str(e, "run");
-  sk_emit_map_begin(e);
-  sk_emit_kv_str(e, "status", sk_run_status_name(r->status));
-  sk_emit_kv_str(e, "start_time", r->start_time);
-  if (r->end_time[0] != '\0')
-    sk_emit_kv_str(e, "end_time", r->end_time);
-  sk_emit_kv_double(e, "wall_time", r->wall_time);
-  return sk_emit_map_end(e);
+  return sk_result_emit_run(e, r);
 }
 
 /* The environment as a mapping NAME: VALUE. */
@@ -427,6 +435,15 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
     sk_result_emit_doubles(e, "node_times", p->node_times, p->nprocs);
   if (p->rtl != NULL)
     sk_result_emit_doubles(e, "rtl", p->rtl, p->nprocs);
+  if (p->has_dest) {
+    sk_emit_str(e, "destinations");
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_double(e, "min", p->dest_min);
+    sk_emit_kv_double(e, "median", p->dest_median);
+    sk_emit_kv_double(e, "max", p->dest_max);
+    sk_emit_kv_long(e, "slowest", p->dest_slowest);
+    sk_emit_map_end(e);
+  }
   if (p->raw != NULL)
     sk_result_emit_doubles(e, "raw", p->raw, p->valid);
   if (p->overlap) {
@@ -562,6 +579,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   }
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
+  if (s->setup_time > 0.0)
+    sk_emit_kv_double(e, "setup_time", s->setup_time);
   if (s->refine_stop != NULL) {
     sk_emit_str(e, "refinement");
     sk_emit_map_begin(e);
@@ -573,23 +592,6 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_seq_begin(e);
   for (i = 0; i < s->npoints; i++)
     sk_result_emit_point(e, &s->points[i]);
-  sk_emit_seq_end(e);
-  return sk_emit_map_end(e);
-}
-
-static int sk_result_emit(sk_emit_t *e, const sk_result_t *r)
-{
-  size_t i;
-  sk_emit_end_marker(e);
-  sk_emit_map_begin(e);
-  sk_result_emit_head(e, r);
-  sk_result_emit_factors(e, r);
-  sk_emit_str(e, "suites");
-  sk_emit_seq_begin(e);
-  for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
-    sk_resume_emit(r->kept, i, e);
-  for (i = 0; i < r->nsuites; i++)
-    sk_result_emit_suite(e, &r->suites[i]);
   sk_emit_seq_end(e);
   return sk_emit_map_end(e);
 }
@@ -610,35 +612,88 @@ static void sk_result_test_full(const sk_result_t *r, FILE *fp)
   close(fd);
 }
 
+/* One document on fp made by emit(e, arg) inside a top-level mapping,
+ * ended with the end marker when marker is set; -1 when the emitter
+ * failed (or its stream: ferror). */
+static int sk_result_emit_doc(FILE *fp, int marker,
+                              int (*emit)(sk_emit_t *, const void *),
+                              const void *arg)
+{
+  sk_emit_t *e = sk_emit_open(fp);
+  if (e == NULL)
+    return -1;
+  if (marker)
+    sk_emit_end_marker(e);
+  sk_emit_map_begin(e);
+  emit(e, arg);
+  sk_emit_map_end(e);
+  return sk_emit_close(e) == 0 && !ferror(fp) ? 0 : -1;
+}
+
+static int sk_result_emit_all(sk_emit_t *e, const void *arg)
+{
+  const sk_result_t *r = arg;
+  size_t i;
+  sk_result_emit_head(e, r);
+  sk_result_emit_factors(e, r);
+  sk_emit_str(e, "suites");
+  sk_emit_seq_begin(e);
+  for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
+    sk_resume_emit(r->kept, i, e);
+  for (i = 0; i < r->nsuites; i++)
+    sk_result_emit_suite(e, &r->suites[i]);
+  return sk_emit_seq_end(e);
+}
+
+static int sk_result_emit_run_only(sk_emit_t *e, const void *arg)
+{
+  return sk_result_emit_run(e, arg);
+}
+
+static int sk_result_emit_one_suite(sk_emit_t *e, const void *arg)
+{
+  sk_emit_str(e, "suites");
+  sk_emit_seq_begin(e);
+  sk_result_emit_suite(e, arg);
+  return sk_emit_seq_end(e);
+}
+
+int sk_result_text(FILE *fp, const sk_result_t *r)
+{
+  return sk_result_emit_doc(fp, 1, sk_result_emit_all, r);
+}
+
+int sk_result_text_run(FILE *fp, const sk_result_t *r)
+{
+  return sk_result_emit_doc(fp, 0, sk_result_emit_run_only, r);
+}
+
+int sk_result_text_suite(FILE *fp, const sk_suite_result_t *s)
+{
+  return sk_result_emit_doc(fp, 0, sk_result_emit_one_suite, s);
+}
+
 int sk_result_write(const sk_result_t *r, const char *path,
                     const sk_outfile_inputs_t *in,
                     void (*on_tmp)(const char *tmp), char *why,
                     size_t whylen)
 {
   sk_outfile_t *h = sk_outfile_open(path, SK_OUTFILE_RUN, in, why, whylen);
-  sk_emit_t *e;
   int rc;
   if (h == NULL)
     return -1;
   if (on_tmp != NULL)
     on_tmp(h->tmp);
   sk_result_test_full(r, h->fp);
-  if ((e = sk_emit_open(h->fp)) == NULL) {
-    rc = -1;
-    snprintf(why, whylen, "out of memory");
-  } else {
-    sk_result_emit(e, r);
-    rc = sk_emit_close(e);
-  }
+  rc = sk_result_text(h->fp, r);
   if (on_tmp != NULL)
     on_tmp(NULL);
   /* A failed emit shows in the stream's error flag, which the commit
    * turns into the reason (ENOSPC on a full disk). */
   if (rc == 0 || ferror(h->fp))
     return sk_outfile_commit(h, why, whylen);
-  if (e != NULL)
-    snprintf(why, whylen, "cannot write the result file: the YAML "
-             "emitter failed");
+  snprintf(why, whylen, "cannot write the result file: the YAML emitter "
+           "failed");
   sk_outfile_abort(h);
   return -1;
 }

@@ -80,6 +80,9 @@ typedef struct sk_suite_result {
   long cache_size;               /* cold: bytes written over */
   const char *cache_source;      /* cold: "Cache_Size" or "sysfs" */
   double elapsed;
+  double setup_time;             /* s of its setup on rank 0 (datatypes,
+                                  * buffers, pair, clock sync,
+                                  * communicators); 0: not measured */
   const char *refine_stop;       /* sk_refine_stop_name(), or NULL */
   double refine_worst;           /* largest segment error left */
   sk_point_t *points;
@@ -155,6 +158,17 @@ int sk_result_write(const sk_result_t *r, const char *path,
                     const sk_outfile_inputs_t *in,
                     void (*on_tmp)(const char *tmp), char *why,
                     size_t whylen);
+
+/* The text of the result file on fp, as sk_result_write() writes it
+ * (the whole document, its end marker last); of the run's `run:` mapping
+ * alone ("run:\n  status: ..."); of one suite as the one item of
+ * "suites:\n- name: ...".  The pieces are the same bytes the whole
+ * document holds (libyaml lays a top-level key out alike wherever it
+ * stands), which is what src/engine/resultfile.c appends and patches.
+ * -1 when the emitter or fp failed. */
+int sk_result_text(FILE *fp, const sk_result_t *r);
+int sk_result_text_run(FILE *fp, const sk_result_t *r);
+int sk_result_text_suite(FILE *fp, const sk_suite_result_t *s);
 
 const char *sk_suite_status_name(sk_suite_status_t s);
 const char *sk_run_status_name(sk_run_status_t s);

@@ -279,6 +279,12 @@ static void sk_resolve_argument_defaults(sk_resolve_t *r, long var)
     e->l = 16;
     e->is_max = var == SK_VARIATION_NODES;
   }
+  /* Process counts on a log grid without refinement (2, 4, 8, ..., P):
+   * a point is a communicator of its own, and a linear or refined grid
+   * would make O(P) of them (doc/engine.md, "Process counts"). */
+  if (var == SK_VARIATION_NODES &&
+      SK_KV(r, SCALE)->origin == SK_ORIGIN_BUILTIN)
+    SK_KV(r, SCALE)->l = SK_SCALE_FIXED_LOG;
 }
 
 /* Arguments count bytes only when the suite varies the length. */

@@ -109,7 +109,15 @@ typedef struct sk_inst_ops {
    * report's bandwidths use. */
   double (*rate)(long length, int nprocs, double t);
   const char *rate_unit;
-  int node_times;       /* 1: always record per-process means */
+  /* 1: every process's mean is gathered at every point, and the point
+   * records their spread over ranks 1 .. P-1 (`destinations`: min,
+   * median, max and the slowest rank); the list itself only with
+   * Node_Times = yes.  Rank 0's entry is the point's own sample. */
+  int node_times;
+  /* Why a repetition whose rep() returned NaN outside window sync was
+   * invalid: the point's note when it has such repetitions; NULL: its
+   * rep() never does. */
+  const char *invalid_why;
   /* On the timing process after the point (before teardown): the round
    * trip each process's time was corrected by, c->size entries (Bcast_OL:
    * RTL_i per destination i, 0 for the root); NULL: none. */

@@ -8,13 +8,13 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "dtype.h"
 #include "pattern.h"
 #include "timer.h"
 #include "pattern_beyond.h"
-#include "stats.h"
 
 enum { SK_BC_ACK_TAG = 5, SK_BC_RTL_TAG = 6 };
 
@@ -111,6 +111,16 @@ const sk_inst_ops_t sk_inst_bc_ack = {
 
 /* ---- OL_i: per destination (Fig. 9) --------------------------------------- */
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_RTL_SCALE=K multiplies every
+ * RTL_i by K (1 to 1e9), so that tests/mpi/beyond.sh can make every OL_i
+ * come out below 0 and see the repetitions counted invalid. */
+static double sk_bc_test_rtl_scale(void)
+{
+  const char *v = getenv("SKAMPI_TEST_RTL_SCALE");
+  double k = v != NULL ? atof(v) : 1.0;
+  return k >= 1.0 && k <= 1e9 ? k : 1.0;
+}
+
 /* The state of a point: on the root RTL_i and the OL_i of the current
  * repetition, per destination i (index 0 unused). */
 typedef struct sk_bc_ol {
@@ -119,10 +129,14 @@ typedef struct sk_bc_ol {
   int rtl_known;
 } sk_bc_ol_t;
 
-/* Median round trip of an empty message between the root and i, on the
- * root; i answers.  Everybody else waits in the barrier. */
-static double sk_bc_rtl(sk_pctx_t *c, int i, double *x)
+/* The smallest round trip of an empty message between the root and i,
+ * on the root; i answers.  Everybody else waits in the barrier.  The
+ * smallest, not the median: a round trip is only ever made longer (a
+ * preempted process, a busy network), and a correction made too large
+ * by it would take more off E_i than the acknowledgement cost. */
+static double sk_bc_rtl(sk_pctx_t *c, int i)
 {
+  double least = INFINITY;
   int k;
   for (k = 0; k < SK_BEYOND_RTL_REPS; k++) {
     double t0 = sk_timer_now();
@@ -135,11 +149,10 @@ static double sk_bc_rtl(sk_pctx_t *c, int i, double *x)
                MPI_STATUS_IGNORE);
       MPI_Send(NULL, 0, MPI_BYTE, 0, SK_BC_RTL_TAG, c->comm);
     }
-    x[k] = sk_timer_now() - t0;
+    least = fmin(least, sk_timer_now() - t0);
   }
   MPI_Barrier(c->comm);
-  sk_stats_sort(x, SK_BEYOND_RTL_REPS);
-  return sk_stats_median(x, SK_BEYOND_RTL_REPS);
+  return least * sk_bc_test_rtl_scale();
 }
 
 static void sk_bc_ol_teardown(sk_pctx_t *c)
@@ -173,11 +186,10 @@ static int sk_bc_ol_setup(sk_pctx_t *c)
  * of OL_i). */
 static void sk_bc_ol_rtl(sk_pctx_t *c)
 {
-  double x[SK_BEYOND_RTL_REPS];
   sk_bc_ol_t *s = c->priv;
   int i;
   for (i = 1; i < c->size; i++)
-    s->rtl[i] = sk_bc_rtl(c, i, x);
+    s->rtl[i] = sk_bc_rtl(c, i);
   s->rtl_known = 1;
 }
 
@@ -221,26 +233,34 @@ static void sk_bc_ol_round_trips(const sk_pctx_t *c, double *rtl)
 }
 
 /* The sample is max_i OL_i; process i's own time is its OL_i (the root's
- * is the maximum), so Node_Times gives OL_i per destination. */
+ * is the maximum), so the engine gathers OL_i per destination.  A
+ * repetition in which some OL_i is not above 0 -- E_i shorter than half
+ * the smallest round trip, which the method's assumptions rule out -- is
+ * invalid: NaN on every process (counted, left out of every statistic),
+ * never a negative time. */
 static double sk_bc_ol_rep(void *rep, double *local)
 {
   sk_pattern_rep_t *r = rep;
   sk_pctx_t *c = r->ctx;
   sk_bc_ol_t *s = c->priv;
   double max = 0.0;
-  int i;
+  int i, bad = 0;
   if (!s->rtl_known)
     sk_bc_ol_rtl(c);
   r->ops->run(c);
   if (c->rank == 0) {
     max = s->ol[1];
-    for (i = 2; i < c->size; i++)
+    for (i = 1; i < c->size; i++) {
+      bad |= !(s->ol[i] > 0.0);
       if (s->ol[i] > max)
         max = s->ol[i];
+    }
     s->ol[0] = max;
+    for (i = 0; bad && i < c->size; i++)
+      s->ol[i] = NAN;
   }
   MPI_Scatter(s->ol, 1, MPI_DOUBLE, local, 1, MPI_DOUBLE, 0, c->comm);
-  return max;
+  return bad ? NAN : max;
 }
 
 const sk_inst_ops_t sk_inst_bc_ol = {
@@ -248,4 +268,7 @@ const sk_inst_ops_t sk_inst_bc_ol = {
   .teardown = sk_bc_ol_teardown, .rep = sk_bc_ol_rep,
   .timing = "max_per_destination", .node_times = 1,
   .round_trips = sk_bc_ol_round_trips,
+  .invalid_why = "OL_i = E_i - RTL_i/2 was not above 0 for some destination "
+                 "i (its broadcast and acknowledgement took less than half "
+                 "the smallest round trip)",
   .verify = sk_pattern_verify_from_root};

@@ -1,7 +1,9 @@
 # hang.sh -- the watchdog (doc/robustness.md).  SKAMPI_TEST_HANG=r2 (a
-# test-only switch) makes suite r2 hang in MPI; --timeout 2 ends the run
-# with a message naming the suite and the argument, the journal records
-# it, and the rerun skips r2 as crashed.
+# test-only switch) makes suite r2 hang in MPI; --timeout 2 (plus the
+# suite's measured setup) ends the run with a message naming the suite
+# and the argument, the journal records it, and the rerun skips r2 as
+# crashed.  A setup made 3 s long (SKAMPI_TEST_SETUP_DELAY) is allowed
+# for on top of --timeout.
 . "$top_srcdir/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
 
@@ -27,9 +29,11 @@ rc=$?
 # other rank's (seen: 1 in about half the runs).  The message and the
 # journal below say what happened; the launcher's status must not be 0.
 [ $rc -ne 0 ] || fail "hung run exited with 0"
-grep -q '^skampi: error: the watchdog ended suite 2 (r2) at argument 0: no end after 2 s (a hung operation?); run aborted, a rerun skips the suite as crashed$' "$work/stderr" ||
-  fail "no watchdog message: $(cat "$work/stderr")"
-tail -n 1 "$journal" | grep -q '^hung 2 0 2$' ||
+# The allowance is --timeout plus the suite's setup as measured (rounded:
+# milliseconds here, more on a loaded machine), the same in the journal.
+n=$(sed -n 's/^skampi: error: the watchdog ended suite 2 (r2) at argument 0: no end after \([0-9]*\) s (a hung operation?); run aborted, a rerun skips the suite as crashed$/\1/p' "$work/stderr")
+[ -n "$n" ] && [ "$n" -ge 2 ] || fail "no watchdog message: $(cat "$work/stderr")"
+tail -n 1 "$journal" | grep -q "^hung 2 0 $n\$" ||
   fail "journal ends with '$(tail -n 1 "$journal")'"
 [ "$(names)" = "r1 " ] || fail "after the hang: '$(names)'"
 expect run.status aborted
@@ -44,6 +48,20 @@ expect suites.1.message 'hung in an earlier run (the watchdog ended it at argume
 expect suites.1.points ''
 expect suites.3.status complete
 expect run.status partial
+
+# The setup of a suite is added to its allowance: with a setup of 3 s
+# (test only: SKAMPI_TEST_SETUP_DELAY) and --timeout 2, r1 is not ended
+# in its setup, and when it hangs after it the watchdog says it allowed
+# at least 5 s.
+rm -f "$result" "$journal"
+SKAMPI_TEST_SETUP_DELAY=3 SKAMPI_TEST_HANG=r1 run_skampi 2 "$suite" \
+  "$result" --quiet --timeout 2 > "$work/stdout"
+[ $? -ne 0 ] || fail "hung run after a long setup exited with 0"
+n=$(sed -n 's/^skampi: error: the watchdog ended suite 1 (r1) at argument 0: no end after \([0-9]*\) s (a hung operation?); run aborted, a rerun skips the suite as crashed$/\1/p' "$work/stderr")
+[ -n "$n" ] && [ "$n" -ge 5 ] ||
+  fail "long setup: no watchdog message of at least 5 s: $(cat "$work/stderr")"
+tail -n 1 "$journal" | grep -q "^hung 1 0 $n\$" ||
+  fail "long setup: journal ends with '$(tail -n 1 "$journal")'"
 
 # --timeout takes seconds.
 "$SKAMPI" --timeout soon "$suite" 2> "$work/stderr"

@@ -15,10 +15,10 @@ EXTRA_DIST += $(SK_MPI_TESTS) tests/mpi/lib.sh tests/mpi/sane.awk \
 # concurrent pairs and broadcast methods on 4 (tiny repetition counts),
 # and the three shipped suites once each (tiny repetition counts)
 SK_MPI_TESTS_BEYOND = tests/mpi/beyond.sh tests/mpi/beyond4.sh \
-	tests/mpi/beyond-suites.sh
+	tests/mpi/beyond-suites.sh tests/mpi/bcast-ol.sh
 TESTS += $(SK_MPI_TESTS_BEYOND)
 EXTRA_DIST += $(SK_MPI_TESTS_BEYOND) tests/mpi/beyond.skampi \
-	tests/mpi/beyond4.skampi
+	tests/mpi/beyond4.skampi tests/mpi/bcast-ol.skampi
 # coverage: datatype integrity for every pair of patterns
 check_PROGRAMS += tests/mpi/dtype_integrity
 tests_mpi_dtype_integrity_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
@@ -46,8 +46,8 @@ TESTS += tests/report/running.sh
 EXTRA_DIST += tests/report/running.sh
 # window sync, clock sync, timers
 SK_MPI_TESTS += tests/mpi/window.sh tests/mpi/timer.sh tests/mpi/replay.sh \
-	tests/mpi/interleave.sh
-EXTRA_DIST += tests/mpi/window.skampi \
+	tests/mpi/interleave.sh tests/mpi/window4.sh
+EXTRA_DIST += tests/mpi/window.skampi tests/mpi/window4.skampi \
 	tests/mpi/window-bad.skampi tests/mpi/replay.skampi \
 	tests/mpi/interleave.skampi
 # @POSTPROC yes: a series of runs merged by skampi itself
@@ -73,3 +73,16 @@ EXTRA_DIST += tests/mpi/io.sh tests/mpi/io.skampi
 # one-sided communication (RMA)
 TESTS += tests/mpi/rma.sh
 EXTRA_DIST += tests/mpi/rma.sh
+
+# the messages and communicators of a suite's setup at 4 and 8 processes,
+# counted by a library preloaded into the ranks (test only, never
+# installed: skampi itself has no such switch)
+tests/mpi/msgcount.so: tests/mpi/msgcount.c
+	$(MKDIR_P) tests/mpi
+	$(CC) -shared -fPIC -I$(top_builddir) $(MPI_CFLAGS) $(CFLAGS) \
+	  -o $@ $(srcdir)/tests/mpi/msgcount.c $(MPI_LIBS)
+tests/mpi/msgcount.log: tests/mpi/msgcount.so
+CLEANFILES += tests/mpi/msgcount.so
+TESTS += tests/mpi/msgcount.sh
+EXTRA_DIST += tests/mpi/msgcount.sh tests/mpi/msgcount.c \
+	tests/mpi/msgcount.skampi tests/mpi/msgcount-linear.skampi

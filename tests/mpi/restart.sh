@@ -65,8 +65,9 @@ grep -qxF "skampi-merge: warning: $result is incomplete: its run.status says run
   fail "skampi-merge: '$(cat "$work/merge.err")'"
 "$YAMLFLAT" "$work/merged.yaml" | grep -qx 'merged.files.0.status=incomplete' ||
   fail "skampi-merge: the run is not incomplete"
+# (up to the next suite, top-level key, comment line or end marker)
 r1_entry() {
-  awk '/^- name: / { p = ($3 == "r1") } /^([a-z]|\.\.\.)/ { p = 0 } p' "$result"
+  awk '/^- name: / { p = ($3 == "r1") } /^([a-z#]|\.\.\.)/ { p = 0 } p' "$result"
 }
 r1_entry > "$work/r1.before"
 [ -s "$work/r1.before" ] || fail "no entry r1"

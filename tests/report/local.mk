@@ -9,8 +9,10 @@ TESTS += \
 	tests/report/errors.sh \
 	tests/report/doc.sh \
 	tests/report/novalue.sh \
-	tests/report/valgrind.sh
+	tests/report/valgrind.sh \
+	tests/report/ranks1024.sh
 EXTRA_DIST += \
+	tests/report/ranks1024.sh tests/report/ranks1024.awk \
 	tests/report/novalue.sh tests/report/nan/no-value.yaml \
 	tests/report/valgrind.sh \
 	tests/report/lib.sh tests/report/yaml-points.awk \

@@ -1,7 +1,8 @@
 # result.sh -- the result file: a known result, written and read back with
 # libyaml (tests/yamlflat), must give exactly result.expected and end with
 # "..."; writing it
-# leaves no temporary file; an unwritable path fails cleanly.
+# leaves no temporary file; an unwritable path fails cleanly; grown by
+# appending it holds the same values.
 # Every check runs; the test fails at its end if one failed.
 set -u
 dir=result.dir.$$
@@ -31,4 +32,23 @@ fi
 # refuses a file without it as cut short.
 [ "$(tail -n 1 "$dir/out.yaml")" = "..." ] || fail "no end marker '...' last"
 "$top_builddir/tests/unit/result_writer" -bad "$dir" || fail "unwritable path not refused cleanly"
+# Grown by appending in the steps of a run (src/engine/resultfile.h), the
+# file holds what one whole write of the same result holds, value by
+# value (a copy put in its place between two writes made the next one
+# whole: two whole writes and an append, so more than twice its size).
+if set -- $("$top_builddir/tests/unit/result_writer" -append "$dir"); then
+  [ "$#" = 2 ] && [ "$1" -gt $((2 * $2)) ] ||
+    fail "grown file: '$*' (bytes written, size)"
+  "$top_builddir/tests/yamlflat" "$dir/grown.yaml" > "$dir/grown.flat" ||
+    fail "grown file: not valid YAML"
+  "$top_builddir/tests/yamlflat" "$dir/whole.yaml" > "$dir/whole.flat" ||
+    fail "whole file: not valid YAML"
+  diff -u "$dir/whole.flat" "$dir/grown.flat" || fail "grown file differs (above)"
+  [ "$(tail -n 1 "$dir/grown.yaml")" = "..." ] || fail "grown: no end marker last"
+  grep -qx '  status: complete' "$dir/grown.yaml" || fail "grown: status"
+  [ "$(ls -A "$dir" | tr '\n' ' ')" = "flat got grown.flat grown.yaml out.yaml whole.flat whole.yaml " ] ||
+    fail "left behind: $(ls -A "$dir")"
+else
+  fail "appending writer failed"
+fi
 [ "$failures" -eq 0 ]

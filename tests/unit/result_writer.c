@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "result.h"
+#include "resultfile.h"
 
 static sk_suite_t suite;
 static sk_meta_t meta[] = {{.key = "MACHINE", .value = "test box"},
@@ -152,6 +153,51 @@ static void fill(sk_result_t *r)
   sk_result_add_point(s, &p);
 }
 
+/* -append DIR: the file of a run grown by sk_resultfile_write() in the
+ * steps of a run -- no suite yet and running, the suite appended, the
+ * file replaced by a copy behind the writer's back (a whole write
+ * follows), the run's end -- into DIR/grown.yaml, and the same result
+ * written whole into DIR/whole.yaml; prints "WRITTEN SIZE" of the grown
+ * one.  result.sh compares the two, value by value. */
+static int grow(sk_result_t *r, const char *dir)
+{
+  char grown[2048], whole[2048], copy[2100], cmd[6400];
+  sk_resultfile_t f;
+  size_t n = r->nsuites;
+  int rc = 0;
+  FILE *fp;
+  long size;
+  snprintf(grown, sizeof grown, "%s/grown.yaml", dir);
+  snprintf(whole, sizeof whole, "%s/whole.yaml", dir);
+  snprintf(copy, sizeof copy, "%s.copy", grown);
+  sk_resultfile_init(&f);
+  r->status = SK_RUN_RUNNING;
+  r->end_time[0] = '\0';
+  r->nsuites = 0;
+  rc |= sk_resultfile_write(&f, r, grown, NULL, NULL, why, sizeof why);
+  r->nsuites = n;
+  rc |= sk_resultfile_write(&f, r, grown, NULL, NULL, why, sizeof why);
+  snprintf(cmd, sizeof cmd, "cp '%s' '%s' && mv '%s' '%s'", grown, copy,
+           copy, grown);
+  rc |= system(cmd) != 0;
+  rc |= sk_resultfile_write(&f, r, grown, NULL, NULL, why, sizeof why);
+  r->status = SK_RUN_COMPLETE;
+  snprintf(r->end_time, sizeof r->end_time, "2026-11-22T04:07:01Z");
+  r->wall_time = 115.25;
+  rc |= sk_resultfile_write(&f, r, grown, NULL, NULL, why, sizeof why);
+  rc |= sk_result_write(r, whole, NULL, NULL, why, sizeof why);
+  sk_resultfile_close(&f);
+  if (rc != 0 || (fp = fopen(grown, "rb")) == NULL) {
+    fprintf(stderr, "result_writer: %s\n", why);
+    return 1;
+  }
+  fseek(fp, 0, SEEK_END);
+  size = ftell(fp);
+  fclose(fp);
+  printf("%llu %ld\n", f.written, size);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   sk_result_t *r;
@@ -160,6 +206,11 @@ int main(int argc, char **argv)
   if ((r = sk_result_new(&plan)) == NULL)
     return 1;
   fill(r);
+  if (argc == 3 && strcmp(argv[1], "-append") == 0) {
+    rc = grow(r, argv[2]);
+    sk_result_free(r);
+    return rc;
+  }
   if (argc == 3 && strcmp(argv[1], "-bad") == 0) {
     char path[2048], want[4200];
     snprintf(path, sizeof path, "%s/no/such/dir/out.yaml", argv[2]);

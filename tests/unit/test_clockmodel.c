@@ -154,6 +154,92 @@ static void test_compose(void)
   SK_CHECK_NEAR(c.intercept, pr.intercept, 0.0);
 }
 
+/* HCA over p processes, simulated on synthetic clocks with exactly the
+ * schedule of clocksync.c: in rounds of decreasing stride every rank
+ * whose stride it is fits its clock to its parent's (by exchanges) and
+ * composes that with the parent's model to rank 0, which the parent must
+ * already have.  After the last round every clock maps to rank 0's.
+ * With exact latencies to rounding; with one-way latencies of jitter J,
+ * an exchange's offset errs by at most J/2 and a least-squares line
+ * through such offsets by at most twice that within the span it fitted,
+ * so each hop of the tree adds at most J and a rank d hops down errs by
+ * at most d J: the accuracy HCA trades for its ceil(log2 p) rounds
+ * (doc/engine.md). */
+#define TREE_MAX 1000
+
+static double tree_worst(int p, double jitter, int *depth_max)
+{
+  static synth_clock_t c[TREE_MAX];
+  static sk_clockmodel_t model[TREE_MAX];
+  static int done[TREE_MAX], depth[TREE_MAX];
+  int r, k, rounds = sk_clockmodel_tree_rounds(p), children0 = 0;
+  double worst = 0.0;
+  for (r = 0; r < p; r++) {
+    c[r].d = (uniform() - 0.5) * 1e-4;      /* +-50 ppm */
+    c[r].c = (uniform() - 0.5) * 200.0;     /* +-100 s */
+    done[r] = r == 0;
+    depth[r] = 0;
+  }
+  model[0] = sk_clockmodel_identity();
+  for (k = 0; k < rounds; k++) {
+    int s = 1 << (rounds - 1 - k);
+    for (r = 1; r < p; r++) {
+      int stride, q = sk_clockmodel_tree_parent(r, &stride);
+      sk_clockmodel_t to_parent;
+      if (stride != s)
+        continue;
+      SK_CHECK(q >= 0 && q < r && done[q] && !done[r]);
+      children0 += q == 0;
+      learn(&c[r], &c[q], 10.0, 0.01, 8, 2e-6, jitter, &to_parent, NULL);
+      sk_clockmodel_compose(&to_parent, &model[q], &model[r]);
+      depth[r] = depth[q] + 1;
+      done[r] = 1;
+    }
+  }
+  SK_CHECK_INT(children0, rounds);
+  *depth_max = 0;
+  for (r = 0; r < p; r++) {
+    SK_CHECK(done[r]);
+    if (depth[r] > *depth_max)
+      *depth_max = depth[r];
+    /* within the span every fit saw (true times 10 .. 10.63) */
+    for (double T = 10.0; T < 10.0 + (NPTS - 1) * 0.01; T += 0.0125) {
+      double e = fabs(sk_clockmodel_apply(&model[r], clk(&c[r], T)) -
+                      clk(&c[0], T));
+      if (e > worst)
+        worst = e;
+    }
+  }
+  return worst;
+}
+
+static void test_tree(void)
+{
+  static const int ps[] = {1, 2, 3, 4, 5, 8, 13, 64, 100, 1000};
+  size_t i;
+  int depth;
+  SK_CHECK_INT(sk_clockmodel_tree_rounds(1), 0);
+  SK_CHECK_INT(sk_clockmodel_tree_rounds(2), 1);
+  SK_CHECK_INT(sk_clockmodel_tree_rounds(1024), 10);
+  SK_CHECK_INT(sk_clockmodel_tree_rounds(1025), 11);
+  SK_CHECK_INT(sk_clockmodel_tree_parent(0, NULL), -1);
+  SK_CHECK_INT(sk_clockmodel_tree_parent(6, &depth), 4);
+  SK_CHECK_INT(depth, 2);
+  SK_CHECK_INT(sk_clockmodel_tree_parent(7, NULL), 6);
+  for (i = 0; i < sizeof ps / sizeof *ps; i++) {
+    double worst = tree_worst(ps[i], 0.0, &depth);
+    SK_CHECK_MSG(worst < 1e-9, "p = %d: exact exchanges, error %g s",
+                 ps[i], worst);
+    SK_CHECK(depth <= sk_clockmodel_tree_rounds(ps[i]));
+  }
+  /* noisy: 1 us of jitter per one-way latency, at most J per hop */
+  for (i = 0; i < sizeof ps / sizeof *ps; i++) {
+    double J = 1e-6, worst = tree_worst(ps[i], J, &depth);
+    SK_CHECK_MSG(worst <= (depth > 0 ? depth : 1) * J,
+                 "p = %d: error %g s over %d hops", ps[i], worst, depth);
+  }
+}
+
 static void test_apply_invert(void)
 {
   sk_clockmodel_t m = {2.5e-5, -3.25}, inv, back, bad = {-1.0, 0.0};
@@ -212,6 +298,7 @@ int main(void)
   test_exact_realistic();
   test_noisy();
   test_compose();
+  test_tree();
   test_apply_invert();
   test_exchange_offset();
   test_fit_refusals();

@@ -4,6 +4,7 @@
  */
 #include <config.h>
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "stats.h"
@@ -44,6 +45,25 @@ static void test_median_of(void)
   SK_CHECK(sk_stats_median_of(x, 0) == 0.0);
   for (i = 0; i < 6; i++)
     SK_CHECK(x[i] == before[i]);
+}
+
+/* The spread of OL_i over destinations: unsorted input left as it was,
+ * the first of two equal maxima named, NaN and n == 0 refused. */
+static void test_spread(void)
+{
+  double x[] = {3e-6, 1e-6, 5e-6, 2e-6, 5e-6}, tmp[5], lo, mid, hi;
+  double nan[] = {1.0, NAN};
+  size_t at = 99;
+  SK_CHECK(sk_stats_spread(x, 5, tmp, &lo, &mid, &hi, &at) == 0);
+  SK_CHECK(lo == 1e-6 && mid == 3e-6 && hi == 5e-6);
+  SK_CHECK_INT((long)at, 2);
+  SK_CHECK(x[0] == 3e-6 && x[1] == 1e-6);
+  SK_CHECK(sk_stats_spread(x, 4, tmp, &lo, &mid, &hi, &at) == 0);
+  SK_CHECK_REL(mid, 2.5e-6, 1e-15);
+  SK_CHECK(sk_stats_spread(x + 1, 1, tmp, &lo, &mid, &hi, &at) == 0);
+  SK_CHECK(lo == 1e-6 && mid == 1e-6 && hi == 1e-6 && at == 0);
+  SK_CHECK(sk_stats_spread(x, 0, tmp, &lo, &mid, &hi, &at) == -1);
+  SK_CHECK(sk_stats_spread(nan, 2, tmp, &lo, &mid, &hi, &at) == -1);
 }
 
 static void test_cut_count(void)
@@ -166,6 +186,7 @@ int main(void)
 {
   test_mean_stderr();
   test_median();
+  test_spread();
   test_cut_count();
   test_summarize();
   test_quantile();
