@@ -429,15 +429,9 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
 static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
                              const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i;
-  char *path = malloc(len);
-  sk_outfile_t *h;
+  size_t k, i;
+  sk_outfile_t *h = sk_csv_open(dir, in, page, NULL);
   int rc;
-  if (!path)
-    return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
   if (!h)
     return -1;
   fputs("suite,instance,argument,t_pure,t_cpu,t_ovrl,overlap_percent\n",
@@ -476,16 +470,10 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
 static int sk_by_bcast_csv(const char *dir, const sk_inputs_t *in,
                            const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i, j;
-  char *path = malloc(len);
-  sk_outfile_t *h;
+  size_t k, i, j;
+  sk_outfile_t *h = sk_csv_open(dir, in, page, NULL);
   double y, d[3];
   long slow;
-  if (!path)
-    return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
   if (!h)
     return -1;
   fputs("suite,instance,argument,mean,ol_min,ol_median,ol_max,"
