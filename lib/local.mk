@@ -10,6 +10,7 @@ lib_libskampi_a_SOURCES = \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
 	lib/suitekey.c lib/suitekey.h lib/keys.def \
+	lib/libfault.c lib/libfault.h \
 	lib/stats.c lib/stats.h \
 	lib/overlap.c lib/overlap.h \
 	lib/wilcoxon.c lib/wilcoxon.h \
@@ -19,7 +20,7 @@ lib_libskampi_a_SOURCES = \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
 	lib/yread.c lib/yread_get.c lib/yread.h lib/decimal.c lib/decimal.h \
-	lib/rcheck.c lib/rcheck.h \
+	lib/rcheck.c lib/rcheck.h lib/rfactors.c lib/rfactors.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \
 	lib/journal.c lib/journal.h \
@@ -27,7 +28,9 @@ lib_libskampi_a_SOURCES = \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h \
-	lib/iodir.c lib/iodir.h
+	lib/csvcell.c lib/csvcell.h \
+	lib/iodir.c lib/iodir.h \
+	lib/noise.c lib/noise.h
 # the honest numbers of a point (the median's interval, its modes) and
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \

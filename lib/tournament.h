@@ -5,6 +5,8 @@
  * MPI here: the schedule and the choice, which the engine runs with one
  * probe per pair and round, concurrently, and one MPI_Allreduce.
  *
+ * Every function takes any p from 2 to INT_MAX (computed in 64 bits).
+ *
  * The circle method: with an even number m of seats (m = P, or P + 1
  * when P is odd: the extra seat is a bye), seat m - 1 stays and the
  * others turn.  In round r (0 <= r < m - 1) seat m - 1 meets seat r and,
@@ -24,12 +26,13 @@ int sk_tournament_rounds(int p);
  * range). */
 int sk_tournament_partner(int p, int r, int me);
 
-/* The best probe so far, in the layout of MPI_DOUBLE_INT so that the
- * engine can reduce it with MPI_MAXLOC: the largest latency, and of equal
- * latencies the smallest index; index = lo * p + hi names the pair. */
+/* The best probe so far: the largest latency, and of equal latencies
+ * the smallest index; index = lo * p + hi names the pair (64 bits: p
+ * up to INT_MAX).  The engine reduces it as MPI_MAXLOC would, in two
+ * steps that need no 64-bit index (src/patterns/pattern_pingpong.c). */
 typedef struct sk_tournament_best {
   double latency;
-  int index;
+  long long index;
 } sk_tournament_best_t;
 
 /* An empty best: latency -1 (every probe is larger), index -1. */
@@ -61,9 +64,10 @@ int sk_tournament_play(int p, int me, sk_tournament_probe_fn probe,
                        void *arg, sk_tournament_best_t *mine);
 
 /* The whole choice without MPI: every process plays (sk_tournament_play)
- * with the latencies lat[i * p + j] (i < j) as its probes, then the bests
- * are merged as the engine's MPI_MAXLOC merges them.  Fills pair and
- * *latency; returns the number of rounds, or -1 for p < 2. */
+ * with the latencies lat[i * p + j] (i < j) as its probes (so p is small
+ * here), then the bests are merged as the engine's MPI_MAXLOC merges
+ * them.  Fills pair and *latency; returns the number of rounds, or -1
+ * for p < 2. */
 int sk_tournament_choose(int p, const double *lat, int pair[2],
                          double *latency);
 

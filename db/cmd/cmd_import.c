@@ -12,19 +12,26 @@
 #include "dbcmd.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "grow.h"
 #include "ingest.h"
 #include "msg.h"
 
+/* The files to import; ofdir[i]: paths[i] is a file of a directory,
+ * read without following a symbolic link (import DIR takes the
+ * directory's own files), where a file named on the command line is the
+ * user's to choose. */
 typedef struct sk_import_list {
   char **paths;
-  size_t n, cap;
+  unsigned char *ofdir;
+  size_t n, cap, capof;
 } sk_import_list_t;
 
 static int sk_import_push(sk_import_list_t *l, const char *dir,
@@ -32,11 +39,13 @@ static int sk_import_push(sk_import_list_t *l, const char *dir,
 {
   size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
   char *p = malloc(len);
-  if (!p || SK_GROW(l->paths, l->cap, l->n + 1, 16) != 0) {
+  if (!p || SK_GROW(l->paths, l->cap, l->n + 1, 16) != 0 ||
+      SK_GROW(l->ofdir, l->capof, l->n + 1, 16) != 0) {
     free(p);
     sk_msg_error("out of memory");
     return -1;
   }
+  l->ofdir[l->n] = dir != NULL;
   if (dir)
     snprintf(p, len, "%s/%s", dir, name);
   else
@@ -45,12 +54,29 @@ static int sk_import_push(sk_import_list_t *l, const char *dir,
   return 0;
 }
 
+/* Whether DIR has the file NAME; a symbolic link counts, so that reading
+ * it refuses it with a message (sk_ingest_file, nofollow). */
 static int sk_import_exists(const char *dir, const char *name)
 {
   char p[4096];
   struct stat sb;
   snprintf(p, sizeof p, "%s/%s", dir, name);
-  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+  return lstat(p, &sb) == 0 && (S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode));
+}
+
+/* The regular file PATH, not through a symbolic link; NULL if not. */
+static FILE *sk_import_open(const char *path)
+{
+  struct stat sb;
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  FILE *f;
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
+    close(fd);
+    return NULL;
+  }
+  return f;
 }
 
 /* The run files runs.txt names (its first word per line). */
@@ -59,7 +85,7 @@ static int sk_import_runs_txt(sk_import_list_t *l, const char *dir)
   char p[4096], line[1024];
   FILE *f;
   snprintf(p, sizeof p, "%s/runs.txt", dir);
-  if (!(f = fopen(p, "r")))
+  if (!(f = sk_import_open(p)))
     return 1;
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, " \t\r\n")] = '\0';
@@ -84,7 +110,7 @@ static int sk_import_namecmp(const void *a, const void *b)
 static int sk_import_yaml(sk_import_list_t *l, const char *dir,
                           const char *prefix, int skip_merged)
 {
-  sk_import_list_t names = {NULL, 0, 0};
+  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -165,8 +191,8 @@ static void sk_import_progress(size_t done, size_t n)
 
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_import_list_t l = {NULL, 0, 0};
-  sk_ingest_opts_t o;
+  sk_import_list_t l = {NULL, NULL, 0, 0, 0};
+  sk_ingest_opts_t o = {NULL, NULL, 0, NULL, 0};
   sk_ingest_result_t r;
   char now[32];
   size_t i, failed = 0;
@@ -180,6 +206,7 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
   if (l.n > 1)
     sk_store_bulk(st);     /* fewer checkpoints and fsyncs */
   for (i = 0; i < l.n; i++) {
+    o.nofollow = l.ofdir[i];
     if (sk_ingest_file(st, l.paths[i], &o, &r) < 0) {
       char *p = sk_escape_text(l.paths[i]);
       fprintf(stderr, "%s: %s: not imported\n", sk_msg_program(),
@@ -188,11 +215,13 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
       failed++;
     } else if (!c->quiet)
       sk_import_say(l.paths[i], &r);
-    sk_import_progress(i + 1, l.n);
+    if (!c->quiet)
+      sk_import_progress(i + 1, l.n);
   }
   for (i = 0; i < l.n; i++)
     free(l.paths[i]);
   free(l.paths);
+  free(l.ofdir);
   if (failed)
     fprintf(stderr, "%s: %zu of %zu files not imported\n", sk_msg_program(),
             failed, l.n > failed ? l.n : failed);

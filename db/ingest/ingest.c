@@ -43,18 +43,23 @@ typedef struct sk_ingest {
 } sk_ingest_t;
 
 /* PATH's bytes into *buf (the caller's to free, also after -1). */
-static int sk_ingest_read(const char *path, unsigned char **buf,
-                          size_t *len)
+static int sk_ingest_read(const char *path, int nofollow,
+                          unsigned char **buf, size_t *len)
 {
   struct stat sb;
   size_t got = 0;
   ssize_t k;
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+                (nofollow ? O_NOFOLLOW : 0));
+  errno = fd < 0 ? errno : 0;
   if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
       (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES) {
     const char *why = fd < 0 || errno ? strerror(errno) : "";
     char *p = sk_escape_text(path);
-    if (fd >= 0 && !S_ISREG(sb.st_mode))
+    if (fd < 0 && nofollow && errno == ELOOP)
+      why = "a symbolic link in the directory, not followed (import DIR "
+            "takes the directory's own files)";
+    else if (fd >= 0 && !S_ISREG(sb.st_mode))
       why = "not a regular file";
     else if (fd >= 0 && (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES)
       why = "larger than the limit of 1 GiB";
@@ -256,6 +261,8 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.imported = o->now;
   r.original = in->bytes;
   r.original_len = in->len;
+  r.verdict = in->r->noise_verdict;
+  r.noise = in->r->noise_evidence;
   id = sk_store_add_run(in->st, machine, env, &r);
   free(hosts);
   return id;
@@ -350,6 +357,8 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   s.status = rs->status;
   s.argument_name = args[rs->arg];
   s.parameters = params ? params : "";
+  s.verdict = rs->noise_verdict;
+  s.noise = rs->noise_evidence;
   id = sk_store_add_suite(in->st, run, &s);
   free(params);
   if (id < 0)
@@ -466,7 +475,7 @@ int sk_ingest_file(sk_store_t *st, const char *path,
   size_t len = 0;
   int rc;
   memset(res, 0, sizeof *res);
-  if (sk_ingest_read(path, &buf, &len) < 0) {
+  if (sk_ingest_read(path, o->nofollow, &buf, &len) < 0) {
     free(buf);
     return SK_INGEST_BAD;
   }

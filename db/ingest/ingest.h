@@ -15,6 +15,8 @@ typedef struct sk_ingest_opts {
   char *const *tags;          /* "KEY=VALUE" each, borrowed */
   size_t ntags;
   const char *now;            /* the import time written, ISO 8601 UTC */
+  int nofollow;               /* sk_ingest_file: a file of a directory,
+                                 not read through a symbolic link */
 } sk_ingest_opts_t;
 
 typedef struct sk_ingest_result {

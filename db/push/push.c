@@ -13,12 +13,14 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dbstatus.h"
 #include "escape.h"
@@ -224,13 +226,33 @@ static size_t sk_push_write(char *p, size_t size, size_t n, void *arg)
   return size * n;          /* the rest is read and dropped */
 }
 
-static int sk_push_read(const char *path, char **buf, size_t *len)
+/* PATH's bytes; NOFOLLOW: a file of a directory, never read through a
+ * symbolic link (push DIR sends the directory's own files only). */
+static int sk_push_read(const char *path, int nofollow, char **buf,
+                        size_t *len)
 {
-  FILE *f = fopen(path, "rb");
+  struct stat sb;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+                (nofollow ? O_NOFOLLOW : 0));
+  FILE *f = NULL;
   size_t cap = 0, k;
   char *e;
   *buf = NULL;
   *len = 0;
+  if (fd >= 0 && (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))) {
+    close(fd);
+    fd = -1;
+    errno = EINVAL;
+  } else if (fd < 0 && errno == ELOOP && nofollow) {
+    e = sk_escape_text(path);
+    sk_msg_error("cannot read '%s': a symbolic link in the directory, not "
+                 "followed (push DIR sends the directory's own files)",
+                 e ? e : "?");
+    free(e);
+    return -1;
+  }
+  if (fd >= 0 && !(f = fdopen(fd, "rb")))
+    close(fd);
   while (f) {
     if (*len == cap && (cap >= SK_PUSH_FILE_MAX ||
                         SK_GROW(*buf, cap, *len + 1, 65536) != 0)) {
@@ -248,7 +270,8 @@ static int sk_push_read(const char *path, char **buf, size_t *len)
     }
   }
   e = sk_escape_text(path);
-  sk_msg_error("cannot read '%s': %s", e ? e : "?", strerror(errno));
+  sk_msg_error("cannot read '%s': %s", e ? e : "?", errno == EINVAL
+               ? "not a regular file" : strerror(errno));
   free(e);
   if (f)
     fclose(f);
@@ -275,7 +298,9 @@ static int sk_push_wanted(const char *dir, const char *name)
       (n <= 5 || strcmp(name + n - 5, ".yaml") != 0)))
     return 0;
   snprintf(p, sizeof p, "%s/%s", dir, name);
-  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+  /* a link is taken, so that reading it (O_NOFOLLOW) refuses the
+   * directory: a campaign is never sent with a file left out */
+  return lstat(p, &sb) == 0 && (S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode));
 }
 
 /* The ustar archive of DIR's runs.txt and *.yaml (tar.h), in *buf. */
@@ -303,7 +328,7 @@ static int sk_push_archive(const char *dir, char **buf, size_t *len)
     char *data = NULL;
     size_t dlen = 0;
     snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-    if (rc == 0 && (sk_push_read(p, &data, &dlen) < 0 ||
+    if (rc == 0 && (sk_push_read(p, 1, &data, &dlen) < 0 ||
                     *len + dlen > SK_PUSH_FILE_MAX ||
                     sk_tar_add(buf, len, names[i], data, dlen) < 0))
       rc = -1;
@@ -384,6 +409,30 @@ static char *sk_push_name(CURL *c, const char *path, int dir)
   return out;
 }
 
+/* ENDPOINT?name=NAME&tag=K%3DV...: the tags escaped like the name; the
+ * caller's to free, NULL when out of memory. */
+static char *sk_push_url(CURL *c, const char *endpoint, const char *name,
+                         const sk_push_opts_t *o)
+{
+  size_t i, len = strlen(endpoint) + strlen(name) + 8;
+  char **esc = calloc(o->ntags + 1, sizeof *esc), *url = NULL;
+  for (i = 0; esc && i < o->ntags; i++) {
+    if (!(esc[i] = curl_easy_escape(c, o->tags[i], 0)))
+      goto out;
+    len += strlen(esc[i]) + 5;
+  }
+  if (esc && (url = malloc(len)) != NULL) {
+    size_t at = (size_t)snprintf(url, len, "%s?name=%s", endpoint, name);
+    for (i = 0; i < o->ntags; i++)
+      at += (size_t)snprintf(url + at, len - at, "&tag=%s", esc[i]);
+  }
+out:
+  for (i = 0; esc && i < o->ntags; i++)
+    curl_free(esc[i]);
+  free(esc);
+  return url;
+}
+
 static int sk_push_one(CURL *c, const char *endpoint, const char *path,
                        struct curl_slist *const hdr[2],
                        const sk_push_opts_t *o)
@@ -392,21 +441,19 @@ static int sk_push_one(CURL *c, const char *endpoint, const char *path,
   char *body, *url = NULL, *name, err[CURL_ERROR_SIZE] = "";
   struct stat sb;
   int dir = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-  size_t len, ulen;
+  size_t len;
   long status = 0;
   CURLcode cc;
   int rc = -1;
   if ((dir ? sk_push_archive(path, &body, &len)
-       : sk_push_read(path, &body, &len)) < 0)
+       : sk_push_read(path, 0, &body, &len)) < 0)
     return -1;
   name = sk_push_name(c, path, dir);
-  ulen = strlen(endpoint) + (name ? strlen(name) : 0) + 8;
-  if (!name || !(url = malloc(ulen)) ||
+  if (!name || !(url = sk_push_url(c, endpoint, name, o)) ||
       !(b.data = malloc(SK_PUSH_ANSWER_MAX + 1))) {
     sk_msg_error("out of memory");
     goto out;
   }
-  snprintf(url, ulen, "%s?name=%s", endpoint, name);
   curl_easy_setopt(c, CURLOPT_URL, url);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr[dir]);
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, body ? body : "");

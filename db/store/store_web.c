@@ -1,6 +1,5 @@
 /*
- * store_web.c -- the reads of skampi-db serve (store.h): a read-only
- * connection, the run list with its tags in two statements, the suites
+ * store_web.c -- the reads of skampi-db serve (store.h): the run list with its tags in two statements, the suites
  * of a selection in one, the points of a plot without their samples.
  */
 #include <config.h>
@@ -12,42 +11,6 @@
 
 #include "escape.h"
 #include "grow.h"
-
-/* A reader waits this long for a writer (an import) to let go, ms. */
-#define SK_STORE_RO_BUSY_MS 5000
-
-sk_store_t *sk_store_open_ro(const char *path)
-{
-  sk_store_t *st = calloc(1, sizeof *st);
-  int v;
-  if (!st || !(st->path = strdup(path))) {
-    free(st);
-    sk_msg_error("out of memory");
-    return NULL;
-  }
-  if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL)
-      != SQLITE_OK) {
-    sk_store_fail(st, "cannot open the database");
-    sk_store_close(st);
-    return NULL;
-  }
-  sqlite3_busy_timeout(st->db, SK_STORE_RO_BUSY_MS);
-  sqlite3_extended_result_codes(st->db, 1);
-  if ((v = sk_store_version(st)) < 0) {
-    sk_store_close(st);
-    return NULL;
-  }
-  if (v != SK_STORE_SCHEMA) {
-    char *p = sk_escape_text(path);
-    sk_msg_error("%s: the database has schema %d, this skampi-db reads %d%s",
-                 p ? p : "?", v, SK_STORE_SCHEMA, v < SK_STORE_SCHEMA
-                 ? " (any other skampi-db command upgrades it)" : "");
-    free(p);
-    sk_store_close(st);
-    return NULL;
-  }
-  return st;
-}
 
 void sk_store_threads_init(void)
 {
@@ -129,7 +92,8 @@ static const char sk_store_runrows_sql[] =
   "SELECT r.id, r.kind, m.name, e.library, e.library_version, "
   "r.start_time, r.status, r.processes, "
   "coalesce((SELECT id FROM campaigns WHERE merged_run_id = r.id), "
-  " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0) "
+  " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0), "
+  "coalesce(r.verdict, '') "
   "FROM runs r JOIN machines m ON m.id = r.machine_id "
   "JOIN environments e ON e.id = r.environment_id";
 
@@ -149,6 +113,9 @@ static int sk_store_runrow_call(sqlite3_stmt *s, const sk_store_tagv_t *t,
   }
   r.processes = sk_store_col_long(s, 7);
   r.campaign = sqlite3_column_int64(s, 8);
+  r.verdict = (const char *)sqlite3_column_text(s, 9);
+  if (r.verdict == NULL)
+    r.verdict = "";
   k = sk_store_tagv_find(t, r.id);
   for (i = k; i < t->n && t->run[i] == r.id; i++)
     ;

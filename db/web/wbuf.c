@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvcell.h"
 #include "grow.h"
 
 static const char sk_wbuf_fffd[] = "\xef\xbf\xbd";
@@ -236,23 +237,16 @@ void sk_wbuf_url(sk_wbuf_t *b, const char *s)
 
 void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
 {
-  const unsigned char *p = (const unsigned char *)(s ? s : "");
-  int formula = *p == '=' || *p == '+' || *p == '-' || *p == '@';
-  int quote = formula || strpbrk((const char *)p, ",\"\r\n") != NULL;
-  if (quote)
-    sk_wbuf_put(b, "\"", 1);
-  if (formula)
-    sk_wbuf_put(b, "'", 1);
-  while (*p) {
-    if (*p == '"') {
-      sk_wbuf_put(b, "\"\"", 2);
-      p++;
-    } else {
-      p = sk_wbuf_char(b, p);
-    }
+  char *cell = sk_csvcell(s);
+  const unsigned char *p = (const unsigned char *)cell;
+  if (!cell) {
+    b->failed = 1;
+    return;
   }
-  if (quote)
-    sk_wbuf_put(b, "\"", 1);
+  /* the cell's own characters are ASCII: its text stays valid UTF-8 */
+  while (*p)
+    p = sk_wbuf_char(b, p);
+  free(cell);
 }
 
 void sk_wbuf_csv_num(sk_wbuf_t *b, double v)

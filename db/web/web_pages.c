@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise.h"
 #include "webdata.h"
 #include "wilcoxon.h"
 
@@ -122,6 +123,7 @@ static int sk_page_run_row(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_t *b = &p->rows;
   char np[32], month[32];
   size_t i;
+  int v;
   if (sk_webdata_count(&p->w, x) < 0)
     return -1;
   sk_wbuf_printf(b, "<tr data-id=\"%lld\"", (long long)x->id);
@@ -148,6 +150,11 @@ static int sk_page_run_row(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_html(b, x->kind);
   if (x->campaign)
     sk_wbuf_printf(b, " (campaign %lld)", (long long)x->campaign);
+  /* one of lib/noise.h's words (whatever the database holds) or "–" */
+  v = sk_noise_parse(x->verdict);
+  sk_wbuf_printf(b, "</td><td class=\"verdict %s\">%s", v < 0 ? "none"
+                 : sk_noise_name((sk_noise_verdict_t)v), v < 0
+                 ? "\xe2\x80\x93" : sk_noise_name((sk_noise_verdict_t)v));
   sk_wbuf_puts(b, "</td><td>");
   for (i = 0; i < x->ntags; i++) {
     sk_wbuf_puts(b, "<span class=\"tag\">");
@@ -209,7 +216,8 @@ static int sk_page_runs_build(sk_store_t *st, const sk_sel_t *list,
                "<table class=\"runs\"><thead><tr><th><input type=\"checkbox\""
                " id=\"all\" title=\"select all shown\" aria-label=\"select "
                "all shown\"></th><th>run</th><th>machine</th><th>library"
-               "</th><th>np</th><th>start</th><th>kind</th><th>tags</th>"
+               "</th><th>np</th><th>start</th><th>kind</th><th>noise</th>"
+               "<th>tags</th>"
                "</tr></thead><tbody>",
                pub ? "run ids: 1-4 7" : "ids, machine=..., np=..., tag=K=V");
   sk_wbuf_put(b, p->rows.data ? p->rows.data : "", p->rows.len);
@@ -404,12 +412,40 @@ static void sk_page_finding_plot(sk_wbuf_t *b, const sk_regress_t *x,
   sk_wbuf_puts(b, "\">plot</a>");
 }
 
+/* A p or q: "–" where there was no test, never "nan". */
+static void sk_page_p(sk_wbuf_t *b, double p)
+{
+  if (isnan(p))
+    sk_wbuf_puts(b, "\xe2\x80\x93");
+  else
+    sk_wbuf_printf(b, "%.3g", p);
+}
+
+/* The comparison's power, and "inconclusive" when no point could be
+ * significant with these runs. */
+static void sk_page_power(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  char text[256];
+  if (!isnan(x->min_q))
+    sk_wbuf_printf(b, "<p>Power: %zu vs %zu values at best give p &ge; "
+                   "%.3g, so q &ge; %.3g at best.</p>", x->power_runs[0],
+                   x->power_runs[1], x->min_q, x->min_q);
+  if (!x->inconclusive)
+    return;
+  sk_regress_inconclusive_text(x, text, sizeof text);
+  sk_wbuf_puts(b, "<p class=\"warn\">");
+  sk_wbuf_html(b, text);
+  sk_wbuf_puts(b, ".</p>");
+}
+
 static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x,
                              const char *ids)
 {
   size_t i;
+  sk_page_power(b, x);
   if (!x->nfindings) {
-    sk_wbuf_puts(b, "<p class=\"ok\">No significant change.</p>");
+    if (!x->inconclusive)
+      sk_wbuf_puts(b, "<p class=\"ok\">No significant change.</p>");
     return;
   }
   sk_wbuf_puts(b, "<table class=\"cmp\"><thead><tr><th>verdict</th><th>"
@@ -420,7 +456,7 @@ static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x,
     const sk_regress_finding_t *f = &x->findings[i];
     const sk_regress_point_t *a = &x->points[f->first];
     sk_wbuf_printf(b, "<tr class=\"%s\"><td>%s</td><td>",
-                   sk_regress_verdict_name(f->verdict),
+                   sk_regress_verdict_slug(f->verdict),
                    sk_regress_verdict_name(f->verdict));
     sk_wbuf_html(b, a->suite);
     sk_wbuf_printf(b, "</td><td class=\"num\">%.6g</td><td class=\"num\">"
@@ -447,12 +483,13 @@ static void sk_page_points(sk_wbuf_t *b, const sk_regress_t *x)
                  "<table class=\"cmp\"><thead><tr><th>suite</th><th>"
                  "argument</th><th>np</th><th>runs</th><th>method</th><th>"
                  "before</th><th>after</th><th>change</th><th>p</th><th>q"
-                 "</th><th></th><th>verdict</th></tr></thead><tbody>",
-                 x->npoints);
+                 "</th><th></th><th>verdict</th><th>min. p</th></tr>"
+                 "</thead><tbody>", x->npoints);
   for (i = 0; i < x->npoints; i++) {
     const sk_regress_point_t *p = &x->points[i];
-    sk_wbuf_printf(b, "<tr class=\"%s\"><td>",
-                   sk_regress_verdict_name(p->verdict));
+    sk_wbuf_printf(b, "<tr class=\"%s%s\"><td>",
+                   sk_regress_verdict_slug(p->verdict),
+                   p->beyond ? " beyond" : "");
     sk_wbuf_html(b, p->suite);
     sk_wbuf_printf(b, "</td><td class=\"num\">%.6g</td><td class=\"num\">"
                    "%ld</td><td class=\"num\">%zu / %zu</td><td>%s</td>"
@@ -464,10 +501,17 @@ static void sk_page_points(sk_wbuf_t *b, const sk_regress_t *x)
     sk_page_time(b, p->after);
     sk_wbuf_puts(b, "</td><td class=\"num\">");
     sk_page_pct(b, p->ratio);
-    sk_wbuf_printf(b, "</td><td class=\"num\">%.3g</td><td class=\"num\">"
-                   "%.3g</td><td class=\"stars\">%s</td><td>%s</td></tr>",
-                   p->p, p->q, isnan(p->q) ? "" : sk_wilcoxon_stars(p->q),
-                   sk_regress_verdict_name(p->verdict));
+    sk_wbuf_puts(b, "</td><td class=\"num\">");
+    sk_page_p(b, p->p);
+    sk_wbuf_puts(b, "</td><td class=\"num\">");
+    sk_page_p(b, p->q);
+    sk_wbuf_printf(b, "</td><td class=\"stars\">%s</td><td>%s%s</td>"
+                   "<td class=\"num\">", isnan(p->q) ? ""
+                   : sk_wilcoxon_stars(p->q),
+                   sk_regress_verdict_name(p->verdict),
+                   p->beyond ? ", beyond both sides' noise" : "");
+    sk_page_p(b, p->min_p);
+    sk_wbuf_puts(b, "</td></tr>");
   }
   sk_wbuf_puts(b, "</tbody></table></details>");
 }

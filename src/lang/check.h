@@ -27,6 +27,13 @@ typedef struct sk_check_options {
    * than an int counts: ..."), 0 when it can; a NULL callback: every
    * instance can. */
   int (*large_count)(int number, char *why, size_t len);
+  /* 1 when instance `number` must be left out on `nprocs` processes (a
+   * known fault of the MPI library), with why in why[0..len)
+   * ("MPI_Scatter_init of the MPI library (LIB) ..."), else 0; a NULL
+   * callback: no fault is known.
+   * The suite is kept in the plan with that reason (sk_suite_t.skip),
+   * and the checker says so in a note. */
+  int (*fault)(int number, int nprocs, char *why, size_t len);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -5,7 +5,7 @@ SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
 	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
-	tests/db/plans.sh
+	tests/db/plans.sh tests/db/power.sh
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
 tests_db_dbcheck_SOURCES = tests/db/dbcheck.c
@@ -20,12 +20,18 @@ tests_db_test_upload_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit \
 	-DSK_TEST_SRCDIR='"$(abs_top_srcdir)"'
 tests_db_test_upload_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_test_upload_LDADD = $(SK_DB_LIBS)
+# the request head the gate of serve takes, byte by byte
+check_PROGRAMS += tests/db/test_webhead
+TESTS += tests/db/test_webhead
+tests_db_test_webhead_SOURCES = tests/db/test_webhead.c
+tests_db_test_webhead_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit
+tests_db_test_webhead_LDADD = $(SK_DB_LIBS)
 check_PROGRAMS += tests/db/upload_file
 tests_db_upload_file_SOURCES = tests/db/upload_file.c
 tests_db_upload_file_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_db_upload_file_LDADD = $(SK_DB_LIBS)
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
-	tests/db/token.expected tests/db/pushserver.py \
+	tests/db/token.expected tests/db/pushserver.py tests/db/power.expected \
 	tests/db/plot.expected tests/db/history.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
 # make bench-db: import, query and compare times on generated files
