@@ -52,6 +52,8 @@ typedef struct sk_rfile_point {
   long mode_count;         /* how many modes: the list's length, or a
                             * merged point's `modes: N`; -1 absent */
   long repetitions;        /* -1 when absent */
+  int novalue;             /* `valid: 0`: no repetition was valid, the
+                            * statistics are NaN */
   long cut;                /* repetitions the outlier filter left out;
                             * -1 when absent */
   int eps_met;             /* 0 only when the file says false */

@@ -351,6 +351,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->nmodes = 0;
   p->mode_count = -1;
   p->repetitions = p->cut = -1;
+  p->novalue = 0;
   p->eps_met = 1;
   p->refined = 0;
   p->rate = NAN;
@@ -374,7 +375,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
     sk_yread_error(y, node, "point has no 'mean'");
   sk_rcheck_argument(y, sk_yread_get(y, node, "argument"), "argument",
                      &p->argument);
-  none = sk_rcheck_novalue(y, node);
+  none = p->novalue = sk_rcheck_novalue(y, node);
   sk_rcheck_stat(y, sk_yread_get(y, node, "mean"), "mean", none, &p->mean);
   sk_rcheck_stat(y, sk_yread_get(y, node, "stderr"), "stderr", none, &p->se);
   sk_rcheck_stat(y, sk_yread_get(y, node, "q1"), "q1", none, &p->q1);
