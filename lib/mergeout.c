@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,9 +159,10 @@ static int sk_mergeout_noise(sk_emit_t *e, const sk_merge_run_t *runs,
   return sk_emit_map_end(e);
 }
 
-/* The run's noise over the runs. */
-static int sk_mergeout_run_noise(sk_emit_t *e, const sk_merge_run_t *runs,
-                                 size_t n)
+/* The noise over the runs: the run's when IS is SIZE_MAX, else suite
+ * IS's. */
+static int sk_mergeout_noise_of(sk_emit_t *e, const sk_merge_run_t *runs,
+                                size_t n, size_t is)
 {
   const char **v = calloc(2 * n + 1, sizeof *v);
   size_t i;
@@ -168,26 +170,9 @@ static int sk_mergeout_run_noise(sk_emit_t *e, const sk_merge_run_t *runs,
   if (v == NULL)
     return -1;
   for (i = 0; i < n; i++) {
-    v[i] = runs[i].verdict;
-    v[n + i] = runs[i].evidence;
-  }
-  rc = sk_mergeout_noise(e, runs, n, v, v + n);
-  free(v);
-  return rc;
-}
-
-/* Suite IS's noise over the runs. */
-static int sk_mergeout_suite_noise(sk_emit_t *e, const sk_merge_run_t *runs,
-                                   size_t n, size_t is)
-{
-  const char **v = calloc(2 * n + 1, sizeof *v);
-  size_t i;
-  int rc;
-  if (v == NULL)
-    return -1;
-  for (i = 0; i < n; i++) {
-    v[i] = runs[i].suites[is].verdict;
-    v[n + i] = runs[i].suites[is].evidence;
+    int run = is == SIZE_MAX;
+    v[i] = run ? runs[i].verdict : runs[i].suites[is].verdict;
+    v[n + i] = run ? runs[i].evidence : runs[i].suites[is].evidence;
   }
   rc = sk_mergeout_noise(e, runs, n, v, v + n);
   free(v);
@@ -415,7 +400,7 @@ static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
     else
       sk_mergeout_node(e, y, v);
   }
-  rc |= sk_mergeout_suite_noise(e, runs, n, is);
+  rc |= sk_mergeout_noise_of(e, runs, n, is);
   sk_emit_str(e, "points");
   sk_emit_seq_begin(e);
   for (i = 0; i < runs[0].suites[is].npoints; i++)
@@ -437,7 +422,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   rc |= sk_mergeout_copy(e, &runs[0], "metadata");
   rc |= sk_mergeout_run(e, runs, n);
   rc |= sk_mergeout_copy(e, &runs[0], "factors");
-  rc |= sk_mergeout_run_noise(e, runs, n);
+  rc |= sk_mergeout_noise_of(e, runs, n, SIZE_MAX);
   rc |= sk_mergeout_block(e, runs, n, eps);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);

@@ -220,4 +220,22 @@ sed '/overlap:/,/test_calls:/d; /persistent:/,/free_time:/d' \
 ! grep -qE '^ *(overlap|persistent):' "$TMP/nbc-bare.yaml" ||
   fail "a merge kept values a run lacks"
 
+# The noise over the runs: the worst verdict, each run that was not
+# quiet named with its first sentence, for the run and for each suite
+# (q is noisy.yaml started later and quiet as a run).
+sed '10s/.*/  start_time: 2026-11-23T04:05:06Z/; 20s/noisy/quiet/' \
+  "$RUNS/noisy.yaml" > "$TMP/q.yaml"
+"$MERGE" -o "$TMP/noise.yaml" "$RUNS/noisy.yaml" "$TMP/q.yaml" ||
+  fail "merge of noisy and q"
+"$BUILD/tests/yamlflat" "$TMP/noise.yaml" | sed "s|$RUNS/|RUNS/|; s|$TMP/|TMP/|" |
+  grep 'noise\.' > "$TMP/noise.flat"
+cat > "$TMP/noise.want" <<EOF
+noise.verdict=noisy
+noise.evidence.0=RUNS/noisy.yaml: noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)
+suites.0.noise.verdict=noisy
+suites.0.noise.evidence.0=RUNS/noisy.yaml: noisy: 3.1% of the repetitions (9 of 290) took 1 ms or more above their point's median
+suites.0.noise.evidence.1=TMP/q.yaml: noisy: 3.1% of the repetitions (9 of 290) took 1 ms or more above their point's median
+EOF
+diff -u "$TMP/noise.want" "$TMP/noise.flat" || fail "the merged noise differs"
+
 [ "$failures" -eq 0 ]
