@@ -424,6 +424,19 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_by_xy_page(f, in, page, npages);
 }
 
+/* The first fields of a CSV row, each followed by its comma: suite,
+ * instance, argument. */
+static void sk_by_csv_lead(FILE *f, const sk_rfile_suite_t *s,
+                           const sk_rfile_point_t *p)
+{
+  sk_csv_field(f, s->name);
+  fputc(',', f);
+  sk_csv_field(f, s->instance);
+  fputc(',', f);
+  sk_csv_num(f, p->argument);
+  fputc(',', f);
+}
+
 /* The overlap page's CSV: per point the three times and the percentage
  * plotted. */
 static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
@@ -443,12 +456,7 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
       double y;
       if (sk_by_value(page, p, &y) < 0)
         continue;
-      sk_csv_field(h->fp, s->name);
-      fputc(',', h->fp);
-      sk_csv_field(h->fp, s->instance);
-      fputc(',', h->fp);
-      sk_csv_num(h->fp, p->argument);
-      fputc(',', h->fp);
+      sk_by_csv_lead(h->fp, s, p);
       sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_pure);
       fputc(',', h->fp);
       sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_cpu);
@@ -487,12 +495,7 @@ static int sk_by_bcast_csv(const char *dir, const sk_inputs_t *in,
         continue;
       spread = sk_by_is_ol(page, s) &&
                sk_by_dest_drawable(page, p, d, &slow) == 0;
-      sk_csv_field(h->fp, s->name);
-      fputc(',', h->fp);
-      sk_csv_field(h->fp, s->instance);
-      fputc(',', h->fp);
-      sk_csv_num(h->fp, p->argument);
-      fputc(',', h->fp);
+      sk_by_csv_lead(h->fp, s, p);
       sk_csv_num(h->fp, y);
       for (j = 0; j < 3; j++) {
         fputc(',', h->fp);
