@@ -805,6 +805,29 @@ static void sk_exec_init(sk_exec_t *x, sk_engine_t *eng,
   sk_nodecomm_init(&x->nodes, eng->world, 0);
 }
 
+/* The refinement parameters of suite S over the arguments its types
+ * allow, for a grid made before any point is measured: *X is set up on
+ * SCRATCH and its datatypes made and freed again.  -1 when the types
+ * fail (said again when the suite is measured on its own). */
+static int sk_exec_grid_params(sk_exec_t *x, sk_engine_t *eng,
+                               const sk_suite_t *s,
+                               sk_suite_result_t *scratch,
+                               sk_refine_params_t *p)
+{
+  char dtnote[256];
+  sk_exec_init(x, eng, s, scratch);
+  if (sk_exec_types(x, dtnote, sizeof dtnote) != 0) {
+    free(scratch->message);
+    return -1;
+  }
+  sk_reduce_free(&x->red);
+  sk_dtype_free(&x->dt);
+  sk_refine_params_from_suite(s, p);
+  p->start = x->lo;
+  p->end = x->hi;
+  return 0;
+}
+
 int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
                     sk_suite_result_t *res, long **args, size_t *n)
 {
@@ -813,21 +836,12 @@ int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
   sk_refine_params_t p;
   sk_refine_t *r = NULL;
   const sk_gridfile_suite_t *g;
-  char dtnote[256];
   *args = NULL;
   *n = 0;
   memset(&scratch, 0, sizeof scratch);
   scratch.suite = s;
-  sk_exec_init(&x, eng, s, &scratch);
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
-    free(scratch.message);       /* said again when measured on its own */
+  if (sk_exec_grid_params(&x, eng, s, &scratch, &p) != 0)
     return -1;
-  }
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  sk_refine_params_from_suite(s, &p);
-  p.start = x.lo;
-  p.end = x.hi;
   if (s->variation == SK_VARIATION_NONE) {
     if ((*args = malloc(sizeof **args)) != NULL) {
       (*args)[0] = 0;
@@ -869,21 +883,12 @@ int sk_execute_initial_grid(sk_engine_t *eng, const sk_suite_t *s,
   long arg;
   size_t cap = 64;
   int refined = 0;
-  char dtnote[256];
   memset(&scratch, 0, sizeof scratch);
   scratch.suite = s;
   if (sk_execute_grid(eng, s, &scratch, args, n) == 0)
     return 0;
-  sk_exec_init(&x, eng, s, &scratch);
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
-    free(scratch.message);
+  if (sk_exec_grid_params(&x, eng, s, &scratch, &p) != 0)
     return -1;
-  }
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  sk_refine_params_from_suite(s, &p);
-  p.start = x.lo;
-  p.end = x.hi;
   if (sk_refine_params_check(&p) != NULL || (r = sk_refine_new(&p)) == NULL)
     return -1;
   *args = malloc(cap * sizeof **args);
