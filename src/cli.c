@@ -16,6 +16,7 @@
 #include "plan_emit.h"
 #include "run.h"
 #include "shuffle.h"
+#include "suitekey.h"
 #include "suitepath.h"
 #include "timer.h"
 
@@ -315,8 +316,9 @@ void sk_cli_list(FILE *fp)
     order[i] = &t[i];
   qsort(order, n, sizeof *order, sk_cli_by_family);
   fprintf(fp, "MPI library: %s\n", sk_pattern_library(lib, sizeof lib));
-  fprintf(fp, "%4s  %-33s %-14s %-20s %-11s %s\n", "Type", "Name",
-          "Pattern", "Variations", "Status", "Operations");
+  fprintf(fp, "%4s  %-33s %-14s %-20s %-11s %s\n",
+          sk_suitekey_name(SK_KEY_TYPE), "Name", "Pattern", "Variations",
+          "Status", "Operations");
   for (i = 0; i < n; i++) {
     if (i == 0 || sk_instance_family_order(order[i]) !=
                       sk_instance_family_order(order[i - 1]))

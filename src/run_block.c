@@ -17,6 +17,7 @@
 #include "guard.h"
 #include "journal.h"
 #include "runlog.h"
+#include "suitekey.h"
 
 void sk_run_block_free(sk_run_block_t *b)
 {
@@ -90,7 +91,7 @@ static double sk_run_block_left(sk_runstate_t *st, sk_run_block_t *b,
                                      : -1.0;
   double run = sk_budget_left(&st->budget, MPI_Wtime());
   /* the limit a point stopped by it names (sk_execute_finish()) */
-  b->res[k].limit_by = "Time_Suite";
+  b->res[k].limit_by = sk_suitekey_name(SK_KEY_TIME_SUITE);
   b->res[k].limit = s->time_suite;
   if (run >= 0.0 && (left < 0.0 || run < left)) {
     left = run;
@@ -187,7 +188,7 @@ static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
   if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
       s->time_suite >= 0.0 && r->elapsed >= s->time_suite) {
     r->status = SK_SUITE_TIMED_OUT;
-    r->limit_by = "Time_Suite";
+    r->limit_by = sk_suitekey_name(SK_KEY_TIME_SUITE);
     r->limit = s->time_suite;
   }
   if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)

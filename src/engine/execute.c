@@ -31,6 +31,7 @@
 #include "refine.h"
 #include "runlog.h"
 #include "stats.h"
+#include "suitekey.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -722,7 +723,7 @@ void sk_execute_finish(sk_suite_result_t *res)
              "points, %zu of them missed eps", res->limit, res->npoints,
              missed);
   else {
-    if (res->limit_by != NULL && strcmp(res->limit_by, "Time_Suite") != 0)
+    if (res->limit_by != NULL && strcmp(res->limit_by, sk_suitekey_name(SK_KEY_TIME_SUITE)) != 0)
       snprintf(lim, sizeof lim, "its share of Time_Run (%.3g s)",
                res->limit);
     else

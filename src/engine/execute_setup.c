@@ -19,6 +19,7 @@
 #include "grow.h"
 #include "guard.h"
 #include "pattern_pingpong.h"
+#include "suitekey.h"
 #include "topology.h"
 
 /* ---- what the suite needs, decided alike on every process ------------- */
@@ -348,7 +349,8 @@ static void sk_exec_describe_cache(sk_exec_t *x)
   sk_suite_result_t *res = x->res;
   res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
   res->cache_size = (long)x->cache.size;
-  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+  res->cache_source = x->s->cache_size != SK_UNSET ? sk_suitekey_name(SK_KEY_CACHE_SIZE)
+                                                   : "sysfs";
 }
 
 /* Rank 0: how the repetitions were started together. */
@@ -359,7 +361,8 @@ static void sk_exec_describe_sync(sk_exec_t *x)
   if (!x->windowed)
     return;
   y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
-  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot"
+                             : sk_suitekey_name(SK_KEY_WINDOW_SIZE);
   y->clock_sync = sk_clocksync_name(x->clock.algorithm);
   y->fit_points = x->clock.fit_points;
   y->exchanges = x->clock.exchanges;

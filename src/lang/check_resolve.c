@@ -246,7 +246,8 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   long var = sk_resolve_known(v) ? v->l : -1;
   sk_fit_length(r, SK_RULE_MEMORY_LEN, len, SK_KEY_DEFAULT_MESSAGE_LENGTH,
                   var >= 0 && var != SK_VARIATION_LENGTH);
-  sk_resolve_large(r, SK_RULE_LARGE_LEN, len, "Default_Message_length");
+  sk_resolve_large(r, SK_RULE_LARGE_LEN, len,
+                   sk_suitekey_name(SK_KEY_DEFAULT_MESSAGE_LENGTH));
   if (var < 0)
     return;
   sk_resolve_argument_defaults(r, var);
@@ -258,7 +259,8 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE) {
     sk_fit_length(r, SK_RULE_MEMORY_END, e, SK_KEY_END_ARGUMENT,
                     var == SK_VARIATION_LENGTH);
-    sk_resolve_large(r, SK_RULE_LARGE_END, e, "End_Argument");
+    sk_resolve_large(r, SK_RULE_LARGE_END, e,
+                      sk_suitekey_name(SK_KEY_END_ARGUMENT));
   }
   if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
     sk_resolve_counts(r, var);
@@ -369,8 +371,9 @@ static const char *sk_resolve_unit_name(const sk_resolve_t *r,
 static void sk_resolve_nothing_sent(const sk_resolve_t *r, const sk_kv_t *kv,
                                     long least, const char *unit, long u)
 {
-  const char *key = kv == SK_KV(r, START_ARGUMENT) ? "Start_Argument"
-                    : "Default_Message_length";
+  const char *key = sk_suitekey_name(kv == SK_KV(r, START_ARGUMENT)
+                                     ? SK_KEY_START_ARGUMENT
+                                     : SK_KEY_DEFAULT_MESSAGE_LENGTH);
   char shown[64], at[160], follow[64];
   at[0] = follow[0] = '\0';
   if (kv->origin != SK_ORIGIN_SUITE)
@@ -484,7 +487,8 @@ static void sk_resolve_rma(sk_resolve_t *r)
   sk_kv_t *pat[2] = {SK_KV(r, SEND_DATATYPE_NUMBER),
                      SK_KV(r, RECEIVE_DATATYPE_NUMBER)};
   const sk_basetype_t *base = sk_resolve_base(r);
-  const char *key[2] = {"Send_Datatype_Number", "Receive_Datatype_Number"};
+  const sk_key_id_t key[2] = {SK_KEY_SEND_DATATYPE_NUMBER,
+                              SK_KEY_RECEIVE_DATATYPE_NUMBER};
   const char *type;
   char shown[64];
   long bytes;
@@ -496,7 +500,8 @@ static void sk_resolve_rma(sk_resolve_t *r)
     if (sk_resolve_known(pat[i]) && pat[i]->l != 0)
       sk_resolve_error(r, SK_RULE_RMA_TYPE, pat[i], SK_KV(r, TYPE),
                        "%s applies MPI_SUM to one predefined datatype: "
-                       "%s must be 0", r->inst->name, key[i]);
+                       "%s must be 0", r->inst->name,
+                       sk_suitekey_name(key[i]));
   if (!sk_resolve_builtin_base(base)) {
     sk_resolve_error(r, SK_RULE_RMA_TYPE, b, SK_KV(r, TYPE),
                      "%s applies MPI_SUM to one predefined datatype: "
