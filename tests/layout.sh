@@ -37,6 +37,11 @@
 #     of its own: realloc() is called by lib/grow.c, and once each by the
 #     builders of one string or byte buffer of exact size listed in
 #     sk_realloc_ok below, nowhere else.
+#  9. a suite key's name is written once, in its lib/keys.def row: no
+#     string literal of the C code outside comments is a key's name
+#     ("Outlier_Filter"); the code names it by its id, SK_KEY_<id> of
+#     lib/suitekey.h (sk_suitekey_name(), sk_rfile_key()), which the
+#     compiler ties to the row.
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -232,6 +237,35 @@ for hit in $(grep -c '\brealloc(' $(find lib src report campaign db grammar \
     *) fail "${hit%:*} calls realloc() (grow an array with lib/grow.h)" ;;
   esac
 done
+
+# 9. Suite keys by name: the names of keys.def's rows, then every string
+# literal of the code that is not in a comment.
+hits=$(awk '
+  FILENAME == "lib/keys.def" {
+    if (match($0, /^SK_KEY\([A-Z0-9_]+, *"[^"]+"/)) {
+      w = substr($0, RSTART, RLENGTH); sub(/^[^"]*"/, "", w); sub(/"$/, "", w)
+      key["\"" w "\""] = 1
+    }
+    next
+  }
+  FNR == 1 { inc = 0 }
+  {
+    line = $0; code = ""
+    while (line != "") {
+      if (inc) { e = index(line, "*/"); if (e == 0) line = ""
+                 else { line = substr(line, e + 2); inc = 0 } ; continue }
+      b = index(line, "/*"); d = index(line, "//")
+      if (d > 0 && (b == 0 || d < b)) { code = code substr(line, 1, d - 1); line = "" }
+      else if (b > 0) { code = code substr(line, 1, b - 1); line = substr(line, b + 2); inc = 1 }
+      else { code = code line; line = "" }
+    }
+    while (match(code, /"([^"\\]|\\.)*"/)) {
+      w = substr(code, RSTART, RLENGTH); code = substr(code, RSTART + RLENGTH)
+      if (w in key) print FILENAME ":" FNR ": " w
+    }
+  }' lib/keys.def $(find lib src report campaign db -name '*.[ch]'))
+[ -z "$hits" ] || fail "a suite key named by a string (use SK_KEY_<id>, lib/suitekey.h):
+$hits"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "layout: ok"
