@@ -42,6 +42,11 @@
 #     ("Outlier_Filter"); the code names it by its id, SK_KEY_<id> of
 #     lib/suitekey.h (sk_suitekey_name(), sk_rfile_key()), which the
 #     compiler ties to the row.
+# 10. no function keeps its result in a static buffer (a `static char
+#     x[N]` in a function body): text goes into the caller's buffer or
+#     comes from a constant table;
+# 11. a prefix is one module's: the sk_pattern_ functions are defined in
+#     src/patterns/ only (lib/instance.c's table is sk_instance_pattern*).
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -265,6 +270,21 @@ hits=$(awk '
     }
   }' lib/keys.def $(find lib src report campaign db -name '*.[ch]'))
 [ -z "$hits" ] || fail "a suite key named by a string (use SK_KEY_<id>, lib/suitekey.h):
+$hits"
+
+# 10. Static buffers in function bodies (indented: at the top they are a
+# module's state, as a signal or error handler's record).
+hits=$(grep -nE '^[ \t]+static[ \t]+(unsigned[ \t]+)?char[ \t]+[A-Za-z_0-9]+[ \t]*\[' \
+         $(find lib src report campaign db -name '*.c'))
+[ -z "$hits" ] || fail "a static buffer in a function (write into the caller's):
+$hits"
+
+# 11. sk_pattern_ functions defined outside src/patterns/: a line that
+# starts a definition (a type at the margin, the name, no ';').
+hits=$(grep -nE '^[a-z].*[ *]sk_pattern_[a-z_0-9]*\(' \
+         $(find lib src report campaign db -name '*.c' ! -path 'src/patterns/*') |
+       grep -v ';')
+[ -z "$hits" ] || fail "sk_pattern_ is src/patterns/'s prefix:
 $hits"
 
 [ "$failures" -eq 0 ] || exit 1
