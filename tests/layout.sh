@@ -47,6 +47,8 @@
 #     comes from a constant table;
 # 11. a prefix is one module's: the sk_pattern_ functions are defined in
 #     src/patterns/ only (lib/instance.c's table is sk_instance_pattern*).
+# 12. every function a comment names ("sk_name()") is a name of the code:
+#     the comment of a function renamed or removed goes with it.
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -285,6 +287,43 @@ hits=$(grep -nE '^[a-z].*[ *]sk_pattern_[a-z_0-9]*\(' \
          $(find lib src report campaign db -name '*.c' ! -path 'src/patterns/*') |
        grep -v ';')
 [ -z "$hits" ] || fail "sk_pattern_ is src/patterns/'s prefix:
+$hits"
+
+# 12. sk_NAME() in a comment, NAME nowhere in the code (comments left
+# out, tests/ included: a test's helpers are named too).
+hits=$(awk '
+  FNR == 1 { inc = 0 }
+  {
+    line = $0; code = ""; com = ""
+    while (line != "") {
+      if (inc) {
+        e = index(line, "*/")
+        if (e == 0) { com = com " " line; line = "" }
+        else { com = com " " substr(line, 1, e - 1)
+               line = substr(line, e + 2); inc = 0 }
+        continue
+      }
+      b = index(line, "/*"); d = index(line, "//")
+      if (d > 0 && (b == 0 || d < b)) { code = code substr(line, 1, d - 1)
+                                        com = com " " substr(line, d + 2)
+                                        line = "" }
+      else if (b > 0) { code = code substr(line, 1, b - 1)
+                        line = substr(line, b + 2); inc = 1 }
+      else { code = code line; line = "" }
+    }
+    while (match(code, /sk_[a-z0-9_]+/)) {
+      have[substr(code, RSTART, RLENGTH)] = 1
+      code = substr(code, RSTART + RLENGTH)
+    }
+    while (match(com, /[A-Za-z0-9_]*sk_[a-z0-9_]+\(\)/)) {
+      w = substr(com, RSTART, RLENGTH - 2); com = substr(com, RSTART + RLENGTH)
+      if (w ~ /^sk_/ && !(w in where)) where[w] = FILENAME ":" FNR
+    }
+  }
+  END { for (w in where) if (!(w in have)) print where[w] ": " w "()" }' \
+  $(find lib src report campaign db grammar tests \( -name '_*' -o -name 'build*' \) \
+      -prune -o -type f \( -name '*.[chyl]' -o -name '*.def' \) -print) | sort)
+[ -z "$hits" ] || fail "a comment names a function that does not exist:
 $hits"
 
 [ "$failures" -eq 0 ] || exit 1

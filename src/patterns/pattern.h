@@ -136,7 +136,7 @@ typedef struct sk_inst_ops {
    * none. */
   const char *note;
   /* 1: a nonblocking operation with a computation between post and
-   * wait: its setup measures ovl_pure and ovl_cpu (sk_overlap_setup()),
+   * wait: its setup measures ovl_pure and ovl_cpu (sk_nbc_overlap_setup()),
    * and each point records them with the overlap percentage. */
   int overlap;
   /* 1: persistent requests made in setup and freed in teardown: each
