@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "modes.h"
 #include "msg.h"
 #include "noise.h"
@@ -186,6 +187,50 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
   return sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs", runs);
 }
 
+/* The numbers of SEQ (a sequence of MPI_Init times, each a non-negative
+ * number) appended to run->init_times; NULL adds none. */
+static int sk_merge_init_seq(sk_merge_run_t *run, const sk_ynode_t *seq)
+{
+  sk_yread_t *y = &run->y;
+  size_t n, i;
+  double *t;
+  if (!seq)
+    return 0;
+  if (sk_yread_want_seq(y, seq, "'mpi_init_times'") != 0)
+    return -1;
+  n = sk_yread_len(seq);
+  if (SK_GROW(run->init_times, run->init_cap, run->ninit + n + 1, 16) != 0)
+    return -1;
+  t = run->init_times;
+  for (i = 0; i < n; i++)
+    if (sk_yread_number_as(y, sk_yread_item(y, seq, i), "mpi_init_times",
+                           SK_YREAD_FINITE | SK_YREAD_NONNEG,
+                           &t[run->ninit++]) != 0)
+      return -1;
+  return 0;
+}
+
+/* The start-up times the file holds: its factors', or a merged file's
+ * of every run it lists (merged.files), so that a merge of merged files
+ * keeps them all. */
+static int sk_merge_init_times(sk_merge_run_t *run)
+{
+  sk_yread_t *y = &run->y;
+  sk_ynode_t *files = sk_yread_get(y, sk_yread_get(y, run->root, "merged"),
+                                   "files");
+  size_t i;
+  int rc = 0;
+  if (!files)
+    return sk_merge_init_seq(run, sk_yread_get(y, sk_yread_get(
+        y, run->root, "factors"), "mpi_init_times"));
+  if (sk_yread_want_seq(y, files, "'files'") != 0)
+    return -1;
+  for (i = 0; i < sk_yread_len(files) && rc == 0; i++)
+    rc = sk_merge_init_seq(run, sk_yread_get(y, sk_yread_item(y, files, i),
+                                             "mpi_init_times"));
+  return rc;
+}
+
 int sk_merge_load(sk_merge_run_t *run, const char *path)
 {
   sk_ynode_t *suites;
@@ -194,7 +239,7 @@ int sk_merge_load(sk_merge_run_t *run, const char *path)
   int rc = 0;
   memset(run, 0, sizeof *run);
   if (sk_yread_load(&run->y, path) != 0 || run->y.errors != 0 ||
-      sk_merge_head(run, path, &runs) != 0)
+      sk_merge_head(run, path, &runs) != 0 || sk_merge_init_times(run) != 0)
     return -1;
   suites = sk_yread_get(&run->y, run->root, "suites");
   if (!suites || sk_yread_want_seq(&run->y, suites, "'suites'") != 0) {
@@ -248,6 +293,7 @@ void sk_merge_run_free(sk_merge_run_t *run)
     free(run->suites[i].points);
   }
   free(run->suites);
+  free(run->init_times);
   sk_yread_done(&run->y);
   memset(run, 0, sizeof *run);
 }

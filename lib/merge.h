@@ -73,6 +73,11 @@ typedef struct sk_merge_run {
                               (runstate.h); NULL when absent */
   sk_merge_suite_t *suites;
   size_t nsuites;
+  /* The MPI_Init time of every process the file holds (factors.
+   * mpi_init_times; of a merged file, those of every run it lists in
+   * merged.files), owned; NULL when it holds none. */
+  double *init_times;
+  size_t ninit, init_cap;
 } sk_merge_run_t;
 
 /* Where a point's per-run median and mean come from. */

@@ -48,6 +48,17 @@ static void sk_exec_counts(const sk_exec_t *x, sk_pctx_t *c, long length)
   c->rcvcount = rc <= INT_MAX ? (int)rc : 0;
 }
 
+/* Partitions: the counts of one partition (src/lang/layout.h). */
+static void sk_exec_partitions(const sk_exec_t *x, sk_pctx_t *c,
+                               long length)
+{
+  long sc, rc;
+  c->partitions = (int)x->s->partitions;
+  sk_layout_partition(&x->dt.lay, length, c->partitions, &sc, &rc);
+  c->part_count = sc;
+  c->part_rcvcount = rc;
+}
+
 /* Fills the context of a point of `length` bytes over comm. */
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -91,6 +102,9 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_sync = x->s->rma_sync;
   c->rma_window = x->s->rma_window;
   c->rma_ops = x->s->rma_window_ops;
+  c->window = x->s->window;
+  c->threads = (int)x->s->threads;
+  sk_exec_partitions(x, c, length);
 }
 
 /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_BARRIER_SCALE=F multiplies

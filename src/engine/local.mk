@@ -36,3 +36,5 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/runlog.c src/engine/runlog.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
+# the team of threads of a threaded instance's point
+src_libskampi_src_a_SOURCES += src/engine/team.c src/engine/team.h

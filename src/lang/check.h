@@ -34,6 +34,21 @@ typedef struct sk_check_options {
    * The suite is kept in the plan with that reason (sk_suite_t.skip),
    * and the checker says so in a note. */
   int (*fault)(int number, int nprocs, char *why, size_t len);
+  /* Why the builtin MPI type `name` (datatypes.def's spelling) cannot be
+   * used with the MPI library: 1 with why in why[0..len) (the end of the
+   * message "MPI type 'NAME' is unavailable: ..."), 0 when it can; a
+   * NULL callback: every type can. */
+  int (*type_unavailable)(const char *name, char *why, size_t len);
+  /* 1 when this run cannot give a suite more than one thread, with why
+   * in why[0..len) (the end of "Threads = N needs ..."), 0 when it can;
+   * a NULL callback: unknown (skampi --check starts no MPI), nothing
+   * refused. */
+  int (*threads_unavailable)(char *why, size_t len);
+  /* Where the check stores the largest Threads of any suite whose value
+   * it could resolve, errors elsewhere or not (NULL: nowhere): src/launch.c
+   * asks it of the file before MPI_Init, to know whether to ask for
+   * MPI_THREAD_MULTIPLE. */
+  long *max_threads;
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -39,6 +39,9 @@ typedef struct sk_check {
   int (*unavailable)(int number, char *why, size_t len);   /* the options' */
   int (*large_count)(int number, char *why, size_t len);   /* the options' */
   int (*fault)(int number, int nprocs, char *why, size_t len);   /* too */
+  int (*type_unavailable)(const char *, char *, size_t);   /* likewise */
+  int (*threads_unavailable)(char *why, size_t len);   /* likewise */
+  long *max_threads;                                  /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -133,6 +136,11 @@ void sk_fit_note(sk_resolve_t *r);
  * processes of the run (a random k-regular graph must exist). */
 void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
                        const sk_kv_t *kv);
+
+/* check_threads.c: Threads only for an instance that takes it, and only
+ * where the run can give threads; the largest into *max_threads. */
+void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,
+                      const sk_kv_t *kv);
 
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);

@@ -21,6 +21,8 @@ src_libskampi_src_a_SOURCES = \
 src_libskampi_src_a_SOURCES += src/lang/check_topology.c
 # what fits on the run's processes: Memory_Fit, known faults, chunks
 src_libskampi_src_a_SOURCES += src/lang/check_fit.c
+# Threads: the threaded instances, and a run that can give threads
+src_libskampi_src_a_SOURCES += src/lang/check_threads.c
 nodist_src_libskampi_src_a_SOURCES = \
 	grammar/parser.c grammar/parser.h grammar/lexer.c grammar/lexer.h
 src_libskampi_src_a_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(YAML_CFLAGS)

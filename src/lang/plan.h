@@ -195,6 +195,9 @@ typedef struct sk_suite {
   int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
   int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
   long rma_window_ops;           /* RMA_Window_Ops */
+  long threads;                  /* Threads */
+  long window;                   /* Window */
+  long partitions;               /* Partitions */
 } sk_suite_t;
 
 /* IO_File (keys.def): one shared file, or one per process. */

@@ -80,6 +80,16 @@ typedef struct sk_pctx {
                          * instance's repetition */
   int refused;          /* set by a setup that refuses the point for the
                          * reason its descriptor's .refusal states */
+  long window;          /* Window: sends in flight per pair (pattern_beyond.c,
+                         * pattern_threads.c) */
+  int threads;          /* Threads: threads per process (pattern_threads.c) */
+  /* ---- partitioned (pattern_part.c) ---------------------------------- */
+  int partitions;       /* Partitions: partitions of a message */
+  MPI_Count part_count, part_rcvcount;  /* elements of dtype / rcvtype
+                         * in one partition: an equal share of the
+                         * message's whole units (a message that is not
+                         * a multiple of Partitions units sends the
+                         * multiple below it) */
 } sk_pctx_t;
 
 typedef struct sk_inst_ops {

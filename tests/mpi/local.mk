@@ -72,6 +72,21 @@ EXTRA_DIST += tests/mpi/suites-np.sh
 # hang (3 processes with MPICH 4.0)
 TESTS += tests/mpi/libfault.sh
 EXTRA_DIST += tests/mpi/libfault.sh
+# the message rate of concurrent pairs with a window
+TESTS += tests/mpi/msgrate.sh
+EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
+# the threaded instances: 2 processes x 2 threads, MPI_THREAD_MULTIPLE
+TESTS += tests/mpi/threads.sh
+EXTRA_DIST += tests/mpi/threads.sh tests/mpi/threads.skampi
+# base types beyond MPI-1, or their refusal
+TESTS += tests/mpi/types.sh
+EXTRA_DIST += tests/mpi/types.sh tests/mpi/types.skampi
+# start-up: MPI_Init times, a session's communicator, or its refusal
+TESTS += tests/mpi/startup.sh
+EXTRA_DIST += tests/mpi/startup.sh tests/mpi/startup.skampi
+# partitioned point-to-point (MPI-4), or its refusal
+TESTS += tests/mpi/partitioned.sh
+EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi
 # large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
 TESTS += tests/mpi/large.sh
 EXTRA_DIST += tests/mpi/large.sh

@@ -20,10 +20,16 @@
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
  * atomics (SK_REQ_ELEMENT) at one element, as the checker lets them run;
- * the bandwidth ones with a window of 8 operations.
+ * the bandwidth ones with a window of 8 operations, the windowed message
+ * rate with a window of 4 sends, the threaded ones with one thread (MPI
+ * is started without MPI_THREAD_MULTIPLE here), the partitioned ones
+ * with 3 partitions (1000 bytes: the rest of an uneven share unsent).
  * The instances' checks are collective, so both ranks fail them alike;
  * every failed check is printed on stderr (tests/unit/sk_test.h), and a
- * rank with one exits 1; 0 when all pass.
+ * rank with one exits 1; 0 when all pass.  Rank 0 prints a line per
+ * instance, "checked TYPE NAME" or "skipped TYPE NAME: WHY" (planned,
+ * unavailable, no check, files), then "verify_faults: N instances
+ * checked".
  */
 #include <config.h>
 
@@ -67,6 +73,7 @@ static int all(int ok)
 /* The context of a point of `length` bytes, as execute.c fills it. */
 static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
 {
+  long sc, rc;
   memset(c, 0, sizeof *c);
   c->comm = MPI_COMM_WORLD;
   MPI_Comm_rank(c->comm, &c->rank);
@@ -82,6 +89,12 @@ static void context(sk_pctx_t *c, const sk_dtype_t *dt, long length)
   c->distribution = SK_DIST_INCREASING;
   c->chunks = 3;
   c->rma_ops = 8;
+  c->window = 4;
+  c->threads = 1;
+  c->partitions = 3;
+  sk_layout_partition(&dt->lay, length, c->partitions, &sc, &rc);
+  c->part_count = sc;
+  c->part_rcvcount = rc;
 }
 
 /* A neighbourhood collective's communicator, as the engine makes it: a
@@ -133,6 +146,7 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
   role.root = c.rank == 0 ? SK_ROLE_ROOT : SK_ROLE_OTHER;
   role.degree = real->topology ? 4 : 0;       /* 2 x 1, 2 dimensions */
   role.equal = dist == SK_DIST_EQUAL;
+  role.slots = sk_instance_slots(in, c.threads, c.window);
   sk_layout_need(&dt->lay, in, length, &role, &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
   real_s = s;
@@ -217,6 +231,25 @@ static void aligned(void)
   SK_CHECK_MSG(!bad, "a message buffer is not page-aligned and zeroed");
 }
 
+/* Why instance IN is not checked here, or NULL when it is.  The MPI-IO
+ * instances move data to and from a file of the run's: a corruption
+ * after a write lands in no buffer the check reads, so tests/mpi/io.sh
+ * corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
+static const char *skipped(const sk_instance_t *in, const sk_inst_ops_t *ops)
+{
+  if (ops == NULL)
+    return "planned";
+  if (sk_pattern_unavailable(in->number, NULL, 0))
+    return "unavailable";
+  if (sk_pattern_fault(in->number, 2, NULL, 0))
+    return "a known fault of the library";
+  if (ops->verify == NULL)
+    return "no check";
+  if (sk_instance_uses_files(in))
+    return "files";
+  return NULL;
+}
+
 int main(int argc, char **argv)
 {
   sk_plan_t plan;
@@ -226,7 +259,7 @@ int main(int argc, char **argv)
   char note[256];
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
-  int size, checked = 0;
+  int size, rank, checked = 0;
   MPI_Init(&argc, &argv);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if (size != 2) {
@@ -245,15 +278,14 @@ int main(int argc, char **argv)
       sk_reduce_init(&pred, &plan, &suite, &pdt) != 0)
     MPI_Abort(MPI_COMM_WORLD, 1);
   aligned();
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   for (i = 0; i < n; i++) {
     const sk_inst_ops_t *ops = sk_pattern_ops(t[i].number);
-    /* The MPI-IO instances move data to and from a file of the run's:
-     * a corruption after a write lands in no buffer the check reads, so
-     * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
-    if (ops == NULL || ops->verify == NULL ||
-        sk_pattern_unavailable(t[i].number, NULL, 0) ||
-        sk_pattern_fault(t[i].number, 2, NULL, 0) ||
-        sk_instance_uses_files(&t[i]))
+    const char *skip = skipped(&t[i], ops);
+    if (rank == 0)
+      printf("%s %d %s%s%s\n", skip ? "skipped" : "checked", t[i].number,
+             t[i].name, skip ? ": " : "", skip ? skip : "");
+    if (skip != NULL)
       continue;
     checked++;
     if (t[i].variations & SK_REQ_PREDEFINED)
@@ -274,12 +306,8 @@ int main(int argc, char **argv)
   sk_dtype_free(&pdt);
   sk_reduce_free(&red);
   sk_dtype_free(&dt);
-  if (sk_test_failures == 0 && checked > 0) {
-    int rank;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    if (rank == 0)
-      printf("verify_faults: %d instances checked\n", checked);
-  }
+  if (sk_test_failures == 0 && checked > 0 && rank == 0)
+    printf("verify_faults: %d instances checked\n", checked);
   MPI_Finalize();
   return sk_test_result();
 }
