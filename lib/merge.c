@@ -35,13 +35,15 @@ static int sk_merge_need(sk_yread_t *y, sk_ynode_t *p)
 }
 
 /* A point as the one reader read it (rfile_load.h), in the merge's view:
- * its raw samples taken over; a run's min and max are its median where
- * it records none; a point without a value (valid: 0) is absent, the
- * merge takes it from the runs that have one (doc/output-format.md,
- * "runs_missing"). */
+ * its raw samples taken over, its p50..p999 (Percentiles = yes) when it
+ * records them; a run's min and max are its median where it records
+ * none; a point without a value (valid: 0) is absent, the merge takes it
+ * from the runs that have one (doc/output-format.md, "runs_missing"). */
 static void sk_merge_point_of(sk_rfile_point_t *rp, sk_merge_point_t *p)
 {
   const sk_rfile_extras_t *ex = sk_rfile_extras(rp);
+  const sk_rfile_tail_t *tl = sk_rfile_tail(rp);
+  int k;
   memset(p, 0, sizeof *p);
   p->argument = rp->argument;
   p->refined = rp->refined;
@@ -49,6 +51,7 @@ static void sk_merge_point_of(sk_rfile_point_t *rp, sk_merge_point_t *p)
   p->repetitions = p->cut = p->ovl_tests = -1;
   p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
   p->init_time = p->free_time = NAN;
+  p->pct[0] = p->pct[1] = p->pct[2] = p->pct[3] = NAN;
   p->eps_met = 1;
   if ((p->absent = rp->novalue) != 0)
     return;
@@ -70,6 +73,8 @@ static void sk_merge_point_of(sk_rfile_point_t *rp, sk_merge_point_t *p)
   p->ovl_tests = ex->ovl_tests;
   p->init_time = ex->init_time;
   p->free_time = ex->free_time;
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    p->pct[k] = tl->p[k];
 }
 
 /* The outlier filter the suite's parameters record (the values of
@@ -533,6 +538,30 @@ double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
   }
   free(v);
   return m;
+}
+
+int sk_merge_field_ci(const sk_merge_run_t *runs, size_t n, size_t is,
+                      size_t ip, size_t off, sk_medci_t *ci)
+{
+  double *v = malloc((n > 0 ? n : 1) * sizeof *v);
+  size_t r;
+  int rc = -1;
+  if (v == NULL || n == 0) {
+    free(v);
+    return -1;
+  }
+  for (r = 0; r < n; r++) {
+    const char *p = (const char *)&runs[r].suites[is].points[ip];
+    memcpy(&v[r], p + off, sizeof v[r]);
+    if (isnan(v[r]))
+      break;
+  }
+  if (r == n) {
+    sk_stats_sort(v, n);
+    rc = sk_medci(v, n, SK_MERGE_CI_LEVEL, ci);
+  }
+  free(v);
+  return rc;
 }
 
 int sk_merge_precise(const sk_merge_stats_t *st, double eps)

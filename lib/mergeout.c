@@ -19,6 +19,7 @@
 #include "msg.h"
 #include "noise.h"
 #include "outfile.h"
+#include "rfile.h"
 #include "schema.h"
 #include "stats.h"
 
@@ -372,6 +373,34 @@ static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
   return 0;
 }
 
+/* Percentiles = yes: each percentile's median over the runs and its
+ * interval (pNN_ci), kept only when every run has it; named as the
+ * reader names them (sk_rfile_tail_key()). */
+static int sk_mergeout_tail(sk_emit_t *e, const sk_merge_run_t *runs,
+                            size_t n, size_t is, size_t ip)
+{
+  sk_medci_t ci[SK_RFILE_TAIL_N];
+  char key[16];
+  int k;
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    if (sk_merge_field_ci(runs, n, is, ip,
+                          offsetof(sk_merge_point_t, pct) +
+                              (size_t)k * sizeof(double), &ci[k]) != 0)
+      return 0;
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    sk_emit_kv_double(e, sk_rfile_tail_key(k), ci[k].median);
+  for (k = 0; k < SK_RFILE_TAIL_N; k++) {
+    snprintf(key, sizeof key, "%s_ci", sk_rfile_tail_key(k));
+    sk_emit_str(e, key);
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_double(e, "low", ci[k].lower);
+    sk_emit_kv_double(e, "high", ci[k].upper);
+    sk_emit_kv_double(e, "coverage", ci[k].coverage);
+    sk_emit_map_end(e);
+  }
+  return 0;
+}
+
 static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, size_t is, size_t ip, double eps)
 {
@@ -390,6 +419,7 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
   sk_emit_map_begin(e);
   sk_mergeout_number(e, "argument", p->argument);
   sk_mergeout_lead(e, &st, n);
+  sk_mergeout_tail(e, runs, n, is, ip);
   if (eps > 0.0)
     sk_emit_kv_bool(e, "precision_met", sk_merge_precise(&st, eps));
   sk_emit_kv_double(e, "mean", st.mean);

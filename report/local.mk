@@ -2,7 +2,7 @@
 # into gnuplot data and scripts, and gnuplot into a PDF (doc/report.md).
 # The pages: title, one per suite, groups from a parameter file, single
 # points, bandwidth, the max-rate model, broadcast methods, collective
-# bandwidth; --runs and --compare for merged sets.
+# bandwidth, tail latency; --runs and --compare for merged sets.
 # Everything but main() is a library, so the tests link the same objects.
 noinst_LIBRARIES += report/libskampi_report.a
 report_libskampi_report_a_SOURCES = \
@@ -23,6 +23,7 @@ report_libskampi_report_a_SOURCES = \
 	report/model.c report/model.h \
 	report/modelpage.c report/modelpage.h \
 	report/collbwpage.c report/collbwpage.h \
+	report/tailpage.c report/tailpage.h \
 	report/compare.c report/compare.h report/compare_csv.c \
 	report/compare_plot.c report/compare_plot.h \
 	report/compare_run.c report/compare_run.h

@@ -370,6 +370,7 @@ int sk_cli_check(const sk_cli_t *cli)
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   opt.fault = sk_pattern_fault;
   opt.type_unavailable = sk_dtype_unavailable;
   plan = sk_check_file(cli->file, &opt, diag);

@@ -446,6 +446,7 @@ int sk_launch(const sk_cli_t *cli)
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   opt.fault = sk_pattern_fault;
   opt.type_unavailable = sk_dtype_unavailable;
   opt.threads_unavailable = sk_launch_threads_unavailable;

@@ -325,6 +325,7 @@ static void sk_page_plot_body(sk_wbuf_t *b, int pub)
   sk_wbuf_puts(b, "<div class=\"bar\">"
                "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
                "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
+               "<label><input type=\"checkbox\" id=\"p99\"> P99</label> "
                "<button type=\"button\" id=\"reset\">Reset zoom</button> ");
   if (pub)
     sk_wbuf_puts(b, "<span id=\"downloads\"></span> ");

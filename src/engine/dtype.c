@@ -373,12 +373,56 @@ long sk_dtype_span(const sk_dtype_t *dt, long length)
  * checked chunk by chunk, each chunk an int count. */
 #define SK_DTYPE_CHUNK (64L << 20)
 
+static unsigned long sk_dtype_round_now;
+static sk_dtype_wrong_t sk_dtype_first_wrong;
+
+void sk_dtype_set_round(unsigned long round)
+{
+  sk_dtype_round_now = round;
+}
+
+unsigned long sk_dtype_round(void)
+{
+  return sk_dtype_round_now;
+}
+
+void sk_dtype_wrong_reset(void)
+{
+  memset(&sk_dtype_first_wrong, 0, sizeof sk_dtype_first_wrong);
+}
+
+const sk_dtype_wrong_t *sk_dtype_wrong(void)
+{
+  return &sk_dtype_first_wrong;
+}
+
+void sk_dtype_wrong_restore(const sk_dtype_wrong_t *w)
+{
+  sk_dtype_first_wrong = *w;
+}
+
+void sk_dtype_wrong_note(const char *at, const char *msg, long index,
+                         unsigned char got, unsigned char want)
+{
+  sk_dtype_wrong_t *w = &sk_dtype_first_wrong;
+  if (w->found)
+    return;
+  w->found = 1;
+  w->at = at;
+  w->msg = msg;
+  w->index = index;
+  w->got = got;
+  w->want = want;
+}
+
 /* size bytes of the sequence from its byte `at` on: byte i is a function
- * of i and seed. */
+ * of i, seed and the round (an odd step, so that 256 rounds in a row
+ * give every byte 256 different values). */
 static void sk_dtype_sequence(unsigned char *p, long at, int size,
                               unsigned seed)
 {
   int k;
+  seed += (unsigned)(sk_dtype_round_now * 0x9E3779B1ul);
   for (k = 0; k < size; k++) {
     long i = at + k;
     p[k] = (unsigned char)((unsigned)i * 2654435761u + seed) ^
@@ -396,6 +440,21 @@ static MPI_Count sk_dtype_chunk(MPI_Datatype type)
   return k > 0 ? k : 1;
 }
 
+/* The first byte where got and want differ: noted with its address when
+ * the data lie contiguously (a type whose size is its extent, from lb
+ * 0), else with its index in the message's data. */
+static void sk_dtype_note_first(const char *buf, const unsigned char *want,
+                          const unsigned char *got, int size, long at,
+                          int contiguous)
+{
+  int k;
+  for (k = 0; k < size && want[k] == got[k]; k++)
+    ;
+  if (k < size)
+    sk_dtype_wrong_note(contiguous ? buf + at + k : NULL, buf, at + k,
+                        got[k], want[k]);
+}
+
 /* Fills (verify 0) or checks (verify 1) count elements of type at buf. */
 static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
                          unsigned seed, int verify)
@@ -404,8 +463,9 @@ static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
   MPI_Count k = sk_dtype_chunk(type), done = 0;
   long at = 0;
   unsigned char *want = NULL, *got = NULL;
-  int size = 0, rc = 0;
+  int size = 0, rc = 0, tsize = 0;
   MPI_Type_get_extent(type, &lb, &ext);
+  MPI_Type_size(type, &tsize);
   MPI_Pack_size((int)(count < k ? count : k), type, MPI_COMM_SELF, &size);
   want = malloc(size > 0 ? (size_t)size : 1);
   got = verify ? malloc(size > 0 ? (size_t)size : 1) : NULL;
@@ -419,6 +479,8 @@ static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
     if (verify) {
       MPI_Pack(at_buf, n, type, got, sz, &pos, MPI_COMM_SELF);
       rc = pos == sz && memcmp(want, got, (size_t)sz) == 0 ? 0 : -1;
+      if (rc != 0 && pos == sz)
+        sk_dtype_note_first(buf, want, got, sz, at, lb == 0 && tsize == ext);
     } else {
       MPI_Unpack(want, sz, &pos, at_buf, n, type, MPI_COMM_SELF);
     }

@@ -79,4 +79,36 @@ int sk_dtype_fill(void *buf, MPI_Count count, MPI_Datatype type,
 int sk_dtype_verify(const void *buf, MPI_Count count, MPI_Datatype type,
                     unsigned seed);
 
+/* Verify = yes (src/engine/verify.c): the round of the repetition, mixed
+ * into every sequence sk_dtype_fill() makes and sk_dtype_verify()
+ * expects and into the values of sk_reduce_fill() and sk_reduce_check(),
+ * so that the data of one repetition differ from the last one's; round
+ * 0, the default, gives the fixed data of the untimed integrity check.
+ * The instances' checks call these functions, which is why the round is
+ * a setting of the module and not an argument (one process, one point
+ * at a time). */
+void sk_dtype_set_round(unsigned long round);
+unsigned long sk_dtype_round(void);
+
+/* The first wrong byte the checks found since sk_dtype_wrong_reset():
+ * sk_dtype_verify() and sk_reduce_check() note it. */
+typedef struct sk_dtype_wrong {
+  int found;
+  const char *at;       /* its address; NULL where a derived datatype's
+                         * layout hides it (then msg and index say) */
+  const char *msg;      /* the start of the message it is part of */
+  long index;           /* its byte of the message's data, in the order
+                         * of the sequence (MPI_Pack's) */
+  unsigned char got, want;
+} sk_dtype_wrong_t;
+
+void sk_dtype_wrong_reset(void);
+const sk_dtype_wrong_t *sk_dtype_wrong(void);
+/* Puts back a record taken before: a check that tries candidates (one
+ * of several blocks may match) notes only the mismatch it settles on. */
+void sk_dtype_wrong_restore(const sk_dtype_wrong_t *w);
+/* Notes a wrong byte unless one is noted already. */
+void sk_dtype_wrong_note(const char *at, const char *msg, long index,
+                         unsigned char got, unsigned char want);
+
 #endif

@@ -309,14 +309,37 @@ long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
   return sc;
 }
 
+/* Verify = yes: the values of a round are the round's multiple of the
+ * fixed ones (1 to 5 times), so every sum and prefix sum is the same
+ * multiple of the fixed one and the callers' expected values hold. */
+static int sk_reduce_scaled(int value)
+{
+  return value * (int)(1 + sk_dtype_round() % 5);
+}
+
 void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value)
 {
   char *p = buf;
   long i;
   size_t j;
+  value = sk_reduce_scaled(value);
   for (i = 0; i < count; i++, p += r->extent)
     for (j = 0; j < r->n; j++)
       sk_reduce_set(r->kind[j], p + r->off[j], value);
+}
+
+/* Notes the first wrong byte of the scalar of kind k at p (its bytes
+ * against those of v), for sk_dtype_wrong(). */
+static void sk_reduce_wrong(int k, const char *p, const char *buf, int v)
+{
+  char want[sizeof(long double)];
+  long b, n = sk_reduce_ksize[k];
+  memset(want, 0, sizeof want);
+  sk_reduce_set(k, want, v);
+  for (b = 0; b < n - 1 && want[b] == p[b]; b++)
+    ;
+  sk_dtype_wrong_note(p + b, buf, (long)(p + b - buf), (unsigned char)p[b],
+                      (unsigned char)want[b]);
 }
 
 int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
@@ -328,13 +351,17 @@ int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
   long i;
   long b;
   size_t j;
+  value = sk_reduce_scaled(value);
   for (j = 0; ok && j < r->n; j++)
     memset(data + r->off[j], 1, (size_t)sk_reduce_ksize[r->kind[j]]);
   for (i = 0; ok && i < count; i++, p += r->extent) {
     for (j = 0; ok && j < r->n; j++)
-      ok = sk_reduce_is(r->kind[j], p + r->off[j], value);
+      if (!(ok = sk_reduce_is(r->kind[j], p + r->off[j], value)))
+        sk_reduce_wrong(r->kind[j], p + r->off[j], buf, value);
     for (b = 0; ok && b < r->extent; b++)
-      ok = data[b] || (unsigned char)p[b] == mark;
+      if (!(ok = data[b] || (unsigned char)p[b] == mark))
+        sk_dtype_wrong_note(p + b, buf, (long)(p + b - (const char *)buf),
+                            (unsigned char)p[b], mark);
   }
   free(data);
   return ok ? 0 : -1;

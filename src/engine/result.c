@@ -445,6 +445,12 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_double(e, "max", sk_result_value(p, p->max));
   sk_emit_kv_double(e, "q1", sk_result_value(p, p->q1));
   sk_emit_kv_double(e, "q3", sk_result_value(p, p->q3));
+  if (p->percentiles) {
+    sk_emit_kv_double(e, "p50", sk_result_value(p, p->p50));
+    sk_emit_kv_double(e, "p90", sk_result_value(p, p->p90));
+    sk_emit_kv_double(e, "p99", sk_result_value(p, p->p99));
+    sk_emit_kv_double(e, "p999", sk_result_value(p, p->p999));
+  }
   sk_result_emit_modes(e, p);
   sk_emit_kv_long(e, "valid", p->valid);
   sk_emit_kv_long(e, "invalid", p->invalid);

@@ -27,6 +27,9 @@ typedef struct sk_check_options {
    * than an int counts: ..."), 0 when it can; a NULL callback: every
    * instance can. */
   int (*large_count)(int number, char *why, size_t len);
+  /* What instance `number` supports of the keys that depend on it: a
+   * set of SK_SUPPORT_*; a NULL callback: every instance all of them. */
+  unsigned (*supports)(int number);
   /* 1 when instance `number` must be left out on `nprocs` processes (a
    * known fault of the MPI library), with why in why[0..len)
    * ("MPI_Scatter_init of the MPI library (LIB) ..."), else 0; a NULL
@@ -50,6 +53,15 @@ typedef struct sk_check_options {
    * MPI_THREAD_MULTIPLE. */
   long *max_threads;
 } sk_check_options_t;
+
+/* sk_check_options_t.supports: In_Place = yes; a Root other than Fixed;
+ * Root = Rotate; Verify = yes. */
+enum {
+  SK_SUPPORT_IN_PLACE = 1u << 0,
+  SK_SUPPORT_ROOT = 1u << 1,
+  SK_SUPPORT_ROTATE = 1u << 2,
+  SK_SUPPORT_VERIFY = 1u << 3
+};
 
 /* The plan of tree f, or NULL when diag holds any error (also one from
  * parsing f) or memory ran out. */

@@ -38,6 +38,7 @@ typedef struct sk_check {
   int nprocs;
   int (*unavailable)(int number, char *why, size_t len);   /* the options' */
   int (*large_count)(int number, char *why, size_t len);   /* the options' */
+  unsigned (*supports)(int number);                        /* likewise */
   int (*fault)(int number, int nprocs, char *why, size_t len);   /* too */
   int (*type_unavailable)(const char *, char *, size_t);   /* likewise */
   int (*threads_unavailable)(char *why, size_t len);   /* likewise */
@@ -137,6 +138,10 @@ void sk_fit_note(sk_resolve_t *r);
 void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
                        const sk_kv_t *kv);
 
+/* check_support.c: In_Place, Root and Verify against what the instance
+ * supports (a preamble default it cannot take falls back to the built-in
+ * one in kv); a rank as Root against a Nodes suite's first point. */
+void sk_check_support(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv);
 /* check_threads.c: Threads only for an instance that takes it, and only
  * where the run can give threads; the largest into *max_threads. */
 void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,

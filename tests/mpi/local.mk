@@ -33,6 +33,18 @@ EXTRA_DIST += tests/mpi/dtype.sh tests/mpi/cover3.sh tests/mpi/cover3.skampi \
 	tests/mpi/verify.sh tests/mpi/dtype-memory.skampi
 TESTS += tests/mpi/reduce.sh
 EXTRA_DIST += tests/mpi/reduce.sh tests/mpi/reduce.skampi
+# Percentiles, In_Place, Root and Verify; Verify against a byte that a
+# preloaded library corrupts on purpose (TEST ONLY, corrupt.c: built for
+# make check alone, never installed; skampi has no such switch)
+TESTS += tests/mpi/tail.sh tests/mpi/verify-key.sh
+EXTRA_DIST += tests/mpi/tail.sh tests/mpi/tail.skampi \
+	tests/mpi/verify-key.sh tests/mpi/verify-key.skampi tests/mpi/corrupt.c
+tests/mpi/corrupt.so: tests/mpi/corrupt.c
+	$(MKDIR_P) tests/mpi
+	$(CC) -shared -fPIC -I$(top_builddir) $(MPI_CFLAGS) $(CFLAGS) \
+	  -o $@ $(srcdir)/tests/mpi/corrupt.c $(MPI_LIBS)
+tests/mpi/verify-key.log: tests/mpi/corrupt.so
+CLEANFILES += tests/mpi/corrupt.so
 TESTS += tests/mpi/batch.sh
 EXTRA_DIST += tests/mpi/batch.sh tests/mpi/batch.skampi
 

@@ -42,4 +42,14 @@ n=$(grep -c '^checked ' "$work/out")
 [ "$n" -ge 90 ] || fail "$n instances checked"
 grep -q "^verify_faults: $n instances checked\$" "$work/out" ||
   fail "unexpected output: $(tail -n 1 "$work/out")"
+# In place: the blocking 20-22, 33, 35, 36, 38-43 (12), the nonblocking
+# 202-216 and their overlap forms 222-236 (30), and the persistent
+# 242-256 this library can run; with the root at rank 1: the blocking
+# 18, 20, 33, 35, 40, 41, the nonblocking 201, 202, 209-212 and their
+# overlap forms (18), and the persistent 241, 242, 249-252 it can run.
+ip=$("$SKAMPI" --list | awk '$1 >= 242 && $1 <= 256 && $7 == "implemented"' | wc -l)
+rt=$("$SKAMPI" --list | awk '($1 == 241 || $1 == 242 || $1 >= 249 && $1 <= 252) &&
+  $7 == "implemented"' | wc -l)
+grep -q "^verify_faults: $((42 + ip)) in place, $((18 + rt)) with the root at rank 1\$" \
+  "$work/out" || fail "unexpected output: $(cat "$work/out") (want $((42 + ip)) and $((18 + rt)))"
 exit 0

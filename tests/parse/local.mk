@@ -121,6 +121,9 @@ SK_PARSE_GOLDEN = \
 # MPI-IO: @IO_DIRECTORY and IO_File
 SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
+# Percentiles, In_Place, Root and Verify
+SK_PARSE_GOLDEN += tests/parse/ok-in-place-root.skampi \
+	tests/parse/err-in-place-root.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/np.sh \

@@ -135,7 +135,15 @@
   }
 
   // ---- step 3: the plot ---------------------------------------------------
-  function band(p) {
+  // [low, mid, high] of a point: its median (or mean) with the interval
+  // over the runs, the quartiles or the standard error; with tail set, its
+  // P99 with the interval of a merged point (null: the point has none).
+  function band(p, tail) {
+    if (tail) {
+      if (p.p99 === undefined || p.p99 === null) return null;
+      if (p.p99_low !== null && p.p99_high !== null) return [p.p99_low, p.p99, p.p99_high];
+      return [p.p99, p.p99, p.p99];
+    }
     const mid = p.median !== null ? p.median : p.mean;
     if (mid === null) return null;
     if (p.ci_low !== null && p.ci_high !== null) return [p.ci_low, mid, p.ci_high];
@@ -160,14 +168,14 @@
   }
 
   // One row per argument: [x, [low, mid, high] or null per series].
-  function table(series) {
+  function table(series, tail) {
     const xs = new Set();
     series.forEach(s => s.points.forEach(p => xs.add(p.argument)));
     const sorted = Array.from(xs).sort((a, b) => a - b);
     const at = new Map(sorted.map((x, i) => [x, i]));
     const rows = sorted.map(x => [x].concat(series.map(() => null)));
     series.forEach((s, k) => s.points.forEach(p => {
-      rows[at.get(p.argument)][k + 1] = band(p);
+      rows[at.get(p.argument)][k + 1] = band(p, tail);
     }));
     return rows;
   }
@@ -190,6 +198,7 @@
   function draw(series, params, query, status) {
     const logx = document.getElementById('logx');
     const logy = document.getElementById('logy');
+    const tail = document.getElementById('p99');
     const csv = document.getElementById('csv');
     const pdf = document.getElementById('pdf');
     const svg = document.getElementById('svg');
@@ -202,11 +211,17 @@
       document.body.dataset.series = '0';
       return;
     }
-    const rows = table(series);
     const pos = v => v > 0;
-    const ally = series.every(s => s.points.every(p => band(p) === null ||
-                                                   band(p).every(pos)));
     const flag = (k, def) => params.has(k) ? params.get(k) === '1' : def;
+    // P99 instead of the median: only where some point has percentiles
+    const anyTail = series.some(s => s.points.some(p => band(p, true) !== null));
+    tail.disabled = !anyTail;
+    tail.title = anyTail ? 'draw every point\'s P99 (Percentiles = yes) instead of its median'
+      : 'no point of these suites records percentiles (Percentiles = yes)';
+    tail.checked = anyTail && flag('p99', false);
+    let rows = table(series, tail.checked);
+    const ally = series.every(s => s.points.every(p => [false, true].every(t =>
+      band(p, t) === null || band(p, t).every(pos))));
     const px = rows.map(r => r[0]).filter(pos);
     logx.checked = flag('logx', px.length > 1 && px[px.length - 1] / px[0] > 100);
     logy.checked = flag('logy', ally);
@@ -222,7 +237,7 @@
       connectSeparatedPoints: true,
       logscale: logy.checked,
       xlabel: 'argument',
-      ylabel: 'time',
+      ylabel: tail.checked ? 'time (P99)' : 'time',
       axes: {
         x: { logscale: logx.checked },
         y: { axisLabelWidth: 64, axisLabelFormatter: seconds, valueFormatter: seconds }
@@ -245,6 +260,7 @@
       const zoomed = g.isZoomed('x');
       p.set('logx', logx.checked ? '1' : '0');
       p.set('logy', logy.checked ? '1' : '0');
+      if (tail.checked) p.set('p99', '1');
       if (zoomed) { p.set('x0', a); p.set('x1', b); }
       if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
       try {
@@ -293,6 +309,11 @@
     });
     logy.addEventListener('change', () => {
       g.updateOptions({ logscale: logy.checked });
+      view();
+    });
+    tail.addEventListener('change', () => {
+      rows = table(series, tail.checked);
+      g.updateOptions({ file: data(logx.checked), ylabel: tail.checked ? 'time (P99)' : 'time' });
       view();
     });
     document.getElementById('reset').addEventListener('click', () => {
