@@ -14,6 +14,7 @@
 
 #include "dbcmd.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "web.h"
 
@@ -163,16 +164,14 @@ static void sk_main_bad(char **argv, const char *what)
   free(e);
 }
 
-/* Appends the borrowed VALUE to *list. */
-static int sk_main_push(char ***list, size_t *n, char *value)
+/* Appends the borrowed VALUE to *list of *n, room for *cap. */
+static int sk_main_push(char ***list, size_t *n, size_t *cap, char *value)
 {
-  char **grown = realloc(*list, (*n + 1) * sizeof *grown);
-  if (!grown) {
+  if (sk_grow(list, cap, *n + 1, sizeof **list, 8) != 0) {
     sk_msg_error("out of memory");
     return -1;
   }
-  *list = grown;
-  grown[(*n)++] = value;
+  (*list)[(*n)++] = value;
   return 0;
 }
 
@@ -252,7 +251,7 @@ static int sk_main_tag(sk_dbcmd_t *c, char *v)
     free(e);
     return -1;
   }
-  return sk_main_push(&c->tags, &c->ntags, v);
+  return sk_main_push(&c->tags, &c->ntags, &c->captags, v);
 }
 
 /* OPT's whole seconds from 1 to MAX. */
@@ -291,7 +290,8 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
   case SK_OPT_LIBRARY: return sk_sel_add_kv(&c->filter, "library", v);
   case SK_OPT_NP: return sk_sel_add_kv(&c->filter, "np", v);
   case SK_OPT_SINCE: return sk_sel_add_kv(&c->filter, "since", v);
-  case SK_OPT_SUITE: return sk_main_push(&c->suites, &c->nsuites, v);
+  case SK_OPT_SUITE:
+    return sk_main_push(&c->suites, &c->nsuites, &c->capsuites, v);
   case SK_OPT_FORMAT: *format_set = 1; return sk_main_format(v, &c->format);
   case 'o': c->output = v; return 0;
   case SK_OPT_BASELINE: c->baseline = v; return 0;
@@ -313,7 +313,7 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, const char **db,
                    SK_WEB_PUBLIC_MAX);
       return -1;
     }
-    return sk_main_push(&c->public_urls, &c->npublic, v);
+    return sk_main_push(&c->public_urls, &c->npublic, &c->cappublic, v);
   case SK_OPT_DRAW: return sk_main_seconds("--draw-seconds", v, 600,
                                           &c->draw_seconds);
   case 'q': c->quiet = 1; return 0;

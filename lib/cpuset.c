@@ -148,6 +148,7 @@ char *sk_cpuset_format(const sk_cpuset_t *s)
                             : "%s%ld-%ld", len ? "," : "", i, j);
     i = j + 1;
   }
-  out = realloc(buf, len + 1);
-  return out != NULL ? out : buf;
+  out = strdup(buf);            /* the list's own size, not the bound's */
+  free(buf);
+  return out;
 }

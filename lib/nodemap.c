@@ -7,6 +7,8 @@
 
 #include "nodemap.h"
 
+#include "grow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,19 +124,14 @@ static long sk_nodemap_node_index(sk_nodemap_t *m, const char *host,
 {
   struct sk_nodemap_build *b = m->build;
   sk_nodemap_slot_t *s;
-  sk_nodemap_node_t *grown, *n;
+  sk_nodemap_node_t *n;
   if (sk_nodemap_grow(&b->hosts, &b->hcap, m->nnodes, 1) != 0)
     return -1;
   s = sk_nodemap_host_slot(b->hosts, b->hcap, host);
   if (s->host != NULL)
     return s->index;
-  if (m->nnodes == b->nodecap) {
-    size_t cap = b->nodecap ? 2 * b->nodecap : 8;
-    if ((grown = realloc(m->nodes, cap * sizeof *grown)) == NULL)
-      return -1;
-    m->nodes = grown;
-    b->nodecap = cap;
-  }
+  if (SK_GROW(m->nodes, b->nodecap, m->nnodes + 1, 8) != 0)
+    return -1;
   n = &m->nodes[m->nnodes];
   if ((n->host = strndup(host, SK_NODEMAP_HOST_MAX)) == NULL)
     return -1;
@@ -187,14 +184,9 @@ static int sk_nodemap_new_run(sk_nodemap_t *m, long rank, long node,
                               int pinned)
 {
   struct sk_nodemap_build *b = m->build;
-  sk_nodemap_run_t *grown, *u;
-  if (m->nruns == b->runcap) {
-    size_t cap = b->runcap ? 2 * b->runcap : 16;
-    if ((grown = realloc(m->runs, cap * sizeof *grown)) == NULL)
-      return -1;
-    m->runs = grown;
-    b->runcap = cap;
-  }
+  sk_nodemap_run_t *u;
+  if (SK_GROW(m->runs, b->runcap, m->nruns + 1, 16) != 0)
+    return -1;
   u = &m->runs[m->nruns];
   memset(u, 0, sizeof *u);
   u->first = u->last = rank;

@@ -296,22 +296,6 @@ void sk_rankpage_draw(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
 
 /* ---- CSV ----------------------------------------------------------------- */
 
-/* pNN-<slug>-<what>.csv, open; NULL with a message. */
-static sk_outfile_t *sk_rp_csv_open(const char *dir, const sk_inputs_t *in,
-                                    const sk_page_t *page, const char *what)
-{
-  size_t len = strlen(dir) + strlen(page->slug) + strlen(what) + 40;
-  char *path = malloc(len);
-  sk_outfile_t *h;
-  if (!path)
-    return NULL;
-  snprintf(path, len, "%s/p%02d-%s-%s.csv", dir, page->number, page->slug,
-           what);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
-  return h;
-}
-
 static void sk_rp_host(FILE *f, const sk_rankgrid_t *g, long node)
 {
   if (node >= 0)
@@ -401,7 +385,7 @@ int sk_rankpage_csv(const char *dir, const sk_inputs_t *in,
       != 0)
     return -1;
   for (i = 0; rc == 0 && i < 3; i++) {
-    if ((h = sk_rp_csv_open(dir, in, page, what[i])) == NULL) {
+    if ((h = sk_csv_open(dir, in, page, what[i])) == NULL) {
       rc = -1;
       break;
     }

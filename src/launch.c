@@ -27,6 +27,7 @@
 #include "placement.h"
 #include "sha256.h"
 #include "shuffle.h"
+#include "suitekey.h"
 #include "timer.h"
 
 /* Every rank gets the file's bytes; NULL on all ranks if rank 0 could not
@@ -382,19 +383,20 @@ static int sk_launch_test_level(int provided)
   return provided;
 }
 
-/* The checker's threads_unavailable: why this run gives no threads. */
-static const char *sk_launch_threads_unavailable(void)
+/* The checker's threads_unavailable: 1 with why this run gives no
+ * threads into WHY (LEN bytes), 0 when it gives them. */
+static int sk_launch_threads_unavailable(char *why, size_t len)
 {
-  static char why[256];
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   if (sk_launch_level >= MPI_THREAD_MULTIPLE)
-    return NULL;
-  snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
-           "provides %s%s", sk_pattern_library(),
+    return 0;
+  snprintf(why, len, "the MPI library skampi was built with (%s) "
+           "provides %s%s", sk_pattern_library(lib, sizeof lib),
            sk_launch_level_name(sk_launch_level),
            sk_launch_asked < MPI_THREAD_MULTIPLE
                ? " (it was not asked for threads: a process could not read "
                  "the suite file before MPI_Init)" : "");
-  return why;
+  return 1;
 }
 
 /* MPI_Init, or MPI_Init_thread(MPI_THREAD_MULTIPLE) when the file gives
@@ -450,8 +452,9 @@ int sk_launch(const sk_cli_t *cli)
   mapped = sk_placement_gather(MPI_COMM_WORLD, &nodes, &place) == 0;
   if (!mapped && rank == 0)
     sk_msg_warning("the node map could not be gathered (out of memory): "
-                   "the result has none, and Pair and Pairs_Placement "
-                   "other than their defaults are refused");
+                   "the result has none, and %s and %s other than their "
+                   "defaults are refused", sk_suitekey_name(SK_KEY_PAIR),
+                   sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT));
   diag = sk_diag_new();
   buf = sk_launch_share(cli->file, rank, diag, &len);
   memset(&opt, 0, sizeof opt);

@@ -6,28 +6,14 @@
 #include "history.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dbplot.h"
 #include "gp.h"
+#include "msg.h"
 #include "units.h"
-
-static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
-  __attribute__((format(printf, 3, 4)));
-
-static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list ap;
-  if (err && errlen) {
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* The point of one run being looked for. */
 typedef struct sk_history_find {
@@ -99,17 +85,17 @@ static int sk_history_changes(sk_history_t *h, char *err, size_t errlen)
   if (h->npoints == 0)
     return 0;
   if (!(v = malloc(h->npoints * sizeof *v)))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   for (i = 0; i < h->npoints; i++)
     v[i] = h->points[i].value;
   if (sk_ediv_find(v, h->npoints, &h->opts, &cp, &n) < 0) {
     free(v);
-    return sk_history_err(err, errlen, "cannot search for change points");
+    return sk_msg_why(err, errlen, "cannot search for change points");
   }
   free(v);
   if (n && !(h->cps = calloc(n, sizeof *h->cps))) {
     free(cp);
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   }
   for (i = 0; i < n; i++) {
     h->cps[i].at = cp[i].at;
@@ -136,12 +122,12 @@ int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
     sk_ediv_defaults(&out->opts);
   out->argument = argument;
   if (!(out->suite = strdup(suite ? suite : "")))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   if (nruns && !(out->points = calloc(nruns, sizeof *out->points)))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   for (i = 0; i < nruns; i++)
     if (sk_history_run(st, runs[i], out) < 0)
-      return sk_history_err(err, errlen, "cannot read run %lld from the "
+      return sk_msg_why(err, errlen, "cannot read run %lld from the "
                             "database", (long long)runs[i]);
   if (out->npoints > 1)
     qsort(out->points, out->npoints, sizeof *out->points, sk_history_cmp);
@@ -264,7 +250,7 @@ int sk_history_plot(const sk_history_t *h, const char *path, char *err,
                     size_t errlen)
 {
   if (h->npoints == 0) {
-    sk_history_err(err, errlen, "nothing to plot: no selected run has that "
+    sk_msg_why(err, errlen, "nothing to plot: no selected run has that "
                    "point");
     return SK_DBPLOT_NOTHING;
   }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "ingest.h"
 #include "msg.h"
 
@@ -30,26 +31,21 @@
 typedef struct sk_import_list {
   char **paths;
   unsigned char *ofdir;
-  size_t n;
+  size_t n, cap, capof;
 } sk_import_list_t;
 
 static int sk_import_push(sk_import_list_t *l, const char *dir,
                           const char *name)
 {
-  char **grown = realloc(l->paths, (l->n + 1) * sizeof *grown);
-  unsigned char *of = grown ? realloc(l->ofdir, l->n + 1) : NULL;
   size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
   char *p = malloc(len);
-  if (grown)
-    l->paths = grown;
-  if (of)
-    l->ofdir = of;
-  if (!grown || !of || !p) {
+  if (!p || SK_GROW(l->paths, l->cap, l->n + 1, 16) != 0 ||
+      SK_GROW(l->ofdir, l->capof, l->n + 1, 16) != 0) {
     free(p);
     sk_msg_error("out of memory");
     return -1;
   }
-  of[l->n] = dir != NULL;
+  l->ofdir[l->n] = dir != NULL;
   if (dir)
     snprintf(p, len, "%s/%s", dir, name);
   else
@@ -114,7 +110,7 @@ static int sk_import_namecmp(const void *a, const void *b)
 static int sk_import_yaml(sk_import_list_t *l, const char *dir,
                           const char *prefix, int skip_merged)
 {
-  sk_import_list_t names = {NULL, NULL, 0};
+  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -195,7 +191,7 @@ static void sk_import_progress(size_t done, size_t n)
 
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_import_list_t l = {NULL, NULL, 0};
+  sk_import_list_t l = {NULL, NULL, 0, 0, 0};
   sk_ingest_opts_t o = {NULL, NULL, 0, NULL, 0};
   sk_ingest_result_t r;
   char now[32];

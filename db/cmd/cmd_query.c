@@ -13,6 +13,7 @@
 
 #include "dbout.h"
 #include "emit.h"
+#include "grow.h"
 #include "msg.h"
 
 /* ---- suites ------------------------------------------------------------ */
@@ -25,7 +26,7 @@ typedef struct sk_suites_row {
 
 typedef struct sk_suites_acc {
   sk_suites_row_t *rows;
-  size_t n;
+  size_t n, cap;
 } sk_suites_acc_t;
 
 static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
@@ -39,9 +40,9 @@ static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
         strcmp(a->rows[i].instance, s->instance) == 0)
       break;
   if (i == a->n) {
-    if (!(grown = realloc(a->rows, (a->n + 1) * sizeof *grown)))
+    if (SK_GROW(a->rows, a->cap, a->n + 1, 16) != 0)
       return -1;
-    a->rows = grown;
+    grown = a->rows;
     grown[i].name = strdup(s->name);
     grown[i].instance = strdup(s->instance);
     grown[i].runs = grown[i].points = 0;
@@ -59,8 +60,8 @@ static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
 
 int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = {NULL, 0};
-  sk_suites_acc_t acc = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
+  sk_suites_acc_t acc = {NULL, 0, 0};
   int64_t *ids = NULL;
   size_t i, n = 0;
   int rc = SK_DB_OK;
@@ -278,7 +279,7 @@ static int sk_query_run(sk_store_t *st, sk_query_t *q, int64_t id)
 
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   sk_query_t q = {c, NULL, NULL, NULL, 0};
   int64_t *ids = NULL;
   size_t i, n = 0;

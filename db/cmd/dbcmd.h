@@ -20,9 +20,9 @@ typedef struct sk_dbcmd {
   size_t nargs;
   char *machine;          /* --machine */
   char **tags;            /* --tag KEY=VALUE, repeated */
-  size_t ntags;
+  size_t ntags, captags;
   char **suites;          /* --suite NAME, repeated */
-  size_t nsuites;
+  size_t nsuites, capsuites;
   sk_sel_t filter;        /* list's --machine --library --np --since --tag */
   sk_db_format_t format;
   const char *output;     /* -o */
@@ -37,7 +37,7 @@ typedef struct sk_dbcmd {
                            * --min-effect */
   int allow_upload;       /* serve --allow-upload */
   char **public_urls;     /* serve --public-url (repeatable) */
-  size_t npublic;
+  size_t npublic, cappublic;
   long draw_seconds;      /* serve --draw-seconds (0: the default) */
   int force;              /* publish --force */
   int quiet;

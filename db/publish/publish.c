@@ -33,6 +33,7 @@
 #include "dbplot.h"
 #include "dbstatus.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "pubdir.h"
 #include "web.h"
@@ -92,14 +93,8 @@ static int sk_pub_data(sk_pub_t *p, int dir, const char *name,
 static int sk_pub_series_fn(void *arg, const sk_webdata_series_t *s)
 {
   sk_pub_suite_t *u = arg;
-  if (u->n == u->cap) {
-    size_t cap = u->cap ? 2 * u->cap : 64;
-    int64_t *g = realloc(u->ids, cap * sizeof *g);
-    if (!g)
-      return -1;
-    u->ids = g;
-    u->cap = cap;
-  }
+  if (SK_GROW(u->ids, u->cap, u->n + 1, 64) != 0)
+    return -1;
   u->ids[u->n++] = s->run->id;
   if (sk_api_series_one(&u->json, s, u->count++ == 0) < 0 ||
       sk_api_series_csv_one(&u->csv, s) < 0)

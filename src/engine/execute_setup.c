@@ -16,9 +16,11 @@
 #include <time.h>
 
 #include "gridfile.h"
+#include "grow.h"
 #include "guard.h"
 #include "keys.h"
 #include "pattern_pingpong.h"
+#include "suitekey.h"
 #include "topology.h"
 
 /* ---- what the suite needs, decided alike on every process ------------- */
@@ -84,7 +86,7 @@ static long sk_exec_most(const sk_exec_t *x)
 
 static const char *sk_exec_placement_name(const sk_exec_t *x)
 {
-  return sk_key_get(SK_KEY_PAIRS_PLACEMENT)->names[x->s->pairs_placement];
+  return sk_suitekey_value(SK_KEY_PAIRS_PLACEMENT, x->s->pairs_placement);
 }
 
 /* Nodes: from Start_Argument to End_Argument processes, within 1..P
@@ -96,8 +98,9 @@ static int sk_exec_nodes_range(sk_exec_t *x)
   int least = x->pat->least;
   char what[96];
   if (sk_exec_placed(x))
-    snprintf(what, sizeof what, "processes Pairs_Placement = %s can place "
-             "in this run", sk_exec_placement_name(x));
+    snprintf(what, sizeof what, "processes %s = %s can place in this run",
+             sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
+             sk_exec_placement_name(x));
   else
     snprintf(what, sizeof what, "processes of this run");
   x->lo = s->start_argument < least ? least : s->start_argument;
@@ -107,8 +110,9 @@ static int sk_exec_nodes_range(sk_exec_t *x)
              "%s: measured up to %ld", s->end_argument, p, what, p);
   else if (s->end_is_max && sk_exec_placed(x))
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
-             "processes here (%ld pair%s): the most Pairs_Placement = %s "
-             "can place", p, p / 2, p / 2 == 1 ? "" : "s",
+             "processes here (%ld pair%s): the most %s = %s can place", p,
+             p / 2, p / 2 == 1 ? "" : "s",
+             sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
              sk_exec_placement_name(x));
   if (x->lo > x->hi) {
     snprintf(x->msg, sizeof x->msg, "Start_Argument %ld is more than the "
@@ -123,8 +127,9 @@ static int sk_exec_range(sk_exec_t *x)
 {
   if (sk_exec_placed(x) && sk_exec_most(x) < 2) {
     /* the checker refuses it first where the node map is known */
-    snprintf(x->msg, sizeof x->msg, "Pairs_Placement = %s: this run has no "
-             "such pairs (%s)", sk_exec_placement_name(x),
+    snprintf(x->msg, sizeof x->msg, "%s = %s: this run has no such pairs "
+             "(%s)", sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
+             sk_exec_placement_name(x),
              x->eng->place.size_b == 0 ? "its processes are on one node"
                                        : "one process on the node of rank "
                                          "0");
@@ -193,8 +198,9 @@ static int sk_exec_check(sk_exec_t *x)
   const sk_instance_t *in = x->s->instance;
   long mem = x->eng->plan->memory_kib * 1024L;
   size_t need, sb, rb;
+  char why[256];
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
-  x->pat = sk_pattern_info(in->pattern);
+  x->pat = sk_instance_pattern(in->pattern);
   if (x->s->skip != NULL) {
     /* the checker left it out: a known fault, or nothing fits */
     snprintf(x->msg, sizeof x->msg, "%s", x->s->skip);
@@ -205,10 +211,10 @@ static int sk_exec_check(sk_exec_t *x)
              "implemented yet", in->name, in->number);
     return -1;
   }
-  if (sk_pattern_unavailable(in->number) != NULL) {
+  if (sk_pattern_unavailable(in->number, why, sizeof why)) {
     /* the checker refuses it first; a plan made elsewhere may not */
     snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: %s",
-             in->name, sk_pattern_unavailable(in->number));
+             in->name, why);
     return -1;
   }
   if (x->eng->size < x->pat->least) {
@@ -381,8 +387,9 @@ static int sk_exec_pair_by_map(sk_exec_t *x)
     msg[0] = 1;
   MPI_Bcast(msg, 3, MPI_LONG, 0, e->world);
   if (!msg[0]) {
-    snprintf(x->msg, sizeof x->msg, "Pair = %s: the node map of this run "
-             "has no such pair", sk_key_get(SK_KEY_PAIR)->names[x->s->pair]);
+    snprintf(x->msg, sizeof x->msg, "%s = %s: the node map of this run "
+             "has no such pair", sk_suitekey_name(SK_KEY_PAIR),
+             sk_suitekey_value(SK_KEY_PAIR, x->s->pair));
     return -1;
   }
   x->pair[0] = (int)msg[1];
@@ -413,8 +420,9 @@ static int sk_exec_pair(sk_exec_t *x)
     x->pair[1] = (int)x->s->pair_ranks[1];
     if (x->pair[1] < e->size)
       return 0;
-    snprintf(x->msg, sizeof x->msg, "Pair = %d, %d: this run has %d "
-             "processes", x->pair[0], x->pair[1], e->size);
+    snprintf(x->msg, sizeof x->msg, "%s = %d, %d: this run has %d "
+             "processes", sk_suitekey_name(SK_KEY_PAIR), x->pair[0],
+             x->pair[1], e->size);
     return -1;
   default:
     return sk_exec_pair_by_map(x);
@@ -471,7 +479,8 @@ static void sk_exec_describe_cache(sk_exec_t *x)
   sk_suite_result_t *res = x->res;
   res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
   res->cache_size = (long)x->cache.size;
-  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+  res->cache_source = x->s->cache_size != SK_UNSET ? sk_suitekey_name(SK_KEY_CACHE_SIZE)
+                                                   : "sysfs";
 }
 
 /* Rank 0: how the repetitions were started together. */
@@ -482,7 +491,8 @@ static void sk_exec_describe_sync(sk_exec_t *x)
   if (!x->windowed)
     return;
   y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
-  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot"
+                             : sk_suitekey_name(SK_KEY_WINDOW_SIZE);
   y->clock_sync = sk_clocksync_name(x->clock.algorithm);
   y->fit_points = x->clock.fit_points;
   y->exchanges = x->clock.exchanges;
@@ -499,7 +509,7 @@ static void sk_exec_describe_pair(sk_exec_t *x)
   const sk_nodemap_t *m = x->eng->nodes;
   int i;
   pp->selection = x->s->pair == SK_PAIR_RANKS
-                      ? "Ranks" : sk_key_get(SK_KEY_PAIR)->names[x->s->pair];
+                      ? "Ranks" : sk_suitekey_value(SK_KEY_PAIR, x->s->pair);
   pp->nodes[0] = pp->nodes[1] = pp->shm[0] = pp->shm[1] = -1;
   pp->hosts[0] = pp->hosts[1] = NULL;
   pp->same_node = pp->same_socket = -1;
@@ -645,17 +655,12 @@ int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
 /* The initial grid of a fixed-scale refiner (it needs no times). */
 long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
 {
-  size_t cap = 64;
-  long *args = malloc(cap * sizeof *args), arg, *more;
+  size_t cap = 0;
+  long *args = NULL, arg;
   *n = 0;
-  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
-    if (*n == cap) {
-      more = realloc(args, 2 * cap * sizeof *args);
-      if (more == NULL)
-        break;
-      args = more;
-      cap *= 2;
-    }
+  while (sk_refine_next(r, &arg, NULL) == 1) {
+    if (SK_GROW(args, cap, *n + 1, 64) != 0)
+      break;
     args[(*n)++] = arg;
     sk_refine_record(r, arg, 1.0);
   }

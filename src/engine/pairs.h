@@ -22,7 +22,7 @@ int sk_pairs_key(int world, int n, int rank);
 
 /* ---- the pairs of a placement (the suite key Pairs_Placement) ---- */
 
-/* The order of the key's names (src/lang/keys.def). */
+/* The order of the key's names (lib/keys.def). */
 typedef enum {
   SK_PAIRS_HALVES,         /* i with floor(P/2) + i, as above */
   SK_PAIRS_ACROSS_NODES,   /* i-th rank of node A with i-th of node B */

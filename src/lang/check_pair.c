@@ -45,9 +45,10 @@ static void sk_pair_hosts(const sk_nodemap_t *m, char *buf, size_t size)
              (unsigned long)m->nnodes);
 }
 
-/* Why the run has no pair of selection sel, or NULL when it has one. */
-static const char *sk_pair_missing(const sk_nodemap_t *m, long sel,
-                                   char *buf, size_t size)
+/* 1 when the run has no pair of selection sel, with why in buf[0..size),
+ * else 0. */
+static int sk_pair_missing(const sk_nodemap_t *m, long sel, char *buf,
+                           size_t size)
 {
   static const sk_nodemap_pairkind_t kind[] = {
     SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTER_NODE, SK_NODEMAP_INTRA_NODE,
@@ -56,7 +57,7 @@ static const char *sk_pair_missing(const sk_nodemap_t *m, long sel,
   long pair[2];
   if (sel <= SK_PAIR_MAX_LATENCY || sel > SK_PAIR_INTRA_SOCKET ||
       sk_nodemap_pair(m, kind[sel], pair) == 0)
-    return NULL;
+    return 0;
   sk_pair_hosts(m, where, sizeof where);
   if (sel == SK_PAIR_INTRA_SOCKET &&
       sk_nodemap_pair(m, SK_NODEMAP_INTRA_NODE, pair) != 0)
@@ -71,27 +72,28 @@ static const char *sk_pair_missing(const sk_nodemap_t *m, long sel,
     snprintf(buf, size, "no two processes of one node are bound to the "
              "same socket (%ld of %ld processes pinned; bind them, e.g. "
              "mpiexec -bind-to core)", sk_nodemap_pinned(m), m->nranks);
-  return buf;
+  return 1;
 }
 
-/* Why placement pl is impossible in this run, or NULL. */
-static const char *sk_pair_place_missing(const sk_nodemap_t *m, long pl,
-                                         char *buf, size_t size)
+/* 1 when placement pl is impossible in this run, with why in
+ * buf[0..size), else 0. */
+static int sk_pair_place_missing(const sk_nodemap_t *m, long pl, char *buf,
+                                 size_t size)
 {
   const sk_nodemap_node_t *a = &m->nodes[m->runs[0].node];
   if (pl == SK_PAIRS_ACROSS_NODES && m->nnodes < 2) {
     snprintf(buf, size, "k pairs across two nodes need processes on two "
              "nodes: the %ld processes of this run are all on host "
              "'%.64s'", m->nranks, a->host);
-    return buf;
+    return 1;
   }
   if (pl == SK_PAIRS_WITHIN_NODE && a->ranks < 2) {
     snprintf(buf, size, "k pairs within one node need two processes on "
              "the node of rank 0, host '%.64s', which has %ld", a->host,
              a->ranks);
-    return buf;
+    return 1;
   }
-  return NULL;
+  return 0;
 }
 
 void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
@@ -100,34 +102,36 @@ void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
   const sk_kv_t *t = &kv[SK_KEY_TYPE], *pair = &kv[SK_KEY_PAIR];
   const sk_kv_t *pl = &kv[SK_KEY_PAIRS_PLACEMENT];
   const sk_span_t *at;
-  const char *why;
   char buf[320];
   int pingpong, pairs;
   (void)it;
   if (t->origin == SK_ORIGIN_NONE || t->inst == NULL)
     return;
-  pingpong = sk_pattern_info(t->inst->pattern)->pair;
+  pingpong = sk_instance_pattern(t->inst->pattern)->pair;
   pairs = t->inst->payload == SK_PAYLOAD_PAIRS;
   if (!pingpong && pair->origin == SK_ORIGIN_SUITE)
-    sk_diag_error(c->diag, c->sink.file, pair->span, "Pair applies to the "
-                  "suites of one ping-pong pair (pattern pingpong), not to "
-                  "%s (pattern %s)", t->inst->name,
-                  sk_pattern_name(t->inst->pattern));
+    sk_diag_error(c->diag, c->sink.file, pair->span, "%s applies to the "
+                  "suites of one ping-pong pair (pattern %s), not to "
+                  "%s (pattern %s)", sk_suitekey_name(SK_KEY_PAIR),
+                  sk_instance_pattern_name(SK_PATTERN_PINGPONG),
+                  t->inst->name, sk_instance_pattern_name(t->inst->pattern));
   if (!pairs && pl->origin == SK_ORIGIN_SUITE)
-    sk_diag_error(c->diag, c->sink.file, pl->span, "Pairs_Placement "
-                  "applies to the instances of concurrent pairs "
-                  "(Multipair_Pingpong), not to %s", t->inst->name);
+    sk_diag_error(c->diag, c->sink.file, pl->span, "%s applies to the "
+                  "instances of concurrent pairs (Multipair_Pingpong), not "
+                  "to %s", sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
+                  t->inst->name);
   if (c->nodes == NULL || c->nodes->nranks == 0)
     return;
   if (pingpong && pair->origin != SK_ORIGIN_NONE &&
-      (why = sk_pair_missing(c->nodes, pair->l, buf, sizeof buf)) != NULL &&
+      sk_pair_missing(c->nodes, pair->l, buf, sizeof buf) &&
       (at = sk_pair_where(c, pair, SK_PAIR_RULE_BIT)) != NULL)
-    sk_diag_error(c->diag, c->sink.file, *at, "Pair = %s: %s",
-                  sk_key_get(SK_KEY_PAIR)->names[pair->l], why);
+    sk_diag_error(c->diag, c->sink.file, *at, "%s = %s: %s",
+                  sk_suitekey_name(SK_KEY_PAIR),
+                  sk_suitekey_value(SK_KEY_PAIR, pair->l), buf);
   if (pairs && pl->origin != SK_ORIGIN_NONE &&
-      (why = sk_pair_place_missing(c->nodes, pl->l, buf, sizeof buf)) !=
-          NULL &&
+      sk_pair_place_missing(c->nodes, pl->l, buf, sizeof buf) &&
       (at = sk_pair_where(c, pl, SK_PLACE_RULE_BIT)) != NULL)
-    sk_diag_error(c->diag, c->sink.file, *at, "Pairs_Placement = %s: %s",
-                  sk_key_get(SK_KEY_PAIRS_PLACEMENT)->names[pl->l], why);
+    sk_diag_error(c->diag, c->sink.file, *at, "%s = %s: %s",
+                  sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
+                  sk_suitekey_value(SK_KEY_PAIRS_PLACEMENT, pl->l), buf);
 }

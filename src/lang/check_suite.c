@@ -52,12 +52,11 @@ static const sk_instance_t *sk_suite_instance_named(const char *name)
 static int sk_suite_available(sk_check_t *c, const sk_ast_value_t *v,
                               const sk_instance_t *in)
 {
-  const char *fn = c->unavailable != NULL ? c->unavailable(in->number)
-                                          : NULL;
-  if (fn == NULL)
+  char why[256];
+  if (c->unavailable == NULL || !c->unavailable(in->number, why, sizeof why))
     return 0;
   sk_diag_error(c->diag, c->sink.file, v->span, "Type '%s' is unavailable: "
-                "%s", in->name, fn);
+                "%s", in->name, why);
   return -1;
 }
 
@@ -178,10 +177,11 @@ static int sk_suite_pair(sk_check_t *c, const sk_key_t *k,
                          const sk_ast_value_t *v, sk_kv_t *out)
 {
   sk_ast_value_t n[2];
-  char list[160], shown[64];
+  char list[160], shown[64], what[64];
   int i;
   if (v->kind == SK_AST_IDENT)
     return sk_suite_enum(c, k, v, out);
+  snprintf(what, sizeof what, "a rank of %s", k->name);
   sk_value_show(v, shown, sizeof shown);
   if (v->kind != SK_AST_RANKS) {
     sk_key_enum_list(k, list, sizeof list);
@@ -196,19 +196,18 @@ static int sk_suite_pair(sk_check_t *c, const sk_key_t *k,
   n[1].text = v->second;
   n[1].span = v->second_span;
   for (i = 0; i < 2; i++) {
-    if (sk_value_integer(&c->sink, &n[i], "a rank of Pair",
-                         &out->ranks[i]) != 0)
+    if (sk_value_integer(&c->sink, &n[i], what, &out->ranks[i]) != 0)
       return -1;
     if (out->ranks[i] < 0 || out->ranks[i] >= c->nprocs) {
-      sk_diag_error(c->diag, c->sink.file, n[i].span, "Pair: rank %ld is "
+      sk_diag_error(c->diag, c->sink.file, n[i].span, "%s: rank %ld is "
                     "not one of the %d processes of the run (0 to %d)",
-                    out->ranks[i], c->nprocs, c->nprocs - 1);
+                    k->name, out->ranks[i], c->nprocs, c->nprocs - 1);
       return -1;
     }
   }
   if (out->ranks[0] == out->ranks[1]) {
-    sk_diag_error(c->diag, c->sink.file, v->span, "Pair needs two different "
-                  "ranks, not %s", shown);
+    sk_diag_error(c->diag, c->sink.file, v->span, "%s needs two different "
+                  "ranks, not %s", k->name, shown);
     return -1;
   }
   out->l = SK_PAIR_RANKS;
