@@ -25,6 +25,7 @@ lib_libskampi_a_SOURCES = \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h \
+	lib/suggest.c lib/suggest.h \
 	lib/iodir.c lib/iodir.h
 # the honest numbers of a point (the median's interval, its modes) and
 # the schedule that chooses the ping-pong pair
