@@ -21,6 +21,7 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/store/store_web.c db/store/store_token.c \
 	db/store/selection.c db/store/selection.h \
 	db/ingest/ingest.c db/ingest/ingest.h \
+	db/ingest/peer.c db/ingest/peer.h \
 	db/ingest/upload.c db/ingest/upload.h \
 	db/ingest/tar.c db/ingest/tar.h \
 	db/ingest/token.c db/ingest/token.h \
@@ -38,7 +39,8 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/cmd/dbcmd.h db/cmd/cmd_import.c \
 	db/cmd/dbout.c db/cmd/dbout.h \
 	db/cmd/cmd_runs.c db/cmd/cmd_query.c db/cmd/cmd_compare.c \
-	db/cmd/cmd_plot.c db/cmd/cmd_token.c db/cmd/cmd_site.c
+	db/cmd/cmd_plot.c db/cmd/cmd_token.c db/cmd/cmd_site.c \
+	db/cmd/cmd_check.c
 # analysis/ draws with skampi-report's gnuplot pieces (report/gp.h,
 # report/gnuplot.h, report/rout.h, report/units.h).
 SK_DB_LAYERS = store ingest analysis web push publish cmd

@@ -82,6 +82,7 @@ typedef struct sk_regress_ctx {
   const sk_store_suite_t *suite;
   long np;
   int fail;
+  size_t match;          /* the suite's pair + 1, 0: none */
 } sk_regress_ctx_t;
 
 static int sk_regress_append(double **v, size_t *n, const double *add,
@@ -96,6 +97,19 @@ static int sk_regress_append(double **v, size_t *n, const double *add,
   *v = grown;
   *n += k;
   return 0;
+}
+
+/* "A vs B", the name of a matched pair of suites. */
+static char *sk_regress_pair(const sk_regress_ctx_t *c)
+{
+  const sk_regress_t *r = c->r;
+  size_t n = strlen(r->match[0][c->match - 1]) +
+             strlen(r->match[1][c->match - 1]) + 5;
+  char *s = malloc(n);
+  if (s)
+    snprintf(s, n, "%s vs %s", r->match[0][c->match - 1],
+             r->match[1][c->match - 1]);
+  return s;
 }
 
 /* The point of KEY, made when new (only the baseline makes points: a
@@ -121,7 +135,7 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
     return NULL;
   r->points = grown;
   pt = memset(&grown[r->npoints], 0, sizeof *pt);
-  pt->suite = strdup(c->suite->name);
+  pt->suite = c->match ? sk_regress_pair(c) : strdup(c->suite->name);
   pt->instance = strdup(c->suite->instance);
   pt->parameters = strdup(c->suite->parameters);
   pt->argument = p->argument;
@@ -147,9 +161,13 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
                strlen(s->parameters) + 80;
   if (!(key = malloc(len)))
     return -1;
-  snprintf(key, len, "%s\x1f%s\x1f%s\x1f%.17g\x1f%ld", s->name,
-           s->instance, s->parameters, p->argument,
-           p->processes >= 0 ? p->processes : c->np);
+  if (c->match)   /* a pair of suites: by argument and processes only */
+    snprintf(key, len, "\x1d%zu\x1f%.17g\x1f%ld", c->match, p->argument,
+             p->processes >= 0 ? p->processes : c->np);
+  else
+    snprintf(key, len, "%s\x1f%s\x1f%s\x1f%.17g\x1f%ld", s->name,
+             s->instance, s->parameters, p->argument,
+             p->processes >= 0 ? p->processes : c->np);
   pt = sk_regress_find(c, key, p);
   free(key);
   if (!pt)
@@ -168,8 +186,15 @@ static int sk_regress_suite(void *arg, int64_t run,
                             const sk_store_suite_t *s, long npoints)
 {
   sk_regress_ctx_t *c = arg;
+  size_t k;
   (void)npoints;
   c->suite = s;
+  c->match = 0;
+  for (k = 0; k < c->r->nmatch && !c->match; k++)
+    if (strcmp(c->r->match[c->side][k], s->name) == 0)
+      c->match = k + 1;
+  if (c->r->nmatch && !c->match)
+    return 0;       /* with pairs of suites, the others are left out */
   return sk_store_points(c->st, run, s->name, sk_regress_point, c);
 }
 
@@ -406,7 +431,7 @@ static int sk_regress_analyse(sk_regress_t *r)
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
-  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0};
+  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0};
   r->index = calloc(1, sizeof(sk_regress_index_t));
   if (!r->index || sk_regress_grow(r->index) < 0 ||
       sk_regress_side(&c, base, nbase) < 0 ||

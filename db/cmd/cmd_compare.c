@@ -252,11 +252,31 @@ static int sk_compare_yaml(const sk_regress_t *r)
   return sk_emit_close(e);
 }
 
+/* --match A=B: the pairs into two lists (the caller frees them and the
+ * strings of the first). */
+static int sk_compare_pairs(const sk_dbcmd_t *c, char ***base, char ***cand)
+{
+  size_t i;
+  *base = calloc(c->nmatches + 1, sizeof **base);
+  *cand = calloc(c->nmatches + 1, sizeof **cand);
+  if (!*base || !*cand)
+    return -1;
+  for (i = 0; i < c->nmatches; i++) {
+    const char *eq = strchr(c->matches[i], '=');
+    if (!((*base)[i] = strndup(c->matches[i],
+                               (size_t)(eq - c->matches[i]))))
+      return -1;
+    (*cand)[i] = (char *)eq + 1;
+  }
+  return 0;
+}
+
 int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_regress_t r;
   int64_t *a = NULL, *b = NULL;
-  size_t na = 0, nb = 0;
+  size_t na = 0, nb = 0, i;
+  char **mb = NULL, **mc = NULL;
   int rc;
   if (!c->baseline || !c->candidate || c->nargs) {
     sk_msg_error("compare takes --baseline SELECTION and --candidate "
@@ -267,6 +287,14 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
   r.fdr = c->q;
   r.min_effect = c->min_effect;
   r.conf = 0.95;
+  if (c->nmatches && sk_compare_pairs(c, &mb, &mc) < 0) {
+    sk_msg_error("out of memory");
+    rc = SK_DB_FAILED;
+    goto out;
+  }
+  r.match[0] = (const char *const *)mb;
+  r.match[1] = (const char *const *)mc;
+  r.nmatch = c->nmatches;
   if ((rc = sk_compare_side(st, "--baseline", c->baseline, &a, &na)) == 0 &&
       (rc = sk_compare_side(st, "--candidate", c->candidate, &b, &nb)) == 0)
     rc = sk_regress_run(st, a, na, b, nb, &r) < 0 ? SK_DB_STORE : 0;
@@ -281,6 +309,11 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
       rc = SK_DB_REGRESSED;
   }
   sk_regress_free(&r);
+out:
+  for (i = 0; mb && i < c->nmatches; i++)
+    free(mb[i]);
+  free(mb);
+  free(mc);
   free(a);
   free(b);
   return rc;

@@ -141,7 +141,7 @@ static int sk_pub_svg(sk_pub_t *p, size_t k, const char *name,
   size_t from = u->n > SK_PUBLISH_SVG_RUNS ? u->n - SK_PUBLISH_SVG_RUNS : 0;
   int rc;
   snprintf(path, sizeof path, "%s/%zu.svg", p->tmp, k);
-  if (sk_dbplot_draw(p->st, u->ids + from, u->n - from, &name, 1, NAN, NAN,
+  if (sk_dbplot_draw(p->st, u->ids + from, u->n - from, &name, 1, NAN, NAN, 1,
                      path, err, sizeof err) < 0) {
     sk_msg_error("%s", err);
     unlink(path);

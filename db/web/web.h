@@ -126,6 +126,10 @@ int sk_api_series_csv_one(sk_wbuf_t *b, const struct sk_webdata_series *s);
  * -1 when the database failed. */
 int sk_page_static(sk_store_t *st, const sk_sel_t *sel, const char *page,
                    sk_wbuf_t *b);
+/* A point's history as /api/history answers it (history.h). */
+struct sk_history;
+void sk_history_json(sk_wbuf_t *b, const struct sk_history *h);
+
 /* The directory of app.js and style.css (the source tree's when the
  * program runs from its build tree). */
 const char *sk_web_files_dir(void);

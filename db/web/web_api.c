@@ -150,8 +150,9 @@ int sk_api_run(sk_web_req_t *r)
     return sk_web_fail(r, 404, "no such run (a run is /api/runs/ID)");
   if (sk_store_info(r->st, id, &o) < 0)
     return sk_web_fail_msg(r, 404, "no such run");
-  sk_webdata_info_json(&r->out, &o);
   sk_store_info_free(&o);
+  if (sk_webdata_run_json(r->st, id, &r->out) < 0)
+    return sk_web_fail_msg(r, 500, "cannot read the run");
   return 0;
 }
 
@@ -161,30 +162,13 @@ int sk_api_suites(sk_web_req_t *r)
 {
   sk_webdata_suites_t s;
   sk_sel_t sel;
-  size_t i;
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
   if (sk_webdata_suites(r->st, &sel, &s) < 0) {
     sk_sel_free(&sel);
     return sk_web_fail_msg(r, 500, "cannot list the suites");
   }
-  sk_wbuf_printf(&r->out, "{\"runs\":%zu,\"instances\":[", s.nruns);
-  for (i = 0; i < s.n; i++) {
-    const sk_webdata_suite_t *x = &s.v[i];
-    int first = i == 0 || strcmp(x->instance, s.v[i - 1].instance) != 0;
-    if (first) {
-      sk_wbuf_puts(&r->out, i ? "]},{\"instance\":" : "{\"instance\":");
-      sk_wbuf_json_str(&r->out, x->instance);
-      sk_wbuf_puts(&r->out, ",\"suites\":[");
-    } else
-      sk_wbuf_puts(&r->out, ",");
-    sk_wbuf_puts(&r->out, "{\"name\":");
-    sk_wbuf_json_str(&r->out, x->name);
-    sk_wbuf_puts(&r->out, ",\"argument\":");
-    sk_wbuf_json_str(&r->out, x->argument);
-    sk_wbuf_printf(&r->out, ",\"runs\":%ld}", x->runs);
-  }
-  sk_wbuf_puts(&r->out, s.n ? "]}]}\n" : "]}\n");
+  sk_webdata_suites_json(&r->out, &s);
   sk_webdata_suites_free(&s);
   sk_sel_free(&sel);
   return 0;

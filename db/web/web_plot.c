@@ -103,8 +103,8 @@ static int sk_api_plot(sk_web_req_t *r, const char *ext)
   }
   snprintf(path, sizeof path, "%s/plot.%s", dir, ext);
   err[0] = '\0';
-  rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax, path, err,
-                      sizeof err);
+  rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax,
+                      sk_web_flag(r, "logx", 1), path, err, sizeof err);
   sk_plot_answer(r, rc, err, dir, path, ext, "skampi-plot.pdf",
                  "skampi-plot.svg");
   free(ids);
@@ -163,13 +163,10 @@ static int sk_history_req(sk_web_req_t *r, sk_history_t *h)
   return 0;
 }
 
-int sk_api_history(sk_web_req_t *r)
+void sk_history_json(sk_wbuf_t *b, const sk_history_t *hist)
 {
-  sk_history_t h;
-  sk_wbuf_t *b = &r->out;
+  const sk_history_t h = *hist;
   size_t i;
-  if (sk_history_req(r, &h) < 0)
-    return 0;
   sk_wbuf_puts(b, "{\"suite\":");
   sk_wbuf_json_str(b, h.suite);
   sk_wbuf_json_key(b, "argument", 0);
@@ -205,6 +202,14 @@ int sk_api_history(sk_web_req_t *r)
     sk_wbuf_puts(b, "}");
   }
   sk_wbuf_puts(b, "]}\n");
+}
+
+int sk_api_history(sk_web_req_t *r)
+{
+  sk_history_t h;
+  if (sk_history_req(r, &h) < 0)
+    return 0;
+  sk_history_json(&r->out, &h);
   sk_history_free(&h);
   return 0;
 }

@@ -163,6 +163,28 @@ void sk_webdata_suites_free(sk_webdata_suites_t *s)
   memset(s, 0, sizeof *s);
 }
 
+void sk_webdata_suites_json(sk_wbuf_t *b, const sk_webdata_suites_t *s)
+{
+  size_t i;
+  sk_wbuf_printf(b, "{\"runs\":%zu,\"instances\":[", s->nruns);
+  for (i = 0; i < s->n; i++) {
+    const sk_webdata_suite_t *x = &s->v[i];
+    int first = i == 0 || strcmp(x->instance, s->v[i - 1].instance) != 0;
+    if (first) {
+      sk_wbuf_puts(b, i ? "]},{\"instance\":" : "{\"instance\":");
+      sk_wbuf_json_str(b, x->instance);
+      sk_wbuf_puts(b, ",\"suites\":[");
+    } else
+      sk_wbuf_puts(b, ",");
+    sk_wbuf_puts(b, "{\"name\":");
+    sk_wbuf_json_str(b, x->name);
+    sk_wbuf_puts(b, ",\"argument\":");
+    sk_wbuf_json_str(b, x->argument);
+    sk_wbuf_printf(b, ",\"runs\":%ld}", x->runs);
+  }
+  sk_wbuf_puts(b, s->n ? "]}]}\n" : "]}\n");
+}
+
 /* ---- series ------------------------------------------------------------ */
 
 typedef struct sk_webdata_pts {
@@ -243,6 +265,16 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
 
 /* ---- a run, a comparison ------------------------------------------------ */
 
+int sk_web_flag(sk_web_req_t *r, const char *key, int def)
+{
+  const char *v = sk_web_arg(r, key);
+  if (v && strcmp(v, "1") == 0)
+    return 1;
+  if (v && strcmp(v, "0") == 0)
+    return 0;
+  return def;
+}
+
 void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o)
 {
   const struct { const char *k, *v; } f[] = {
@@ -271,6 +303,43 @@ void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o)
     sk_wbuf_json_str(b, f[i].v);
   }
   sk_wbuf_puts(b, "}\n");
+}
+
+static int sk_webdata_suite_json(void *arg, int64_t run,
+                                 const sk_store_suite_t *s, long npoints)
+{
+  sk_wbuf_t *b = arg;
+  (void)run;
+  sk_wbuf_puts(b, b->len && b->data[b->len - 1] == '[' ? "{\"name\":"
+                                                        : ",{\"name\":");
+  sk_wbuf_json_str(b, s->name);
+  sk_wbuf_json_key(b, "instance", 0);
+  sk_wbuf_json_str(b, s->instance);
+  sk_wbuf_json_key(b, "pattern", 0);
+  sk_wbuf_json_str(b, s->pattern);
+  sk_wbuf_json_key(b, "status", 0);
+  sk_wbuf_json_str(b, s->status);
+  sk_wbuf_json_key(b, "argument", 0);
+  sk_wbuf_json_str(b, s->argument_name);
+  sk_wbuf_printf(b, ",\"points\":%ld}", npoints);
+  return b->failed ? -1 : 0;
+}
+
+int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
+{
+  sk_store_info_t o;
+  if (sk_store_info(st, id, &o) < 0)
+    return -1;
+  sk_webdata_info_json(b, &o);
+  sk_store_info_free(&o);
+  /* the object's closing brace and newline give way to its suites */
+  if (b->len >= 2 && b->data[b->len - 2] == '}')
+    b->len -= 2;
+  sk_wbuf_puts(b, ",\"suite_list\":[");
+  if (sk_store_suites(st, id, sk_webdata_suite_json, b) < 0)
+    return -1;
+  sk_wbuf_puts(b, "]}\n");
+  return b->failed ? -1 : 0;
 }
 
 /* One side's runs; -1 with the answer made. */

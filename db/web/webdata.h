@@ -59,6 +59,9 @@ typedef struct sk_webdata_suites {
 int sk_webdata_suites(sk_store_t *st, const sk_sel_t *sel,
                       sk_webdata_suites_t *s);
 void sk_webdata_suites_free(sk_webdata_suites_t *s);
+/* /api/suites's answer: {"runs": N, "instances": [{"instance": I,
+ * "suites": [{"name", "argument", "runs"}, ...]}, ...]}. */
+void sk_webdata_suites_json(sk_wbuf_t *b, const sk_webdata_suites_t *s);
 
 /* ---- series ----------------------------------------------------------- */
 #define SK_WEBDATA_SUITES 32        /* suite parameters taken */
@@ -91,8 +94,15 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg);
 
 /* ---- the rest ---------------------------------------------------------- */
-/* A run as JSON (/api/runs/ID). */
+/* The request's argument KEY as a flag: "1" 1, "0" 0, else DEF. */
+int sk_web_flag(sk_web_req_t *r, const char *key, int def);
+
+/* A run as JSON, without its suites. */
 void sk_webdata_info_json(sk_wbuf_t *b, const sk_store_info_t *o);
+/* Run ID as JSON with its suites (suite_list: name, instance, pattern,
+ * status, argument, points), as /api/runs/ID answers and show --format
+ * json prints; -1 when there is no such run (message given). */
+int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b);
 
 /* The comparison of the request's baseline and candidate (fdr and
  * min_effect optional); -1 with the error answer made.  When IDS is not
