@@ -47,7 +47,6 @@ SK_DB_LAYERS = store ingest analysis web push publish cmd
 SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/db \
 	$(SK_DB_LAYERS:%=-I$(srcdir)/db/%) -I$(srcdir)/report
 db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS) \
-	-DSK_WEBDIR='"$(webdir)"' \
 	-DSK_BUILD_DBDIR='"$(abs_top_builddir)/db"' \
 	-DSK_SOURCE_WEBDIR='"$(abs_top_srcdir)/db/web/static"'
 db_libskampi_db_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(YAML_CFLAGS) \

@@ -33,7 +33,27 @@ lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \
 	lib/tournament.c lib/tournament.h
 # the graphs of the neighbourhood collectives' distributed graph topologies
 lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
+# where an installation's data is, found when a program runs (datadir.c)
+lib_libskampi_a_SOURCES += lib/datadir.c lib/datadir.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
+
+# The installation's directories as configure gave them, for the
+# programs that find their data (src/suitepath.c, db/web/web.c).  Made
+# again whenever configure runs again (a new --prefix), and replaced only
+# when a directory changed, so that the objects including it are rebuilt
+# then, and only then: `make install` after a reconfigure installs
+# programs that know the new place.
+BUILT_SOURCES += lib/skpaths.h
+CLEANFILES += lib/skpaths.h
+lib/skpaths.h: $(top_builddir)/config.status
+	$(AM_V_GEN)$(MKDIR_P) lib && { \
+	  echo '/* skpaths.h -- made by make from configure (lib/local.mk) */'; \
+	  echo '#ifndef SK_SKPATHS_H'; echo '#define SK_SKPATHS_H'; \
+	  echo '#define SK_BINDIR "$(bindir)"'; \
+	  echo '#define SK_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define SK_WEBDIR "$(pkgdatadir)/web"'; \
+	  echo '#endif'; } > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.
 SK_LIB_LIBS = lib/libskampi.a $(YAML_LIBS) -lm

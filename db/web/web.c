@@ -26,8 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "escape.h"
 #include "msg.h"
+#include "skpaths.h"
 
 /* A POST's body is taken up to this size; more gets 413. */
 #define SK_WEB_BODY_MAX ((size_t)64 << 20)
@@ -504,9 +506,11 @@ static void sk_web_thread_free(void *arg)
 }
 
 /* The directory of our scripts and style: the source tree's when this
- * program runs from its build tree, else the installed one. */
+ * program runs from its build tree, else the installation's, found
+ * from where the program is (lib/datadir.h). */
 const char *sk_web_files_dir(void)
 {
+  static char dir[PATH_MAX];
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   size_t b = strlen(SK_BUILD_DBDIR);
@@ -516,7 +520,7 @@ const char *sk_web_files_dir(void)
         exe[b] == '/' && !strchr(exe + b + 1, '/'))
       return SK_SOURCE_WEBDIR;
   }
-  return SK_WEBDIR;
+  return sk_datadir_locate(SK_BINDIR, SK_WEBDIR, "app.js", dir, sizeof dir);
 }
 
 static int sk_web_load(sk_web_asset_t *a, const char *dir)

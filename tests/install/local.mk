@@ -11,3 +11,11 @@ SK_INSTALL_TESTS += tests/install/readme.sh
 TESTS += $(SK_INSTALL_TESTS)
 EXTRA_DIST += $(SK_INSTALL_TESTS)
 
+# make install after configuring again with another prefix: a whole
+# build of its own, so opt-in (make check-reconfigure; .ci/run runs it)
+TESTS += tests/install/reconfigure.sh
+EXTRA_DIST += tests/install/reconfigure.sh
+check-reconfigure:
+	SKAMPI_TEST_RECONFIGURE=1 $(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS=tests/install/reconfigure.sh
+.PHONY: check-reconfigure
