@@ -481,3 +481,67 @@ const char *sk_regress_verdict_name(sk_regress_verdict_t v)
                                       "faster"};
   return names[v];
 }
+
+/* ---- the summary -------------------------------------------------------- */
+
+/* The verdicts worst first: what got slower, faster, then the points
+ * without a change and those without a test. */
+static const sk_regress_verdict_t sk_regress_order[] = {
+  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_UNCHANGED,
+  SK_REGRESS_NO_VERDICT
+};
+
+size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v)
+{
+  size_t i, n = 0;
+  for (i = 0; i < r->npoints; i++)
+    n += r->points[i].verdict == v;
+  return n;
+}
+
+void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
+{
+  size_t i, len = 0, n;
+  if (size)
+    buf[0] = '\0';
+  for (i = 0; i < sizeof sk_regress_order / sizeof *sk_regress_order; i++)
+    if ((n = sk_regress_count(r, sk_regress_order[i])) && len < size)
+      len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
+                              len ? ", " : "", n,
+                              sk_regress_verdict_name(sk_regress_order[i]));
+  if (len == 0 && size)
+    snprintf(buf, size, "no point in both");
+}
+
+/* Slower before faster; the larger change first. */
+static int sk_regress_worse(const void *a, const void *b)
+{
+  const sk_regress_finding_t *x = a, *y = b;
+  double dx = fabs(log(x->ratio)), dy = fabs(log(y->ratio));
+  if (x->verdict != y->verdict)
+    return x->verdict == SK_REGRESS_SLOWER ? -1 : 1;
+  if (dx != dy)
+    return dx > dy ? -1 : 1;
+  return (x->first > y->first) - (x->first < y->first);
+}
+
+size_t *sk_regress_worst_first(const sk_regress_t *r)
+{
+  sk_regress_finding_t *f = malloc((r->nfindings + 1) * sizeof *f);
+  size_t *order = malloc((r->nfindings + 1) * sizeof *order), i, k;
+  if (!f || !order) {
+    free(f);
+    free(order);
+    return NULL;
+  }
+  memcpy(f, r->findings, r->nfindings * sizeof *f);
+  qsort(f, r->nfindings, sizeof *f, sk_regress_worse);
+  for (i = 0; i < r->nfindings; i++)
+    for (k = 0; k < r->nfindings; k++)
+      if (r->findings[k].first == f[i].first) {
+        order[i] = k;
+        break;
+      }
+  free(f);
+  return order;
+}

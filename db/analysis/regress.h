@@ -85,4 +85,16 @@ void sk_regress_free(sk_regress_t *r);
 const char *sk_regress_method_name(sk_regress_method_t m);
 const char *sk_regress_verdict_name(sk_regress_verdict_t v);
 
+/* The points of verdict V. */
+size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v);
+
+/* "3 slower, 1 faster, 40 unchanged, 2 no verdict": the points of each
+ * verdict, worst first, those of none left out ("no point in both" when
+ * there is none), into buf. */
+void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size);
+
+/* The findings' indexes worst first: slower before faster, the larger
+ * change first; the caller's to free (NULL: out of memory). */
+size_t *sk_regress_worst_first(const sk_regress_t *r);
+
 #endif
