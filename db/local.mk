@@ -28,9 +28,11 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/analysis/regress.c db/analysis/regress.h \
 	db/analysis/dbplot.c db/analysis/dbplot.h \
 	db/analysis/history.c db/analysis/history.h \
+	db/analysis/payload.c db/analysis/payload.h \
 	db/web/wbuf.c db/web/wbuf.h \
 	db/web/web.c db/web/web.h db/web/web_api.c db/web/web_pages.c \
 	db/web/webdata.c db/web/webdata.h db/web/web_plot.c \
+	db/web/webpage.h db/web/web_cmp.c db/web/web_hist.c \
 	db/web/web_upload.c \
 	db/push/push.c db/push/push.h \
 	db/publish/publish.c db/publish/publish.h \

@@ -92,9 +92,10 @@ static int sk_main_takes(int opt)
                              SK_C_QUERY | SK_C_COMPARE | SK_C_HISTORY |
                              SK_C_TOKEN;
   case 'o': return SK_C_EXPORT | SK_C_PLOT | SK_C_HISTORY;
-  case SK_OPT_BASELINE: case SK_OPT_CANDIDATE: case SK_OPT_MATCH:
-  case SK_OPT_FDR: return SK_C_COMPARE;
-  case SK_OPT_EFFECT: return SK_C_COMPARE | SK_C_HISTORY;
+  case SK_OPT_BASELINE: case SK_OPT_CANDIDATE:
+  case SK_OPT_FDR: return SK_C_COMPARE | SK_C_PUBLISH;
+  case SK_OPT_MATCH: return SK_C_COMPARE;
+  case SK_OPT_EFFECT: return SK_C_COMPARE | SK_C_HISTORY | SK_C_PUBLISH;
   case SK_OPT_ARGUMENT: case SK_OPT_ALPHA:
   case SK_OPT_PERMUTATIONS: return SK_C_HISTORY;
   case SK_OPT_FROM: return SK_C_PLOT | SK_C_IMPORT;
@@ -141,8 +142,9 @@ static void sk_main_help(void)
        "                            archive\n"
        "  serve --allow-upload      ... and POST /api/runs with a token (a\n"
        "                            result file or a campaign archive)\n"
-       "  publish DIR [SELECTION]   the three steps, a comparison and a\n"
-       "                            history as a static site in DIR (HTML,\n"
+       "  publish DIR [SELECTION] [--baseline SEL --candidate SEL]\n"
+       "                            the three steps, the history and a\n"
+       "                            comparison as a static site in DIR (HTML,\n"
        "                            JSON, CSV and SVG) for any web server or\n"
        "                            file://\n\n"
        "SELECTION: words such as 12 3-7 machine=GLOB library=GLOB np=N\n"
@@ -176,9 +178,9 @@ static void sk_main_help(void)
        "      --alpha P           history: p-value a change point needs\n"
        "                          (0.001)\n"
        "      --permutations N    history: of the permutation test (1999)\n"
-       "      --baseline SEL      compare: the runs before (one argument,\n"
-       "                          words separated by blanks)\n"
-       "      --candidate SEL     compare: the runs after\n"
+       "      --baseline SEL      compare, publish: the runs before (one\n"
+       "                          argument, words separated by blanks)\n"
+       "      --candidate SEL     compare, publish: the runs after\n"
        "      --match A=B         compare: suite A of the baseline against\n"
        "                          suite B of the candidate (repeatable)\n"
        "      --fdr Q             compare: false-discovery rate (0.05)\n"

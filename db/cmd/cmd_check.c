@@ -16,6 +16,7 @@
 
 #include "dbout.h"
 #include "escape.h"
+#include "history.h"
 #include "msg.h"
 #include "suggest.h"
 
@@ -124,41 +125,12 @@ int sk_dbcmd_suite_known(sk_store_t *st, const sk_sel_t *sel,
 
 /* ---- arguments --------------------------------------------------------- */
 
-typedef struct sk_check_args {
-  double want, below, above;      /* NaN: none */
-  int found;
-} sk_check_args_t;
-
-static int sk_check_arg(void *arg, double argument, long runs)
-{
-  sk_check_args_t *a = arg;
-  (void)runs;
-  if (argument == a->want)
-    a->found = 1;
-  else if (argument < a->want)
-    a->below = argument;
-  else if (isnan(a->above))
-    a->above = argument;
-  return 0;
-}
-
-int sk_dbcmd_nearest(sk_store_t *st, const sk_sel_t *sel, const char *suite,
-                     double argument, double *below, double *above)
-{
-  sk_check_args_t a = {argument, NAN, NAN, 0};
-  if (sk_store_suite_arguments(st, sel, suite, sk_check_arg, &a) < 0)
-    return -1;
-  *below = a.below;
-  *above = a.above;
-  return a.found;
-}
-
 int sk_dbcmd_argument_known(sk_store_t *st, const sk_sel_t *sel,
                             const char *suite, double argument)
 {
   double lo, hi;
   char a[32], b[32], c[32], *s;
-  int rc = sk_dbcmd_nearest(st, sel, suite, argument, &lo, &hi);
+  int rc = sk_history_nearest(st, sel, suite, argument, &lo, &hi);
   if (rc < 0)
     return SK_DB_STORE;
   if (rc > 0)

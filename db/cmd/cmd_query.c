@@ -321,14 +321,19 @@ static int sk_query_json(sk_store_t *st, const sk_dbcmd_t *c,
       }
       if (!pts.n)
         continue;
+      sk_store_suite_t meta;
+      int m = sk_webdata_meta(st, ids[i], c->suites[k], &meta);
       x.run = &o;
       x.suite = c->suites[k];
       x.points = pts.v;
       x.n = pts.n;
       x.index = count;
+      x.meta = m == 0 ? &meta : NULL;
       *npoints += (long)pts.n;
       sk_api_series_one(&b, &x, count++ == 0);
-      rc = sk_dbcmd_write(&b);
+      if (m == 0)
+        sk_webdata_meta_free(&meta);
+      rc = m < 0 ? SK_DB_STORE : sk_dbcmd_write(&b);
     }
     sk_store_info_free(&o);
   }

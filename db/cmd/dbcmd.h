@@ -67,10 +67,6 @@ int sk_dbcmd_suite_known(sk_store_t *st, const sk_sel_t *sel,
  * SK_DB_FAILED with the nearest arguments it has, or SK_DB_STORE. */
 int sk_dbcmd_argument_known(sk_store_t *st, const sk_sel_t *sel,
                             const char *suite, double argument);
-/* The arguments of SUITE next below and above ARGUMENT (NaN: none): 1
- * when ARGUMENT is one of them, 0 when not, -1 on a database error. */
-int sk_dbcmd_nearest(sk_store_t *st, const sk_sel_t *sel, const char *suite,
-                     double argument, double *below, double *above);
 
 /* Writes B to stdout and frees it: SK_DB_OK or SK_DB_FAILED. */
 struct sk_wbuf;

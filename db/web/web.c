@@ -60,6 +60,8 @@ static const sk_web_route_t sk_web_routes[] = {
   {"GET", "/api/history", sk_api_history},
   {"GET", "/api/history.pdf", sk_api_history_pdf},
   {"GET", "/api/history.svg", sk_api_history_svg},
+  {"GET", "/api/arguments", sk_api_arguments},
+  {"GET", "/api/suite-history", sk_api_suite_history},
   {"POST", "/api/runs", sk_api_upload},   /* with --allow-upload only */
 };
 

@@ -214,6 +214,56 @@ static int sk_webdata_pt(void *arg, const sk_store_point_t *p)
   return 0;
 }
 
+typedef struct sk_webdata_find {
+  const char *name;
+  sk_store_suite_t *out;
+  int found;
+} sk_webdata_find_t;
+
+static int sk_webdata_meta_fn(void *arg, int64_t run,
+                              const sk_store_suite_t *s, long npoints)
+{
+  sk_webdata_find_t *f = arg;
+  sk_store_suite_t *o = f->out;
+  (void)run;
+  (void)npoints;
+  if (f->found || strcmp(s->name, f->name) != 0)
+    return 0;
+  f->found = 1;
+  *o = *s;
+  o->name = strdup(s->name);
+  o->instance = strdup(s->instance);
+  o->pattern = strdup(s->pattern);
+  o->status = strdup(s->status);
+  o->argument_name = strdup(s->argument_name);
+  o->parameters = strdup(s->parameters);
+  return o->name && o->instance && o->pattern && o->status &&
+         o->argument_name && o->parameters ? 0 : -1;
+}
+
+int sk_webdata_meta(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_suite_t *out)
+{
+  sk_webdata_find_t f = {name, out, 0};
+  memset(out, 0, sizeof *out);
+  if (sk_store_suites(st, run, sk_webdata_meta_fn, &f) < 0) {
+    sk_webdata_meta_free(out);
+    return -1;
+  }
+  return f.found ? 0 : 1;
+}
+
+void sk_webdata_meta_free(sk_store_suite_t *m)
+{
+  free((char *)m->name);
+  free((char *)m->instance);
+  free((char *)m->pattern);
+  free((char *)m->status);
+  free((char *)m->argument_name);
+  free((char *)m->parameters);
+  memset(m, 0, sizeof *m);
+}
+
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg)
 {
@@ -247,13 +297,20 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
       else if (pts.all) {
         /* numbered whatever the x range, so that hide= means the same
          * series zoomed or not */
+        sk_store_suite_t meta;
+        int m = sk_webdata_meta(st, ids[i], q->suites[k], &meta);
         s.run = &o;
         s.suite = q->suites[k];
         s.points = pts.v;
         s.n = pts.n;
         s.index = q->nseries++;
-        if (!q->hide[s.index] && pts.n)
+        s.meta = m == 0 ? &meta : NULL;
+        if (m < 0)
+          rc = -1;
+        else if (!q->hide[s.index] && pts.n)
           rc = fn(arg, &s);
+        if (m == 0)
+          sk_webdata_meta_free(&meta);
       }
     }
     sk_store_info_free(&o);

@@ -81,6 +81,9 @@ typedef struct sk_webdata_series {
   const char *suite;
   const sk_store_point_t *points;
   size_t n, index;      /* index: 0 for the first series */
+  const sk_store_suite_t *meta;   /* the run's suite (its instance,
+                                   * argument, status, ...); NULL when
+                                   * not read */
 } sk_webdata_series_t;
 
 typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
@@ -92,6 +95,12 @@ typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
  * many), before any FN. */
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg);
+
+/* The suite NAME of RUN as stored (a copy, sk_webdata_meta_free()): 0,
+ * 1 when the run has no such suite, -1 on error. */
+int sk_webdata_meta(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_suite_t *out);
+void sk_webdata_meta_free(sk_store_suite_t *m);
 
 /* ---- the rest ---------------------------------------------------------- */
 /* The request's argument KEY as a flag: "1" 1, "0" 0, else DEF. */
