@@ -65,6 +65,15 @@ static void sk_mmain_missed(const sk_merge_run_t *r, size_t is, size_t ipt,
            st->ci.lower, st->ci.upper, 100.0 * st->ci.coverage, n);
 }
 
+/* A point no run has a value at. */
+static void sk_mmain_none(const sk_merge_run_t *r, size_t is, size_t ipt)
+{
+  char name[256];
+  sk_escape_buf(r->suites[is].name, name, sizeof name);
+  printf("missed: suite '%s', argument %.17g: no run has a value there\n",
+         name, r->suites[is].points[ipt].argument);
+}
+
 /* The summary line of --precision, after the missed points: the
  * coverage (the same at every point: it depends on the number of runs
  * only) and the point with the widest interval relative to its median. */
@@ -96,10 +105,16 @@ static long sk_mmain_precision(const sk_merge_run_t *runs, size_t n,
   size_t is, ip, total = 0, wis = 0, wip = 0;
   double worst = -1.0, bad;
   long missed = 0;
+  int rc;
   for (is = 0; is < r->nsuites; is++)
     for (ip = 0; ip < r->suites[is].npoints; ip++, total++) {
-      if (sk_merge_stats(runs, n, is, ip, &st) != 0)
+      if ((rc = sk_merge_stats(runs, n, is, ip, &st)) < 0)
         return -1;
+      if (rc > 0) {             /* no run has a value: it misses */
+        missed++;
+        sk_mmain_none(r, is, ip);
+        continue;
+      }
       bad = isnan(st.ci.rel_halfwidth) ? INFINITY : st.ci.rel_halfwidth;
       if (bad > worst) {
         worst = bad;
@@ -107,7 +122,7 @@ static long sk_mmain_precision(const sk_merge_run_t *runs, size_t n,
       }
       if (!sk_merge_precise(&st, eps)) {
         missed++;
-        sk_mmain_missed(r, is, ip, &st, n);
+        sk_mmain_missed(r, is, ip, &st, st.nruns);
       }
       sk_merge_stats_done(&st);
     }

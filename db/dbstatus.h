@@ -12,7 +12,8 @@ enum {
   SK_DB_FAILED = 1,       /* a file not imported, no such run, ... */
   SK_DB_USAGE = 2,        /* bad command line */
   SK_DB_STORE = 3,        /* the database cannot be opened or written */
-  SK_DB_REGRESSED = 5     /* compare found a regression */
+  SK_DB_REGRESSED = 5,    /* compare found a regression */
+  SK_DB_INCONCLUSIVE = 6  /* compare: the runs cannot show any change */
 };
 
 #endif

@@ -84,7 +84,8 @@ static int sk_main_takes(int opt)
 {
   switch (opt) {
   case SK_OPT_DB: case 'q': return SK_C_ALL;
-  case SK_OPT_MACHINE: case SK_OPT_TAG: case SK_OPT_LIBRARY:
+  case SK_OPT_TAG: return SK_C_IMPORT | SK_C_LIST | SK_C_PUSH;
+  case SK_OPT_MACHINE: case SK_OPT_LIBRARY:
   case SK_OPT_NP: return SK_C_IMPORT | SK_C_LIST;
   case SK_OPT_SINCE: return SK_C_LIST;
   case SK_OPT_SUITE: return SK_C_QUERY | SK_C_PLOT | SK_C_HISTORY;
@@ -155,8 +156,8 @@ static void sk_main_help(void)
        "                          skampi.db); keep it on a local file system\n"
        "      --machine NAME      import: name the machine instead of the\n"
        "                          identity rule; list: only this machine\n"
-       "      --tag KEY=VALUE     import: label the runs; list: only runs\n"
-       "                          with this tag (repeatable)\n"
+       "      --tag KEY=VALUE     import, push: label the runs; list: only\n"
+       "                          runs with this tag (repeatable)\n"
        "      --library NAME      import --from: the MPI library; list: only\n"
        "                          this MPI library (a GLOB)\n"
        "      --np N              import --from: the processes of a\n"

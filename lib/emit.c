@@ -242,7 +242,10 @@ int sk_emit_kv_bool(sk_emit_t *e, const char *key, int value)
 int sk_emit_scalar_as(sk_emit_t *e, const char *s, size_t len, int quoted)
 {
   yaml_event_t ev;
+  yaml_scalar_style_t style = quoted == 0 ? YAML_PLAIN_SCALAR_STYLE
+                              : quoted == 1 ? YAML_SINGLE_QUOTED_SCALAR_STYLE
+                              : YAML_DOUBLE_QUOTED_SCALAR_STYLE;
   return sk_emit_event(e, &ev, yaml_scalar_event_initialize(
-      &ev, NULL, NULL, (yaml_char_t *)s, (int)len, !quoted, quoted,
-      quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE));
+      &ev, NULL, NULL, (yaml_char_t *)s, (int)len, !quoted, quoted != 0,
+      style));
 }

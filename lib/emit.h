@@ -38,8 +38,10 @@ int sk_emit_null(sk_emit_t *e);
 /* A scalar copied from a YAML file where it was plain (a number, a word):
  * written plain again, so a reader types it as the original reader did. */
 int sk_emit_plain(sk_emit_t *e, const char *s);
-/* A scalar of len bytes as read from a file: plain, or double-quoted when
- * it was quoted there (replaying kept suites of a resumed run). */
+/* A scalar of len bytes as read from a file, in the style it had there
+ * (replaying kept suites of a resumed run byte for byte): quoted 0
+ * plain, 1 single-quoted, anything else double-quoted (libyaml itself
+ * falls back to double quotes where single ones cannot hold the text). */
 int sk_emit_scalar_as(sk_emit_t *e, const char *s, size_t len, int quoted);
 
 /* key: value pairs inside a mapping. */

@@ -26,7 +26,8 @@ lib_libskampi_a_SOURCES = \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h \
 	lib/suggest.c lib/suggest.h \
-	lib/iodir.c lib/iodir.h
+	lib/iodir.c lib/iodir.h \
+	lib/noise.c lib/noise.h
 # the honest numbers of a point (the median's interval, its modes) and
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \

@@ -12,6 +12,7 @@
 
 #include "modes.h"
 #include "msg.h"
+#include "noise.h"
 #include "rcheck.h"
 #include "runstate.h"
 #include "sha256.h"
@@ -87,9 +88,16 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
   if (sk_rcheck_novalue(y, n)) {
-    sk_yread_error(y, n, "point has no value (0 valid repetitions): a "
-                   "merge needs a value from every run");
-    return -1;
+    /* no value in this run: the merge takes the point from the runs that
+     * have one (doc/output-format.md, "runs_missing") */
+    p->absent = 1;
+    rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
+                             &p->argument);
+    rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
+                        &p->refined);
+    rc |= sk_rcheck_count(y, sk_yread_get(y, n, "processes"), "processes",
+                          &p->processes);
+    return rc ? -1 : 0;
   }
   if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
     sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
@@ -141,6 +149,22 @@ static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
   }
 }
 
+/* A `noise` map's verdict (one of lib/noise.h's words, else NULL) and
+ * its first sentence. */
+static void sk_merge_noise(sk_yread_t *y, sk_ynode_t *map, const char **v,
+                           const char **first)
+{
+  sk_ynode_t *ev = sk_yread_get(y, map, "evidence");
+  *v = sk_yread_text(sk_yread_get(y, map, "verdict"));
+  *first = NULL;
+  if (sk_noise_parse(*v) < 0) {
+    *v = NULL;
+    return;
+  }
+  if (ev && ev->kind == SK_YNODE_SEQ && sk_yread_len(ev) > 0)
+    *first = sk_yread_text(sk_yread_item(y, ev, 0));
+}
+
 static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                           sk_merge_suite_t *s)
 {
@@ -159,6 +183,7 @@ static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
     return -1;
   }
   sk_merge_filter(y, n, s);
+  sk_merge_noise(y, sk_yread_get(y, n, "noise"), &s->verdict, &s->evidence);
   if (sk_rcheck_duration(y, sk_yread_get(y, n, "elapsed"), "elapsed",
                          &elapsed) != 0)
     rc = -1;
@@ -200,9 +225,12 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
     return -1;
   sf = sk_yread_get(y, run->root, "suite_file");
   run->sha256 = sk_yread_text(sk_yread_get(y, sf, "sha256"));
-  run->run_status = sk_runstate_status(path, sk_yread_text(sk_yread_get(
-      y, sk_yread_get(y, run->root, "run"), "status")));
+  run->written_status = sk_yread_text(sk_yread_get(
+      y, sk_yread_get(y, run->root, "run"), "status"));
+  run->run_status = sk_runstate_status(path, run->written_status);
   *runs = -1;
+  sk_merge_noise(y, sk_yread_get(y, run->root, "noise"), &run->verdict,
+                 &run->evidence);
   if (sk_rcheck_duration(y, sk_yread_get(y, sk_yread_get(y, run->root, "run"),
                                          "wall_time"), "wall_time",
                          &run->wall_time) != 0)
@@ -279,26 +307,46 @@ void sk_merge_run_free(sk_merge_run_t *run)
   memset(run, 0, sizeof *run);
 }
 
-/* The grid of one suite against the first run's. */
+/* The grid of one suite against the first run's: every argument of b
+ * (ascending, as a result file lists them) one of a's.  Then b's points
+ * are laid out as a's, those b lacks absent. */
 static int sk_merge_check_points(const char *fa, const char *fb,
                                  const sk_merge_suite_t *a,
-                                 const sk_merge_suite_t *b)
+                                 sk_merge_suite_t *b)
 {
-  size_t i;
-  for (i = 0; i < a->npoints && i < b->npoints; i++)
-    if (a->points[i].argument != b->points[i].argument) {
-      sk_msg_error("'%s' and '%s' have different grids: point %zu of suite "
-                   "'%s' is at %.17g in '%s' but at %.17g in '%s'", fb, fa,
-                   i + 1, a->name, b->points[i].argument, fb,
-                   a->points[i].argument, fa);
+  sk_merge_point_t *grid;
+  size_t i, j = 0;
+  for (i = 0; i < b->npoints; i++, j++) {
+    while (j < a->npoints && a->points[j].argument < b->points[i].argument)
+      j++;
+    if (j == a->npoints || a->points[j].argument != b->points[i].argument) {
+      sk_msg_error("'%s' and '%s' have different grids: suite '%s' was "
+                   "measured at %.17g in '%s', an argument '%s' (whose grid "
+                   "the runs replay) does not have", fb, fa, a->name,
+                   b->points[i].argument, fb, fa);
       return -1;
     }
-  if (a->npoints != b->npoints) {
-    sk_msg_error("'%s' and '%s' have different grids: suite '%s' has %zu "
-                 "points in '%s' but %zu in '%s'", fb, fa, a->name,
-                 b->npoints, fb, a->npoints, fa);
+  }
+  if (b->npoints == a->npoints)
+    return 0;
+  if ((grid = calloc(a->npoints + 1, sizeof *grid)) == NULL) {
+    sk_msg_error("out of memory");
     return -1;
   }
+  for (j = 0; j < a->npoints; j++) {
+    grid[j] = a->points[j];
+    grid[j].absent = 1;
+    grid[j].raw = NULL;
+    grid[j].nraw = 0;
+  }
+  for (i = 0, j = 0; i < b->npoints; i++) {
+    while (a->points[j].argument != b->points[i].argument)
+      j++;
+    grid[j] = b->points[i];
+  }
+  free(b->points);
+  b->points = grid;
+  b->npoints = a->npoints;
   return 0;
 }
 
@@ -315,7 +363,7 @@ void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run)
       }
 }
 
-int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run)
+int sk_merge_check(const sk_merge_run_t *first, sk_merge_run_t *run)
 {
   const char *fa = first->y.path, *fb = run->y.path;
   const char *ha = first->sha256 ? first->sha256 : "none";
@@ -370,31 +418,36 @@ int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
 
 /* Alg. 3 needs the samples of every run and the filter each used. */
 static sk_merge_source_t sk_merge_source(const sk_merge_run_t *runs,
-                                         size_t n, size_t is, size_t ipt)
+                                         const sk_merge_stats_t *out,
+                                         size_t is, size_t ipt)
 {
-  size_t r;
-  for (r = 0; r < n; r++)
+  size_t k, r;
+  for (k = 0; k < out->nruns; k++) {
+    r = out->which[k];
     if (runs[r].suites[is].filter < 0 ||
         runs[r].suites[is].points[ipt].nraw == 0)
       return SK_MERGE_RECORDED;
+  }
   return SK_MERGE_RAW;
 }
 
-/* The per-run median and mean into out's arrays. */
-static int sk_merge_run_values(const sk_merge_run_t *runs, size_t n,
-                               size_t is, size_t ipt, sk_merge_stats_t *out)
+/* The per-run median and mean of the runs in out->which into out's
+ * arrays. */
+static int sk_merge_run_values(const sk_merge_run_t *runs, size_t is,
+                               size_t ipt, sk_merge_stats_t *out)
 {
   const sk_merge_point_t *p;
-  size_t r;
-  out->source = sk_merge_source(runs, n, is, ipt);
-  for (r = 0; r < n; r++) {
+  size_t k, r;
+  out->source = sk_merge_source(runs, out, is, ipt);
+  for (k = 0; k < out->nruns; k++) {
+    r = out->which[k];
     p = &runs[r].suites[is].points[ipt];
-    out->run_medians[r] = p->median;
-    out->run_means[r] = p->mean;
+    out->run_medians[k] = p->median;
+    out->run_means[k] = p->mean;
     if (out->source == SK_MERGE_RAW &&
         sk_merge_raw_values(p->raw, p->nraw, runs[r].suites[is].filter,
-                            runs[r].suites[is].cut_q, &out->run_medians[r],
-                            &out->run_means[r]) != 0)
+                            runs[r].suites[is].cut_q, &out->run_medians[k],
+                            &out->run_means[k]) != 0)
       return -1;
   }
   return 0;
@@ -406,7 +459,9 @@ void sk_merge_stats_done(sk_merge_stats_t *st)
     return;
   free(st->run_medians);
   free(st->run_means);
+  free(st->which);
   st->run_medians = st->run_means = NULL;
+  st->which = NULL;
 }
 
 /* The interval and the modes of the ascending per-run values v[0..n). */
@@ -424,15 +479,30 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out)
 {
   double *v = malloc(n * sizeof *v + 1), box[5];
+  size_t r;
   memset(out, 0, sizeof *out);
   out->run_medians = malloc(n * sizeof *v + 1);
   out->run_means = malloc(n * sizeof *v + 1);
-  if (!v || n == 0 || !out->run_medians || !out->run_means ||
-      sk_merge_run_values(runs, n, is, ipt, out) != 0) {
+  out->which = malloc(n * sizeof *out->which + 1);
+  if (!v || !out->run_medians || !out->run_means || !out->which) {
     free(v);
     sk_merge_stats_done(out);
     return -1;
   }
+  for (r = 0; r < n; r++)
+    if (!runs[r].suites[is].points[ipt].absent)
+      out->which[out->nruns++] = r;
+  if (out->nruns == 0) {
+    free(v);
+    sk_merge_stats_done(out);
+    return 1;
+  }
+  if (sk_merge_run_values(runs, is, ipt, out) != 0) {
+    free(v);
+    sk_merge_stats_done(out);
+    return -1;
+  }
+  n = out->nruns;
   sk_stats_box(out->run_medians, n, v, box);
   /* v is the sorted copy sk_stats_box leaves */
   sk_merge_spread_of_values(v, n, out);
@@ -452,20 +522,23 @@ double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
                              size_t is, size_t ip, size_t off)
 {
   double *v = malloc((n > 0 ? n : 1) * sizeof *v), m = NAN;
-  size_t r;
+  size_t r, k = 0;
   if (v == NULL || n == 0) {
     free(v);
     return NAN;
   }
   for (r = 0; r < n; r++) {
-    const char *p = (const char *)&runs[r].suites[is].points[ip];
-    memcpy(&v[r], p + off, sizeof v[r]);
-    if (isnan(v[r]))
+    const sk_merge_point_t *pt = &runs[r].suites[is].points[ip];
+    if (pt->absent)
+      continue;
+    memcpy(&v[k], (const char *)pt + off, sizeof v[k]);
+    if (isnan(v[k]))
       break;
+    k++;
   }
-  if (r == n) {
-    sk_stats_sort(v, n);
-    m = sk_stats_median(v, n);
+  if (r == n && k > 0) {
+    sk_stats_sort(v, k);
+    m = sk_stats_median(v, k);
   }
   free(v);
   return m;

@@ -20,6 +20,9 @@
 
 /* One point of one run, as the run measured it. */
 typedef struct sk_merge_point {
+  int absent;              /* the run has no value here: its point has
+                            * none (0 valid repetitions), or its replayed
+                            * grid lost it (a time limit) */
   double argument;
   double mean, median, min, max;
   long repetitions, cut, processes;   /* -1 when absent */
@@ -37,6 +40,9 @@ typedef struct sk_merge_point {
 typedef struct sk_merge_suite {
   const char *name;        /* borrowed from the run's document */
   const char *status;      /* "" when absent */
+  const char *verdict;     /* noise.verdict (lib/noise.h's words), or
+                            * NULL */
+  const char *evidence;    /* its first sentence, or NULL */
   sk_ynode_t *node;        /* the suite's mapping */
   sk_merge_point_t *points;
   size_t npoints;
@@ -55,6 +61,9 @@ typedef struct sk_merge_run {
   char file_sha256[65];    /* of the file as read, for merged.files */
   unsigned long long dev, ino;   /* the file, to catch one given twice */
   const char *sha256;      /* suite_file.sha256, NULL when absent */
+  const char *verdict;     /* the run's noise.verdict, or NULL */
+  const char *written_status;   /* run.status as written, or NULL */
+  const char *evidence;    /* its first sentence, or NULL */
   const char *run_status;  /* run.status as a reader sees it: "incomplete"
                               for a "running" file no run writes
                               (runstate.h); NULL when absent */
@@ -69,9 +78,12 @@ typedef enum {
                             * suite's recorded filter (Alg. 3) */
 } sk_merge_source_t;
 
-/* Across-run statistics of one point (every array has one entry per run).
- * The per-run values are the runs' medians (run_medians). */
+/* Across-run statistics of one point (every array has one entry per run
+ * that has the point: nruns of them).  The per-run values are the runs'
+ * medians (run_medians). */
 typedef struct sk_merge_stats {
+  size_t nruns;            /* the runs that have the point */
+  size_t *which;           /* their indexes, ascending (owned) */
   double median, q1, q3, min, max;   /* of the per-run medians
                                       * (sk_stats_box) */
   double spread;           /* (max - min) / min; NaN when min <= 0 */
@@ -93,8 +105,11 @@ typedef struct sk_merge_stats {
 int sk_merge_load(sk_merge_run_t *run, const char *path);
 void sk_merge_run_free(sk_merge_run_t *run);
 
-/* 0 when RUN has the suite file and grid of FIRST; else -1 and one
- * message naming both files and the first difference. */
+/* 0 when RUN has the suite file and grid of FIRST -- every argument it
+ * measured is one of FIRST's (the grid the runs replay; a run cut short
+ * by a time limit lacks some) -- and RUN's points are then laid out as
+ * FIRST's, the ones it lacks marked absent; else -1 and one message
+ * naming both files and the first difference. */
 /* Puts run's suites in the order of first's, matched by name (a result
  * file lists them in the order measured: --shuffle and a continued run
  * change it); suites without a namesake stay behind for sk_merge_check. */
@@ -105,7 +120,7 @@ void sk_merge_run_free(sk_merge_run_t *run);
 int sk_merge_distinct(const sk_merge_run_t *runs, size_t n);
 
 void sk_merge_align(const sk_merge_run_t *first, sk_merge_run_t *run);
-int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
+int sk_merge_check(const sk_merge_run_t *first, sk_merge_run_t *run);
 
 /* Alg. 3 for one run and point: the samples x[0..n) (any order) are
  * filtered with FILTER (SK_STATS_FILTER_*) and quantile Q as the engine
@@ -114,14 +129,17 @@ int sk_merge_check(const sk_merge_run_t *first, const sk_merge_run_t *run);
 int sk_merge_raw_values(const double *x, size_t n, int filter, double q,
                         double *median, double *mean);
 
-/* Statistics of point IPT of suite IS over RUNS[0..N-1]: the per-run
- * values come from the raw samples when every run has them and records
- * its filter, else from each run's median and mean.  -1 on no memory. */
+/* Statistics of point IPT of suite IS over the runs of RUNS[0..N-1] that
+ * have it: the per-run values come from the raw samples when every such
+ * run has them and records its filter, else from each run's median and
+ * mean.  -1 on no memory; 1 when no run has the point (nothing to
+ * merge; *out is empty then). */
 int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
                    size_t ipt, sk_merge_stats_t *out);
-/* The median over the n runs of the point field at byte offset `off` of
- * sk_merge_point_t (a double: offsetof(sk_merge_point_t, ovl_pure), ...);
- * NaN when a run lacks it. */
+/* The median over the n runs (those that have the point) of the point
+ * field at byte offset `off` of sk_merge_point_t (a double:
+ * offsetof(sk_merge_point_t, ovl_pure), ...); NaN when such a run lacks
+ * it. */
 double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
                              size_t is, size_t ip, size_t off);
 

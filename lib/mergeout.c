@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "emit.h"
+#include "escape.h"
 #include "msg.h"
+#include "noise.h"
 #include "outfile.h"
 #include "schema.h"
 
@@ -66,16 +68,25 @@ static const char *sk_mergeout_text(const sk_merge_run_t *r, const char *map,
   return sk_yread_text(sk_yread_get(y, sk_yread_get(y, r->root, map), key));
 }
 
-/* run: complete only when every run was; times span all runs. */
+/* run: complete only when every run was; incomplete when a run was cut
+ * short by a time limit and none did worse; else partial.  Times span
+ * all runs. */
 static int sk_mergeout_run(sk_emit_t *e, const sk_merge_run_t *runs,
                            size_t n)
 {
   const char *st, *status = "complete";
   double wall = 0.0;
   size_t i;
+  int cut;
   for (i = 0; i < n; i++) {
     st = runs[i].run_status;
-    if (!st || strcmp(st, "complete") != 0)
+    /* incomplete as written: a time limit cut it short; a `running`
+     * file no run writes reads as incomplete too, but is partial here */
+    cut = st && strcmp(st, "incomplete") == 0 && runs[i].written_status &&
+          strcmp(runs[i].written_status, "incomplete") == 0;
+    if (cut && strcmp(status, "complete") == 0)
+      status = "incomplete";
+    else if (!cut && (!st || strcmp(st, "complete") != 0))
       status = "partial";
     wall += runs[i].wall_time;
   }
@@ -114,6 +125,73 @@ static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
   sk_mergeout_factor(e, r, "shuffle_seed");
   sk_mergeout_factor(e, r, "grid_from");
   return sk_emit_map_end(e);
+}
+
+/* The worst of the runs' verdicts, each run that was not quiet named
+ * with its first sentence: a `noise` map (nothing when no run was
+ * judged).  v[i], first[i]: run i's verdict and sentence, or NULL. */
+static int sk_mergeout_noise(sk_emit_t *e, const sk_merge_run_t *runs,
+                             size_t n, const char *const *v,
+                             const char *const *first)
+{
+  char buf[640];
+  int worst = -1, k;
+  size_t i;
+  for (i = 0; i < n; i++)
+    if ((k = sk_noise_parse(v[i])) > worst)
+      worst = k;
+  if (worst < 0)
+    return 0;
+  sk_emit_str(e, "noise");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "verdict", sk_noise_name((sk_noise_verdict_t)worst));
+  sk_emit_str(e, "evidence");
+  sk_emit_seq_begin(e);
+  for (i = 0; i < n; i++) {
+    if (v[i] == NULL || strcmp(v[i], "quiet") == 0)
+      continue;
+    snprintf(buf, sizeof buf, "%s: %s%s%.500s", runs[i].y.path, v[i],
+             first[i] ? ": " : "", first[i] ? first[i] : "");
+    sk_emit_str(e, buf);
+  }
+  sk_emit_seq_end(e);
+  return sk_emit_map_end(e);
+}
+
+/* The run's noise over the runs. */
+static int sk_mergeout_run_noise(sk_emit_t *e, const sk_merge_run_t *runs,
+                                 size_t n)
+{
+  const char **v = calloc(2 * n + 1, sizeof *v);
+  size_t i;
+  int rc;
+  if (v == NULL)
+    return -1;
+  for (i = 0; i < n; i++) {
+    v[i] = runs[i].verdict;
+    v[n + i] = runs[i].evidence;
+  }
+  rc = sk_mergeout_noise(e, runs, n, v, v + n);
+  free(v);
+  return rc;
+}
+
+/* Suite IS's noise over the runs. */
+static int sk_mergeout_suite_noise(sk_emit_t *e, const sk_merge_run_t *runs,
+                                   size_t n, size_t is)
+{
+  const char **v = calloc(2 * n + 1, sizeof *v);
+  size_t i;
+  int rc;
+  if (v == NULL)
+    return -1;
+  for (i = 0; i < n; i++) {
+    v[i] = runs[i].suites[is].verdict;
+    v[n + i] = runs[i].suites[is].evidence;
+  }
+  rc = sk_mergeout_noise(e, runs, n, v, v + n);
+  free(v);
+  return rc;
 }
 
 static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
@@ -170,6 +248,8 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
   const sk_merge_point_t *p;
   for (r = 0; r < n; r++) {
     p = &runs[r].suites[is].points[ip];
+    if (p->absent)
+      continue;
     reps = (reps < 0 || p->repetitions < 0) ? -1 : reps + p->repetitions;
     cut = (cut < 0 || p->cut < 0) ? -1 : cut + p->cut;
     lo = fmin(lo, p->min);
@@ -190,6 +270,7 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
 static int sk_mergeout_lead(sk_emit_t *e, const sk_merge_stats_t *st,
                             size_t n)
 {
+  size_t k, r;
   sk_emit_kv_double(e, "median", st->median);
   sk_emit_kv_double(e, "q1", st->q1);
   sk_emit_kv_double(e, "q3", st->q3);
@@ -201,7 +282,19 @@ static int sk_mergeout_lead(sk_emit_t *e, const sk_merge_stats_t *st,
   sk_emit_kv_double(e, "high", st->ci.upper);
   sk_emit_kv_double(e, "coverage", st->ci.coverage);
   sk_emit_map_end(e);
-  sk_emit_kv_long(e, "runs", (long)n);
+  sk_emit_kv_long(e, "runs", (long)st->nruns);
+  if (st->nruns < n) {
+    /* the runs (1-based, in merged.files' order) without the point */
+    sk_emit_str(e, "runs_missing");
+    sk_emit_flow_seq_begin(e);
+    for (r = 0, k = 0; r < n; r++) {
+      if (k < st->nruns && st->which[k] == r)
+        k++;
+      else
+        sk_emit_long(e, (long)r + 1);
+    }
+    sk_emit_seq_end(e);
+  }
   if (st->modes >= 2)
     sk_emit_kv_long(e, "modes", st->modes);
   sk_emit_str(e, "spread");
@@ -258,7 +351,15 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
 {
   const sk_merge_point_t *p = &runs[0].suites[is].points[ip];
   sk_merge_stats_t st;
-  if (sk_merge_stats(runs, n, is, ip, &st) != 0)
+  int rc = sk_merge_stats(runs, n, is, ip, &st);
+  if (rc > 0) {         /* no run has a value here: it is left out */
+    char name[256];
+    sk_escape_buf(runs[0].suites[is].name, name, sizeof name);
+    sk_msg_warning("suite '%s', argument %.17g: no run has a value there; "
+                   "it is left out of the merged file", name, p->argument);
+    return 0;
+  }
+  if (rc < 0)
     return -1;
   sk_emit_map_begin(e);
   sk_mergeout_number(e, "argument", p->argument);
@@ -273,8 +374,8 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
     sk_emit_kv_long(e, "processes", p->processes);
   sk_emit_kv_str(e, "run_values",
                  st.source == SK_MERGE_RAW ? "raw" : "recorded");
-  sk_mergeout_list(e, "run_medians", st.run_medians, n);
-  sk_mergeout_list(e, "run_means", st.run_means, n);
+  sk_mergeout_list(e, "run_medians", st.run_medians, st.nruns);
+  sk_mergeout_list(e, "run_means", st.run_means, st.nruns);
   sk_mergeout_extras(e, runs, n, is, ip);
   sk_merge_stats_done(&st);
   return sk_emit_map_end(e);
@@ -305,7 +406,8 @@ static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
   for (i = 0; i < sk_yread_len(node); i++) {
     k = sk_yread_pair(y, node, i, &v);
     key = sk_yread_text(k);
-    if (!key || !strcmp(key, "points") || !strcmp(key, "elapsed"))
+    if (!key || !strcmp(key, "points") || !strcmp(key, "elapsed") ||
+        !strcmp(key, "noise"))
       continue;
     sk_mergeout_node(e, y, k);
     if (strcmp(key, "status") == 0)
@@ -313,6 +415,7 @@ static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
     else
       sk_mergeout_node(e, y, v);
   }
+  rc |= sk_mergeout_suite_noise(e, runs, n, is);
   sk_emit_str(e, "points");
   sk_emit_seq_begin(e);
   for (i = 0; i < runs[0].suites[is].npoints; i++)
@@ -334,6 +437,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   rc |= sk_mergeout_copy(e, &runs[0], "metadata");
   rc |= sk_mergeout_run(e, runs, n);
   rc |= sk_mergeout_copy(e, &runs[0], "factors");
+  rc |= sk_mergeout_run_noise(e, runs, n);
   rc |= sk_mergeout_block(e, runs, n, eps);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);

@@ -259,11 +259,27 @@ int sk_rcheck_runs(sk_yread_t *y, const sk_ynode_t *point, const char *key,
                    long runs)
 {
   const sk_ynode_t *seq = sk_yread_get(y, point, key);
-  if (runs < 0 || !seq || seq->kind != SK_YNODE_SEQ ||
-      sk_yread_len(seq) == (size_t)runs)
+  const sk_ynode_t *pr = sk_yread_get(y, point, "runs");
+  long own = -1;
+  if (runs < 0)
     return 0;
-  sk_yread_error(y, seq, "'%s' has %zu entries but the file merges %ld runs",
-                 key, sk_yread_len(seq), runs);
+  if (pr != NULL && (sk_rcheck_count(y, pr, "runs", &own) != 0 ||
+                     own < 1 || own > runs)) {
+    /* said once, with the first list */
+    if (own >= 0 && strcmp(key, "run_medians") == 0)
+      sk_yread_error(y, pr, "'runs' is %ld, but the file merges %ld runs",
+                     own, runs);
+    return -1;
+  }
+  if (!seq || seq->kind != SK_YNODE_SEQ ||
+      sk_yread_len(seq) == (size_t)(own >= 0 ? own : runs))
+    return 0;
+  if (own >= 0 && own != runs)
+    sk_yread_error(y, seq, "'%s' has %zu entries but the point merges %ld "
+                   "runs", key, sk_yread_len(seq), own);
+  else
+    sk_yread_error(y, seq, "'%s' has %zu entries but the file merges %ld "
+                   "runs", key, sk_yread_len(seq), runs);
   return -1;
 }
 

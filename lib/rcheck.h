@@ -115,8 +115,12 @@ int sk_rcheck_stat(sk_yread_t *y, const sk_ynode_t *node, const char *key,
 int sk_rcheck_times(sk_yread_t *y, const sk_ynode_t *point, const char *key,
                     double **out, size_t *n);
 
-/* In a merged file, a point's per-run list KEY must hold RUNS entries:
+/* In a merged file, a point's per-run list KEY must hold RUNS entries,
+ * or the point's own `runs` when it has one (a run may lack the point:
+ * its replayed grid lost it; 1 to RUNS):
  *   F:L:C: error: 'KEY' has N entries but the file merges RUNS runs
+ *   F:L:C: error: 'KEY' has N entries but the point merges R runs
+ *   F:L:C: error: 'runs' is R, but the file merges RUNS runs
  * RUNS < 0: not known, nothing checked. */
 int sk_rcheck_runs(sk_yread_t *y, const sk_ynode_t *point, const char *key,
                    long runs);

@@ -42,6 +42,9 @@ static void sk_rfile_suite_free(sk_rfile_suite_t *s)
     sk_rfile_point_free(&s->points[i]);
   free(s->points);
   free(s->rate_unit);
+  free(s->noise_verdict);
+  free(s->noise_evidence);
+  free(s->unmeasured);
 }
 
 void sk_rfile_free(sk_rfile_t *r)
@@ -69,6 +72,9 @@ void sk_rfile_free(sk_rfile_t *r)
     free(r->members[i].path);
   }
   free(r->members);
+  free(r->noise_verdict);
+  free(r->noise_evidence);
+  free(r->run_stop);
   free(r);
 }
 

@@ -90,7 +90,9 @@ typedef struct sk_rfile_suite {
   long type;               /* the suite key Type, -1 when absent */
   char *instance;          /* "" when absent, like every string here */
   char *pattern;
-  char *status;            /* complete | failed | timed_out | crashed */
+  char *status;            /* complete | failed | incomplete | crashed
+                            * (timed_out, as older files say, is read as
+                            * incomplete) */
   char *message;
   sk_rfile_kv_t *params;  /* the resolved suite keys */
   size_t nparams;
@@ -107,6 +109,14 @@ typedef struct sk_rfile_suite {
   sk_rfile_point_t *points;   /* sorted by argument */
   size_t npoints;
   int line;                /* where the suite starts in the file */
+  /* the machine's noise over the suite (`noise`): the verdict, one of
+   * lib/noise.h's words, and its evidence joined with "; "; NULL when
+   * absent (or not one of the words) */
+  char *noise_verdict, *noise_evidence;
+  /* `unmeasured`: the arguments a time limit left unmeasured, joined,
+   * and how many (-1: absent) */
+  char *unmeasured;
+  long nunmeasured;
 } sk_rfile_suite_t;
 
 /* One run a merged file merged (merged.files). */
@@ -137,6 +147,9 @@ typedef struct sk_result {
   size_t nsuites;
   char *suite_sha256;      /* suite_file.sha256; NULL when absent, null */
   int merged;              /* a merged file (it has 'merged') */
+  /* the run's noise (`noise`), as a suite's; NULL when absent */
+  char *noise_verdict, *noise_evidence;
+  char *run_stop;          /* run.stop: why the run stopped early */
   sk_rfile_member_t *members;   /* merged.files, in order */
   size_t nmembers;
 } sk_rfile_t;

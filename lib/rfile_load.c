@@ -17,6 +17,7 @@
 
 #include "collbw.h"
 #include "msg.h"
+#include "noise.h"
 #include "runstate.h"
 #include "rcheck.h"
 #include "yread.h"
@@ -521,6 +522,55 @@ static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
     s->sync_window = v;
 }
 
+/* A `noise` map: its verdict when it is one of lib/noise.h's words
+ * (anything else is not shown: the reader shows fixed words only) and
+ * its evidence, the sentences joined with "; ".  -1 on no memory. */
+static int sk_rfile_load_noise(sk_yread_t *y, sk_ynode_t *map,
+                               char **verdict, char **evidence)
+{
+  sk_ynode_t *ev;
+  const char *v;
+  size_t i, n;
+  if (!map || map->kind != SK_YNODE_MAP)
+    return 0;
+  v = sk_yread_text(sk_yread_get(y, map, "verdict"));
+  if (sk_noise_parse(v) < 0)
+    return 0;
+  if (!(*verdict = strdup(v)) || !(*evidence = strdup("")))
+    return -1;
+  ev = sk_yread_get(y, map, "evidence");
+  n = ev && ev->kind == SK_YNODE_SEQ ? sk_yread_len(ev) : 0;
+  for (i = 0; i < n; i++) {
+    const char *t = sk_yread_text(sk_yread_item(y, ev, i));
+    if ((i > 0 && sk_rfile_load_cat(evidence, "; ") < 0) ||
+        sk_rfile_load_cat(evidence, t ? t : "...") < 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* `unmeasured`: the arguments, joined, and how many. */
+static int sk_rfile_load_unmeasured(sk_yread_t *y, sk_ynode_t *node,
+                                    sk_rfile_suite_t *s)
+{
+  sk_ynode_t *u = sk_yread_get(y, node, "unmeasured");
+  s->nunmeasured = -1;
+  if (!u || u->kind != SK_YNODE_SEQ)
+    return 0;
+  s->nunmeasured = (long)sk_yread_len(u);
+  return (s->unmeasured = sk_rfile_load_join(y, u)) ? 0 : -1;
+}
+
+/* timed_out, as files before `incomplete` say. */
+static void sk_rfile_load_status(sk_rfile_suite_t *s)
+{
+  char *t;
+  if (strcmp(s->status, "timed_out") == 0 && (t = strdup("incomplete"))) {
+    free(s->status);
+    s->status = t;
+  }
+}
+
 static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_suite_t *s, long runs)
 {
@@ -548,6 +598,13 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
                      &s->elapsed);
   sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs);
   sk_rfile_load_two_way(y, node, s);
+  sk_rfile_load_status(s);
+  if (sk_rfile_load_noise(y, sk_yread_get(y, node, "noise"),
+                          &s->noise_verdict, &s->noise_evidence) < 0 ||
+      sk_rfile_load_unmeasured(y, node, s) < 0) {
+    sk_yread_error(y, NULL, "out of memory");
+    return -1;
+  }
   return y->errors > before ? -1 : 0;
 }
 
@@ -635,6 +692,16 @@ static void sk_rfile_load_run_status(sk_rfile_t *r)
   }
 }
 
+/* A text scalar as a new string; NULL when absent, null or not text. */
+static char *sk_rfile_load_text(sk_yread_t *y, const sk_ynode_t *map,
+                                const char *key)
+{
+  const char *t = sk_yread_text(sk_yread_get(y, map, key));
+  if (!t || strcmp(t, "null") == 0 || strcmp(t, "~") == 0)
+    return NULL;
+  return strdup(t);
+}
+
 static int sk_rfile_load_run(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
 {
   sk_ynode_t *run = sk_yread_get(y, root, "run");
@@ -659,6 +726,10 @@ static int sk_rfile_load_run(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
                  &r->end_time);
   sk_rcheck_duration(y, sk_yread_get(y, run, "wall_time"), "wall_time",
                      &r->wall_time);
+  r->run_stop = sk_rfile_load_text(y, run, "stop");
+  if (sk_rfile_load_noise(y, sk_yread_get(y, root, "noise"),
+                          &r->noise_verdict, &r->noise_evidence) < 0)
+    return -1;
   return 0;
 }
 
@@ -693,16 +764,6 @@ static void sk_rfile_load_collbw(sk_rfile_t *r)
     for (j = 0; j < r->suites[i].npoints; j++)
       r->suites[i].points[j].bytes =
           sk_collbw_point_bytes(r, &r->suites[i], &r->suites[i].points[j]);
-}
-
-/* A text scalar as a new string; NULL when absent, null or not text. */
-static char *sk_rfile_load_text(sk_yread_t *y, const sk_ynode_t *map,
-                                const char *key)
-{
-  const char *t = sk_yread_text(sk_yread_get(y, map, key));
-  if (!t || strcmp(t, "null") == 0 || strcmp(t, "~") == 0)
-    return NULL;
-  return strdup(t);
 }
 
 /* suite_file.sha256 and a merged file's merged.files. */

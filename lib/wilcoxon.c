@@ -211,6 +211,24 @@ int sk_wilcoxon_test(const double *a, size_t n1, const double *b, size_t n2,
   return 0;
 }
 
+double sk_wilcoxon_min_p(size_t n1, size_t n2)
+{
+  double a = (double)n1, b = (double)n2, s, c = 1.0;
+  size_t i;
+  if (n1 == 0 || n2 == 0)
+    return 1.0;
+  if (n1 <= SK_WILCOXON_EXACT_MAX && n2 <= SK_WILCOXON_EXACT_MAX) {
+    /* the two arrangements with all of one sample first, of C(n1+n2, n1)
+     * equally likely ones under the null hypothesis; C built up as
+     * C(n2+i, i) = C(n2+i-1, i-1) (n2+i) / i, exact while it fits */
+    for (i = 1; i <= n1; i++)
+      c = c * (b + (double)i) / (double)i;
+    return wx_clip(2.0 / c);
+  }
+  s = sqrt(a * b * (a + b + 1.0) / 12.0);
+  return wx_clip(2.0 * wx_normal_sf(a * b, a * b / 2.0, s));
+}
+
 const char *sk_wilcoxon_stars(double p)
 {
   if (p <= 0.001)

@@ -43,6 +43,14 @@ typedef struct sk_wilcoxon {
 int sk_wilcoxon_test(const double *a, size_t n1, const double *b, size_t n2,
                      sk_wilcoxon_method_t method, sk_wilcoxon_t *out);
 
+/* The smallest two-sided p-value any two samples of sizes n1 and n2 can
+ * give (the test's power floor): every value of one sample below every
+ * value of the other.  Exact (both sizes at most SK_WILCOXON_EXACT_MAX)
+ * it is 2 / C(n1 + n2, n1), at most 1: 0.1 for 3 and 3, 0.0571 for 4
+ * and 3, 0.0286 for 4 and 4, 0.00794 for 5 and 5; beyond, the normal
+ * approximation's at U = 0.  1 when a size is 0. */
+double sk_wilcoxon_min_p(size_t n1, size_t n2);
+
 /* Significance stars of a p-value: "***" for p <= 0.001, "**" for
  * p <= 0.01, "*" for p <= 0.05, "" otherwise (also for NaN).  The string
  * is static. */

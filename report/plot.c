@@ -547,7 +547,17 @@ static int sk_plot_status(const sk_rfile_suite_t *s, char *buf, size_t size)
   len = strlen(buf);
   if (s->elapsed >= 0)
     snprintf(buf + len, size - len, " \xc2\xb7 %.3g s", s->elapsed);
-  return (*s->status && strcmp(s->status, "complete") != 0) || missed;
+  len = strlen(buf);
+  if (s->nunmeasured > 0)
+    snprintf(buf + len, size - len, " \xc2\xb7 %ld left unmeasured",
+             s->nunmeasured);
+  len = strlen(buf);
+  if (s->noise_verdict != NULL)
+    snprintf(buf + len, size - len, " \xc2\xb7 machine %s%s%s%s",
+             s->noise_verdict, *s->noise_evidence ? " (" : "",
+             s->noise_evidence, *s->noise_evidence ? ")" : "");
+  return (*s->status && strcmp(s->status, "complete") != 0) || missed ||
+         (s->noise_verdict != NULL && strcmp(s->noise_verdict, "quiet") != 0);
 }
 
 /* Do two suites have the same resolved parameters? */

@@ -69,6 +69,62 @@ static void sk_title_wide(sk_title_col_t *c, const char *text,
   c->y -= SK_TITLE_STEP;
 }
 
+/* A sentence over as many wide lines as it needs (cut at blanks), the
+ * first marked with a bullet. */
+static void sk_title_wrapped(sk_title_col_t *c, const char *text,
+                             const char *colour)
+{
+  char line[256];
+  size_t width = c->width + 18, n;
+  const char *p = text;
+  int first = 1;
+  while (*p) {
+    n = strlen(p);
+    if (n > width) {
+      n = width;
+      while (n > width / 2 && p[n] != ' ')
+        n--;
+      if (p[n] != ' ')
+        n = width;
+    }
+    snprintf(line, sizeof line, "%s%.*s", first ? "\xe2\x80\xa2 " : "  ",
+             (int)n, p);
+    sk_title_wide(c, line, colour);
+    p += n;
+    while (*p == ' ')
+      p++;
+    first = 0;
+  }
+}
+
+/* The machine's verdict (doc/engine.md, "The machine's noise"), and
+ * its evidence one sentence a line. */
+static void sk_title_noise(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  char buf[600];
+  const char *e, *semi, *warn;
+  int quiet;
+  if (r->noise_verdict == NULL) {
+    sk_title_kv(c, "machine", "not judged (a file from before the verdict)",
+                "#555555");
+    return;
+  }
+  quiet = strcmp(r->noise_verdict, "quiet") == 0;
+  sk_title_kv(c, "machine", r->noise_verdict,
+              quiet ? SK_TITLE_OK : SK_TITLE_BAD);
+  /* the run's own warning (unpinned processes) beside the verdict, not
+   * only among the factors, where it may not fit */
+  if ((warn = sk_rfile_factor(r, "warning")) != NULL && *warn)
+    sk_title_wrapped(c, warn, SK_TITLE_BAD);
+  for (e = r->noise_evidence; *e; e = *semi ? semi + 2 : semi) {
+    semi = strstr(e, "; ");
+    if (semi == NULL)
+      semi = e + strlen(e);
+    snprintf(buf, sizeof buf, "%.*s", (int)(semi - e), e);
+    sk_title_wrapped(c, buf, SK_TITLE_BAD);
+  }
+}
+
 static void sk_title_run(sk_title_col_t *c, const sk_rfile_t *r)
 {
   char wall[64] = "";
@@ -81,9 +137,12 @@ static void sk_title_run(sk_title_col_t *c, const sk_rfile_t *r)
   sk_title_kv(c, "status", r->run_status,
               strcmp(r->run_status, "complete") == 0 ? SK_TITLE_OK
                                                      : SK_TITLE_BAD);
+  if (r->run_stop != NULL)
+    sk_title_kv(c, "stopped", r->run_stop, SK_TITLE_BAD);
   sk_title_kv(c, "started", r->start_time, NULL);
   sk_title_kv(c, "ended", r->end_time, NULL);
   sk_title_kv(c, "wall time", wall, NULL);
+  sk_title_noise(c, r);
 }
 
 static void sk_title_meta(sk_title_col_t *c, const sk_rfile_t *r)
@@ -150,7 +209,17 @@ static void sk_title_left(FILE *f, const sk_rfile_t *r)
 }
 
 /* Column positions of the suite table. */
-static const double sk_title_cols[] = {0.50, 0.695, 0.835, 0.925, 0.97};
+static const double sk_title_cols[] = {0.50, 0.665, 0.79, 0.865, 0.94,
+                                       0.97};
+
+/* The verdict as the table shows it (a fixed word, never the file's
+ * text). */
+static const char *sk_title_verdict(const char *v)
+{
+  if (v == NULL)
+    return "";
+  return strcmp(v, "oversubscribed") == 0 ? "oversub." : v;
+}
 
 static void sk_title_row(FILE *f, double y, const sk_rfile_suite_t *s)
 {
@@ -161,16 +230,21 @@ static void sk_title_row(FILE *f, double y, const sk_rfile_suite_t *s)
   snprintf(pts, sizeof pts, "%lu", (unsigned long)s->npoints);
   if (m)
     snprintf(missed, sizeof missed, "%lu", (unsigned long)m);
-  sk_gp_label_mid(f, sk_title_cols[0], y, SK_TITLE_SIZE, s->name, 32);
+  sk_gp_label_mid(f, sk_title_cols[0], y, SK_TITLE_SIZE, s->name, 28);
   sk_gp_label(f, sk_title_cols[1], y, "left", SK_TITLE_SIZE, 0, NULL,
-              s->instance, 22);
+              s->instance, 20);
   sk_gp_label(f, sk_title_cols[2], y, "left", SK_TITLE_SIZE, 0,
               strcmp(s->status, "complete") == 0 ? SK_TITLE_OK
                                                  : SK_TITLE_BAD,
-              s->status, 12);
-  sk_gp_label(f, sk_title_cols[3], y, "right", SK_TITLE_SIZE, 0, NULL, pts,
+              s->status, 10);
+  sk_gp_label(f, sk_title_cols[3], y, "left", SK_TITLE_SIZE, 0,
+              s->noise_verdict == NULL ||
+                      strcmp(s->noise_verdict, "quiet") == 0
+                  ? SK_TITLE_OK : SK_TITLE_BAD,
+              sk_title_verdict(s->noise_verdict), 9);
+  sk_gp_label(f, sk_title_cols[4], y, "right", SK_TITLE_SIZE, 0, NULL, pts,
               0);
-  sk_gp_label(f, sk_title_cols[4], y, "right", SK_TITLE_SIZE, 0,
+  sk_gp_label(f, sk_title_cols[5], y, "right", SK_TITLE_SIZE, 0,
               SK_TITLE_BAD, missed, 0);
 }
 
@@ -178,9 +252,10 @@ static void sk_title_table(FILE *f, const sk_rfile_t *r,
                            const sk_page_t *p)
 {
   static const char *const head[] = {"suite", "instance", "status",
-                                     "points", "\xce\xb5 missed"};
-  static const char *const align[] = {"left", "left", "left", "right",
-                                      "right"};
+                                     "machine", "points",
+                                     "\xce\xb5 missed"};
+  static const char *const align[] = {"left", "left", "left", "left",
+                                      "right", "right"};
   char buf[96];
   double y = SK_TITLE_TOP - SK_TITLE_STEP * 0.4;
   size_t i;
@@ -188,12 +263,12 @@ static void sk_title_table(FILE *f, const sk_rfile_t *r,
            p->continued ? ", continued" : "");
   sk_gp_label(f, sk_title_cols[0], y, "left", 10, 1, NULL, buf, 0);
   y -= SK_TITLE_STEP * 1.2;
-  for (i = 0; i < 5; i++)
+  for (i = 0; i < 6; i++)
     sk_gp_label(f, sk_title_cols[i], y, align[i], SK_TITLE_SIZE, 1,
                 "#555555", head[i], 0);
   fprintf(f, "set arrow from screen %.3f,%.4f to screen %.3f,%.4f nohead "
           "lc rgb '#999999' lw 0.5\n", sk_title_cols[0],
-          y - SK_TITLE_STEP * 0.45, sk_title_cols[4],
+          y - SK_TITLE_STEP * 0.45, sk_title_cols[5],
           y - SK_TITLE_STEP * 0.45);
   for (i = 0; i < p->count; i++) {
     y -= SK_TITLE_STEP;

@@ -23,7 +23,8 @@
 
 enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
        SK_OPT_FRESH, SK_OPT_TIMEOUT, SK_OPT_TIMER, SK_OPT_SHUFFLE,
-       SK_OPT_GRID_FROM, SK_OPT_NO_POSTPROC, SK_OPT_NO_INTERLEAVE };
+       SK_OPT_GRID_FROM, SK_OPT_NO_POSTPROC, SK_OPT_NO_INTERLEAVE,
+       SK_OPT_LOG };
 
 static const struct option sk_cli_options[] = {
   {"check", no_argument, NULL, SK_OPT_CHECK},
@@ -37,6 +38,7 @@ static const struct option sk_cli_options[] = {
   {"grid-from", required_argument, NULL, SK_OPT_GRID_FROM},
   {"no-interleave", no_argument, NULL, SK_OPT_NO_INTERLEAVE},
   {"no-postproc", no_argument, NULL, SK_OPT_NO_POSTPROC},
+  {"log", required_argument, NULL, SK_OPT_LOG},
   {"output", required_argument, NULL, 'o'},
   {"quiet", no_argument, NULL, 'q'},
   {"help", no_argument, NULL, 'h'},
@@ -138,17 +140,16 @@ static int sk_cli_finish(int argc, char **argv, sk_cli_t *cli, int help,
     cli->mode = help ? SK_CLI_HELP : SK_CLI_VERSION;
     return 0;
   }
-  if (cli->nprocs && cli->mode != SK_CLI_CHECK)
-    return sk_cli_usage("%s", "--np goes with --check (a run has the "
-                        "processes mpiexec starts)");
   if ((cli->fresh || cli->timeout >= 0.0) && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "--fresh and --timeout go with a run");
   if (cli->no_interleave && !cli->shuffle)
     return sk_cli_usage("%s", "--no-interleave goes with --shuffle");
-  if ((cli->shuffle || cli->grid_from || cli->timer || cli->no_postproc) &&
-      cli->mode != SK_CLI_RUN)
-    return sk_cli_usage("%s", "--timer, --shuffle, --grid-from and "
-                        "--no-postproc go with a run");
+  if ((cli->shuffle || cli->grid_from || cli->timer || cli->no_postproc ||
+       cli->log) && cli->mode != SK_CLI_RUN)
+    return sk_cli_usage("%s", "--timer, --shuffle, --grid-from, "
+                        "--no-postproc and --log go with a run");
+  if (cli->nprocs && cli->mode == SK_CLI_LIST)
+    return sk_cli_usage("%s", "--np goes with --check or a run");
   if (cli->output && cli->mode != SK_CLI_RUN)
     return sk_cli_usage("%s", "-o/--output goes with a run, not with "
                         "--check or --list");
@@ -192,6 +193,11 @@ int sk_cli_parse(int argc, char **argv, sk_cli_t *cli)
     case SK_OPT_SHUFFLE: rc = sk_cli_shuffle(optarg, cli); break;
     case SK_OPT_GRID_FROM: cli->grid_from = optarg; break;
     case SK_OPT_NO_POSTPROC: cli->no_postproc = 1; break;
+    case SK_OPT_LOG:
+      if (*optarg == '\0')
+        rc = sk_cli_usage("%s", "--log expects a file name");
+      cli->log = optarg;
+      break;
     case 'o': cli->output = optarg; break;
     case 'q': cli->quiet = 1; break;
     case 'h': help = 1; break;
@@ -238,25 +244,26 @@ void sk_cli_help(FILE *fp)
 "                     suites of the earlier result FILE (no refinement)\n"
 "      --no-postproc  one result file, as with @POSTPROC no (skampi-run\n"
 "                     merges its runs itself)\n"
+"      --log FILE     the log of the run goes to FILE instead of the suite\n"
+"                     file's @LOGFILE\n"
 "      --check        check SUITE_FILE and print the resolved plan as YAML;\n"
 "                     measures nothing and needs no mpiexec\n"
 "      --np P         with --check: resolve the plan for P processes\n"
-"                     (default 2)\n"
+"                     (default 2); with a run: the processes it must\n"
+"                     have, or it stops at once naming the launcher\n"
 "      --list         list every instance (the values of Type) by family\n"
 "  -h, --help         show this help\n"
 "  -V, --version      show the version\n"
 "\n"
-"Exit status: 0 all suites complete, 1 errors in SUITE_FILE (nothing\n"
-"measured), 2 bad command line, 3 some suite failed, 4 run aborted.\n"
+"Exit status: 0 all suites complete (or incomplete: a time limit cut\n"
+"them short), 1 errors in SUITE_FILE (nothing measured), 2 bad command\n"
+"line or a launcher that started the wrong processes, 3 some suite\n"
+"failed, 4 run aborted.\n"
 "Rerunning into the same FILE continues an interrupted run\n"
 "(doc/robustness.md).\n"
 "The suite language: skampi(5) and doc/suite-language.md.\n", fp);
 }
 
-void sk_cli_version(FILE *fp)
-{
-  fprintf(fp, "skampi %s\n", PACKAGE_VERSION);
-}
 
 /* --list's order: by family, then by number. */
 static int sk_cli_by_family(const void *a, const void *b)

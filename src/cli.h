@@ -21,7 +21,9 @@ typedef struct sk_cli {
   const char *file;        /* SUITE_FILE or --suite NAME (borrowed from
                               argv); main() swaps in the path found */
   int by_name;             /* file was looked up by name (suitepath.h) */
-  int nprocs;              /* --np P, 0 when not given */
+  int nprocs;              /* --np P, 0 when not given: with --check the
+                              plan's processes, with a run the
+                              processes MPI_COMM_WORLD must have */
   const char *output;      /* -o FILE or NULL */
   int quiet;               /* -q */
   int fresh;               /* --fresh: start over, keep FILE.bak */
@@ -33,6 +35,7 @@ typedef struct sk_cli {
   unsigned long long seed; /* that SEED */
   const char *grid_from;   /* --grid-from FILE (borrowed), or NULL */
   int no_postproc;         /* --no-postproc: ignore @POSTPROC yes */
+  const char *log;         /* --log FILE (borrowed), instead of @LOGFILE */
 } sk_cli_t;
 
 /* Parses the command line.  Returns 0, or SK_EXIT_USAGE after printing
@@ -40,7 +43,6 @@ typedef struct sk_cli {
 int sk_cli_parse(int argc, char **argv, sk_cli_t *cli);
 
 void sk_cli_help(FILE *fp);
-void sk_cli_version(FILE *fp);
 /* Every instance: number, name, pattern, variations, status, summary. */
 void sk_cli_list(FILE *fp);
 /* Rank 0's note after a suite could not be read: where a name was

@@ -55,6 +55,82 @@ static char *sk_launch_share(const char *path, int rank, sk_diag_t *diag,
   return buf;
 }
 
+/* The first line of MPI_Get_library_version: which MPI skampi runs on. */
+static void sk_launch_library(char *buf, size_t size)
+{
+  char s[MPI_MAX_LIBRARY_VERSION_STRING + 1];
+  size_t i, k = 0;
+  int len = 0;
+  MPI_Get_library_version(s, &len);
+  s[len] = '\0';
+  /* the first line, its blanks and tabs one space each */
+  for (i = 0; s[i] != '\0' && s[i] != '\n' && k + 1 < size; i++)
+    if (s[i] != ' ' && s[i] != '\t')
+      buf[k++] = s[i];
+    else if (k > 0 && buf[k - 1] != ' ')
+      buf[k++] = ' ';
+  while (k > 0 && buf[k - 1] == ' ')
+    k--;
+  buf[k] = '\0';
+}
+
+void sk_launch_version(FILE *fp)
+{
+  char lib[256];
+  sk_launch_library(lib, sizeof lib);
+  fprintf(fp, "skampi %s\nMPI: %s\n", PACKAGE_VERSION, lib);
+}
+
+/* A process a launcher started as one of N whose MPI_COMM_WORLD has
+ * only itself: the launcher's own count, from the variables Open MPI's
+ * mpiexec (OMPI_COMM_WORLD_SIZE) and MPICH's Hydra and other PMI
+ * launchers (PMI_SIZE) give each process; 0 when neither says more
+ * than 1. */
+static long sk_launch_foreign(const char **var)
+{
+  static const char *const vars[] = {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE"};
+  size_t i;
+  for (i = 0; i < sizeof vars / sizeof *vars; i++) {
+    const char *v = getenv(vars[i]);
+    char *end;
+    long n = v != NULL ? strtol(v, &end, 10) : 0;
+    if (v != NULL && *v && *end == '\0' && n > 1) {
+      *var = vars[i];
+      return n;
+    }
+  }
+  return 0;
+}
+
+/* Did the launcher start the processes this run needs?  A singleton
+ * that a launcher counted as one of N (the mpiexec of another MPI than
+ * skampi's starts every process alone), or --np P against another
+ * MPI_COMM_WORLD size: rank 0 names it in one line, every rank stops
+ * before anything is read or written.  0, or SK_EXIT_USAGE. */
+static int sk_launch_world(const sk_cli_t *cli, int rank, int size)
+{
+  const char *var = NULL;
+  char lib[160];
+  long n = size == 1 ? sk_launch_foreign(&var) : 0;
+  if (n == 0 && (cli->nprocs == 0 || cli->nprocs == size))
+    return 0;
+  if (rank != 0)
+    return SK_EXIT_USAGE;
+  sk_launch_library(lib, sizeof lib);
+  if (n > 0)
+    sk_msg_error("MPI_COMM_WORLD has 1 process, but the launcher started "
+                 "%ld (%s=%ld): its mpiexec belongs to another MPI than "
+                 "skampi's (%s), so every process runs alone; start skampi "
+                 "with the mpiexec of its MPI", n, var, n, lib);
+  else
+    sk_msg_error("MPI_COMM_WORLD has %d process%s, not the %d of --np %d: "
+                 "the launcher started %s (skampi's MPI: %s)", size,
+                 size == 1 ? "" : "es", cli->nprocs, cli->nprocs,
+                 size == 1 ? "each process alone, as the mpiexec of "
+                 "another MPI does" : "another number of processes", lib);
+  return SK_EXIT_USAGE;
+}
+
 /* Rank 0 tells why nothing is measured. */
 static void sk_launch_refuse(const sk_cli_t *cli, sk_diag_t *diag)
 {
@@ -146,7 +222,7 @@ static int sk_launch_outputs(const sk_cli_t *cli, const sk_plan_t *plan,
   int ok = 1;
   if (rank == 0 &&
       sk_outcheck_run(plan, cli->output, pp != NULL ? pp->run_path : NULL,
-                      grid_from, why, sizeof why) != 0) {
+                      grid_from, cli->log, why, sizeof why) != 0) {
     sk_msg_error("%s", why);
     ok = 0;
   }
@@ -200,6 +276,7 @@ static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
   else {
     run.outfile = post && rank == 0 ? pp.run_path : cli->output;
     run.quiet = cli->quiet;
+    run.log = cli->log;
     run.fresh = cli->fresh;
     run.timeout = cli->timeout;
     rc = sk_run(plan, &run);
@@ -230,6 +307,10 @@ int sk_launch(const sk_cli_t *cli)
                        1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  if ((rc = sk_launch_world(cli, rank, size)) != 0) {
+    MPI_Finalize();
+    return rc;
+  }
   diag = sk_diag_new();
   buf = sk_launch_share(cli->file, rank, diag, &len);
   opt.nprocs = size;

@@ -3,7 +3,8 @@
 # @POSTPROC yes, which merges a series of runs (postproc).
 bin_PROGRAMS += src/skampi
 src_skampi_SOURCES = src/main.c src/cli.c src/cli.h \
-	src/launch.c src/launch.h src/run.c src/run.h \
+	src/launch.c src/launch.h src/run.c src/run.h src/run_int.h \
+	src/run_block.c \
 	src/suitepath.c src/suitepath.h
 # @POSTPROC's file logic has no MPI: in the library, for its unit test.
 src_libskampi_src_a_SOURCES += src/postproc.c src/postproc.h

@@ -43,7 +43,7 @@ int main(int argc, char **argv)
     sk_cli_help(stdout);
     return 0;
   case SK_CLI_VERSION:
-    sk_cli_version(stdout);
+    sk_launch_version(stdout);
     return 0;
   case SK_CLI_LIST:
     sk_cli_list(stdout);

@@ -23,8 +23,8 @@ static int sk_outcheck_result(const sk_plan_t *plan, const char *output,
 }
 
 int sk_outcheck_run(const sk_plan_t *plan, const char *output,
-                    const char *run_path, const char *grid_from, char *why,
-                    size_t whylen)
+                    const char *run_path, const char *grid_from,
+                    const char *log, char *why, size_t whylen)
 {
   const char *paths[3];
   sk_outfile_inputs_t in;
@@ -42,6 +42,8 @@ int sk_outcheck_run(const sk_plan_t *plan, const char *output,
                          &in, why, whylen) != 0)
     return -1;
   in.n = 2;
+  if (log != NULL)         /* --log: whoever runs skampi names it */
+    return sk_outfile_check(log, SK_OUTFILE_LOG, &in, why, whylen);
   if (plan->logfile != NULL)
     return sk_outfile_check_suite("LOGFILE", plan->logfile, SK_OUTFILE_LOG,
                                   plan->path, &in, why, whylen);

@@ -14,11 +14,11 @@
 #include "plan.h"
 
 /* output: -o or NULL; run_path: @POSTPROC's run file of this start, or
- * NULL without @POSTPROC; grid_from: the grid file read, or NULL.  The
- * inputs are the suite file (plan->path) and grid_from.  0, or -1 with
- * the sentence in why. */
+ * NULL without @POSTPROC; grid_from: the grid file read, or NULL; log:
+ * --log, or NULL for @LOGFILE.  The inputs are the suite file
+ * (plan->path) and grid_from.  0, or -1 with the sentence in why. */
 int sk_outcheck_run(const sk_plan_t *plan, const char *output,
-                    const char *run_path, const char *grid_from, char *why,
-                    size_t whylen);
+                    const char *run_path, const char *grid_from,
+                    const char *log, char *why, size_t whylen);
 
 #endif

@@ -59,12 +59,14 @@ static char *sk_postproc_field(const char *path, const char *key1,
   return copy;
 }
 
-/* A run finished when its file says complete or partial; one still
- * `running` (killed) or `aborted` is continued. */
+/* A run finished when its file says complete, incomplete (a time limit
+ * cut a suite short) or partial; one still `running` (killed) or
+ * `aborted` is continued. */
 static int sk_postproc_finished(const char *path)
 {
   char *st = sk_postproc_field(path, "run", "status");
   int done = st != NULL && (strcmp(st, "complete") == 0 ||
+                            strcmp(st, "incomplete") == 0 ||
                             strcmp(st, "partial") == 0);
   free(st);
   return done;

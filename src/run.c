@@ -5,6 +5,7 @@
 #include <config.h>
 
 #include "run.h"
+#include "run_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "budget.h"
 #include "execute.h"
 #include "gridfile.h"
 #include "factors.h"
@@ -32,25 +34,12 @@
 #include "resultfile.h"
 #include "run_resume.h"
 #include "runlog.h"
+#include "runnoise.h"
 #include "sha256.h"
 #include "sysinfo.h"
 
-typedef struct sk_runstate {
-  sk_engine_t eng;
-  sk_progress_t progress;
-  sk_result_t *res;          /* rank 0 */
-  const char *outfile;
-  char *dest;                /* outfile, links resolved: the guard's */
-  const char *inputs[2];     /* rank 0: the suite file, --grid-from */
-  sk_outfile_inputs_t in;    /* no output may be one of them */
-  sk_run_resume_t rr;        /* rank 0; order and norder on every rank */
-  double t0;
-  double timeout;            /* --timeout, or -1 */
-  int quiet;
-  size_t written;            /* rank 0: suites in the result file as last
-                              * written (kept ones included) */
-  sk_resultfile_t rf;        /* rank 0: the result file, appended to */
-} sk_runstate_t;
+/* sk_runstate_t and what run_block.c shares with this file are in
+ * run_int.h. */
 
 /* Rank 0 reads the calibration parameters; everybody gets them. */
 static void sk_run_calib(sk_engine_t *e)
@@ -102,7 +91,7 @@ static int sk_run_journal_ok(sk_runstate_t *st)
  * line for it (end: its status); every rank learns whether the run goes
  * on.  A journal that failed stops the run as a result file that cannot
  * be written does: a suite cut short by it is not written. */
-static int sk_run_write(sk_runstate_t *st, const char *end)
+int sk_run_write(sk_runstate_t *st, const char *end)
 {
   int ok = 1, written;
   if (st->eng.rank == 0) {
@@ -165,7 +154,12 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
     e->hosts = st->res->factors.hosts;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
-  return ok ? 0 : -1;
+  if (!ok)
+    return -1;
+  st->budget.total = plan->time_run;
+  st->budget.t0 = st->t0;
+  return sk_runnoise_start(&st->noise, e->world, plan->nsuites,
+                           e->rank == 0 ? &st->res->factors : NULL);
 }
 
 /* Rank 0: the parts of the result that need no MPI. */
@@ -183,11 +177,11 @@ static void sk_run_open_records(sk_runstate_t *st)
  * emptied, never through a link (lib/outfile.h). */
 static void sk_run_open_log(sk_runstate_t *st)
 {
-  const sk_plan_t *plan = st->eng.plan;
+  const char *log = st->log != NULL ? st->log : st->eng.plan->logfile;
   char why[1024], m[1200];
   int fd;
-  if (plan->logfile != NULL) {
-    fd = sk_outfile_open_append(plan->logfile, SK_OUTFILE_LOG, &st->in,
+  if (log != NULL) {
+    fd = sk_outfile_open_append(log, SK_OUTFILE_LOG, &st->in,
                                 SK_OUTFILE_TRUNCATE, why, sizeof why);
     if (fd >= 0 && (st->eng.log = fdopen(fd, "a")) == NULL) {
       snprintf(why, sizeof why, "%s", strerror(errno));
@@ -202,18 +196,63 @@ static void sk_run_open_log(sk_runstate_t *st)
   sk_runlog_header(st->eng.log, st->res);
 }
 
+/* Rank 0: a suite whose time the run's budget left at 0 is not
+ * measured: it is incomplete, with its grid named as unmeasured. */
+static void sk_run_skip(sk_runstate_t *st, sk_suite_result_t *sr)
+{
+  char m[200];
+  long *args = NULL;
+  size_t n = 0;
+  int dynamic = sk_execute_initial_grid(&st->eng, sr->suite, &args, &n);
+  sr->status = SK_SUITE_TIMED_OUT;
+  snprintf(m, sizeof m, "not measured: Time_Run (%g s) was spent before "
+           "it started", st->budget.total);
+  sk_result_set_message(sr, m);
+  if (dynamic >= 0)
+    sk_result_set_unmeasured(sr, args, n, dynamic);
+  free(args);
+}
+
+/* Rank 0: did the run's budget (@TIME_RUN) stop suite x? */
+static int sk_run_by_budget(const sk_suite_result_t *x)
+{
+  return x->status == SK_SUITE_TIMED_OUT && x->limit_by != NULL &&
+         strcmp(x->limit_by, "Time_Suite") != 0;
+}
+
+/* Rank 0: the progress line and the log of a suite that ended. */
+void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
+{
+  size_t i, met = 0;
+  for (i = 0; i < sr->npoints; i++)
+    met += sr->points[i].eps_met ? 1 : 0;
+  if (sr->status == SK_SUITE_FAILED)
+    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
+  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
+                        sr->npoints, met, sr->noise.measured ?
+                            sk_noise_name(sr->noise.verdict) : NULL,
+                        MPI_Wtime());
+  sk_runlog_suite_end(st->eng.log, sr);
+  if (sk_run_by_budget(sr))
+    st->cut_run++;
+}
+
 /* Suite k (0-based) on every rank, under the watchdog; rank 0 reports
- * it and fills the next entry of the result. */
-static void sk_run_suite(sk_runstate_t *st, size_t k)
+ * it and fills the next entry of the result.  left: the suites still to
+ * measure on their own, k included (the budget's share). */
+static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
 {
   sk_engine_t *e = &st->eng;
   const sk_suite_t *s = &e->plan->suites[k];
   sk_suite_result_t *sr = NULL;
   sk_suite_result_t scratch;
-  size_t i, met = 0;
+  int skip = 0;
   if (e->rank == 0) {
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
+    sr->limit = sk_budget_suite(&st->budget, s, MPI_Wtime(), left,
+                                &sr->limit_by);
+    skip = sr->limit == 0.0;
     sk_journal_begin(k + 1, s->name);
     if (sk_instance_uses_files(s->instance))
       sk_journal_io(e->io_token, e->size);
@@ -223,25 +262,67 @@ static void sk_run_suite(sk_runstate_t *st, size_t k)
     memset(&scratch, 0, sizeof scratch);
     sr = &scratch;
   }
-  sk_guard_arm_suite(sk_guard_timeout(s, st->timeout), e->size);
-  sk_execute_suite(e, s, sr);
-  sk_guard_arm(0.0);
+  MPI_Bcast(&skip, 1, MPI_INT, 0, e->world);
+  if (skip) {
+    if (e->rank == 0)
+      sk_run_skip(st, sr);
+  } else {
+    sk_guard_arm_suite(sk_guard_timeout(s, st->timeout), e->size);
+    sk_runnoise_begin(&st->noise);
+    sk_execute_suite(e, s, sr);
+    sk_runnoise_end(&st->noise, k);
+    sk_guard_arm(0.0);
+    sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
+  }
   if (e->rank != 0)
     return;
   st->res->nsuites++;
   if (sk_journal_error() != 0)    /* cut short, not kept: sk_run_write() */
     return;
-  for (i = 0; i < sr->npoints; i++)
-    met += sr->points[i].eps_met ? 1 : 0;
-  if (sr->status == SK_SUITE_FAILED)
-    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
-  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
-                        sr->npoints, met, MPI_Wtime());
-  sk_runlog_suite_end(e->log, sr);
+  sk_run_suite_said(st, sr);
 }
 
 /* Rank 0: the run's final status, the last write of the result file and
  * the closing lines; returns the exit code. */
+/* Rank 0: why the run measured less than its suites ask for, when the
+ * budget (@TIME_RUN) cut suites short (r->stop). */
+static void sk_run_stop_reason(sk_runstate_t *st)
+{
+  sk_result_t *r = st->res;
+  char m[320];
+  size_t i, cut = 0, none = 0, points = 0;
+  if (st->cut_run == 0)
+    return;
+  for (i = 0; i < r->nsuites; i++) {
+    const sk_suite_result_t *x = &r->suites[i];
+    if (!sk_run_by_budget(x))
+      continue;
+    if (x->npoints == 0)
+      none++;
+    else
+      cut++;
+    points += x->nunmeasured;
+  }
+  snprintf(m, sizeof m, "Time_Run (%g s): %zu suite%s cut short and %zu "
+           "not measured, %zu point%s of their grids left unmeasured "
+           "(each suite's 'unmeasured')", st->budget.total, cut,
+           cut == 1 ? "" : "s", none, points, points == 1 ? "" : "s");
+  free(r->stop);
+  r->stop = strdup(m);
+}
+
+/* Rank 0: skampi's last line: the status, and the machine's verdict
+ * with its evidence. */
+static void sk_run_done_line(sk_runstate_t *st)
+{
+  const sk_noise_t *n = &st->res->noise;
+  char ev[1024] = "";
+  sk_noise_summary(n, ev, sizeof ev);
+  sk_progress_done(&st->progress, sk_run_status_name(st->res->status),
+                   st->written, n->measured ? sk_noise_name(n->verdict) : NULL,
+                   ev, MPI_Wtime());
+}
+
 static int sk_run_finish(sk_runstate_t *st, int aborted)
 {
   sk_result_t *r = st->res;
@@ -249,15 +330,29 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   int code;
   r->status = aborted ? SK_RUN_ABORTED : SK_RUN_COMPLETE;
   for (i = 0; !aborted && i < r->nsuites; i++)
+    if (r->suites[i].status == SK_SUITE_TIMED_OUT &&
+        r->status == SK_RUN_COMPLETE)
+      r->status = SK_RUN_INCOMPLETE;
+  for (i = 0; !aborted && i < r->nsuites; i++)
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
       r->status = SK_RUN_PARTIAL;
+  sk_run_stop_reason(st);
+  for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
+       i++)
+    if ((strcmp(sk_resume_status(r->kept, i), "incomplete") == 0 ||
+         strcmp(sk_resume_status(r->kept, i), "timed_out") == 0) &&
+        r->status == SK_RUN_COMPLETE)
+      r->status = SK_RUN_INCOMPLETE;
   for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
        i++)
     if (strcmp(sk_resume_status(r->kept, i), "failed") == 0 ||
         strcmp(sk_resume_status(r->kept, i), "crashed") == 0)
       r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
+  /* the run's verdict, judged once at its end (each suite's is in the
+   * file as the suite ends): it follows the suites in the file */
+  sk_runnoise_run(&st->noise, &r->noise);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
@@ -270,8 +365,7 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   if (r->status == SK_RUN_ABORTED)
     sk_guard_mark_aborted();
   sk_runlog_footer(st->eng.log, r);
-  sk_progress_done(&st->progress, sk_run_status_name(r->status),
-                   st->written, MPI_Wtime());
+  sk_run_done_line(st);
   return code;
 }
 
@@ -347,208 +441,15 @@ static int sk_run_open_journal(sk_runstate_t *st)
   return 0;
 }
 
-/* ---- interleaved points (--shuffle, Alg. 2 of the reproducibility
- * paper): the points of every suite whose arguments are known in
- * advance, in one random order (doc/engine.md "Order") ---- */
-
-typedef struct sk_run_block {
-  char *in;                  /* every rank: order[i] is interleaved */
-  double *barrier;           /* every rank: per plan suite, its barrier
-                              * time once measured (sk_execute_one) */
-  sk_suite_result_t *res;    /* rank 0: per plan suite, until it is done */
-  size_t *left;              /* rank 0: its points still to measure */
-  int *started;              /* rank 0: its first point was measured */
-  long *ent;                 /* rank 0: pairs (plan suite, argument) */
-  size_t nent, next;
-  size_t nsuites;            /* rank 0: suites interleaved */
-  size_t open;               /* rank 0: the journal's open suite (1-based) */
-} sk_run_block_t;
-
-static void sk_run_block_free(sk_run_block_t *b)
+/* The suites from the i-th of the order on that are measured on their
+ * own (the budget's share of suite i). */
+static size_t sk_run_left(const sk_runstate_t *st, const sk_run_block_t *b,
+                          size_t i)
 {
-  free(b->in);
-  free(b->barrier);
-  free(b->res);
-  free(b->left);
-  free(b->started);
-  free(b->ent);
-}
-
-/* Rank 0: which suites are interleaved and the shuffled list of their
- * points; -1 when out of memory (nothing is interleaved then). */
-static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
-{
-  sk_engine_t *e = &st->eng;
-  size_t n = e->plan->nsuites, i, j, cap = 0, nargs, untried;
-  long *args, *more;
-  b->res = calloc(n, sizeof *b->res);
-  b->left = calloc(n, sizeof *b->left);
-  b->started = calloc(n, sizeof *b->started);
-  if (b->res == NULL || b->left == NULL || b->started == NULL)
-    return -1;
-  untried = st->rr.norder - st->rr.retried;   /* retried ones stay last */
-  for (i = 0; i < untried; i++) {
-    size_t k = (size_t)st->rr.order[i];
-    b->res[k].suite = &e->plan->suites[k];
-    if (sk_execute_grid(e, &e->plan->suites[k], &b->res[k], &args,
-                        &nargs) != 0)
-      continue;
-    if (b->nent + nargs > cap) {
-      cap = 2 * (b->nent + nargs);
-      if ((more = realloc(b->ent, cap * 2 * sizeof *more)) == NULL) {
-        free(args);
-        return -1;
-      }
-      b->ent = more;
-    }
-    for (j = 0; j < nargs; j++) {
-      b->ent[2 * (b->nent + j)] = (long)k;
-      b->ent[2 * (b->nent + j) + 1] = args[j];
-    }
-    b->nent += nargs;
-    b->left[k] = nargs;
-    b->in[i] = 1;
-    free(args);
-  }
-  sk_shuffle_pairs(&e->rng, b->ent, b->nent);
-  return 0;
-}
-
-/* Rank 0: the next point into msg = {more, suite, argument, first,
- * suite_left}; more is 0 when all are done, SK_RUN_STOP when the
- * journal cannot be written. */
-#define SK_RUN_STOP (-2.0)
-static void sk_run_block_next(sk_runstate_t *st, sk_run_block_t *b,
-                              double msg[5])
-{
-  const sk_suite_t *s;
-  size_t k;
-  long arg;
-  memset(msg, 0, 5 * sizeof *msg);
-  while (b->next < b->nent && b->left[b->ent[2 * b->next]] == 0)
-    b->next++;
-  if (b->next == b->nent)
-    return;
-  k = (size_t)b->ent[2 * b->next];
-  arg = b->ent[2 * b->next + 1];
-  b->next++;
-  s = &st->eng.plan->suites[k];
-  if (b->open != k + 1) {
-    if (b->open != 0)
-      sk_journal_pause();
-    sk_journal_begin(k + 1, s->name);
-    b->open = k + 1;
-    if (b->started[k])
-      sk_runlog_suite_resume(st->eng.log, k + 1, st->eng.plan->nsuites, s);
-  }
-  sk_journal_arg(arg);
-  if (!b->started[k])
-    sk_runlog_suite_begin(st->eng.log, k + 1, st->eng.plan->nsuites, s);
-  sk_progress_suite_switch(&st->progress, k + 1, s->name,
-                           b->res[k].elapsed, MPI_Wtime());
-  msg[0] = sk_journal_error() != 0 ? SK_RUN_STOP : 1.0;
-  msg[1] = (double)k;
-  msg[2] = (double)arg;
-  msg[3] = !b->started[k];
-  msg[4] = s->time_suite >= 0.0 ? s->time_suite - b->res[k].elapsed : -1.0;
-  b->started[k] = 1;
-}
-
-/* Rank 0, after a point of suite k: is the suite done (its last point,
- * failed, or Time_Suite spent)?  Then its entry moves into the result. */
-static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
-{
-  sk_suite_result_t *r = &b->res[k], *sr;
-  const sk_suite_t *s = r->suite;
-  size_t i, met = 0;
-  char note[160];
-  b->left[k]--;
-  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
-      s->time_suite >= 0.0 && r->elapsed >= s->time_suite)
-    r->status = SK_SUITE_TIMED_OUT;
-  if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)
-    return 0;
-  b->left[k] = 0;
-  sk_execute_finish(r);
-  snprintf(note, sizeof note, "--shuffle: the points were measured in "
-           "random order, interleaved across %zu suites (%zu points "
-           "in all)", b->nsuites, b->nent);
-  sk_result_add_note(r, note);
-  if (st->eng.grid != NULL)
-    sk_result_add_note(r, "--grid-from: the arguments of the earlier "
-                       "result were measured again, nothing else");
-  sr = &st->res->suites[st->res->nsuites++];
-  sk_result_free_suite(sr);     /* the reserved entry */
-  *sr = *r;
-  memset(r, 0, sizeof *r);
-  for (i = 0; i < sr->npoints; i++)
-    met += sr->points[i].eps_met ? 1 : 0;
-  if (sr->status == SK_SUITE_FAILED)
-    sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
-  sk_progress_suite_switch(&st->progress, k + 1, s->name, sr->elapsed,
-                           MPI_Wtime());
-  sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
-                        sr->npoints, met, MPI_Wtime());
-  sk_runlog_suite_end(st->eng.log, sr);
-  b->open = 0;                  /* sk_run_write() ends it in the journal */
-  return 1;
-}
-
-/* Every rank: the interleaved points, each suite written when its last
- * point is measured; 1 when the run had to stop. */
-static int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
-{
-  sk_engine_t *e = &st->eng;
-  sk_suite_result_t scratch;
-  double msg[5];
-  int done = 0, ok = 1;
-  long n = (long)st->rr.norder;
-  size_t i, k;
-  b->in = calloc((size_t)(n ? n : 1), 1);
-  b->barrier = malloc((e->plan->nsuites + 1) * sizeof *b->barrier);
-  if (b->in == NULL || b->barrier == NULL)
-    ok = 0;
-  for (i = 0; ok && i < e->plan->nsuites; i++)
-    b->barrier[i] = NAN;
-  if (ok && e->rank == 0) {
-    ok = sk_run_block_plan(st, b) == 0;
-    for (i = 0; i < (size_t)n; i++)
-      b->nsuites += b->in[i] != 0;
-    if (ok && b->nent > 0)
-      sk_progress_block(&st->progress, b->nent, b->nsuites, MPI_Wtime());
-  }
-  MPI_Allreduce(MPI_IN_PLACE, &ok, 1, MPI_INT, MPI_LAND, e->world);
-  if (!ok) {
-    if (b->in != NULL)
-      memset(b->in, 0, (size_t)(n ? n : 1));
-    return 0;                   /* every suite measured on its own */
-  }
-  if (n > 0)
-    MPI_Bcast(b->in, (int)n, MPI_CHAR, 0, e->world);
-  for (;;) {
-    if (e->rank == 0)
-      sk_run_block_next(st, b, msg);
-    MPI_Bcast(msg, 5, MPI_DOUBLE, 0, e->world);
-    if (msg[0] == SK_RUN_STOP)
-      return 1;
-    if (msg[0] <= 0.0)
-      return 0;
-    k = (size_t)msg[1];
-    memset(&scratch, 0, sizeof scratch);
-    sk_guard_retrying(0);
-    sk_guard_arm_suite(sk_guard_timeout(&e->plan->suites[k], st->timeout),
-                       e->size);
-    sk_execute_one(e, &e->plan->suites[k],
-                   e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],
-                   msg[3] != 0.0, msg[4], &b->barrier[k]);
-    sk_guard_arm(0.0);
-    if (e->rank == 0)
-      done = sk_run_block_done(st, b, k);
-    MPI_Bcast(&done, 1, MPI_INT, 0, e->world);
-    if (done && sk_run_write(st, e->rank != 0 ? NULL : sk_suite_status_name(
-            st->res->suites[st->res->nsuites - 1].status)) != 0)
-      return 1;
-  }
+  size_t n = 0;
+  for (; i < st->rr.norder; i++)
+    n += b->in == NULL || !b->in[i];
+  return n;
 }
 
 /* Every rank: the suites in their order, the result written after each
@@ -566,7 +467,7 @@ static int sk_run_loop(sk_runstate_t *st)
     if (b.in != NULL && b.in[i])
       continue;
     sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
-    sk_run_suite(st, k);
+    sk_run_suite(st, k, sk_run_left(st, &b, i));
     if (sk_run_write(st, st->eng.rank != 0 ? NULL : sk_suite_status_name(
             st->res->suites[st->res->nsuites - 1].status)) != 0)
       stop = 1;
@@ -688,6 +589,7 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   int ok = 1, code;
   st->timeout = opt->timeout;
   st->quiet = opt->quiet;
+  st->log = opt->log;
   sk_run_inputs(st, plan, opt);
   if (sk_run_start(st, plan, opt) != 0)
     return SK_EXIT_ABORTED;
@@ -751,6 +653,7 @@ int sk_run(const sk_plan_t *plan, const sk_run_options_t *opt)
       fclose(st.eng.log);
   }
   sk_run_resume_release(&st.rr);
+  sk_runnoise_free(&st.noise);
   free(st.dest);
   MPI_Comm_free(&st.eng.world);
   return code;

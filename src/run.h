@@ -9,6 +9,7 @@
 typedef struct sk_run_options {
   const char *outfile;      /* -o FILE; NULL: @OUTFILE, else "skampi.yaml" */
   int quiet;                /* --quiet: no progress on stderr */
+  const char *log;          /* --log FILE, or NULL: @LOGFILE */
   int fresh;                /* --fresh: start over, keep FILE.bak */
   double timeout;           /* --timeout, or -1: from the suite's limits */
   int shuffle;              /* --shuffle: suites and fixed grids in random

@@ -291,6 +291,7 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
   sk_wilcoxon_t w;
   sk_hl_t h;
   pt->p = pt->q = pt->ratio = pt->low = pt->high = pt->coverage = NAN;
+  pt->min_p = NAN;
   pt->method = SK_REGRESS_RUNS;
   if (m < 3 || n < 3) {
     pt->method = a->nraw && b->nraw ? SK_REGRESS_SAMPLES : SK_REGRESS_NONE;
@@ -299,8 +300,13 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
   r->tested[pt->method]++;
   pt->before = sk_regress_median(pt->side[0].runs, pt->side[0].nruns);
   pt->after = sk_regress_median(pt->side[1].runs, pt->side[1].nruns);
-  if (pt->method == SK_REGRESS_NONE)
+  if (pt->method == SK_REGRESS_NONE) {
+    /* no test: the change is shown as the ratio of the medians */
+    if (pt->before > 0)
+      pt->ratio = pt->after / pt->before;
     return;
+  }
+  pt->min_p = sk_wilcoxon_min_p(m, n);
   if (sk_wilcoxon_test(x, m, y, n, SK_WILCOXON_AUTO, &w) == 0)
     pt->p = w.p_two_sided;
   tx = sk_regress_thin(x, m, &tm);
@@ -315,14 +321,122 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
   free(ty);
 }
 
+/* The smallest and largest of v[0..n). */
+static void sk_regress_range(const double *v, size_t n, double *lo,
+                             double *hi)
+{
+  size_t i;
+  *lo = INFINITY;
+  *hi = -INFINITY;
+  for (i = 0; i < n; i++) {
+    *lo = fmin(*lo, v[i]);
+    *hi = fmax(*hi, v[i]);
+  }
+}
+
+/* A change the test did not confirm, yet larger than both sides' noise:
+ * every value of one side beyond every value of the other (no overlap
+ * of the sides' ranges), and at least min_effect. */
+static int sk_regress_beyond(const sk_regress_t *r,
+                             const sk_regress_point_t *pt)
+{
+  const sk_regress_side_t *a = &pt->side[0], *b = &pt->side[1];
+  int raw = pt->method == SK_REGRESS_SAMPLES;
+  double a0, a1, b0, b1;
+  if (a->nruns == 0 || b->nruns == 0 || isnan(pt->ratio) ||
+      fabs(pt->ratio - 1) < r->min_effect)
+    return 0;
+  /* the values the test was made on: the samples when it was */
+  sk_regress_range(raw ? a->raw : a->runs, raw ? a->nraw : a->nruns, &a0,
+                   &a1);
+  sk_regress_range(raw ? b->raw : b->runs, raw ? b->nraw : b->nruns, &b0,
+                   &b1);
+  return b0 > a1 || b1 < a0;
+}
+
 static void sk_regress_judge(sk_regress_t *r, sk_regress_point_t *pt)
 {
-  if (isnan(pt->q) || isnan(pt->ratio))
-    pt->verdict = SK_REGRESS_NO_VERDICT;
+  if (isnan(pt->q) || isnan(pt->ratio) || !(pt->min_p <= r->fdr))
+    pt->verdict = SK_REGRESS_INCONCLUSIVE;
   else if (pt->q > r->fdr || fabs(pt->ratio - 1) < r->min_effect)
-    pt->verdict = SK_REGRESS_UNCHANGED;
+    pt->verdict = SK_REGRESS_NOT_SIGNIFICANT;
   else
     pt->verdict = pt->ratio > 1 ? SK_REGRESS_SLOWER : SK_REGRESS_FASTER;
+  pt->beyond = (pt->verdict == SK_REGRESS_INCONCLUSIVE ||
+                pt->verdict == SK_REGRESS_NOT_SIGNIFICANT) &&
+               sk_regress_beyond(r, pt);
+  r->ninconclusive += pt->verdict == SK_REGRESS_INCONCLUSIVE;
+  r->nbeyond += pt->beyond;
+}
+
+/* The runs per side whose test can reach p <= level (at most 1000;
+ * 0 beyond). */
+static size_t sk_regress_need(double level)
+{
+  size_t m;
+  for (m = 1; m <= 1000; m++)
+    if (sk_wilcoxon_min_p(m, m) <= level)
+      return m;
+  return 0;
+}
+
+/* The comparison's power (regress.h): the best point, whether any point
+ * could be significant, and the runs that would let one be. */
+static void sk_regress_power(sk_regress_t *r)
+{
+  size_t i, tested = 0;
+  r->min_q = NAN;
+  for (i = 0; i < r->npoints; i++) {
+    const sk_regress_point_t *pt = &r->points[i];
+    if (isnan(pt->min_p))
+      continue;
+    tested++;
+    if (isnan(r->min_q) || pt->min_p < r->min_q) {
+      r->min_q = pt->min_p;
+      r->power_runs[0] = pt->method == SK_REGRESS_RUNS ? pt->side[0].nruns
+                                                       : pt->side[0].nraw;
+      r->power_runs[1] = pt->method == SK_REGRESS_RUNS ? pt->side[1].nruns
+                                                       : pt->side[1].nraw;
+    }
+  }
+  /* BH's q of a point is at least its p, and equals it when every point
+   * is as significant: min_q is the best any point can do */
+  r->inconclusive = isnan(r->min_q) || r->min_q > r->fdr;
+  r->need = sk_regress_need(r->fdr);
+  r->need_one = tested > 0 ? sk_regress_need(r->fdr / (double)tested)
+                           : r->need;
+  if (isnan(r->min_q)) {      /* no test at all: the counts of a point */
+    for (i = 0; i < r->npoints; i++) {
+      r->power_runs[0] = r->points[i].side[0].nruns;
+      r->power_runs[1] = r->points[i].side[1].nruns;
+      break;
+    }
+  }
+}
+
+int sk_regress_status(const sk_regress_t *r)
+{
+  if (r->slower)
+    return SK_DB_REGRESSED;
+  return r->inconclusive ? SK_DB_INCONCLUSIVE : SK_DB_OK;
+}
+
+void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
+                                  size_t size)
+{
+  char runs[64], need[48];
+  if (r->power_runs[0] == r->power_runs[1])
+    snprintf(runs, sizeof runs, "%zu run%s per side", r->power_runs[0],
+             r->power_runs[0] == 1 ? "" : "s");
+  else
+    snprintf(runs, sizeof runs, "%zu and %zu runs", r->power_runs[0],
+             r->power_runs[1]);
+  if (r->need > 0)
+    snprintf(need, sizeof need, "use at least %zu", r->need);
+  else
+    snprintf(need, sizeof need, "no number of runs up to 1000 can");
+  snprintf(buf, size, "inconclusive: %s cannot show a change at "
+           "q \xe2\x89\xa4 %g; %s", runs, r->fdr, need);
 }
 
 /* ---- grouping ---------------------------------------------------------- */
@@ -425,6 +539,7 @@ static int sk_regress_analyse(sk_regress_t *r)
   }
   free(p);
   free(q);
+  sk_regress_power(r);
   return sk_regress_group(r);
 }
 
@@ -477,8 +592,15 @@ const char *sk_regress_method_name(sk_regress_method_t m)
 
 const char *sk_regress_verdict_name(sk_regress_verdict_t v)
 {
-  static const char *const names[] = {"no verdict", "unchanged", "slower",
-                                      "faster"};
+  static const char *const names[] = {"inconclusive", "not significant",
+                                      "slower", "faster"};
+  return names[v];
+}
+
+const char *sk_regress_verdict_slug(sk_regress_verdict_t v)
+{
+  static const char *const names[] = {"inconclusive", "not_significant",
+                                      "slower", "faster"};
   return names[v];
 }
 
@@ -487,8 +609,8 @@ const char *sk_regress_verdict_name(sk_regress_verdict_t v)
 /* The verdicts worst first: what got slower, faster, then the points
  * without a change and those without a test. */
 static const sk_regress_verdict_t sk_regress_order[] = {
-  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_UNCHANGED,
-  SK_REGRESS_NO_VERDICT
+  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_NOT_SIGNIFICANT,
+  SK_REGRESS_INCONCLUSIVE
 };
 
 size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dbstatus.h"
 #include "store.h"
 
 typedef enum {
@@ -19,8 +20,13 @@ typedef enum {
   SK_REGRESS_SAMPLES     /* Wilcoxon on the raw samples */
 } sk_regress_method_t;
 
+/* A point's verdict (doc/database.md, "Comparing"). */
 typedef enum {
-  SK_REGRESS_NO_VERDICT, SK_REGRESS_UNCHANGED, SK_REGRESS_SLOWER,
+  SK_REGRESS_INCONCLUSIVE,      /* no test, or one whose run counts cannot
+                                 * reach q <= fdr (min_p > fdr) */
+  SK_REGRESS_NOT_SIGNIFICANT,   /* tested with the power to find a change:
+                                 * q > fdr, or a change below min_effect */
+  SK_REGRESS_SLOWER,
   SK_REGRESS_FASTER
 } sk_regress_verdict_t;
 
@@ -41,9 +47,18 @@ typedef struct sk_regress_point {
   sk_regress_side_t side[2];   /* 0 baseline, 1 candidate */
   sk_regress_method_t method;
   double before, after;  /* median of each side's values tested */
-  double ratio, low, high, coverage;   /* Hodges-Lehmann, after/before */
-  double p, q;           /* two-sided Wilcoxon; BH-adjusted */
+  double ratio, low, high, coverage;   /* Hodges-Lehmann, after/before;
+                                       * without a test ratio is
+                                       * after / before, the others NaN */
+  double p, q;           /* two-sided Wilcoxon; BH-adjusted (NaN: none) */
+  double min_p;          /* the smallest p the test of these sample sizes
+                          * can give (sk_wilcoxon_min_p); NaN: no test */
   sk_regress_verdict_t verdict;
+  int beyond;            /* not significant or inconclusive, yet every
+                          * value of one side is beyond every value of the
+                          * other by at least min_effect: a change larger
+                          * than both sides' noise that the test cannot
+                          * confirm, flagged */
 } sk_regress_point_t;
 
 /* Adjacent points of one suite with the same verdict (slower or faster). */
@@ -73,6 +88,17 @@ typedef struct sk_regress {
   size_t nfindings;
   size_t tested[3];      /* by method */
   size_t slower, faster; /* findings */
+  /* the comparison's power: the smallest q any point could get (every
+   * point changed alike: BH gives q = p), the run counts of that point,
+   * and the runs per side that would let a change be found */
+  double min_q;          /* NaN: no point was tested */
+  size_t power_runs[2];  /* its values per side */
+  int inconclusive;      /* no point could be significant: min_q > fdr,
+                          * or none was tested */
+  size_t need;           /* runs per side for min_p <= fdr */
+  size_t need_one;       /* ... for one point alone of those tested:
+                          * min_p <= fdr / tested (0: more than 1000) */
+  size_t ninconclusive, nbeyond;   /* points */
   void *index;           /* private: the hash of point keys */
 } sk_regress_t;
 
@@ -83,14 +109,28 @@ int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
 void sk_regress_free(sk_regress_t *r);
 
 const char *sk_regress_method_name(sk_regress_method_t m);
+/* "inconclusive", "not significant", "slower", "faster". */
 const char *sk_regress_verdict_name(sk_regress_verdict_t v);
+/* The same as one word for CSS classes: "not_significant". */
+const char *sk_regress_verdict_slug(sk_regress_verdict_t v);
+
+/* The exit status of compare (dbstatus.h): SK_DB_REGRESSED when a
+ * finding is slower, SK_DB_INCONCLUSIVE when no point could be
+ * significant, else SK_DB_OK. */
+int sk_regress_status(const sk_regress_t *r);
+
+/* "inconclusive: 3 runs per side cannot show a change at q <= 0.05; use
+ * at least 4" (or "3 and 4 runs"), the sentence of an inconclusive
+ * comparison, into buf. */
+void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
+                                  size_t size);
 
 /* The points of verdict V. */
 size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v);
 
-/* "3 slower, 1 faster, 40 unchanged, 2 no verdict": the points of each
- * verdict, worst first, those of none left out ("no point in both" when
- * there is none), into buf. */
+/* "3 slower, 1 faster, 40 not significant, 2 inconclusive": the points
+ * of each verdict, worst first, those of none left out ("no point in
+ * both" when there is none), into buf. */
 void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size);
 
 /* The findings' indexes worst first: slower before faster, the larger

@@ -58,22 +58,6 @@ static void sk_compare_pad(const char *text, int width)
   fputs(text, stdout);
 }
 
-/* A time with three significant digits and its unit. */
-static void sk_compare_time(char buf[32], double s)
-{
-  static const char *const units[] = {"s", "ms", "us", "ns"};
-  int u = 0;
-  if (isnan(s)) {
-    snprintf(buf, 32, "-");
-    return;
-  }
-  while (u < 3 && fabs(s) < 1 && s != 0) {
-    s *= 1000;
-    u++;
-  }
-  snprintf(buf, 32, "%.3g %s", s, units[u]);
-}
-
 static void sk_compare_arg(char buf[32], const sk_regress_point_t *p)
 {
   if (p->noarg)
@@ -113,8 +97,8 @@ static void sk_compare_finding(const sk_regress_t *r,
   printf(": %+.1f%% [%+.1f%%, %+.1f%%]", 100 * (x->ratio - 1),
          100 * (x->low - 1), 100 * (x->high - 1));
   if (x->first == x->last) {
-    sk_compare_time(t0, a->before);
-    sk_compare_time(t1, a->after);
+    sk_dbout_time(t0, a->before);
+    sk_dbout_time(t1, a->after);
     printf("  %s -> %s  p=%.3g", t0, t1, a->p);
   } else
     printf("  %zu sizes", x->last - x->first + 1);
@@ -149,9 +133,42 @@ static void sk_compare_points(const sk_regress_t *r)
   }
 }
 
+/* The comparison's power: the smallest p its run counts allow, and
+ * what a change at a single point would need. */
+static void sk_compare_power(const sk_regress_t *r)
+{
+  if (isnan(r->min_q)) {
+    printf("power: no point could be tested\n");
+    return;
+  }
+  printf("power: %zu vs %zu values at best: smallest attainable p %.3g, so "
+         "q %s %.3g at best (every point changed alike)", r->power_runs[0],
+         r->power_runs[1], r->min_q, "\xe2\x89\xa5", r->min_q);
+  if (r->need_one > 0 && !r->inconclusive)
+    printf("; a change at one point alone needs at least %zu runs per side",
+           r->need_one);
+  putchar('\n');
+}
+
+/* One point flagged: a change beyond both sides' noise, untested or not
+ * significant. */
+static void sk_compare_flagged(const sk_regress_t *r,
+                               const sk_regress_point_t *p)
+{
+  sk_regress_finding_t one;
+  char t0[32], t1[32];
+  one.first = one.last = (size_t)(p - r->points);
+  printf("  %s  ", sk_regress_verdict_name(p->verdict));
+  sk_compare_label(stdout, r, &one);
+  sk_dbout_time(t0, p->before);
+  sk_dbout_time(t1, p->after);
+  printf(": %+.1f%%  %s -> %s  %zu vs %zu runs\n", 100 * (p->ratio - 1), t0,
+         t1, p->side[0].nruns, p->side[1].nruns);
+}
+
 static void sk_compare_table(const sk_regress_t *r, int all_points)
 {
-  char summary[256];
+  char summary[256], text[256];
   size_t i, k, *order = sk_regress_worst_first(r);
   int v;
   sk_regress_summary_text(r, summary, sizeof summary);
@@ -165,9 +182,10 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   }
   putchar('\n');
   printf("%zu points in both: %zu tested on per-run medians, %zu on raw "
-         "samples, %zu without a verdict (fewer than 3 runs a side and no "
+         "samples, %zu without a test (fewer than 3 runs a side and no "
          "samples)\n", r->npoints, r->tested[SK_REGRESS_RUNS],
          r->tested[SK_REGRESS_SAMPLES], r->tested[SK_REGRESS_NONE]);
+  sk_compare_power(r);
   if (r->only[0])
     printf("%zu points of the baseline are not in the candidate\n",
            r->only[0]);
@@ -187,11 +205,25 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   free(order);
   if (all_points)
     sk_compare_points(r);
-  if (r->nfindings == 0)
+  for (k = 0, i = 0; i < r->npoints; i++)
+    if (r->points[i].beyond) {
+      if (k++ == 0)
+        printf("\nChanges beyond both sides' noise that the test cannot "
+               "confirm:\n");
+      sk_compare_flagged(r, &r->points[i]);
+    }
+  if (r->inconclusive) {
+    sk_regress_inconclusive_text(r, text, sizeof text);
+    printf("\n%s\n", text);
+  } else if (r->nfindings == 0) {
     printf("\nno significant change\n");
-  else
+  } else {
     printf("\n%zu regression%s, %zu improvement%s\n", r->slower,
            r->slower == 1 ? "" : "s", r->faster, r->faster == 1 ? "" : "s");
+  }
+  if (!r->inconclusive && r->ninconclusive)
+    printf("%zu point%s inconclusive (too few runs or no test)\n",
+           r->ninconclusive, r->ninconclusive == 1 ? "" : "s");
 }
 
 static void sk_compare_csv_num(double v)
@@ -206,7 +238,7 @@ static void sk_compare_csv(const sk_regress_t *r)
   size_t i;
   puts("suite,instance,argument,processes,baseline_runs,candidate_runs,"
        "method,before,after,ratio,ratio_low,ratio_high,coverage,p,q,stars,"
-       "verdict");
+       "min_p,beyond_noise,verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
     sk_dbout_csv(stdout, p->suite);
@@ -223,7 +255,9 @@ static void sk_compare_csv(const sk_regress_t *r)
     sk_compare_csv_num(p->coverage);
     sk_compare_csv_num(p->p);
     sk_compare_csv_num(p->q);
-    printf(",%s,%s\n", sk_wilcoxon_stars(p->q),
+    printf(",%s", sk_wilcoxon_stars(p->q));
+    sk_compare_csv_num(p->min_p);
+    printf(",%s,%s\n", p->beyond ? "yes" : "no",
            sk_regress_verdict_name(p->verdict));
   }
 }
@@ -261,7 +295,32 @@ static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
   rc |= sk_compare_kv(e, "p", p->p);
   rc |= sk_compare_kv(e, "q", p->q);
   rc |= sk_emit_kv_str(e, "verdict", sk_regress_verdict_name(p->verdict));
+  rc |= sk_compare_kv(e, "min_p", p->min_p);
+  rc |= sk_emit_kv_bool(e, "beyond_noise", p->beyond);
   return rc | sk_emit_map_end(e);
+}
+
+/* The comparison's power and its overall verdict. */
+static int sk_compare_power_yaml(sk_emit_t *e, const sk_regress_t *r)
+{
+  char text[256];
+  int rc = sk_emit_str(e, "power") | sk_emit_map_begin(e);
+  rc |= sk_compare_kv(e, "min_q", r->min_q);
+  rc |= sk_emit_kv_long(e, "baseline_values", (long)r->power_runs[0]);
+  rc |= sk_emit_kv_long(e, "candidate_values", (long)r->power_runs[1]);
+  rc |= sk_emit_kv_long(e, "need_runs", (long)r->need);
+  rc |= sk_emit_kv_long(e, "need_runs_one_point", (long)r->need_one);
+  rc |= sk_emit_map_end(e);
+  rc |= sk_emit_kv_str(e, "verdict", r->inconclusive ? "inconclusive"
+                       : r->slower ? "slower" : r->faster ? "faster"
+                       : "not significant");
+  if (r->inconclusive) {
+    sk_regress_inconclusive_text(r, text, sizeof text);
+    rc |= sk_emit_kv_str(e, "message", text);
+  }
+  rc |= sk_emit_kv_long(e, "inconclusive_points", (long)r->ninconclusive);
+  rc |= sk_emit_kv_long(e, "beyond_noise_points", (long)r->nbeyond);
+  return rc;
 }
 
 static int sk_compare_yaml(const sk_regress_t *r)
@@ -276,6 +335,7 @@ static int sk_compare_yaml(const sk_regress_t *r)
   rc |= sk_emit_kv_long(e, "candidate_runs", (long)r->nruns[1]);
   rc |= sk_emit_kv_double(e, "fdr", r->fdr);
   rc |= sk_emit_kv_double(e, "min_effect", r->min_effect);
+  rc |= sk_compare_power_yaml(e, r);
   rc |= sk_emit_str(e, "findings") | sk_emit_seq_begin(e);
   for (i = 0; i < r->nfindings; i++) {
     const sk_regress_finding_t *f = &r->findings[i];
@@ -357,7 +417,7 @@ static void sk_compare_suite_counts(const sk_regress_t *r, size_t i,
   for (k = 0; k < r->npoints; k++)
     if (strcmp(r->points[k].suite, r->points[i].suite) == 0) {
       *slow += r->points[k].verdict == SK_REGRESS_SLOWER;
-      *tested += r->points[k].verdict != SK_REGRESS_NO_VERDICT;
+      *tested += r->points[k].verdict != SK_REGRESS_INCONCLUSIVE;
     }
 }
 
@@ -472,8 +532,8 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
       rc = sk_compare_junit(&r) < 0 ? SK_DB_FAILED : 0;
     else
       sk_compare_table(&r, c->nmatches > 0);
-    if (rc == 0 && r.slower)
-      rc = SK_DB_REGRESSED;
+    if (rc == 0)
+      rc = sk_regress_status(&r);
   }
   sk_regress_free(&r);
 out:

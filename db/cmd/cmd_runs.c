@@ -47,8 +47,9 @@ static void sk_list_row(const sk_store_info_t *r)
 {
   char np[24];
   snprintf(np, sizeof np, "%ld", r->processes);
-  printf("%4lld  %-6s  %-20s  %3s  ", (long long)r->id, r->kind,
-         r->start_time, r->processes < 0 ? "-" : np);
+  printf("%4lld  %-6s  %-20s  %3s  %-14s  ", (long long)r->id, r->kind,
+         r->start_time, r->processes < 0 ? "-" : np,
+         *r->verdict ? r->verdict : "-");
   sk_dbout_text(stdout, "%-16s  ", r->machine);
   sk_dbout_text(stdout, "%-16s  ", *r->library ? r->library : "-");
   sk_dbout_text(stdout, "%s\n", *r->tags ? r->tags : "-");
@@ -116,8 +117,8 @@ int sk_dbcmd_list(sk_store_t *st, const sk_dbcmd_t *c)
       != SK_DB_OK)
     return rc;
   if (n)
-    printf("%4s  %-6s  %-20s  %3s  %-16s  %-16s  %s\n", "run", "kind",
-           "start", "np", "machine", "library", "tags");
+    printf("%4s  %-6s  %-20s  %3s  %-14s  %-16s  %-16s  %s\n", "run",
+           "kind", "start", "np", "noise", "machine", "library", "tags");
   for (i = 0; i < n && rc == SK_DB_OK; i++) {
     if (sk_store_info(st, ids[i], &info) < 0)
       rc = SK_DB_STORE;
@@ -140,7 +141,10 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
   sk_dbout_text(stdout, "%-24s  ", s->name);
   sk_dbout_text(stdout, "%-24s  ", s->instance);
   sk_dbout_text(stdout, "%-9s  ", s->status);
-  printf("%ld points\n", npoints);
+  printf("%ld points", npoints);
+  if (*s->verdict && strcmp(s->verdict, "quiet") != 0)
+    sk_dbout_text(stdout, ", machine %s", s->verdict);
+  putchar('\n');
   return 0;
 }
 
@@ -151,12 +155,27 @@ static void sk_show_kv(const char *key, const char *value)
   sk_dbout_text(stdout, "%s\n", value && *value ? value : "-");
 }
 
+/* noise: VERDICT: EVIDENCE ("-" for a file from before the verdict). */
+static void sk_show_noise(const sk_store_info_t *r)
+{
+  printf("%-16s ", "noise:");
+  if (!*r->verdict) {
+    puts("-");
+    return;
+  }
+  sk_dbout_text(stdout, "%s", r->verdict);
+  if (*r->noise)
+    sk_dbout_text(stdout, ": %s", r->noise);
+  putchar('\n');
+}
+
 static void sk_show_info(const sk_store_info_t *r)
 {
   char buf[64];
   printf("%-16s %lld\n", "run:", (long long)r->id);
   sk_show_kv("kind:", r->kind);
   sk_show_kv("status:", r->status);
+  sk_show_noise(r);
   sk_show_kv("start:", r->start_time);
   sk_show_kv("end:", r->end_time);
   printf("%-16s ", "machine:");

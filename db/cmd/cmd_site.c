@@ -48,5 +48,7 @@ int sk_dbcmd_push(sk_store_t *st, const sk_dbcmd_t *c)
   o.token = c->token ? c->token : env;
   o.timeout = c->timeout;
   o.quiet = c->quiet;
+  o.tags = c->tags;
+  o.ntags = c->ntags;
   return sk_push_files(&o, c->args, c->nargs);
 }

@@ -264,6 +264,8 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.imported = o->now;
   r.original = in->bytes;
   r.original_len = in->len;
+  r.verdict = in->r->noise_verdict;
+  r.noise = in->r->noise_evidence;
   id = sk_store_add_run(in->st, machine, env, &r);
   free(hosts);
   return id;
@@ -358,6 +360,8 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   s.status = rs->status;
   s.argument_name = args[rs->arg];
   s.parameters = params ? params : "";
+  s.verdict = rs->noise_verdict;
+  s.noise = rs->noise_evidence;
   id = sk_store_add_suite(in->st, run, &s);
   free(params);
   if (id < 0)

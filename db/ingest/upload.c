@@ -116,7 +116,8 @@ static int sk_upload_archive(sk_store_t *st, const void *bytes, size_t len,
 }
 
 static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
-                         const char *name, int64_t *run)
+                         const char *name, char *const *tags, size_t ntags,
+                         int64_t *run)
 {
   sk_ingest_opts_t o;
   sk_ingest_result_t r;
@@ -130,6 +131,8 @@ static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
   memset(&o, 0, sizeof o);
   sk_ingest_now(now);
   o.now = now;
+  o.tags = tags;
+  o.ntags = ntags;
   if (sk_tar_is(bytes, len))
     return sk_upload_archive(st, bytes, len, name, &o, run);
   rc = sk_ingest_mem(st, name, bytes, len, &o, &r);
@@ -149,9 +152,32 @@ static int sk_upload_run(sk_store_t *st, const void *bytes, size_t len,
   return SK_UPLOAD_OK;
 }
 
+const char *sk_upload_tag_check(const char *tag)
+{
+  const char *eq = tag ? strchr(tag, '=') : NULL;
+  const unsigned char *p;
+  if (!eq || eq == tag)
+    return "a tag is KEY=VALUE";
+  if (strlen(tag) > SK_UPLOAD_TAG_MAX)
+    return "a tag is at most 256 bytes";
+  for (p = (const unsigned char *)tag; *p; p++)
+    if (*p < 0x20 || *p == 0x7f)
+      return "a tag holds no control character";
+  return NULL;
+}
+
 int sk_upload_import(sk_store_t *st, const void *bytes, size_t len,
                      const char *name, char *msg, size_t msglen,
                      int64_t *run)
+{
+  return sk_upload_import_tagged(st, bytes, len, name, NULL, 0, msg, msglen,
+                                 run);
+}
+
+int sk_upload_import_tagged(sk_store_t *st, const void *bytes, size_t len,
+                            const char *name, char *const *tags,
+                            size_t ntags, char *msg, size_t msglen,
+                            int64_t *run)
 {
   char *text = NULL, *shown = sk_upload_name(name);
   size_t tlen = 0;
@@ -169,7 +195,7 @@ int sk_upload_import(sk_store_t *st, const void *bytes, size_t len,
     return SK_UPLOAD_FAILED;
   }
   sk_msg_to(f);
-  rc = sk_upload_run(st, bytes, len, shown, run);
+  rc = sk_upload_run(st, bytes, len, shown, tags, ntags, run);
   sk_msg_to(NULL);
   if (fclose(f) == 0 && text)
     sk_upload_copy(msg, msglen, text, tlen);

@@ -48,4 +48,21 @@ int sk_upload_import(sk_store_t *st, const void *bytes, size_t len,
                      const char *name, char *msg, size_t msglen,
                      int64_t *run);
 
+/* At most this many tags label an upload, each at most this long. */
+#define SK_UPLOAD_TAGS 16
+#define SK_UPLOAD_TAG_MAX 256
+
+/* NULL when TAG is one an upload may carry: KEY=VALUE with KEY not
+ * empty, at most SK_UPLOAD_TAG_MAX bytes, no control character; else
+ * the reason (a static string). */
+const char *sk_upload_tag_check(const char *tag);
+
+/* sk_upload_import() with the runs labelled by TAGS ("KEY=VALUE" each,
+ * checked by the caller with sk_upload_tag_check(); borrowed), as
+ * `skampi-db import --tag` labels them. */
+int sk_upload_import_tagged(sk_store_t *st, const void *bytes, size_t len,
+                            const char *name, char *const *tags,
+                            size_t ntags, char *msg, size_t msglen,
+                            int64_t *run);
+
 #endif

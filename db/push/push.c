@@ -391,6 +391,30 @@ static char *sk_push_name(CURL *c, const char *path, int dir)
   return out;
 }
 
+/* ENDPOINT?name=NAME&tag=K%3DV...: the tags escaped like the name; the
+ * caller's to free, NULL when out of memory. */
+static char *sk_push_url(CURL *c, const char *endpoint, const char *name,
+                         const sk_push_opts_t *o)
+{
+  size_t i, len = strlen(endpoint) + strlen(name) + 8;
+  char **esc = calloc(o->ntags + 1, sizeof *esc), *url = NULL;
+  for (i = 0; esc && i < o->ntags; i++) {
+    if (!(esc[i] = curl_easy_escape(c, o->tags[i], 0)))
+      goto out;
+    len += strlen(esc[i]) + 5;
+  }
+  if (esc && (url = malloc(len)) != NULL) {
+    size_t at = (size_t)snprintf(url, len, "%s?name=%s", endpoint, name);
+    for (i = 0; i < o->ntags; i++)
+      at += (size_t)snprintf(url + at, len - at, "&tag=%s", esc[i]);
+  }
+out:
+  for (i = 0; esc && i < o->ntags; i++)
+    curl_free(esc[i]);
+  free(esc);
+  return url;
+}
+
 static int sk_push_one(CURL *c, const char *endpoint, const char *path,
                        struct curl_slist *const hdr[2],
                        const sk_push_opts_t *o)
@@ -399,7 +423,7 @@ static int sk_push_one(CURL *c, const char *endpoint, const char *path,
   char *body, *url = NULL, *name, err[CURL_ERROR_SIZE] = "";
   struct stat sb;
   int dir = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
-  size_t len, ulen;
+  size_t len;
   long status = 0;
   CURLcode cc;
   int rc = -1;
@@ -407,13 +431,11 @@ static int sk_push_one(CURL *c, const char *endpoint, const char *path,
        : sk_push_read(path, &body, &len)) < 0)
     return -1;
   name = sk_push_name(c, path, dir);
-  ulen = strlen(endpoint) + (name ? strlen(name) : 0) + 8;
-  if (!name || !(url = malloc(ulen)) ||
+  if (!name || !(url = sk_push_url(c, endpoint, name, o)) ||
       !(b.data = malloc(SK_PUSH_ANSWER_MAX + 1))) {
     sk_msg_error("out of memory");
     goto out;
   }
-  snprintf(url, ulen, "%s?name=%s", endpoint, name);
   curl_easy_setopt(c, CURLOPT_URL, url);
   curl_easy_setopt(c, CURLOPT_HTTPHEADER, hdr[dir]);
   curl_easy_setopt(c, CURLOPT_POSTFIELDS, body ? body : "");

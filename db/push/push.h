@@ -12,6 +12,9 @@ typedef struct sk_push_opts {
   const char *token;        /* the bearer token; never printed */
   long timeout;             /* seconds for one file, > 0 */
   int quiet;                /* no line per file that went in */
+  char *const *tags;        /* "KEY=VALUE" each, sent as tag=KEY=VALUE
+                             * for the server to label the runs with */
+  size_t ntags;
 } sk_push_opts_t;
 
 /* Sends each of the N FILES, one request each, and prints what the

@@ -7,7 +7,7 @@
  * older skampi-db replays the ones it lacks.  All of them run in one
  * transaction with the new user_version, so an upgrade happens whole or
  * not at all.  tests/db/migrate.sh starts from a version-1 and from a
- * version-2 database.
+ * version-2 database, and from one of every later version.
  */
 #include <config.h>
 
@@ -150,8 +150,20 @@ static const char *const sk_schema_v4[] = {
   NULL
 };
 
+/* 5: the machine's noise while a run measured (lib/noise.h): each
+ * run's and suite's verdict (quiet, noisy, oversubscribed) and its
+ * evidence, the sentences joined with "; " (NULL: a file from before the
+ * verdict). */
+static const char *const sk_schema_v5[] = {
+  "ALTER TABLE runs ADD COLUMN verdict TEXT",
+  "ALTER TABLE runs ADD COLUMN noise TEXT",
+  "ALTER TABLE suites ADD COLUMN verdict TEXT",
+  "ALTER TABLE suites ADD COLUMN noise TEXT",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
-  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4
+  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4, sk_schema_v5
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

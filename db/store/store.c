@@ -263,8 +263,8 @@ int64_t sk_store_add_run(sk_store_t *st, int64_t machine, int64_t env,
   sqlite3_stmt *s = sk_store_prep(st, -1, "INSERT INTO runs (sha256, kind, "
     "machine_id, environment_id, status, start_time, end_time, processes, "
     "hosts, suite_path, suite_sha256, skampi_version, source, imported, "
-    "original) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-    "?13, ?14, ?15)");
+    "original, verdict, noise) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+    "?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)");
   if (!s)
     return -1;
   sk_store_text(s, 1, r->sha256);
@@ -282,6 +282,8 @@ int64_t sk_store_add_run(sk_store_t *st, int64_t machine, int64_t env,
   sk_store_text(s, 13, r->source);
   sk_store_text(s, 14, r->imported);
   sqlite3_bind_blob64(s, 15, r->original, r->original_len, SQLITE_STATIC);
+  sk_store_text(s, 16, r->verdict);
+  sk_store_text(s, 17, r->noise);
   return sk_store_insert(st, s, 1);
 }
 
@@ -303,7 +305,8 @@ int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
 {
   sqlite3_stmt *s = sk_store_prep(st, SK_STMT_SUITE, "INSERT INTO suites "
     "(run_id, position, name, type, instance, pattern, status, "
-    "argument_name, parameters) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    "argument_name, parameters, verdict, noise) VALUES (?1, ?2, ?3, ?4, ?5, "
+    "?6, ?7, ?8, ?9, ?10, ?11)");
   if (!s)
     return -1;
   sqlite3_bind_int64(s, 1, run);
@@ -315,6 +318,8 @@ int64_t sk_store_add_suite(sk_store_t *st, int64_t run,
   sk_store_text(s, 7, x->status);
   sk_store_text(s, 8, x->argument_name);
   sk_store_text(s, 9, x->parameters);
+  sk_store_text(s, 10, x->verdict);
+  sk_store_text(s, 11, x->noise);
   return sk_store_insert(st, s, 0);
 }
 

@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 4
+#define SK_STORE_SCHEMA 5
 
 typedef struct sk_store sk_store_t;
 
@@ -70,6 +70,7 @@ typedef struct sk_store_run {
   const char *sha256, *kind, *status, *start_time, *end_time, *hosts,
              *suite_path, *suite_sha256, *skampi_version, *source,
              *imported;
+  const char *verdict, *noise;   /* the machine's noise; NULL: none */
   long processes;             /* -1: not recorded */
   const void *original;
   size_t original_len;
@@ -79,6 +80,8 @@ typedef struct sk_store_suite {
   long position, type;
   const char *name, *instance, *pattern, *status, *argument_name,
              *parameters;
+  const char *verdict, *noise;   /* the machine's noise; NULL: none (as
+                                  * read back: "") */
 } sk_store_suite_t;
 
 /* A point; NaN for a statistic the file does not have, -1 for an
@@ -130,6 +133,7 @@ typedef struct sk_store_info {
        *suite_sha256, *skampi_version, *source, *imported, *sha256,
        *machine, *library, *library_version, *mpi_version, *compiler,
        *cflags, *variables, *tags,  /* tags: "k=v k=v" */
+       *verdict, *noise,            /* the machine's noise; "" none */
        *members;    /* a merged run's runs: "4, 5, PATH (absent)" */
   long processes, nsuites, npoints, original_len;
 } sk_store_info_t;
@@ -209,6 +213,7 @@ typedef struct sk_store_runrow {
   int64_t id, campaign;
   const char *kind, *machine, *library, *library_version, *start_time,
              *status;
+  const char *verdict;        /* the machine's noise; "" not judged */
   long processes;             /* -1: not recorded */
   const char *const *tags;
   size_t ntags;

@@ -254,7 +254,8 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
     "(SELECT count(*) FROM points p JOIN suites x ON p.suite_id = x.id "
     " WHERE x.run_id = r.id), "
     "coalesce((SELECT id FROM campaigns WHERE merged_run_id = r.id), "
-    " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0) "
+    " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0), "
+    "r.verdict, r.noise "
     "FROM runs r JOIN machines m ON m.id = r.machine_id "
     "JOIN environments e ON e.id = r.environment_id WHERE r.id = ?1");
   char **const f[] = {&o->kind, &o->status, &o->start_time, &o->end_time,
@@ -288,6 +289,8 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
   o->nsuites = (long)sqlite3_column_int64(s, 22);
   o->npoints = (long)sqlite3_column_int64(s, 23);
   o->campaign_id = sqlite3_column_int64(s, 24);
+  o->verdict = sk_store_col_text(s, 25);
+  o->noise = sk_store_col_text(s, 26);
   sk_store_done(s);
   o->tags = sk_store_tags(st, run);
   o->members = strcmp(o->kind, "merged") == 0 && o->campaign_id
@@ -301,7 +304,7 @@ void sk_store_info_free(sk_store_info_t *o)
     &o->hosts, &o->suite_path, &o->suite_sha256, &o->skampi_version,
     &o->source, &o->imported, &o->sha256, &o->machine, &o->library,
     &o->library_version, &o->mpi_version, &o->compiler, &o->cflags,
-    &o->variables, &o->tags, &o->members};
+    &o->variables, &o->tags, &o->members, &o->verdict, &o->noise};
   size_t i;
   if (!o)
     return;
@@ -365,7 +368,8 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
 
 static const char sk_store_suites_sql[] = "SELECT position, type, name, "
   "instance, pattern, status, argument_name, parameters, "
-  "(SELECT count(*) FROM points WHERE suite_id = suites.id) "
+  "(SELECT count(*) FROM points WHERE suite_id = suites.id), "
+  "coalesce(verdict, ''), coalesce(noise, '') "
   "FROM suites WHERE run_id = ?1 ORDER BY position";
 
 int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
@@ -387,6 +391,8 @@ int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
     x.status = (const char *)sqlite3_column_text(s, 5);
     x.argument_name = (const char *)sqlite3_column_text(s, 6);
     x.parameters = (const char *)sqlite3_column_text(s, 7);
+    x.verdict = (const char *)sqlite3_column_text(s, 9);
+    x.noise = (const char *)sqlite3_column_text(s, 10);
     stop = fn(arg, run, &x, (long)sqlite3_column_int64(s, 8)) < 0;
   }
   sk_store_done(s);

@@ -137,7 +137,8 @@ static const char sk_store_runrows_sql[] =
   "SELECT r.id, r.kind, m.name, e.library, e.library_version, "
   "r.start_time, r.status, r.processes, "
   "coalesce((SELECT id FROM campaigns WHERE merged_run_id = r.id), "
-  " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0) "
+  " (SELECT min(campaign_id) FROM campaign_runs WHERE run_id = r.id), 0), "
+  "coalesce(r.verdict, '') "
   "FROM runs r JOIN machines m ON m.id = r.machine_id "
   "JOIN environments e ON e.id = r.environment_id";
 
@@ -157,6 +158,9 @@ static int sk_store_runrow_call(sqlite3_stmt *s, const sk_store_tagv_t *t,
   }
   r.processes = sk_store_col_long(s, 7);
   r.campaign = sqlite3_column_int64(s, 8);
+  r.verdict = (const char *)sqlite3_column_text(s, 9);
+  if (r.verdict == NULL)
+    r.verdict = "";
   k = sk_store_tagv_find(t, r.id);
   for (i = k; i < t->n && t->run[i] == r.id; i++)
     ;

@@ -44,6 +44,11 @@ static int sk_api_run_json(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_json_str(b, x->start_time);
   sk_wbuf_json_key(b, "status", 0);
   sk_wbuf_json_str(b, x->status);
+  sk_wbuf_json_key(b, "verdict", 0);
+  if (*x->verdict)
+    sk_wbuf_json_str(b, x->verdict);
+  else
+    sk_wbuf_puts(b, "null");
   sk_wbuf_printf(b, ",\"campaign\":%lld,\"tags\":{", (long long)x->campaign);
   for (i = 0; i < x->ntags; i++) {
     const char *eq = strchr(x->tags[i], '=');
@@ -465,9 +470,34 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
   sk_api_kv(b, "coverage", p->coverage);
   sk_api_kv(b, "p", p->p);
   sk_api_kv(b, "q", p->q);
-  sk_wbuf_printf(b, ",\"stars\":\"%s\",\"verdict\":\"%s\"}",
+  sk_wbuf_printf(b, ",\"stars\":\"%s\",\"verdict\":\"%s\"",
                  isnan(p->q) ? "" : sk_wilcoxon_stars(p->q),
                  sk_regress_verdict_name(p->verdict));
+  sk_api_kv(b, "min_p", p->min_p);
+  sk_wbuf_printf(b, ",\"beyond_noise\":%s}", p->beyond ? "true" : "false");
+}
+
+/* The comparison's power and overall verdict (doc/database.md). */
+static void sk_api_compare_power(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  char text[256];
+  sk_wbuf_puts(b, ",\"power\":{");
+  sk_wbuf_json_key(b, "min_q", 1);
+  sk_wbuf_json_num(b, x->min_q);
+  sk_wbuf_printf(b, ",\"baseline_values\":%zu,\"candidate_values\":%zu,"
+                 "\"need_runs\":%zu,\"need_runs_one_point\":%zu}",
+                 x->power_runs[0], x->power_runs[1], x->need, x->need_one);
+  sk_wbuf_printf(b, ",\"verdict\":\"%s\"", x->inconclusive ? "inconclusive"
+                 : x->slower ? "slower" : x->faster ? "faster"
+                 : "not significant");
+  if (x->inconclusive) {
+    sk_regress_inconclusive_text(x, text, sizeof text);
+    sk_wbuf_json_key(b, "message", 0);
+    sk_wbuf_json_str(b, text);
+  }
+  sk_wbuf_printf(b, ",\"inconclusive_points\":%zu,"
+                 "\"beyond_noise_points\":%zu", x->ninconclusive,
+                 x->nbeyond);
 }
 
 void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
@@ -479,6 +509,7 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
                  x->nruns[0], x->nruns[1], x->nmerged[0], x->nmerged[1]);
   sk_api_kv(b, "fdr", x->fdr);
   sk_api_kv(b, "min_effect", x->min_effect);
+  sk_api_compare_power(b, x);
   sk_regress_summary_text(x, summary, sizeof summary);
   sk_wbuf_json_key(b, "summary", 0);
   sk_wbuf_json_str(b, summary);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "regress.h"
 #include "webdata.h"
 #include "webpage.h"
 
@@ -35,28 +36,43 @@ static void sk_cmp_form(sk_wbuf_t *b, const char *base, const char *cand)
  * API, or a data file's key), IDS the runs of both sides (for the plot
  * links). */
 static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
-                         int pub)
+                         int pub, const sk_regress_t *x)
 {
+  char text[256];
   sk_wbuf_puts(b, "<div id=\"cmp\" data-src=\"");
   sk_wbuf_html(b, src);
   sk_wbuf_puts(b, "\" data-ids=\"");
   sk_wbuf_html(b, ids ? ids : "");
-  sk_wbuf_printf(b, "\" data-plot=\"%s\"><p id=\"summary\" class=\"summary\">"
-                 "loading\xe2\x80\xa6</p><p id=\"sides\" class=\"hint\"></p>"
-                 "<p id=\"power\"></p><ol id=\"findings\"></ol>"
+  sk_wbuf_printf(b, "\" data-plot=\"%s\"><p id=\"summary\" class=\"summary\">",
+                 sk_page_to(pub, "plot"));
+  /* the server writes the summary and the power's message itself, so
+   * that they are there before (or without) the script */
+  if (x) {
+    sk_regress_summary_text(x, text, sizeof text);
+    sk_wbuf_html(b, text);
+  } else
+    sk_wbuf_puts(b, "loading\xe2\x80\xa6");
+  sk_wbuf_puts(b, "</p><p id=\"sides\" class=\"hint\"></p><p id=\"power\"");
+  if (x && x->inconclusive) {
+    sk_regress_inconclusive_text(x, text, sizeof text);
+    sk_wbuf_puts(b, " class=\"warn\">");
+    sk_wbuf_html(b, text);
+  } else
+    sk_wbuf_puts(b, ">");
+  sk_wbuf_printf(b, "</p><ol id=\"findings\"></ol>"
                  "<div class=\"bar\"><label>Filter <input type=\"search\" "
                  "id=\"cmpfilter\" placeholder=\"suite or argument\"></label> "
                  "<label>Verdict <select id=\"cmpverdict\"><option value=\"\">"
                  "all</option></select></label> <span id=\"cmpcount\">"
                  "</span> <a id=\"cmpcsv\" href=\"#\" download=\"skampi-"
                  "compare.csv\">CSV of what is shown</a></div>"
-                 "<table class=\"cmp sortable\" id=\"points\"><thead><tr>",
-                 sk_page_to(pub, "plot"));
+                 "<table class=\"cmp sortable\" id=\"points\"><thead><tr>");
   {
     static const char *const col[][2] = {
       {"verdict", "verdict"}, {"suite", "suite"}, {"argument", "argument"},
       {"processes", "np"}, {"runs", "runs"}, {"before", "before"},
-      {"after", "after"}, {"change", "change"}, {"p", "p"}, {"q", "q"}};
+      {"after", "after"}, {"change", "change"}, {"p", "p"}, {"q", "q"},
+      {"min_p", "min. p"}};
     size_t i;
     for (i = 0; i < sizeof col / sizeof *col; i++)
       sk_wbuf_printf(b, "<th data-key=\"%s\" tabindex=\"0\" title=\"sort\">"
@@ -84,8 +100,6 @@ int sk_page_compare(sk_web_req_t *r)
    * with its message, and its runs give the plot links */
   if (have && sk_webdata_compare(r, &x, &ids) < 0)
     return 0;
-  if (have)
-    sk_regress_free(&x);
   sk_page_head(b, "compare", "Compare", 0, SK_PAGE_SERVER);
   sk_page_nav(b, 4, NULL, SK_PAGE_SERVER);
   sk_wbuf_puts(b, "<h1>Compare <small>what changed from a baseline to a "
@@ -101,7 +115,8 @@ int sk_page_compare(sk_web_req_t *r)
       sk_wbuf_url(&src, v);
     }
     sk_wbuf_puts(&src, "");
-    sk_cmp_frame(b, src.data ? src.data : "", ids, SK_PAGE_SERVER);
+    sk_cmp_frame(b, src.data ? src.data : "", ids, SK_PAGE_SERVER, &x);
+    sk_regress_free(&x);
   } else
     sk_wbuf_puts(b, "<p class=\"hint\">Two selections of runs, such as "
                  "<code>tag=phase=before</code> and <code>tag=phase=after"
@@ -119,7 +134,7 @@ int sk_page_compare_static(sk_wbuf_t *b, int pub)
   sk_page_nav(b, 4, NULL, pub);
   sk_wbuf_puts(b, "<h1>Compare <small id=\"of\">what changed from a "
                "baseline to a candidate</small></h1>");
-  sk_cmp_frame(b, "compare", "", pub);
+  sk_cmp_frame(b, "compare", "", pub, NULL);
   sk_page_tail(b);
   return b->failed ? -1 : 0;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise.h"
 #include "webdata.h"
 #include "webpage.h"
 
@@ -131,6 +132,7 @@ static int sk_page_run_row(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_t *b = &p->rows;
   char np[32], month[32];
   size_t i;
+  int v;
   if (sk_webdata_count(&p->w, x) < 0)
     return -1;
   sk_wbuf_printf(b, "<tr data-id=\"%lld\"", (long long)x->id);
@@ -157,6 +159,11 @@ static int sk_page_run_row(void *arg, const sk_store_runrow_t *x)
   sk_wbuf_html(b, x->kind);
   if (x->campaign)
     sk_wbuf_printf(b, " (campaign %lld)", (long long)x->campaign);
+  /* one of lib/noise.h's words (whatever the database holds) or "–" */
+  v = sk_noise_parse(x->verdict);
+  sk_wbuf_printf(b, "</td><td class=\"verdict %s\">%s", v < 0 ? "none"
+                 : sk_noise_name((sk_noise_verdict_t)v), v < 0
+                 ? "\xe2\x80\x93" : sk_noise_name((sk_noise_verdict_t)v));
   sk_wbuf_puts(b, "</td><td>");
   for (i = 0; i < x->ntags; i++) {
     sk_wbuf_puts(b, "<span class=\"tag\">");
@@ -218,7 +225,8 @@ static int sk_page_runs_build(sk_store_t *st, const sk_sel_t *list,
                "<table class=\"runs\"><thead><tr><th><input type=\"checkbox\""
                " id=\"all\" title=\"select all shown\" aria-label=\"select "
                "all shown\"></th><th>run</th><th>machine</th><th>library"
-               "</th><th>np</th><th>start</th><th>kind</th><th>tags</th>"
+               "</th><th>np</th><th>start</th><th>kind</th><th>noise</th>"
+               "<th>tags</th>"
                "</tr></thead><tbody>",
                pub ? "run ids: 1-4 7" : "ids, machine=..., np=..., tag=K=V");
   sk_wbuf_put(b, p->rows.data ? p->rows.data : "", p->rows.len);

@@ -74,7 +74,9 @@ static int sk_upload_answer(sk_web_req_t *r, int status, int64_t run,
 int sk_api_upload(sk_web_req_t *r)
 {
   char token[SK_TOKEN_PRESENTED_MAX + 1], msg[8192];
-  const char *t = sk_upload_bearer(r, token, sizeof token);
+  const char *t = sk_upload_bearer(r, token, sizeof token), *why;
+  const char *tags[SK_UPLOAD_TAGS + 1];
+  size_t ntags = sk_web_args(r, "tag", tags, SK_UPLOAD_TAGS + 1), i;
   sk_store_t *rw;
   int64_t run = 0;
   int ok, status;
@@ -89,12 +91,19 @@ int sk_api_upload(sk_web_req_t *r)
   if (ok != 1)
     return sk_web_fail(r, 403, "the token is %s",
                        ok < 0 ? "revoked" : "unknown");
+  if (ntags > SK_UPLOAD_TAGS)
+    return sk_web_fail(r, 400, "at most %d tags label an upload",
+                       SK_UPLOAD_TAGS);
+  for (i = 0; i < ntags; i++)
+    if ((why = sk_upload_tag_check(tags[i])) != NULL)
+      return sk_web_fail(r, 400, "bad tag: %s", why);
   /* the thread's store is read-only: a connection of its own to write */
   if (!(rw = sk_store_open(sk_web_db_path())))
     return sk_web_fail_msg(r, 503, "the database cannot be opened for "
                            "writing");
-  status = sk_upload_import(rw, r->body, r->body_len,
-                            sk_web_arg(r, "name"), msg, sizeof msg, &run);
+  status = sk_upload_import_tagged(rw, r->body, r->body_len,
+                                   sk_web_arg(r, "name"), (char *const *)tags,
+                                   ntags, msg, sizeof msg, &run);
   sk_store_close(rw);
   if (status == SK_UPLOAD_OK || status == SK_UPLOAD_DUPLICATE)
     return sk_upload_answer(r, status, run, msg);

@@ -91,6 +91,19 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_ops = x->s->rma_window_ops;
 }
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_BARRIER_SCALE=F multiplies
+ * the barrier estimate of Root_Barrier by F, so that tests/mpi/noise.sh
+ * can make it exceed every repetition's time, as a barrier measured while
+ * the machine was slower does; 1 without it. */
+static double sk_exec_test_barrier_scale(void)
+{
+  const char *v = getenv("SKAMPI_TEST_BARRIER_SCALE");
+  char *end;
+  double f = v != NULL ? strtod(v, &end) : 1.0;
+  return v != NULL && end != v && *end == '\0' && f > 0.0 && f < 1e9 ? f
+                                                                    : 1.0;
+}
+
 /* The barrier time of comm for root_minus_barrier (all of comm get it). */
 static double sk_exec_barrier_time(sk_exec_t *x, MPI_Comm comm)
 {
@@ -109,6 +122,7 @@ static double sk_exec_barrier_time(sk_exec_t *x, MPI_Comm comm)
   }
   sk_measure_point(&cfg, sk_pattern_rep_barrier, &rep, comm, &x->samples,
                    &pt);
+  pt.mean *= sk_exec_test_barrier_scale();
   MPI_Bcast(&pt.mean, 1, MPI_DOUBLE, 0, comm);
   return pt.mean;
 }
@@ -266,8 +280,18 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
     x->ops->teardown(&x->ctx);
   if (x->ctx.rank == 0)
     sk_exec_extras(x, pt);
-  if (sk_exec_minus_barrier(x))
+  if (sk_exec_minus_barrier(x)) {
     pt->barrier_time = x->barrier;
+    /* more than half of the repetitions shorter than the barrier
+     * estimate: the estimate exceeds the point's median time, and what
+     * is left of the point says nothing; it has no value */
+    if (x->ctx.rank == 0 && pt->invalid > pt->valid) {
+      pt->invalid += pt->valid;
+      pt->valid = 0;
+      pt->repetitions = pt->cut = pt->delayed = 0;
+      pt->eps_met = 0;
+    }
+  }
   return rc;
 }
 
@@ -413,7 +437,7 @@ static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
 static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
                          double msg[4])
 {
-  double elapsed = MPI_Wtime() - t0, limit = x->s->time_suite;
+  double elapsed = MPI_Wtime() - t0, limit = x->res->limit;
   long arg = 0;
   int refined = 0, more;
   msg[3] = limit >= 0.0 ? limit - elapsed : -1.0;
@@ -439,6 +463,11 @@ static void sk_exec_record(sk_exec_t *x, sk_refine_t *r, sk_point_t *pt)
   if (r != NULL)
     sk_refine_record(r, pt->argument, pt->mean);
   pt->order = (long)x->res->npoints;
+  if (!isnan(pt->barrier_time) && pt->invalid > 0) {
+    x->res->barrier_reps += pt->invalid;
+    x->res->barrier_points++;
+    x->res->barrier_lost += !SK_POINT_HAS_VALUE(pt);
+  }
   sk_result_add_point(x->res, pt);
   if (pt->invalid > 0 && !x->windowed && x->ops->invalid_why != NULL) {
     char note[512];
@@ -561,6 +590,39 @@ static void sk_exec_journal(double msg[4])
     msg[0] = SK_EXEC_STOP;
 }
 
+/* Rank 0, when a time limit stopped the suite: the arguments of its
+ * grid the refiner still had to hand out (the initial grid's; a dynamic
+ * scale would have refined after them), recorded as unmeasured. */
+static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
+{
+  size_t n = 0, cap = 64;
+  long *args, arg, *more;
+  int refined = 0, rc;
+  if (x->res->status != SK_SUITE_TIMED_OUT)
+    return;
+  if (r == NULL) {                /* Variation none: its one point */
+    arg = 0;
+    if (x->res->npoints == 0)
+      sk_result_set_unmeasured(x->res, &arg, 1, 0);
+    return;
+  }
+  if ((args = malloc(cap * sizeof *args)) == NULL)
+    return;
+  /* the refiner is done with: record a dummy time for each argument it
+   * hands out until it starts refining */
+  while ((rc = sk_refine_next(r, &arg, &refined)) == 1 && !refined) {
+    if (n == cap && (more = realloc(args, 2 * cap * sizeof *args)) != NULL) {
+      args = more;
+      cap *= 2;
+    }
+    if (n < cap)
+      args[n++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  sk_result_set_unmeasured(x->res, args, n, rc == 1 && refined);
+  free(args);
+}
+
 /* Every point of the suite, one after another; t0 when the suite began
  * (its setup ends before the first point). */
 static void sk_exec_points(sk_exec_t *x, double t0)
@@ -601,22 +663,64 @@ static void sk_exec_points(sk_exec_t *x, double t0)
     if (e->rank == 0)
       sk_exec_record(x, r, &pt);
   }
-  if (e->rank == 0)
-    sk_execute_finish(x->res);
   if (r != NULL) {
     x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
     x->res->refine_worst = sk_refine_worst_error(r);
   }
+  if (e->rank == 0) {
+    sk_exec_unmeasured(x, r);
+    sk_execute_finish(x->res);
+  }
   sk_refine_free(r);
+}
+
+/* Rank 0: the note of the repetitions Root_Barrier left out. */
+static void sk_exec_barrier_note(sk_suite_result_t *res)
+{
+  char m[320];
+  if (res->barrier_points == 0)
+    return;
+  snprintf(m, sizeof m, "Root_Barrier: %ld repetition%s at %ld point%s "
+           "took less than the barrier estimate subtracted from them: "
+           "invalid, left out (the barrier was measured while the machine "
+           "was slower); %ld point%s lost %s value", res->barrier_reps,
+           res->barrier_reps == 1 ? "" : "s", res->barrier_points,
+           res->barrier_points == 1 ? "" : "s", res->barrier_lost,
+           res->barrier_lost == 1 ? "" : "s",
+           res->barrier_lost == 1 ? "its" : "their");
+  sk_result_add_note(res, m);
 }
 
 void sk_execute_finish(sk_suite_result_t *res)
 {
-  char m[128];
+  char m[256], lim[96];
+  size_t i, missed = 0;
+  sk_exec_barrier_note(res);
   if (res->status != SK_SUITE_TIMED_OUT)
     return;
-  snprintf(m, sizeof m, "Time_Suite (%g s) reached after %zu points",
-           res->suite->time_suite, res->npoints);
+  for (i = 0; i < res->npoints; i++)
+    missed += !res->points[i].eps_met;
+  if (res->limit_by != NULL && strcmp(res->limit_by, "Time_Run") == 0 &&
+      res->npoints == 0)
+    snprintf(m, sizeof m, "not measured: Time_Run (%g s) was spent before "
+             "it started", res->limit);
+  else if (res->limit_by != NULL && strcmp(res->limit_by, "Time_Run") == 0)
+    snprintf(m, sizeof m, "Time_Run (%g s) was spent after %zu of its "
+             "points, %zu of them missed eps", res->limit, res->npoints,
+             missed);
+  else {
+    if (res->limit_by != NULL && strcmp(res->limit_by, "Time_Suite") != 0)
+      snprintf(lim, sizeof lim, "its share of Time_Run (%.3g s)",
+               res->limit);
+    else
+      snprintf(lim, sizeof lim, "Time_Suite (%g s)", res->suite->time_suite);
+    if (res->npoints == 0)
+      snprintf(m, sizeof m, "not measured: %s was spent before its first "
+               "point", lim);
+    else
+      snprintf(m, sizeof m, "%s reached after %zu points, %zu of them "
+               "missed eps", lim, res->npoints, missed);
+  }
   sk_result_set_message(res, m);
 }
 
@@ -740,6 +844,50 @@ int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
   res->refine_stop = NULL;
   res->refine_worst = 0.0;
   return -1;
+}
+
+int sk_execute_initial_grid(sk_engine_t *eng, const sk_suite_t *s,
+                            long **args, size_t *n)
+{
+  sk_exec_t x;
+  sk_suite_result_t scratch;
+  sk_refine_params_t p;
+  sk_refine_t *r;
+  long arg, *more;
+  size_t cap = 64;
+  int refined = 0;
+  char dtnote[256];
+  memset(&scratch, 0, sizeof scratch);
+  scratch.suite = s;
+  if (sk_execute_grid(eng, s, &scratch, args, n) == 0)
+    return 0;
+  sk_exec_init(&x, eng, s, &scratch);
+  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
+    free(scratch.message);
+    return -1;
+  }
+  sk_reduce_free(&x.red);
+  sk_dtype_free(&x.dt);
+  sk_refine_params_from_suite(s, &p);
+  p.start = x.lo;
+  p.end = x.hi;
+  if (sk_refine_params_check(&p) != NULL || (r = sk_refine_new(&p)) == NULL)
+    return -1;
+  *args = malloc(cap * sizeof **args);
+  *n = 0;
+  while (*args != NULL && sk_refine_next(r, &arg, &refined) == 1 &&
+         !refined) {
+    if (*n == cap) {
+      if ((more = realloc(*args, 2 * cap * sizeof *more)) == NULL)
+        break;
+      *args = more;
+      cap *= 2;
+    }
+    (*args)[(*n)++] = arg;
+    sk_refine_record(r, arg, 1.0);
+  }
+  sk_refine_free(r);
+  return *args != NULL ? 1 : -1;
 }
 
 void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,

@@ -74,6 +74,13 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
                     sk_suite_result_t *res, long arg, int first,
                     double suite_left, double *barrier);
 
+/* Rank 0 alone: the initial grid of suite s (the replayed one of
+ * --grid-from, the one point of Variation none) into *args (the caller's
+ * to free) and *n: 1 when a dynamic scale refines after it, 0 when it is
+ * all, -1 when it cannot be known (the suite cannot run). */
+int sk_execute_initial_grid(sk_engine_t *eng, const sk_suite_t *s,
+                            long **args, size_t *n);
+
 /* Rank 0, when a suite is done: a timed-out suite's message. */
 void sk_execute_finish(sk_suite_result_t *res);
 

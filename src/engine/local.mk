@@ -30,6 +30,9 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/factors.c src/engine/factors.h \
 	src/engine/sysinfo.c src/engine/sysinfo.h \
 	src/engine/progress.c src/engine/progress.h \
+	src/engine/probe.c src/engine/probe.h \
+	src/engine/runnoise.c src/engine/runnoise.h \
+	src/engine/budget.c src/engine/budget.h \
 	src/engine/runlog.c src/engine/runlog.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "modes.h"
+#include "noise.h"
 #include "stats.h"
 
 int sk_samples_init(sk_samples_t *s, size_t cap, int nprocs)
@@ -151,6 +152,24 @@ static void sk_measure_modes(const sk_measure_cfg_t *cfg, sk_samples_t *s,
   }
 }
 
+/* Rank 0, after the point: how many of the nv valid repetitions
+ * (ascending in s->sorted) took SK_NOISE_QUANTUM or more above the
+ * median: each waited for a time slice of another task (lib/noise.h).
+ * A binary search for the first such one. */
+static void sk_measure_delayed(sk_samples_t *s, long nv, sk_point_t *out)
+{
+  double bar = out->median + SK_NOISE_QUANTUM;
+  long lo = 0, hi = nv;
+  while (lo < hi) {
+    long mid = lo + (hi - lo) / 2;
+    if (s->sorted[mid] < bar)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  out->delayed = nv - lo;
+}
+
 /* Every process's own mean (same cut), gathered to rank 0. */
 static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
                                   sk_samples_t *s, long n, MPI_Comm comm,
@@ -203,8 +222,10 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
       todo = sk_measure_decide(cfg, s, nv, n, t_start, out);
     MPI_Bcast(&todo, 1, MPI_LONG, 0, comm);
   }
-  if (rank == 0)
+  if (rank == 0) {
     sk_measure_modes(cfg, s, nv, out);
+    sk_measure_delayed(s, nv, out);
+  }
   if (cfg->node_times)
     sk_measure_node_times(cfg, s, n, comm, out);
   if (cfg->raw && rank == 0)

@@ -36,7 +36,10 @@ typedef struct sk_point {
   long repetitions;      /* kept for the mean */
   long cut;              /* removed as outliers by the filter */
   long valid;            /* repetitions measured and valid */
-  long invalid;          /* window sync: late or overrun, excluded */
+  long invalid;          /* window sync: late or overrun, excluded;
+                            Root_Barrier: shorter than the barrier */
+  long delayed;          /* valid repetitions a scheduler quantum or more
+                            above the median (lib/noise.h) */
   int eps_met;
   sk_stop_t stop;
   int refined;           /* added by adaptive refinement */

@@ -97,15 +97,18 @@ void sk_progress_suite_switch(sk_progress_t *p, size_t k, const char *name,
 }
 
 void sk_progress_suite_end(sk_progress_t *p, const char *status,
-                           size_t points, size_t eps_met, double now)
+                           size_t points, size_t eps_met,
+                           const char *verdict, double now)
 {
+  int said = verdict != NULL && strcmp(verdict, "quiet") != 0;
   if (p->fp == NULL)
     return;
   if (p->live)
     fputc('\r', p->fp);
   fprintf(p->fp, "skampi: suite %zu of %zu: %s: %s, %zu points (%zu met "
-          "eps), %.1f s%s\n", p->k, p->nsuites, p->name, status, points,
-          eps_met, now - p->t_suite, p->live ? "\033[K" : "");
+          "eps), %.1f s%s%s%s\n", p->k, p->nsuites, p->name, status, points,
+          eps_met, now - p->t_suite, said ? ", machine " : "",
+          said ? verdict : "", p->live ? "\033[K" : "");
   p->dirty = 0;
   fflush(p->fp);
 }
@@ -120,16 +123,23 @@ void sk_progress_error(sk_progress_t *p, const char *msg)
 }
 
 void sk_progress_done(sk_progress_t *p, const char *status, size_t written,
+                      const char *verdict, const char *evidence,
                       double now)
 {
+  char ev[1024];
   if (p->fp == NULL)
     return;
   sk_progress_clear(p);
   if (written == p->nsuites)
-    fprintf(p->fp, "skampi: run %s: %zu suites in %.1f s\n", status,
+    fprintf(p->fp, "skampi: run %s: %zu suites in %.1f s", status,
             p->nsuites, now - p->t_run);
   else
     fprintf(p->fp, "skampi: run %s: %zu of %zu suites in the result file, "
-            "%.1f s\n", status, written, p->nsuites, now - p->t_run);
+            "%.1f s", status, written, p->nsuites, now - p->t_run);
+  sk_escape_buf(evidence != NULL ? evidence : "", ev, sizeof ev);
+  if (verdict != NULL)
+    fprintf(p->fp, "; machine %s%s%s%s", verdict, ev[0] ? " (" : "", ev,
+            ev[0] ? ")" : "");
+  fputc('\n', p->fp);
   fflush(p->fp);
 }

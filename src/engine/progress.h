@@ -47,14 +47,20 @@ void sk_progress_block(sk_progress_t *p, size_t points, size_t suites,
                        double now);
 void sk_progress_suite_switch(sk_progress_t *p, size_t k, const char *name,
                               double spent, double now);
+/* verdict: the machine's noise over the suite (lib/noise.h), said when
+ * it is not "quiet"; NULL when not judged. */
 void sk_progress_suite_end(sk_progress_t *p, const char *status,
-                           size_t points, size_t eps_met, double now);
+                           size_t points, size_t eps_met,
+                           const char *verdict, double now);
 /* An error line (a refused suite, an unwritable file), printed even when
  * quiet, without garbling the live line. */
 void sk_progress_error(sk_progress_t *p, const char *msg);
-/* The closing line: the run's status and how many suites the result file
- * holds (written: fewer than the plan's when the run stopped early). */
+/* The closing line: the run's status, how many suites the result file
+ * holds (written: fewer than the plan's when the run stopped early), and
+ * the machine's verdict with its evidence (NULL: not judged; the
+ * evidence escaped: it holds host and suite names). */
 void sk_progress_done(sk_progress_t *p, const char *status, size_t written,
+                      const char *verdict, const char *evidence,
                       double now);
 
 #endif

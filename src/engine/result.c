@@ -38,6 +38,7 @@ sk_result_t *sk_result_new(const sk_plan_t *plan)
     r->suites[i].status = SK_SUITE_FAILED;
     r->suites[i].pair[0] = r->suites[i].pair[1] = -1;
     r->suites[i].pair_latency = NAN;
+    r->suites[i].limit = -1.0;
   }
   return r;
 }
@@ -63,6 +64,8 @@ void sk_result_free_suite(sk_suite_result_t *s)
   }
   free(s->points);
   free(s->message);
+  free(s->unmeasured);
+  sk_noise_free(&s->noise);
   sk_result_free_strv(s->notes, s->nnotes);
   memset(s, 0, sizeof *s);
 }
@@ -82,6 +85,8 @@ void sk_result_free(sk_result_t *r)
   sk_result_free_strv(r->factors.env, r->factors.nenv);
   free(r->factors.governor);
   free(r->factors.warning);
+  sk_noise_free(&r->noise);
+  free(r->stop);
   free(r);
 }
 
@@ -173,6 +178,21 @@ int sk_result_add_note(sk_suite_result_t *s, const char *note)
   return 0;
 }
 
+int sk_result_set_unmeasured(sk_suite_result_t *s, const long *args,
+                             size_t n, int refinement)
+{
+  long *v = malloc((n ? n : 1) * sizeof *v);
+  if (v == NULL)
+    return -1;
+  if (n > 0)
+    memcpy(v, args, n * sizeof *v);
+  free(s->unmeasured);
+  s->unmeasured = v;
+  s->nunmeasured = n;
+  s->unmeasured_refinement = refinement;
+  return 0;
+}
+
 int sk_result_set_message(sk_suite_result_t *s, const char *msg)
 {
   char *m = strdup(msg);
@@ -188,7 +208,7 @@ const char *sk_suite_status_name(sk_suite_status_t s)
   switch (s) {
   case SK_SUITE_COMPLETE: return "complete";
   case SK_SUITE_FAILED: return "failed";
-  case SK_SUITE_TIMED_OUT: return "timed_out";
+  case SK_SUITE_TIMED_OUT: return "incomplete";
   case SK_SUITE_CRASHED: return "crashed";
   }
   return "?";
@@ -201,6 +221,7 @@ const char *sk_run_status_name(sk_run_status_t s)
   case SK_RUN_COMPLETE: return "complete";
   case SK_RUN_PARTIAL: return "partial";
   case SK_RUN_ABORTED: return "aborted";
+  case SK_RUN_INCOMPLETE: return "incomplete";
   }
   return "?";
 }
@@ -229,6 +250,8 @@ static int sk_result_emit_run(sk_emit_t *e, const sk_result_t *r)
   sk_emit_str(e, "run");
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "status", sk_run_status_name(r->status));
+  if (r->stop != NULL)
+    sk_emit_kv_str(e, "stop", r->stop);
   sk_emit_kv_str(e, "start_time", r->start_time);
   if (r->end_time[0] != '\0')
     sk_emit_kv_str(e, "end_time", r->end_time);
@@ -425,6 +448,7 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_result_emit_modes(e, p);
   sk_emit_kv_long(e, "valid", p->valid);
   sk_emit_kv_long(e, "invalid", p->invalid);
+  sk_emit_kv_long(e, "delayed", p->delayed);
   sk_emit_kv_bool(e, "eps_met", p->eps_met);
   sk_emit_kv_str(e, "stop", sk_stop_name(p->stop));
   sk_emit_kv_bool(e, "refined", p->refined);
@@ -549,6 +573,107 @@ static int sk_result_emit_topology(sk_emit_t *e, const sk_topo_info_t *t)
   return sk_emit_map_end(e);
 }
 
+/* key: v, or key: null when v is NaN (not known). */
+static void sk_result_kv_num(sk_emit_t *e, const char *key, double v)
+{
+  if (isnan(v))
+    sk_emit_kv_str(e, key, NULL);
+  else
+    sk_emit_kv_double(e, key, v);
+}
+
+/* evidence: the sentences of a verdict, a block list. */
+static void sk_result_emit_evidence(sk_emit_t *e, const sk_noise_t *n)
+{
+  sk_result_emit_strv(e, "evidence", n->evidence, n->nevidence, 0);
+}
+
+/* A span's summary numbers (doc/output-format.md, "noise"). */
+static void sk_result_emit_noise_numbers(sk_emit_t *e, const sk_noise_t *n)
+{
+  sk_emit_kv_long(e, "delayed", n->delayed);
+  sk_emit_kv_long(e, "repetitions", n->repetitions);
+  if (isnan(n->cpu_share)) {
+    sk_emit_kv_str(e, "cpu_share", NULL);
+  } else {
+    sk_emit_kv_double(e, "cpu_share", n->cpu_share);
+    sk_emit_kv_long(e, "cpu_share_rank", n->cpu_rank);
+  }
+  sk_emit_kv_double(e, "switch_rate", n->switch_rate);
+  if (n->switch_rate > 0.0)
+    sk_emit_kv_long(e, "switch_rate_rank", n->switch_rank);
+}
+
+/* The run's hosts: ranks, CPUs, load and runnable tasks. */
+static void sk_result_emit_noise_hosts(sk_emit_t *e, const sk_noise_t *n)
+{
+  size_t h;
+  sk_emit_str(e, "hosts");
+  sk_emit_seq_begin(e);
+  for (h = 0; h < n->nhosts; h++) {
+    const sk_noise_host_t *x = &n->hosts[h];
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_str(e, "host", x->name);
+    sk_emit_kv_long(e, "ranks", x->ranks);
+    sk_emit_kv_long(e, "cpus", x->cpus);
+    sk_result_kv_num(e, "load_start", x->load_start);
+    sk_result_kv_num(e, "load_end", x->load_end);
+    sk_emit_kv_long(e, "runnable_start", x->runnable_start);
+    sk_emit_kv_long(e, "runnable_end", x->runnable_end);
+    sk_emit_map_end(e);
+  }
+  sk_emit_seq_end(e);
+}
+
+/* The run's noise (doc/output-format.md, "noise"); nothing before it was
+ * judged. */
+static int sk_result_emit_noise(sk_emit_t *e, const sk_noise_t *n)
+{
+  if (!n->measured)
+    return 0;
+  sk_emit_str(e, "noise");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "verdict", sk_noise_name(n->verdict));
+  sk_result_emit_evidence(e, n);
+  sk_emit_kv_double(e, "quantum", SK_NOISE_QUANTUM);
+  sk_result_emit_noise_numbers(e, n);
+  if (n->rank_cpu_share != NULL) {
+    sk_result_emit_doubles(e, "rank_cpu_share", n->rank_cpu_share,
+                           n->nranks);
+    sk_result_emit_doubles(e, "rank_switches", n->rank_switches, n->nranks);
+  }
+  if (n->hosts != NULL)
+    sk_result_emit_noise_hosts(e, n);
+  return sk_emit_map_end(e);
+}
+
+/* A suite's noise: its verdict, evidence and numbers. */
+static void sk_result_emit_suite_noise(sk_emit_t *e, const sk_noise_t *n)
+{
+  if (!n->measured)
+    return;
+  sk_emit_str(e, "noise");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "verdict", sk_noise_name(n->verdict));
+  sk_result_emit_evidence(e, n);
+  sk_result_emit_noise_numbers(e, n);
+  sk_emit_map_end(e);
+}
+
+/* A suite a time limit stopped: the arguments it left unmeasured. */
+static void sk_result_emit_unmeasured(sk_emit_t *e, const sk_suite_result_t *s)
+{
+  size_t i;
+  if (s->unmeasured == NULL)
+    return;
+  sk_emit_str(e, "unmeasured");
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < s->nunmeasured; i++)
+    sk_emit_long(e, s->unmeasured[i]);
+  sk_emit_seq_end(e);
+  sk_emit_kv_bool(e, "unmeasured_refinement", s->unmeasured_refinement);
+}
+
 static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
 {
   const sk_suite_t *su = s->suite;
@@ -585,6 +710,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
     sk_emit_map_end(e);
   }
   sk_result_emit_strv(e, "notes", s->notes, s->nnotes, 0);
+  sk_result_emit_suite_noise(e, &s->noise);
+  sk_result_emit_unmeasured(e, s);
   sk_emit_kv_double(e, "elapsed", s->elapsed);
   if (s->setup_time > 0.0)
     sk_emit_kv_double(e, "setup_time", s->setup_time);
@@ -649,7 +776,16 @@ static int sk_result_emit_all(sk_emit_t *e, const void *arg)
     sk_resume_emit(r->kept, i, e);
   for (i = 0; i < r->nsuites; i++)
     sk_result_emit_suite(e, &r->suites[i]);
-  return sk_emit_seq_end(e);
+  sk_emit_seq_end(e);
+  /* the run's noise is judged when it ends, so it follows the suites:
+   * resultfile.c appends it after the last one */
+  return sk_result_emit_noise(e, &r->noise);
+}
+
+static int sk_result_emit_noise_only(sk_emit_t *e, const void *arg)
+{
+  const sk_result_t *r = arg;
+  return sk_result_emit_noise(e, &r->noise);
 }
 
 static int sk_result_emit_run_only(sk_emit_t *e, const void *arg)
@@ -668,6 +804,11 @@ static int sk_result_emit_one_suite(sk_emit_t *e, const void *arg)
 int sk_result_text(FILE *fp, const sk_result_t *r)
 {
   return sk_result_emit_doc(fp, 1, sk_result_emit_all, r);
+}
+
+int sk_result_text_noise(FILE *fp, const sk_result_t *r)
+{
+  return sk_result_emit_doc(fp, 0, sk_result_emit_noise_only, r);
 }
 
 int sk_result_text_run(FILE *fp, const sk_result_t *r)

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "noise.h"
 #include "outfile.h"
 #include "plan.h"
 #include "point.h"
@@ -18,7 +19,8 @@
 typedef enum {
   SK_SUITE_COMPLETE,
   SK_SUITE_FAILED,
-  SK_SUITE_TIMED_OUT,
+  SK_SUITE_TIMED_OUT,        /* written "incomplete": a time limit
+                              * (Time_Suite, Time_Run) stopped it */
   SK_SUITE_CRASHED
 } sk_suite_status_t;
 
@@ -26,7 +28,9 @@ typedef enum {
   SK_RUN_RUNNING,
   SK_RUN_COMPLETE,
   SK_RUN_PARTIAL,
-  SK_RUN_ABORTED
+  SK_RUN_ABORTED,
+  SK_RUN_INCOMPLETE          /* finished, and a time limit cut a suite
+                              * short (none failed) */
 } sk_run_status_t;
 
 /* Parameters of the calibration instance (doc/engine.md). */
@@ -90,6 +94,23 @@ typedef struct sk_suite_result {
   sk_topo_info_t topology;       /* neighbourhood collectives */
   char **notes;                  /* things the reader must know */
   size_t nnotes;
+  /* rank 0: the time this suite may take, the smaller of Time_Suite and
+   * its share of Time_Run (src/engine/budget.h); < 0: none */
+  double limit;
+  const char *limit_by;          /* which: "Time_Suite", "share of
+                                  * Time_Run" (a suite measured on its
+                                  * own), "Time_Run" (interleaved points:
+                                  * the run's budget); static, or NULL */
+  long *unmeasured;              /* a suite cut short: the arguments of
+                                  * its grid left unmeasured (owned) */
+  size_t nunmeasured;
+  int unmeasured_refinement;     /* ... and the refinement after them */
+  long barrier_reps;             /* Root_Barrier: repetitions shorter than
+                                  * the barrier estimate (invalid) */
+  long barrier_points;           /* points that had some */
+  long barrier_lost;             /* points that lost their value */
+  sk_noise_t noise;              /* the machine's noise over the suite
+                                  * (measured 0: not judged) */
 } sk_suite_result_t;
 
 typedef struct sk_factors {
@@ -130,6 +151,10 @@ typedef struct sk_result {
                                     written first, or NULL */
   sk_suite_result_t *suites;     /* this run's, in the order measured */
   size_t nsuites;
+  sk_noise_t noise;              /* the run's verdict (measured 0: none
+                                  * yet) */
+  char *stop;                    /* why the run stopped before measuring
+                                  * everything (Time_Run), or NULL */
 } sk_result_t;
 
 /* A result for plan with one (empty, status failed) entry per suite
@@ -146,6 +171,9 @@ void sk_result_free_suite(sk_suite_result_t *s);
 int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p);
 /* Adds a note (copied) to s. */
 int sk_result_add_note(sk_suite_result_t *s, const char *note);
+/* The arguments left unmeasured of s (copied). */
+int sk_result_set_unmeasured(sk_suite_result_t *s, const long *args,
+                             size_t n, int refinement);
 /* Sets s->message to a copy of msg. */
 int sk_result_set_message(sk_suite_result_t *s, const char *msg);
 
@@ -162,13 +190,15 @@ int sk_result_write(const sk_result_t *r, const char *path,
 /* The text of the result file on fp, as sk_result_write() writes it
  * (the whole document, its end marker last); of the run's `run:` mapping
  * alone ("run:\n  status: ..."); of one suite as the one item of
- * "suites:\n- name: ...".  The pieces are the same bytes the whole
+ * "suites:\n- name: ..."; of the run's `noise` mapping alone (nothing
+ * before the run's noise is judged at its end).  The pieces are the same bytes the whole
  * document holds (libyaml lays a top-level key out alike wherever it
  * stands), which is what src/engine/resultfile.c appends and patches.
  * -1 when the emitter or fp failed. */
 int sk_result_text(FILE *fp, const sk_result_t *r);
 int sk_result_text_run(FILE *fp, const sk_result_t *r);
 int sk_result_text_suite(FILE *fp, const sk_suite_result_t *s);
+int sk_result_text_noise(FILE *fp, const sk_result_t *r);
 
 const char *sk_suite_status_name(sk_suite_status_t s);
 const char *sk_run_status_name(sk_run_status_t s);

@@ -17,7 +17,9 @@
 #include "escape.h"
 
 #define SK_RF_PAGE 4096          /* no in-place write crosses one */
-#define SK_RF_RUN_ROOM 192       /* bytes of `run:` and its comment line */
+#define SK_RF_RUN_ROOM 640       /* bytes of `run:` and its comment line:
+                                  * a finished run's status, end_time,
+                                  * wall_time and why it stopped */
 #define SK_RF_EMPTY "suites: []\n...\n"
 #define SK_RF_END "...\n"
 
@@ -237,6 +239,7 @@ static int sk_rf_whole(sk_resultfile_t *f, const sk_result_t *r,
   f->ino = (unsigned long long)st.st_ino;
   f->size = (long long)st.st_size;
   f->nsuites = r->nsuites;
+  f->trailer = r->noise.measured;
   return 0;
 }
 
@@ -274,6 +277,13 @@ static int sk_rf_ours(const sk_resultfile_t *f, const char *path)
 
 /* The text of r's suites from f->nsuites on and a new end marker, each
  * region later written in place within one page; -1 when not made. */
+/* The run's noise once judged and not yet in the file: the trailer. */
+static int sk_rf_wants_trailer(const sk_resultfile_t *f,
+                               const sk_result_t *r)
+{
+  return r->noise.measured && !f->trailer;
+}
+
 static int sk_rf_chunk(const sk_resultfile_t *f, const sk_result_t *r,
                        sk_rf_buf_t *out)
 {
@@ -293,6 +303,15 @@ static int sk_rf_chunk(const sk_resultfile_t *f, const sk_result_t *r,
       fwrite(one.s + 8, 1, one.n - 8, out->fp);
     free(one.s);
   }
+  if (rc == 0 && sk_rf_wants_trailer(f, r)) {
+    sk_rf_buf_t t;
+    if (sk_rf_buf_open(&t) != 0 ||
+        sk_rf_buf_close(&t, sk_result_text_noise(t.fp, r)) != 0)
+      rc = -1;
+    else
+      fwrite(t.s, 1, t.n, out->fp);
+    free(t.s);
+  }
   if (rc == 0) {
     fflush(out->fp);
     sk_rf_blank(out->fp, sk_rf_page_shift(f->size + (long long)out->n, 4));
@@ -311,8 +330,11 @@ static int sk_rf_append(sk_resultfile_t *f, const sk_result_t *r,
   const char *commit = f->tail == 4 ? end : empty;
   sk_rf_buf_t c;
   int fd = f->fd, null = -1, err;
-  if (r->nsuites == f->nsuites)
+  if (r->nsuites == f->nsuites && !sk_rf_wants_trailer(f, r))
     return 0;
+  if (f->trailer || (f->tail != 4 && sk_rf_wants_trailer(f, r)))
+    return 1;                    /* nothing goes after the noise, and an
+                                  * empty list takes no trailer in place */
   if (sk_rf_chunk(f, r, &c) != 0)
     return 1;
   if (sk_rf_test_full(r))
@@ -332,6 +354,7 @@ static int sk_rf_append(sk_resultfile_t *f, const sk_result_t *r,
   f->size += (long long)c.n;
   f->tail = 4;
   f->nsuites = r->nsuites;
+  f->trailer = r->noise.measured;
   free(c.s);
   return 0;
 fail:

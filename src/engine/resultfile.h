@@ -23,6 +23,10 @@
  *      in the same place (the status, end_time and wall_time of now),
  *      and fdatasync.
  *
+ * The run's `noise` (judged when the run ends) is appended the same way
+ * after the last suite, once; a suite to append after it makes the
+ * write whole.
+ *
  * Every suite is thus written once; the bytes written over a run are the
  * final size plus about 200 per suite.  The first document of the file
  * always holds every suite written so far.  Between the two system calls
@@ -54,6 +58,8 @@ typedef struct sk_resultfile {
   size_t tail;              /* 4 ("...\n") or 15 ("suites: []\n...\n"):
                              * what the next append turns into comments */
   size_t nsuites;           /* r->nsuites in the file */
+  int trailer;              /* the run's noise follows the suites: no
+                             * suite can be appended after it */
   unsigned long long written;   /* bytes handed to write(2) for it, all
                                  * writes of the run together */
 } sk_resultfile_t;

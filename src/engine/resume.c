@@ -20,7 +20,8 @@ typedef struct sk_resume_ev {
   sk_resume_kind_t kind;
   char *value;               /* scalars */
   size_t len;
-  int quoted;
+  int quoted;                /* sk_emit_scalar_as()'s: 0 plain, 1 single,
+                              * 2 double (or a block scalar's text) */
 } sk_resume_ev_t;
 
 typedef struct sk_resume_entry {
@@ -89,7 +90,9 @@ static int sk_resume_push(sk_resume_entry_t *en, const yaml_event_t *ev)
   case YAML_SCALAR_EVENT:
     x->kind = SK_RESUME_SCALAR;
     x->len = ev->data.scalar.length;
-    x->quoted = ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+    x->quoted = ev->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ? 0
+                : ev->data.scalar.style == YAML_SINGLE_QUOTED_SCALAR_STYLE
+                ? 1 : 2;
     if ((x->value = malloc(x->len + 1)) == NULL)
       return -1;
     memcpy(x->value, ev->data.scalar.value, x->len);

@@ -85,6 +85,20 @@ void sk_runlog_point(FILE *fp, const sk_point_t *p)
   fflush(fp);
 }
 
+/* "PREFIX noisy: EVIDENCE; EVIDENCE" (nothing when not judged). */
+static void sk_runlog_noise(FILE *fp, const char *prefix, const sk_noise_t *n)
+{
+  size_t i;
+  if (!n->measured)
+    return;
+  fprintf(fp, "%s %s", prefix, sk_noise_name(n->verdict));
+  for (i = 0; i < n->nevidence; i++) {
+    fputs(i ? "; " : ": ", fp);
+    sk_runlog_text(fp, n->evidence[i]);
+  }
+  fputc('\n', fp);
+}
+
 void sk_runlog_suite_end(FILE *fp, const sk_suite_result_t *s)
 {
   size_t i;
@@ -101,6 +115,10 @@ void sk_runlog_suite_end(FILE *fp, const sk_suite_result_t *s)
     sk_runlog_text(fp, s->notes[i]);
     fputc('\n', fp);
   }
+  sk_runlog_noise(fp, "  machine", &s->noise);
+  if (s->unmeasured != NULL)
+    fprintf(fp, "  unmeasured: %zu points of the grid%s\n", s->nunmeasured,
+            s->unmeasured_refinement ? ", and its refinement" : "");
   fflush(fp);
 }
 
@@ -110,5 +128,8 @@ void sk_runlog_footer(FILE *fp, const sk_result_t *r)
     return;
   fprintf(fp, "\nrun %s at %s after %.1f s\n", sk_run_status_name(r->status),
           r->end_time, r->wall_time);
+  if (r->stop != NULL)
+    fprintf(fp, "stopped: %s\n", r->stop);
+  sk_runlog_noise(fp, "machine", &r->noise);
   fflush(fp);
 }

@@ -72,7 +72,9 @@ static void sk_pre_setting_defaults(sk_check_t *c)
   size_t n, i;
   const sk_setting_t *t = sk_setting_table(&n);
   for (i = 0; i < n; i++)
-    if (t[i].def != NULL && t[i].kind == SK_KIND_BOOL)
+    if (t[i].kind == SK_KIND_DURATION)
+      sk_setting_set_double(&t[i], c->plan, SK_UNSET);
+    else if (t[i].def != NULL && t[i].kind == SK_KIND_BOOL)
       sk_setting_set_long(&t[i], c->plan, strcasecmp(t[i].def, "yes") == 0);
     else if (t[i].def != NULL && t[i].kind != SK_KIND_PATH &&
              t[i].kind != SK_KIND_DIR)
@@ -148,6 +150,17 @@ static void sk_pre_setting(sk_check_t *c, const sk_ast_item_t *it,
   if ((v = sk_pre_value(c, it, what)) == NULL)
     return;
   if (sk_value_special(v) == SK_SPECIAL_DEFAULT) {
+    sk_ast_value_free(v);
+    return;
+  }
+  if (s->kind == SK_KIND_DURATION) {
+    double d;
+    /* Invalid_Value: no budget, as a suite's Time_Suite */
+    if (sk_value_special(v) == SK_SPECIAL_INVALID)
+      sk_setting_set_double(s, c->plan, SK_UNSET);
+    else if (sk_value_duration(&c->sink, v, what, &d) == 0 &&
+             sk_check_range(c, what, s->lo, s->hi, SK_KF_LO_OPEN, v, d) == 0)
+      sk_setting_set_double(s, c->plan, d);
     sk_ast_value_free(v);
     return;
   }

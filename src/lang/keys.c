@@ -181,6 +181,18 @@ long sk_setting_get_long(const sk_setting_t *k, const sk_plan_t *p)
   return sk_key_load_long((const char *)p + k->offset, k->size);
 }
 
+void sk_setting_set_double(const sk_setting_t *k, sk_plan_t *p, double v)
+{
+  memcpy((char *)p + k->offset, &v, sizeof v);
+}
+
+double sk_setting_get_double(const sk_setting_t *k, const sk_plan_t *p)
+{
+  double v;
+  memcpy(&v, (const char *)p + k->offset, sizeof v);
+  return v;
+}
+
 char **sk_setting_path(const sk_setting_t *k, sk_plan_t *p)
 {
   return (char **)(void *)((char *)p + k->offset);

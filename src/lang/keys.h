@@ -114,5 +114,8 @@ int sk_kind_is_real(sk_kind_t kind);
 void sk_setting_set_long(const sk_setting_t *k, sk_plan_t *p, long v);
 long sk_setting_get_long(const sk_setting_t *k, const sk_plan_t *p);
 char **sk_setting_path(const sk_setting_t *k, sk_plan_t *p);
+/* DURATION: a double. */
+void sk_setting_set_double(const sk_setting_t *k, sk_plan_t *p, double v);
+double sk_setting_get_double(const sk_setting_t *k, const sk_plan_t *p);
 
 #endif

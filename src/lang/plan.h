@@ -172,6 +172,7 @@ typedef struct sk_plan {
   int postproc;                  /* @POSTPROC */
   long cachewarmup;              /* @CACHEWARMUP */
   char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
+  double time_run;               /* @TIME_RUN s, or SK_UNSET */
   sk_basetype_t *basetypes;
   size_t nbasetypes;
   sk_suite_t *suites;

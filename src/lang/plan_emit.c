@@ -56,6 +56,11 @@ static int sk_plan_emit_settings(sk_emit_t *e, const sk_plan_t *p)
       sk_emit_str(e, *sk_setting_path(&t[i], (sk_plan_t *)p));
     else if (t[i].kind == SK_KIND_BOOL)
       sk_emit_bool(e, sk_setting_get_long(&t[i], p) != 0);
+    else if (t[i].kind == SK_KIND_DURATION &&
+             sk_setting_get_double(&t[i], p) == SK_UNSET)
+      sk_emit_null(e);
+    else if (t[i].kind == SK_KIND_DURATION)
+      sk_emit_double(e, sk_setting_get_double(&t[i], p));
     else
       sk_emit_long(e, sk_setting_get_long(&t[i], p));
   }

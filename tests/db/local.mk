@@ -5,7 +5,7 @@ SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
 	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
-	tests/db/plans.sh tests/db/peers.sh
+	tests/db/plans.sh tests/db/power.sh tests/db/peers.sh
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
 tests_db_dbcheck_SOURCES = tests/db/dbcheck.c
@@ -25,7 +25,7 @@ tests_db_upload_file_SOURCES = tests/db/upload_file.c
 tests_db_upload_file_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_db_upload_file_LDADD = $(SK_DB_LIBS)
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
-	tests/db/token.expected tests/db/pushserver.py \
+	tests/db/token.expected tests/db/pushserver.py tests/db/power.expected \
 	tests/db/plot.expected tests/db/history.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
 # outputs of OSU 7.4 and IMB 2021.11 made here, and skampi's ping-pong on

@@ -14,7 +14,7 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "not upgraded to version 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "not upgraded to version 5"
 cat > "$TMP/want.csv" <<'CSV'
 run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
 1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
@@ -53,7 +53,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (4); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (5); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -75,7 +75,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v2 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v2 not upgraded to 5"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -115,7 +115,7 @@ SQL
 v3
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
-[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "v3 not upgraded to 4"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v3 not upgraded to 5"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
@@ -142,7 +142,64 @@ grep -q 'duplicate column name: init_time' "$TMP/err" ||
 "$CHECK" "$TMP/t.db" columns points | grep -qx overlap_pure &&
   fail "overlap_pure added by a migration that failed"
 
-# 6. the points of a suite are found through the index
+# 6. version 4 to 5: the machine's verdict and its evidence of runs and
+# suites, empty on the rows kept (list and show say "-"); a run with a
+# verdict imported after the upgrade fills them; a failed migration 5
+# leaves version 4
+v4() {
+  rm -f "$TMP"/t.db*
+  { sed '/^PRAGMA user_version/d' "$V1"
+    cat <<'SQL'
+ALTER TABLE points ADD COLUMN ci_low REAL;
+ALTER TABLE points ADD COLUMN ci_high REAL;
+ALTER TABLE points ADD COLUMN ci_coverage REAL;
+ALTER TABLE points ADD COLUMN modes INTEGER;
+CREATE TABLE tokens (id INTEGER PRIMARY KEY, name TEXT NOT NULL,
+  sha256 TEXT NOT NULL UNIQUE, created TEXT NOT NULL, revoked TEXT);
+CREATE UNIQUE INDEX tokens_active_name ON tokens(name) WHERE revoked IS NULL;
+ALTER TABLE points ADD COLUMN overlap_pure REAL;
+ALTER TABLE points ADD COLUMN overlap_with_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_computation REAL;
+ALTER TABLE points ADD COLUMN overlap_percent REAL;
+ALTER TABLE points ADD COLUMN init_time REAL;
+ALTER TABLE points ADD COLUMN free_time REAL;
+SQL
+    printf '%s\n' "$@"
+    echo 'PRAGMA user_version = 4;'
+  } > "$TMP/v4.sql"
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v4 database"
+}
+v4
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
+for t in runs suites; do
+  "$CHECK" "$TMP/t.db" columns $t | tail -n 2 | tr '\n' ' ' > "$TMP/cols"
+  [ "$(cat "$TMP/cols")" = "verdict noise " ] ||
+    fail "$t columns after 4 -> 5: $(cat "$TMP/cols")"
+done
+db show 1 | grep -qx 'noise:           -' || fail "show of an old run: noise is not -"
+db import "$SRC/tests/tools/runs/noisy.yaml" > /dev/null ||
+  fail "import of a run with a verdict after 4 -> 5"
+db show 2 > "$TMP/show"
+grep -qx 'noise:           noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/show" ||
+  fail "show: the run's verdict: $(grep noise "$TMP/show")"
+grep -q '^    0  pingpong .* complete   3 points, machine noisy$' "$TMP/show" ||
+  fail "show: the suite's verdict: $(cat "$TMP/show")"
+db list | grep -q '^   2  run     2026-11-22T04:05:06Z    2  noisy ' ||
+  fail "list: the verdict column: $(db list)"
+v4 'ALTER TABLE suites ADD COLUMN verdict TEXT;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 5: exit $st, want 3"
+grep -q 'duplicate column name: verdict' "$TMP/err" ||
+  fail "failed migration 5 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
+"$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
+  fail "runs.verdict added by a migration that failed"
+
+# 7. the points of a suite are found through the index
 rm -f "$TMP"/t.db*
 db import "$SRC/tests/report/real" > /dev/null || fail "import real/"
 "$CHECK" "$TMP/t.db" plan > "$TMP/plan" || fail "no query plan"

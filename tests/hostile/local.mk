@@ -63,7 +63,9 @@ EXTRA_DIST += $(SK_HOSTILE)/mean-text.yaml \
 EXTRA_DIST += $(SK_HOSTILE)/median-nan.yaml \
 	$(SK_HOSTILE)/median-nan.report.err $(SK_HOSTILE)/median-nan.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/merged-run-medians-short.yaml \
-	$(SK_HOSTILE)/merged-run-medians-short.report.err $(SK_HOSTILE)/merged-run-medians-short.merge.err
+	$(SK_HOSTILE)/merged-run-medians-short.report.err $(SK_HOSTILE)/merged-run-medians-short.merge.err \
+	$(SK_HOSTILE)/merged-point-runs-over.yaml \
+	$(SK_HOSTILE)/merged-point-runs-over.report.err $(SK_HOSTILE)/merged-point-runs-over.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/min-inf.yaml \
 	$(SK_HOSTILE)/min-inf.report.err $(SK_HOSTILE)/min-inf.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/nested-brackets.report.err \

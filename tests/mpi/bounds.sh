@@ -18,11 +18,15 @@ for p in 0 1; do
 done
 expect suites.0.status complete
 
-# Time_Suite: the suite ends early, says so, keeps what it measured.
-expect suites.1.status timed_out
+# Time_Suite: the suite ends early, incomplete, says so (and how many of
+# its points missed eps), keeps what it measured, names what it did not.
+expect suites.1.status incomplete
 n=$(grep -c '^suites\.1\.points\.[0-9]*\.argument=' "$work/flat")
 [ "$n" -ge 1 ] && [ "$n" -lt 100 ] || fail "time_suite has $n points"
-expect suites.1.message "Time_Suite (0.2 s) reached after $n points"
+m=$(grep -c '^suites\.1\.points\.[0-9]*\.eps_met=false' "$work/flat")
+expect suites.1.message "Time_Suite (0.2 s) reached after $n points, $m of them missed eps"
+u=$(grep -c '^suites\.1\.unmeasured\.[0-9]*=' "$work/flat")
+[ $((n + u)) -eq 100 ] || fail "time_suite: $n points and $u unmeasured, not the grid's 100"
 
 # Max_Repetition: exactly 30, epsilon missed and said so.
 expect suites.2.points.0.stop max_repetition
@@ -46,7 +50,7 @@ grep -q '^skampi: error: Collective_Timing = Root_Barrier needs Synchronization 
 # Progress lines (stderr is not a terminal here).
 grep -q '^skampi: suite 1 of 6: time_point: started' "$work/stderr" ||
   fail "no start line"
-grep -q '^skampi: suite 2 of 6: time_suite: timed_out, [0-9]* points' \
+grep -q '^skampi: suite 2 of 6: time_suite: incomplete, [0-9]* points' \
   "$work/stderr" || fail "no end line for time_suite"
 grep -q '^skampi: run partial: 6 suites in ' "$work/stderr" ||
   fail "no final line"

@@ -108,7 +108,7 @@ run_skampi 2 "$suite" "$result" --quiet || fail "rerun exited with $?"
 rm -f "$result" "$journal"
 SKAMPI_TEST_RESULT_FULL=r2 $MPIEXEC -n 2 "$SKAMPI" -o "$result" "$suite" \
   > "$work/stdout" 2> "$work/stderr"
-grep -q '^skampi: run aborted: 1 of 4 suites in the result file, [0-9.]* s$' "$work/stderr" ||
+grep -q '^skampi: run aborted: 1 of 4 suites in the result file, [0-9.]* s; machine ' "$work/stderr" ||
   fail "full disk: closing line: '$(grep 'run aborted' "$work/stderr")'"
 
 # A result file that cannot be written at all (immutable: chattr +i, where

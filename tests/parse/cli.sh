@@ -43,12 +43,14 @@ expect 2 "skampi: error: --timer expects MPI_Wtime, monotonic or rdtscp, not 'ts
 expect 2 "skampi: error: option '--timer' needs a value$nl$hint$nl" f --timer
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not 'x1'$nl$hint$nl" --shuffle=x1 f
 expect 2 "skampi: error: --shuffle=SEED expects a whole number 0 to 9007199254740991, not '9007199254740992'$nl$hint$nl" --shuffle=9007199254740992 f
-expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --shuffle f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from, --no-postproc and --log go with a run$nl$hint$nl" --check --shuffle f
 expect 2 "skampi: error: --no-interleave goes with --shuffle$nl$hint$nl" --no-interleave f
-expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --list --grid-from x.yaml
-expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --timer monotonic f
-expect 2 "skampi: error: --timer, --shuffle, --grid-from and --no-postproc go with a run$nl$hint$nl" --check --no-postproc f
-expect 2 "skampi: error: --np goes with --check (a run has the processes mpiexec starts)$nl$hint$nl" --np 4 f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from, --no-postproc and --log go with a run$nl$hint$nl" --list --grid-from x.yaml
+expect 2 "skampi: error: --timer, --shuffle, --grid-from, --no-postproc and --log go with a run$nl$hint$nl" --check --timer monotonic f
+expect 2 "skampi: error: --timer, --shuffle, --grid-from, --no-postproc and --log go with a run$nl$hint$nl" --check --no-postproc f
+expect 2 "skampi: error: --np goes with --check or a run$nl$hint$nl" --list --np 4
+expect 2 "skampi: error: --timer, --shuffle, --grid-from, --no-postproc and --log go with a run$nl$hint$nl" --check --log x.log f
+expect 2 "skampi: error: --log expects a file name$nl$hint$nl" --log '' f
 expect 2 "skampi: error: -o/--output goes with a run, not with --check or --list$nl$hint$nl" --check -o x.yaml f
 expect 2 "skampi: error: --check and --list cannot be combined$nl$hint$nl" --check --list
 expect 2 "skampi: error: no SUITE_FILE given$nl$hint$nl"
@@ -70,8 +72,12 @@ expect 0 "" -h
 # --version: the version of configure.ac
 version=$(sed -n 's/^AC_INIT(\[skampi\], \[\([^]]*\)\].*/\1/p' "$srcdir/configure.ac")
 expect 0 "" --version
-[ "$(cat "$tmp/out")" = "skampi $version" ] ||
+# and the MPI library skampi was built with, for skampi-run's launcher check
+[ "$(head -n 1 "$tmp/out")" = "skampi $version" ] ||
   { echo "FAIL: --version printed '$(cat "$tmp/out")', expected 'skampi $version'"; fail=1; }
+sed -n 2p "$tmp/out" | grep -Eq '^MPI: .*(MPICH|Open MPI)' ||
+  { echo "FAIL: --version does not name the MPI library: '$(cat "$tmp/out")'"; fail=1; }
+[ "$(wc -l < "$tmp/out")" -eq 2 ] || { echo "FAIL: --version is not two lines"; fail=1; }
 expect 0 "" -V
 
 # --list: the library, a header, and one row per row of

@@ -2,7 +2,7 @@
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
 	tests/tools/run-args.sh tests/tools/run-precision.sh \
-	tests/tools/workflow.sh tests/tools/run-push.sh
+	tests/tools/workflow.sh tests/tools/run-push.sh tests/tools/run-survive.sh
 TESTS += $(SK_TOOLS_TESTS)
 # TEST ONLY: the library workflow.sh preloads into the ranks of one
 # campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check
@@ -28,7 +28,7 @@ tests_tools_wilcoxon_p_LDADD = $(SK_LIB_LIBS)
 EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/a1.yaml tests/tools/runs/a2.yaml \
 	tests/tools/runs/a3.yaml tests/tools/runs/a4.yaml \
-	tests/tools/runs/a5.yaml tests/tools/runs/b1.yaml \
+	tests/tools/runs/a5.yaml tests/tools/runs/b1.yaml tests/tools/runs/noisy.yaml \
 	tests/tools/runs/b2.yaml tests/tools/runs/b3.yaml \
 	tests/tools/runs/b4.yaml tests/tools/runs/b5.yaml \
 	tests/tools/runs/other-suite.yaml tests/tools/runs/other-grid.yaml \

@@ -142,10 +142,34 @@ X=0000000000000000000000000000000000000000000000000000000000000000
 H=5f1c0e3a9b7d2468ace0135792468ace0135792468ace0135792468ace013579
 refuse "skampi-merge: error: '$RUNS/other-suite.yaml' and '$A1' come from different suite files (suite_file.sha256 $X and $H)" \
   "$A1" "$RUNS/other-suite.yaml"
-refuse "skampi-merge: error: '$RUNS/other-grid.yaml' and '$A1' have different grids: point 2 of suite 'pingpong' is at 2048 in '$RUNS/other-grid.yaml' but at 1024 in '$A1'" \
+refuse "skampi-merge: error: '$RUNS/other-grid.yaml' and '$A1' have different grids: suite 'pingpong' was measured at 2048 in '$RUNS/other-grid.yaml', an argument '$A1' (whose grid the runs replay) does not have" \
   "$A1" "$RUNS/a2.yaml" "$RUNS/other-grid.yaml"
-refuse "skampi-merge: error: '$RUNS/fewer-points.yaml' and '$A1' have different grids: suite 'pingpong' has 2 points in '$RUNS/fewer-points.yaml' but 3 in '$A1'" \
-  "$A1" "$RUNS/fewer-points.yaml"
+# A run that lost points of the grid it replayed (a time limit cut it
+# short) is merged: each point counts the runs that have it.  The first
+# run is the grid: a run with a point it lacks is refused.
+refuse "skampi-merge: error: '$A1' and '$RUNS/fewer-points.yaml' have different grids: suite 'pingpong' was measured at 65536 in '$A1', an argument '$RUNS/fewer-points.yaml' (whose grid the runs replay) does not have" \
+  "$RUNS/fewer-points.yaml" "$A1"
+"$MERGE" -o "$TMP/lost.yaml" "$A1" "$RUNS/fewer-points.yaml" ||
+  fail "a run that lost a point is not merged"
+"$BUILD/tests/yamlflat" "$TMP/lost.yaml" > "$TMP/lost.flat"
+for kv in merged.runs=2 suites.0.points.1.runs=2 suites.0.points.2.runs=1 \
+    suites.0.points.2.runs_missing.0=2 suites.0.points.2.median=6.0e-05 \
+    suites.0.points.2.run_medians.0=6.0e-05; do
+  grep -qx "$kv" "$TMP/lost.flat" || fail "lost point: no $kv"
+done
+! grep -q '^suites\.0\.points\.[01]\.runs_missing' "$TMP/lost.flat" ||
+  fail "lost point: runs_missing where both runs have the point"
+! grep -q '^suites\.0\.points\.2\.run_medians\.1=' "$TMP/lost.flat" ||
+  fail "lost point: a run value for the run without it"
+# ... and the readers take it (the point's runs, not merged.runs, count
+# its run values).
+"$BUILD/report/skampi-report" "$TMP/lost.yaml" -o "$TMP/lost.pdf" ||
+  fail "skampi-report refuses a merged file with a lost point"
+"$MERGE" --precision 0.5 -o "$TMP/lostp.yaml" "$A1" "$RUNS/fewer-points.yaml" \
+  > "$TMP/lostp.out"
+[ $? -eq 4 ] || fail "--precision with a lost point: not exit status 4"
+grep -q "^missed: suite 'pingpong', argument 65536: 1 runs give at most 0.00% coverage" "$TMP/lostp.out" ||
+  fail "--precision: the lost point is not said with its one run"
 refuse "skampi-merge: error: cannot read '$TMP/missing.yaml': No such file or directory" \
   "$A1" "$TMP/missing.yaml"
 sed '/sha256/d' "$A1" > "$TMP/nohash.yaml"

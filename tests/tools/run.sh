@@ -68,6 +68,10 @@ SKAMPI=$skampi "$RUN" -n 2 --seed 1 --no-report --launcher "$MPIEXEC -n 2" \
   2> "$work/stderr" || fail "grid replay: $(cat "$work/stderr")"
 flatten "$work/dyn/merged.yaml"
 expect merged.runs 2
+# (the merge takes a run that lost points of the grid it replayed: none
+# may have here, where nothing limits the time)
+grep -q '^suites\.[0-9]*\.points\.[0-9]*\.runs_missing' "$work/flat" &&
+  fail "grid replay: a run lacks a point of run 1's grid"
 
 # A suite given by name, as skampi takes it (doc/install.md): found in
 # $SKAMPI_SUITE_PATH, resolved once, and every run reads that file.
@@ -91,6 +95,6 @@ echo "skampi-run: error: cannot read 'nonesuch': no such file, nor a suite of th
 # A directory that already holds runs is refused.
 SKAMPI=$skampi "$RUN" -n 2 --launcher "$MPIEXEC -n 2" "$suite" -o "$out" \
   2> "$work/err" && fail "reused directory accepted"
-echo "skampi-run: error: '$out' already holds runs; give an empty or new directory" |
+echo "skampi-run: error: '$out' already holds runs; give an empty or new directory (or continue that campaign: skampi-run --resume '$out')" |
   diff -u - "$work/err" || fail "reused directory: message"
 exit 0

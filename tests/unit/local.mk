@@ -22,6 +22,11 @@ tests_unit_test_journal_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_journal_LDADD = $(SK_SRC_NOMPI_LIBS)
 check_PROGRAMS += tests/unit/test_refine
 TESTS += tests/unit/test_refine
+# the machine's noise and its verdict, the run's time budget
+check_PROGRAMS += tests/unit/test_noise
+TESTS += tests/unit/test_noise
+tests_unit_test_noise_SOURCES = tests/unit/test_noise.c
+tests_unit_test_noise_LDADD = $(SK_SRC_NOMPI_LIBS)
 tests_unit_test_refine_SOURCES = tests/unit/test_refine.c
 tests_unit_test_refine_LDADD = $(SK_SRC_NOMPI_LIBS)
 check_PROGRAMS += tests/unit/test_wilcoxon tests/unit/test_clockmodel tests/unit/test_fit

@@ -156,7 +156,8 @@ static void fill(sk_result_t *r)
 /* -append DIR: the file of a run grown by sk_resultfile_write() in the
  * steps of a run -- no suite yet and running, the suite appended, the
  * file replaced by a copy behind the writer's back (a whole write
- * follows), the run's end -- into DIR/grown.yaml, and the same result
+ * follows), the run's end with its noise judged (appended after the
+ * suites) -- into DIR/grown.yaml, and the same result
  * written whole into DIR/whole.yaml; prints "WRITTEN SIZE" of the grown
  * one.  result.sh compares the two, value by value. */
 static int grow(sk_result_t *r, const char *dir)
@@ -164,13 +165,14 @@ static int grow(sk_result_t *r, const char *dir)
   char grown[2048], whole[2048], copy[2100], cmd[6400];
   sk_resultfile_t f;
   size_t n = r->nsuites;
-  int rc = 0;
+  int rc = 0, judged = r->noise.measured;
   FILE *fp;
   long size;
   snprintf(grown, sizeof grown, "%s/grown.yaml", dir);
   snprintf(whole, sizeof whole, "%s/whole.yaml", dir);
   snprintf(copy, sizeof copy, "%s.copy", grown);
   sk_resultfile_init(&f);
+  r->noise.measured = 0;        /* judged when the run ends */
   r->status = SK_RUN_RUNNING;
   r->end_time[0] = '\0';
   r->nsuites = 0;
@@ -184,6 +186,7 @@ static int grow(sk_result_t *r, const char *dir)
   r->status = SK_RUN_COMPLETE;
   snprintf(r->end_time, sizeof r->end_time, "2026-11-22T04:07:01Z");
   r->wall_time = 115.25;
+  r->noise.measured = judged;
   rc |= sk_resultfile_write(&f, r, grown, NULL, NULL, why, sizeof why);
   rc |= sk_result_write(r, whole, NULL, NULL, why, sizeof why);
   sk_resultfile_close(&f);
@@ -198,6 +201,28 @@ static int grow(sk_result_t *r, const char *dir)
   return 0;
 }
 
+/* A judged run and suite (lib/noise.h): two ranks pinned to one CPU
+ * (oversubscribed), rank 1 switched out (40% of the CPU, 20 involuntary
+ * switches a second), 3% of the repetitions delayed; a suite cut short
+ * by Time_Run with the points it left unmeasured. */
+static void fill_noise(sk_result_t *r, sk_suite_result_t *s)
+{
+  static char *hosts[] = {"h1", "h1"}, *aff[] = {"0", "0"};
+  static const long left[] = {4096, 8192};
+  double cpus[] = {4, 4};
+  sk_noise_place_t pl;
+  sk_noise_probe_t a[2] = {{0, 0, 0, 0.5, 1, 4}, {0, 0, 0, 0.5, 1, 4}};
+  sk_noise_probe_t b[2] = {{10, 9.9, 3, 0.75, 2, 4},
+                           {10, 4, 200, 0.75, 2, 4}};
+  if (sk_noise_place(&pl, 2, hosts, aff, cpus) != 0)
+    return;
+  sk_noise_judge(&pl, a, b, 30, 1000, 1, &r->noise);
+  sk_noise_judge(&pl, a, a, 0, 10, 0, &s->noise);
+  sk_noise_place_free(&pl);
+  sk_result_set_unmeasured(s, left, 2, 1);
+  r->stop = strdup("Time_Run (60 s): 1 suite cut short");
+}
+
 int main(int argc, char **argv)
 {
   sk_result_t *r;
@@ -206,6 +231,7 @@ int main(int argc, char **argv)
   if ((r = sk_result_new(&plan)) == NULL)
     return 1;
   fill(r);
+  fill_noise(r, &r->suites[0]);
   if (argc == 3 && strcmp(argv[1], "-append") == 0) {
     rc = grow(r, argv[2]);
     sk_result_free(r);

@@ -29,15 +29,19 @@ static void test_plain(void)
   SK_CHECK(p.live == 0);
   sk_progress_suite_begin(&p, 1, "pp", 100.5);
   sk_progress_point(&p, 3, 101.0);        /* nothing on a plain stream */
-  sk_progress_suite_end(&p, "complete", 3, 2, 102.75);
+  sk_progress_suite_end(&p, "complete", 3, 2, "quiet", 102.75);
+  sk_progress_suite_end(&p, "incomplete", 3, 1, "noisy", 102.75);
   sk_progress_error(&p, "it broke");
-  sk_progress_done(&p, "partial", 2, 103.0);
+  sk_progress_done(&p, "partial", 2, "noisy", "host a\nb: 3 tasks", 103.0);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf,
       "skampi: suite 1 of 2: pp: started (0.5 s into the run)\n"
       "skampi: suite 1 of 2: pp: complete, 3 points (2 met eps), 2.2 s\n"
+      "skampi: suite 1 of 2: pp: incomplete, 3 points (1 met eps), 2.2 s, "
+      "machine noisy\n"
       "skampi: error: it broke\n"
-      "skampi: run partial: 2 suites in 3.0 s\n");
+      "skampi: run partial: 2 suites in 3.0 s; machine noisy (host a\\nb: "
+      "3 tasks)\n");
   fclose(fp);
 }
 
@@ -51,9 +55,9 @@ static void test_quiet(void)
     return;
   sk_progress_init(&p, fp, SK_PROGRESS_QUIET, 1, 0.0);
   sk_progress_suite_begin(&p, 1, "x", 0.0);
-  sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
+  sk_progress_suite_end(&p, "complete", 1, 1, NULL, 1.0);
   sk_progress_error(&p, "still said");
-  sk_progress_done(&p, "complete", 1, 1.0);
+  sk_progress_done(&p, "complete", 1, "quiet", "", 1.0);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf, "skampi: error: still said\n");
   fclose(fp);
@@ -71,7 +75,7 @@ static void test_live(void)
   sk_progress_init(&p, fp, SK_PROGRESS_LIVE, 1, 0.0);
   sk_progress_suite_begin(&p, 1, "a", 0.0);
   sk_progress_point(&p, 1, 0.5);
-  sk_progress_suite_end(&p, "complete", 1, 1, 1.0);
+  sk_progress_suite_end(&p, "complete", 1, 1, NULL, 1.0);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf,
       "\rskampi: suite 1 of 1: a: 0 points, 0.0 s (run 0.0 s)\033[K"
@@ -100,10 +104,12 @@ static void test_written(void)
   if (fp == NULL)
     return;
   sk_progress_init(&p, fp, SK_PROGRESS_PLAIN, 6, 10.0);
-  sk_progress_done(&p, "aborted", 4, 12.5);
+  sk_progress_done(&p, "aborted", 4, NULL, NULL, 12.5);
+  sk_progress_done(&p, "complete", 6, "quiet", "", 12.5);
   slurp(fp, buf, sizeof buf);
   SK_CHECK_STR(buf, "skampi: run aborted: 4 of 6 suites in the result "
-               "file, 2.5 s\n");
+               "file, 2.5 s\n"
+               "skampi: run complete: 6 suites in 2.5 s; machine quiet\n");
   fclose(fp);
 }
 

@@ -213,8 +213,35 @@ static void test_stars(void)
   SK_CHECK_STR(sk_wilcoxon_method_name(SK_WILCOXON_NORMAL), "normal");
 }
 
+/* The power floor: the smallest p of n1 and n2 values is the p of two
+ * samples that do not overlap, 2 / C(n1 + n2, n1) (by hand: C(6,3) = 20,
+ * C(7,3) = 35, C(8,4) = 70, C(16,8) = 12870), and the test agrees. */
+static void test_min_p(void)
+{
+  static const double a[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  static const double b[8] = {11, 12, 13, 14, 15, 16, 17, 18};
+  sk_wilcoxon_t w;
+  size_t m, n;
+  SK_CHECK_REL(sk_wilcoxon_min_p(3, 3), 0.1, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(4, 3), 2.0 / 35.0, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(3, 4), 2.0 / 35.0, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(4, 4), 2.0 / 70.0, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(8, 8), 2.0 / 12870.0, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(1, 1), 1.0, 1e-12);
+  SK_CHECK_REL(sk_wilcoxon_min_p(0, 5), 1.0, 1e-12);
+  for (m = 1; m <= 8; m++)
+    for (n = 1; n <= 8; n++)
+      if (sk_wilcoxon_test(a, m, b, n, SK_WILCOXON_AUTO, &w) == 0)
+        SK_CHECK_REL(w.p_two_sided, sk_wilcoxon_min_p(m, n), 1e-9);
+  /* beyond the exact sizes, the normal approximation's: z = 1799.5 /
+   * 190.5 = 9.45, p about 3e-21 */
+  SK_CHECK(sk_wilcoxon_min_p(60, 60) < 1e-15);
+  SK_CHECK(sk_wilcoxon_min_p(60, 60) >= 0.0);
+}
+
 int main(void)
 {
+  test_min_p();
   test_exact_small();
   test_n1();
   test_exact_generated();

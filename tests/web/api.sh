@@ -41,6 +41,41 @@ if (rows[0]["overlap_percent"], rows[0]["init_time"],
 if bad:
     sys.exit("wrong: %s in %r %r" % (bad, o, p))
 PY
+# the machine's verdict in the run list (API and page: a fixed word, "–"
+# for a run without one), and a comparison that cannot show anything:
+# inconclusive, its message, p, q and min_p null, never NaN
+db import -q "$SRC/tests/tools/runs/noisy.yaml" || fail "import of noisy"
+timeout 60 python3 - "$URL" <<'PY' || fail "verdicts and power"
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+def get(path):
+    return urllib.request.urlopen(base + path, timeout=30).read().decode()
+runs = json.loads(get("/api/runs"))["runs"]
+v = {r["id"]: r["verdict"] for r in runs}
+bad = []
+if v.get(17) != "noisy" or v.get(1) is not None:
+    bad.append("verdicts %r" % v)
+page = get("/")
+if '<td class="verdict noisy">noisy</td>' not in page or \
+        '<td class="verdict none">\u2013</td>' not in page:
+    bad.append("no verdict cells in the run list")
+q = urllib.parse.urlencode({"baseline": "1", "candidate": "6"})
+j = json.loads(get("/api/compare?" + q))
+if j["verdict"] != "inconclusive" or not j["message"].startswith(
+        "inconclusive: 1 run per side cannot show a change at q \u2264 0.05; "
+        "use at least 4"):
+    bad.append("compare verdict %r %r" % (j["verdict"], j.get("message")))
+if any(p["p"] is not None or p["q"] is not None or p["min_p"] is not None
+       or p["verdict"] != "inconclusive" for p in j["points"]):
+    bad.append("points %r" % j["points"])
+if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 4:
+    bad.append("power %r" % j["power"])
+html = get("/compare?" + q)
+if "nan" in html or "inconclusive: 1 run per side" not in html:
+    bad.append("compare page")
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||

@@ -156,6 +156,38 @@ EOF2
 head -n 7 "$TMP/out" | diff -u "$TMP/want" - || fail "push a directory"
 [ "$(db list | wc -l)" = $((runs_before + 6)) ] || fail "runs after the campaign: $(db list)"
 db show 20 | grep -q 'camp.tar/merged.yaml' || fail "run 20 is not the campaign's merged file"
+# push --tag: the server labels every run of the upload (as import --tag
+# does); a bad tag is refused with 400 before anything is imported
+mkdir -p "$W/up/tagged"
+scale pingpong 1.2 "$SRC/tests/tools/runs/b4.yaml" > "$W/up/tagged/t.yaml"
+scale pingpong 1.3 "$SRC/tests/tools/runs/b4.yaml" > "$W/up/tagged/u.yaml"
+(cd "$W/up/tagged" && SKAMPI_TOKEN=$T "$DB" push -q --url "$URL" \
+  --tag phase=after --tag 'who=a b' t.yaml) || fail "push --tag"
+db list --tag phase=after --tag 'who=a b' | grep -q 'phase=after who=a b' ||
+  fail "push --tag: the run is not labelled: $(db list)"
+(cd "$W/up/tagged" && SKAMPI_TOKEN=$T "$DB" push -q --url "$URL" \
+  --tag '=x' u.yaml) > "$TMP/o" 2>&1 && fail "push of a bad tag went in"
+grep -qx "skampi-db: error: --tag takes KEY=VALUE, not '=x'" "$TMP/o" ||
+  fail "push of a bad tag: $(cat "$TMP/o")"
+timeout 60 python3 - "$URL" "$T" "$W/up/tagged/u.yaml" <<'PY' ||
+import sys, urllib.error, urllib.request
+url, tok, path = sys.argv[1:4]
+for q, want in (("tag=%3Dx", "bad tag: a tag is KEY=VALUE"),
+                ("tag=a%3D%0A", "bad tag: a tag holds no control character"),
+                ("&".join(["tag=k%d%%3Dv" % i for i in range(17)]),
+                 "at most 16 tags label an upload")):
+    req = urllib.request.Request(url + "/api/runs?name=u.yaml&" + q,
+                                 data=open(path, "rb").read(),
+                                 headers={"Authorization": "Bearer " + tok})
+    try:
+        urllib.request.urlopen(req, timeout=30)
+        sys.exit("bad tags %s taken" % q)
+    except urllib.error.HTTPError as e:
+        body = e.read().decode()
+        if e.code != 400 or want not in body:
+            sys.exit("bad tags %s: %d %s" % (q, e.code, body))
+PY
+  fail "the server takes bad tags"
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC"
 for st in 201 200 422 401 403 413; do

@@ -925,7 +925,7 @@
     const tbody = document.querySelector('#points tbody');
     const cells = p => [p.verdict, p.suite, p.argument, p.processes,
       p.baseline_runs + ' / ' + p.candidate_runs, seconds(p.before), seconds(p.after),
-      pct(p.ratio), pval(p.p), pval(p.q)];
+      pct(p.ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
     const rowOf = new Map();
     points.forEach(p => {
       const tr = el('tr', null, verdictSlug(p.verdict) + (p.beyond_noise ? ' beyond' : ''));
