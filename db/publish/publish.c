@@ -168,7 +168,8 @@ static int sk_pub_svg(sk_pub_t *p, size_t k, const char *name,
 
 /* data/history/K.json: suite K over the published runs, every argument,
  * with the change points of the histories short enough to search. */
-static int sk_pub_history(sk_pub_t *p, size_t k, const char *name)
+static int sk_pub_history(sk_pub_t *p, size_t k, const char *name,
+                          const char *kind)
 {
   sk_history_grid_t g;
   sk_history_gridcp_t *cps = NULL;
@@ -178,7 +179,7 @@ static int sk_pub_history(sk_pub_t *p, size_t k, const char *name)
   int rc = -1;
   if (sk_history_grid(p->st, p->by_time, p->n, name, &g) == 0 &&
       sk_history_grid_changes(&g, SK_PUBLISH_CP_RUNS, &cps, &ncps) == 0) {
-    sk_history_grid_json(&b, &g, cps, ncps);
+    sk_history_grid_json(&b, &g, kind, cps, ncps);
     snprintf(file, sizeof file, "%zu", k);
     snprintf(key, sizeof key, "history/%zu", k);
     rc = sk_pub_data(p, p->hist, file, key, &b);
@@ -193,7 +194,8 @@ static int sk_pub_history(sk_pub_t *p, size_t k, const char *name)
 /* Suite K: its series files (one per block of runs), CSV and SVG; the
  * runs that have it into U. */
 static int sk_pub_suite(sk_pub_t *p, size_t k, const char *name,
-                        sk_pub_suite_t *u, sk_wbuf_t *blocks)
+                        const char *kind, sk_pub_suite_t *u,
+                        sk_wbuf_t *blocks)
 {
   size_t i = 0, j, nb = 0;
   char file[64], key[80];
@@ -223,7 +225,7 @@ static int sk_pub_suite(sk_pub_t *p, size_t k, const char *name,
                                        u->csv.len) < 0)
     return -1;
   p->files++;
-  if (sk_pub_history(p, k, name) < 0)
+  if (sk_pub_history(p, k, name, kind) < 0)
     return -1;
   return u->n ? sk_pub_svg(p, k, name, u) : 0;
 }
@@ -277,7 +279,7 @@ static int sk_pub_suites(sk_pub_t *p, const sk_sel_t *sel, int quiet,
     memset(&u, 0, sizeof u);
     if (!quiet)
       sk_pub_progress(i, s.n, x->name);
-    rc = sk_pub_suite(p, i, x->name, &u, &blocks);
+    rc = sk_pub_suite(p, i, x->name, x->argument, &u, &blocks);
     if (i == 0 || strcmp(x->instance, s.v[i - 1].instance) != 0) {
       sk_wbuf_puts(&out, i ? "]},{\"instance\":" : "{\"instance\":");
       sk_wbuf_json_str(&out, x->instance);

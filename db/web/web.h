@@ -144,6 +144,7 @@ struct sk_history_grid;
 void sk_history_json(sk_wbuf_t *b, const struct sk_history *h);
 struct sk_history_gridcp;
 void sk_history_grid_json(sk_wbuf_t *b, const struct sk_history_grid *g,
+                          const char *kind,
                           const struct sk_history_gridcp *cps, size_t ncps);
 
 /* The directory of app.js and style.css (the source tree's when the

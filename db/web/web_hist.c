@@ -23,17 +23,24 @@ typedef struct sk_hist_opts {
   const char *want;               /* the argument asked for, as text */
   double wantv;
   int picked;
+  const char *kind;               /* the suite's argument name */
 } sk_hist_opts_t;
 
-/* An argument as the drop-down shows it: bytes as 8 B, 1 KiB, 2 MiB. */
-static void sk_hist_label(char buf[48], double a, int bytes)
+/* An argument as the drop-down shows it: bytes as 8 B, 1 KiB, 2 MiB;
+ * processes, chunks; a suite without variation's 0 as such. */
+static void sk_hist_label(char buf[48], double a, const char *kind)
 {
-  if (bytes && a >= 1048576 && fmod(a, 1048576) == 0)
+  int bytes = kind && strcmp(kind, "length") == 0;
+  if (kind && strcmp(kind, "none") == 0)
+    snprintf(buf, 48, "(no variation)");
+  else if (bytes && a >= 1048576 && fmod(a, 1048576) == 0)
     snprintf(buf, 48, "%.0f MiB", a / 1048576);
   else if (bytes && a >= 1024 && fmod(a, 1024) == 0)
     snprintf(buf, 48, "%.0f KiB", a / 1024);
   else
-    snprintf(buf, 48, "%.15g%s", a, bytes ? " B" : "");
+    snprintf(buf, 48, "%.15g%s", a, bytes ? " B" : kind && strcmp(kind,
+             "nodes") == 0 ? " processes" : kind && strcmp(kind, "chunks")
+             == 0 ? " chunks" : "");
 }
 
 static int sk_hist_arg_option(void *arg, double argument, long runs)
@@ -42,7 +49,7 @@ static int sk_hist_arg_option(void *arg, double argument, long runs)
   char v[40], label[48];
   int on = o->want && argument == o->wantv;
   snprintf(v, sizeof v, "%.17g", argument);
-  sk_hist_label(label, argument, 1);
+  sk_hist_label(label, argument, o->kind);
   o->picked |= on;
   sk_wbuf_printf(o->b, "<option value=\"%s\"%s>%s (%ld run%s)</option>", v,
                  on ? " selected" : "", label, runs, runs == 1 ? "" : "s");
@@ -57,9 +64,9 @@ static int sk_hist_form(sk_web_req_t *r, const char *sel, const char *suite,
   sk_wbuf_t *b = &r->out;
   sk_webdata_suites_t s;
   sk_sel_t ss;
-  sk_hist_opts_t o = {b, arg, NAN, 0};
+  sk_hist_opts_t o = {b, arg, NAN, 0, NULL};
   size_t i;
-  char *end;
+  char *end, kind[16] = "";
   if (sk_web_selection(r, "sel", 1, &ss) < 0)
     return -1;
   if (sk_webdata_suites(r->st, &ss, &s) < 0) {
@@ -75,10 +82,12 @@ static int sk_hist_form(sk_web_req_t *r, const char *sel, const char *suite,
                "<label>Suite <select name=\"suite\" id=\"hsuite\">"
                "<option value=\"\">choose a suite</option>");
   for (i = 0; i < s.n; i++) {
+    int on = suite && strcmp(suite, s.v[i].name) == 0;
+    if (on)
+      snprintf(kind, sizeof kind, "%s", s.v[i].argument);
     sk_wbuf_puts(b, "<option value=\"");
     sk_wbuf_html(b, s.v[i].name);
-    sk_wbuf_printf(b, "\"%s>", suite && strcmp(suite, s.v[i].name) == 0
-                   ? " selected" : "");
+    sk_wbuf_printf(b, "\"%s>", on ? " selected" : "");
     sk_wbuf_html(b, s.v[i].name);
     sk_wbuf_printf(b, " (%ld run%s)</option>", s.v[i].runs,
                    s.v[i].runs == 1 ? "" : "s");
@@ -88,6 +97,7 @@ static int sk_hist_form(sk_web_req_t *r, const char *sel, const char *suite,
                " id=\"harg\"><option value=\"\">the whole suite</option>");
   if (arg && *arg)
     o.wantv = strtod(arg, &end);
+  o.kind = kind;
   if (suite && *suite &&
       sk_store_suite_arguments(r->st, &ss, suite, sk_hist_arg_option, &o)
       < 0) {

@@ -307,17 +307,43 @@ static int sk_api_argument_fn(void *arg, double argument, long runs)
   return o->b->failed ? -1 : 0;
 }
 
+/* The argument name of the suite NAME among the chosen runs ("length"). */
+typedef struct sk_args_kind {
+  const char *name;
+  char kind[16];
+} sk_args_kind_t;
+
+static int sk_api_args_kind(void *arg, const char *name, const char *instance,
+                            const char *argument_name, long runs)
+{
+  sk_args_kind_t *k = arg;
+  (void)instance;
+  (void)runs;
+  if (!k->kind[0] && strcmp(name, k->name) == 0)
+    snprintf(k->kind, sizeof k->kind, "%s", argument_name);
+  return 0;
+}
+
 int sk_api_arguments(sk_web_req_t *r)
 {
   sk_sel_t sel;
   const char *suite = sk_web_arg(r, "suite");
   sk_args_out_t o = {&r->out, 0};
+  sk_args_kind_t kind;
   if (!suite || !*suite)
     return sk_web_fail(r, 400, "missing parameter 'suite'");
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
+  memset(&kind, 0, sizeof kind);
+  kind.name = suite;
+  if (sk_store_suite_counts(r->st, &sel, sk_api_args_kind, &kind) < 0) {
+    sk_sel_free(&sel);
+    return sk_web_fail_msg(r, 500, "cannot list the suites");
+  }
   sk_wbuf_puts(&r->out, "{\"suite\":");
   sk_wbuf_json_str(&r->out, suite);
+  sk_wbuf_json_key(&r->out, "argument_name", 0);
+  sk_wbuf_json_str(&r->out, kind.kind[0] ? kind.kind : NULL);
   sk_wbuf_puts(&r->out, ",\"arguments\":[");
   if (sk_store_suite_arguments(r->st, &sel, suite, sk_api_argument_fn,
                                &o) < 0) {
@@ -333,11 +359,14 @@ int sk_api_arguments(sk_web_req_t *r)
 /* ---- /api/suite-history: every argument of a suite over the runs ------- */
 
 void sk_history_grid_json(sk_wbuf_t *b, const sk_history_grid_t *g,
-                          const sk_history_gridcp_t *cps, size_t ncps)
+                          const char *kind, const sk_history_gridcp_t *cps,
+                          size_t ncps)
 {
   size_t i, k;
   sk_wbuf_puts(b, "{\"suite\":");
   sk_wbuf_json_str(b, g->suite);
+  sk_wbuf_json_key(b, "argument_name", 0);
+  sk_wbuf_json_str(b, kind);
   sk_wbuf_printf(b, ",\"omitted_runs\":%zu,\"omitted_arguments\":%s,"
                  "\"runs\":[", g->omitted, g->dropped_args ? "true"
                  : "false");
@@ -383,12 +412,17 @@ int sk_api_suite_history(sk_web_req_t *r)
   sk_history_grid_t g;
   int64_t *ids = NULL;
   size_t n = 0;
+  sk_args_kind_t kind;
   int rc;
   if (!suite || !*suite)
     return sk_web_fail(r, 400, "missing parameter 'suite'");
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
+  memset(&kind, 0, sizeof kind);
+  kind.name = suite;
   rc = sk_store_select(r->st, &sel, &ids, &n);
+  if (rc == 0)
+    rc = sk_store_suite_counts(r->st, &sel, sk_api_args_kind, &kind);
   sk_sel_free(&sel);
   if (rc < 0)
     return sk_web_fail_msg(r, 500, "cannot select runs");
@@ -398,7 +432,8 @@ int sk_api_suite_history(sk_web_req_t *r)
     sk_history_grid_free(&g);
     return sk_web_fail_msg(r, 500, "cannot read the suite's history");
   }
-  sk_history_grid_json(&r->out, &g, NULL, 0);
+  sk_history_grid_json(&r->out, &g, kind.kind[0] ? kind.kind : NULL, NULL,
+                       0);
   sk_history_grid_free(&g);
   return 0;
 }

@@ -211,7 +211,7 @@ j = json.loads(body)
 check(st == 404 and j["nearest"] == [], f"history of no suite: {st} {j}")
 # the drop-downs' data: a suite's arguments in the chosen runs
 j, _ = api("/api/arguments?" + q(sel="1-5", suite="pingpong"))
-check(j == {"suite": "pingpong", "arguments": [{"argument": 8, "runs": 5},
+check(j == {"suite": "pingpong", "argument_name": "length", "arguments": [{"argument": 8, "runs": 5},
       {"argument": 1024, "runs": 5}, {"argument": 65536, "runs": 5}]}, f"arguments {j}")
 api("/api/arguments?" + q(sel="1"), 400)
 # a whole suite over time: every argument in every run, oldest first

@@ -438,6 +438,7 @@
         parts.push(line.runs.size + ' run' + (line.runs.size === 1 ? '' : 's'));
       }
       line.label = parts.join(' \u00b7 ');
+      line.short = suites.size > 1 ? line.group + ' \u00b7 ' + line.suite : line.group;
       for (const [x, a] of line.byArg) {
         a.mid = median(a.vals);
         if (a.vals.length === 1) { a.lo = a.bands[0][0]; a.hi = a.bands[0][2]; }
@@ -540,6 +541,7 @@
       lines = makeLines(series, groupSel.value, bwBox.checked);
       lines.forEach((l, k) => { l.color = palette[k % palette.length]; });
       rows = lineRows(lines);
+      window.skLines = lines;
     }
     build();
     const ally = () => rows.every(r => r.slice(1).every(b => b === null || b.every(v => v > 0)));
@@ -573,7 +575,7 @@
         const sw = el('span', null, 'swatch');
         sw.style.backgroundColor = l.color;
         d.appendChild(sw);
-        let t = l.label + ': ' + f(a.mid);
+        let t = l.short + ': ' + f(a.mid);
         if (a.lo !== a.hi) t += ' [' + f(a.lo) + ' \u2013 ' + f(a.hi) + ']';
         t += ', ' + a.vals.length + ' run' + (a.vals.length === 1 ? '' : 's');
         const notes = [];
@@ -586,7 +588,8 @@
       });
       hover.hidden = false;
       const wrap = $('plotwrap').getBoundingClientRect();
-      const px = g.toDomXCoord(x);
+      const area = g.getArea();
+      const px = area.x + g.toPercentXCoord(x) * area.w;    // log-aware
       hover.style.left = (px + 220 > wrap.width ? Math.max(0, px - 340) : px + 16) + 'px';
       hover.style.top = '8px';
     }
@@ -599,7 +602,6 @@
         drawPoints: true,
         pointSize: 2.5,
         highlightCircleSize: 4,
-        xRangePad: 12,
         yRangePad: 8,
         connectSeparatedPoints: true,
         logscale: logy.checked,
@@ -654,7 +656,6 @@
         legend: 'never',
         drawPoints: true,
         pointSize: 2,
-        xRangePad: 12,
         yRangePad: 8,
         connectSeparatedPoints: true,
         logscale: true,
@@ -771,7 +772,6 @@
     if (isFinite(x0) && isFinite(x1) && x0 < x1) o.dateWindow = [x0, x1];
     g = new Dygraph($('graph'), data(rows), o);
     window.skGraph = g;
-    window.skLines = lines;
     fillBaselines();
     fillLegend();
     drawRatio();
@@ -993,7 +993,8 @@
       q.set('sel', $('hsel').value);
       q.set('suite', hsuite.value);
       api('/api/arguments?' + q.toString()).then(j => j.arguments.forEach(a => {
-        const o = el('option', bytes(a.argument) + ' (' + a.runs + ' run' + (a.runs === 1 ? '' : 's') + ')');
+        const o = el('option', argText(a.argument, j.argument_name) + ' (' + a.runs + ' run' +
+          (a.runs === 1 ? '' : 's') + ')');
         o.value = a.argument;
         harg.appendChild(o);
       })).catch(() => {});
@@ -1002,32 +1003,39 @@
     const q = new URLSearchParams();
     q.set('sel', sel);
     q.set('suite', suite);
-    api('/api/suite-history?' + q.toString()).then(gr => heat(gr, arg, a => {
+    api('/api/suite-history?' + q.toString()).then(gr => {
+      heat(gr, arg, a => {
+        const p = new URLSearchParams(q);
+        p.set('argument', a);
+        location.href = '/history?' + p.toString();
+      });
+      if (!arg) return;
+      // off the grid: the nearest arguments from the grid itself (no
+      // request that must fail)
+      if (!gr.arguments.some(a => a === +arg)) return offGrid(gr, q, arg);
       const p = new URLSearchParams(q);
-      p.set('argument', a);
-      location.href = '/history?' + p.toString();
-    })).catch(e => { $('heatinfo').textContent = 'error: ' + e.message; });
-    if (!arg) return;
-    q.set('argument', arg);
-    $('hpdf').href = '/api/history.pdf?' + q.toString();
-    $('hsvg').href = '/api/history.svg?' + q.toString();
-    api('/api/history?' + q.toString())
-      .then(h => onePoint(h, suite, arg))
-      .catch(e => nearest(e, q, arg));
+      p.set('argument', arg);
+      $('hpdf').href = '/api/history.pdf?' + p.toString();
+      $('hsvg').href = '/api/history.svg?' + p.toString();
+      return api('/api/history?' + p.toString())
+        .then(h => onePoint(h, suite, arg, gr.argument_name))
+        .catch(e => nearest(e, q, arg, gr.argument_name));
+    }).catch(e => { $('heatinfo').textContent = 'error: ' + e.message; });
   }
 
   // An argument off the grid: the nearest ones the suite has, as links.
-  function nearest(e, q, arg) {
+  function nearest(e, q, arg, kind) {
+    const lab = a => argText(a, kind || 'length');
     const box = $('nearest');
     box.hidden = false;
     box.textContent = '';
     const near = e.body && e.body.nearest ? e.body.nearest : [];
     box.appendChild(document.createTextNode((e.body && e.body.error ? e.body.error : e.message) +
-      (near.length ? ' (' + bytes(+arg) + '); the nearest: ' : '.')));
+      (near.length ? ' (' + lab(+arg) + '); the nearest: ' : '.')));
     near.forEach((a, k) => {
       const p = new URLSearchParams(q);
       p.set('argument', a);
-      const link = el('a', bytes(a), 'nearest');
+      const link = el('a', lab(a), 'nearest');
       link.href = (isStatic ? 'history.html?' : '/history?') + p.toString();
       if (k) box.appendChild(document.createTextNode(' or '));
       box.appendChild(link);
@@ -1036,9 +1044,24 @@
     $('onepoint').hidden = true;
   }
 
+  // The nearest arguments of the grid GR to ARG, offered.
+  function offGrid(gr, q, arg) {
+    const below = gr.arguments.filter(a => a < +arg), above = gr.arguments.filter(a => a > +arg);
+    const near = [];
+    if (below.length) near.push(below[below.length - 1]);
+    if (above.length) near.push(above[0]);
+    const msg = gr.arguments.length ? 'the suite has no point at this argument'
+      : 'no selected run has this suite';
+    const e = new Error(msg);
+    e.body = { error: msg, nearest: near };
+    return nearest(e, q, arg, gr.argument_name);
+  }
+
   // A whole suite: each argument a row, each run a column, the colour the
   // run's value against the row's median.
   function heat(gr, arg, follow) {
+    const kind = gr.argument_name || 'length';
+    const lab = a => kind === 'none' ? '(no variation)' : argText(a, kind);
     const sect = $('wholesuite');
     sect.hidden = false;
     const cv = $('heat');
@@ -1060,7 +1083,7 @@
     };
     gr.arguments.forEach((a, i) => {
       ctx.fillStyle = String(a) === String(arg) ? '#000' : '#333';
-      ctx.fillText(bytes(a), 2, i * cellH + cellH - 5);
+      ctx.fillText(lab(a), 2, i * cellH + cellH - 5);
       gr.values[i].forEach((v, k) => {
         ctx.fillStyle = v === null || !meds[i] ? '#e3e6e8' : colour(v / meds[i]);
         ctx.fillRect(labelW + k * cellW, i * cellH, cellW - (cellW > 4 ? 1 : 0), cellH - 1);
@@ -1087,9 +1110,9 @@
       const c = cell(ev);
       if (!c) { info.textContent = base; return; }
       const [i, k] = c;
-      if (k < 0) { info.textContent = bytes(gr.arguments[i]) + ': click to follow it'; return; }
+      if (k < 0) { info.textContent = lab(gr.arguments[i]) + ': click to follow it'; return; }
       const v = gr.values[i][k];
-      info.textContent = bytes(gr.arguments[i]) + ', run ' + gr.runs[k].run + ' (' + gr.runs[k].start_time + '): ' +
+      info.textContent = lab(gr.arguments[i]) + ', run ' + gr.runs[k].run + ' (' + gr.runs[k].start_time + '): ' +
         (v === null ? 'no point' : seconds(v) + ', ' + pct(v / meds[i]) + ' against the median ' + seconds(meds[i]));
     });
     cv.addEventListener('click', ev => { const c = cell(ev); if (c) follow(gr.arguments[c[0]]); });
@@ -1097,10 +1120,10 @@
     if (gr.omitted_runs) $('heatinfo').textContent += ' (the latest ' + nr + ' runs; ' + gr.omitted_runs + ' older left out)';
   }
 
-  function onePoint(h, suite, arg) {
+  function onePoint(h, suite, arg, kind) {
     const status = $('status');
     $('onepoint').hidden = false;
-    $('pointname').textContent = suite + ' at ' + bytes(+arg);
+    $('pointname').textContent = suite + (kind === 'none' ? '' : ' at ' + argText(+arg, kind || 'length'));
     if (!h.points.length) { status.textContent = 'no run has this point'; return; }
     const rows = h.points.map(p => [new Date(p.start_time),
       [p.q1 !== null ? p.q1 : p.value, p.value, p.q3 !== null ? p.q3 : p.value]]);
@@ -1160,9 +1183,11 @@
       }));
       if (file === null) return;
       return load('history/' + file).then(gr => {
+        const kind = gr.argument_name || 'length';
         gr.arguments.forEach((a, i) => {
           const n = gr.values[i].filter(v => v !== null).length;
-          const o = el('option', bytes(a) + ' (' + n + ' run' + (n === 1 ? '' : 's') + ')');
+          const o = el('option', (kind === 'none' ? '(no variation)' : argText(a, kind)) +
+            ' (' + n + ' run' + (n === 1 ? '' : 's') + ')');
           o.value = a;
           o.selected = String(a) === arg;
           harg.appendChild(o);
@@ -1172,20 +1197,12 @@
         heat(gr, arg, a => { q.set('argument', a); location.href = 'history.html?' + q.toString(); });
         if (!arg) return;
         const i = gr.arguments.findIndex(a => String(a) === arg || a === +arg);
-        if (i < 0) {
-          const below = gr.arguments.filter(a => a < +arg), above = gr.arguments.filter(a => a > +arg);
-          const near = [];
-          if (below.length) near.push(below[below.length - 1]);
-          if (above.length) near.push(above[0]);
-          const e = new Error('the suite has no point at this argument');
-          e.body = { error: 'the suite has no point at this argument', nearest: near };
-          return nearest(e, q, arg);
-        }
+        if (i < 0) return offGrid(gr, q, arg);
         const pts = [];
         gr.values[i].forEach((v, k) => { if (v !== null) pts.push({ run: gr.runs[k].run, start_time: gr.runs[k].start_time, value: v, q1: null, q3: null }); });
         const cps = (gr.change_points || []).filter(c => c.row === i).map(c => Object.assign({}, c,
           { start_time: gr.runs[c.column].start_time, run: gr.runs[c.column].run }));
-        onePoint({ points: pts, change_points: cps }, suite, arg);
+        onePoint({ points: pts, change_points: cps }, suite, arg, kind);
       });
     }).catch(e => { $('heatinfo').textContent = 'error: ' + e.message; });
   }
