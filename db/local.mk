@@ -16,7 +16,8 @@
 # library, so the tests link the same objects.
 noinst_LIBRARIES += db/libskampi_db.a
 db_libskampi_db_a_SOURCES = db/dbstatus.h \
-	db/store/store.c db/store/store_query.c db/store/schema.c \
+	db/store/store.c db/store/store_open.c db/store/store_query.c \
+	db/store/schema.c \
 	db/store/store.h db/store/store_int.h \
 	db/store/store_web.c db/store/store_token.c \
 	db/store/selection.c db/store/selection.h \
@@ -33,7 +34,9 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/web/web.c db/web/web.h db/web/web_api.c db/web/web_pages.c \
 	db/web/webdata.c db/web/webdata.h db/web/web_plot.c \
 	db/web/webpage.h db/web/web_cmp.c db/web/web_hist.c \
-	db/web/web_upload.c \
+	db/web/web_upload.c db/web/webserve.c \
+	db/web/webgate.c db/web/webgate.h db/web/webhead.c db/web/webhead.h \
+	db/web/webpool.c db/web/webpool.h \
 	db/push/push.c db/push/push.h \
 	db/publish/publish.c db/publish/publish.h \
 	db/publish/pubdir.c db/publish/pubdir.h \

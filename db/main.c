@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@ enum {
   SK_OPT_CANDIDATE, SK_OPT_FDR, SK_OPT_EFFECT, SK_OPT_ARGUMENT,
   SK_OPT_FROM, SK_OPT_TO, SK_OPT_ALPHA, SK_OPT_PERMUTATIONS, SK_OPT_LISTEN,
   SK_OPT_URL, SK_OPT_TOKEN, SK_OPT_TIMEOUT, SK_OPT_UPLOAD, SK_OPT_FORCE,
-  SK_OPT_MATCH, SK_OPT_LINEAR
+  SK_OPT_MATCH, SK_OPT_LINEAR, SK_OPT_PUBLIC, SK_OPT_DRAW
 };
 
 static const struct option sk_main_options[] = {
@@ -49,6 +50,8 @@ static const struct option sk_main_options[] = {
   {"permutations", required_argument, NULL, SK_OPT_PERMUTATIONS},
   {"listen", required_argument, NULL, SK_OPT_LISTEN},
   {"allow-upload", no_argument, NULL, SK_OPT_UPLOAD},
+  {"public-url", required_argument, NULL, SK_OPT_PUBLIC},
+  {"draw-seconds", required_argument, NULL, SK_OPT_DRAW},
   {"url", required_argument, NULL, SK_OPT_URL},
   {"token", required_argument, NULL, SK_OPT_TOKEN},
   {"timeout", required_argument, NULL, SK_OPT_TIMEOUT},
@@ -101,7 +104,8 @@ static int sk_main_takes(int opt)
   case SK_OPT_PERMUTATIONS: return SK_C_HISTORY;
   case SK_OPT_FROM: return SK_C_PLOT | SK_C_IMPORT;
   case SK_OPT_TO: case SK_OPT_LINEAR: return SK_C_PLOT;
-  case SK_OPT_LISTEN: case SK_OPT_UPLOAD: return SK_C_SERVE;
+  case SK_OPT_LISTEN: case SK_OPT_UPLOAD: case SK_OPT_PUBLIC:
+  case SK_OPT_DRAW: return SK_C_SERVE;
   case SK_OPT_URL: case SK_OPT_TOKEN: case SK_OPT_TIMEOUT: return SK_C_PUSH;
   case SK_OPT_FORCE: return SK_C_PUBLISH;
   default: return 0;
@@ -190,6 +194,10 @@ static void sk_main_help(void)
        "      --listen ADDR:PORT  serve: the address to listen on\n"
        "      --allow-upload      serve: take result files at POST /api/runs\n"
        "                          from holders of a token (token add)\n"
+       "      --public-url URL    serve: a name browsers reach it by (a\n"
+       "                          request for another Host is refused)\n"
+       "      --draw-seconds S    serve: the time gnuplot has for one\n"
+       "                          drawing (default 20)\n"
        "      --url URL           push: the server (http:// or https://)\n"
        "      --token T           push: the upload token (default:\n"
        "                          $SKAMPI_TOKEN, which ps does not show)\n"
@@ -388,15 +396,17 @@ static int sk_main_tag(sk_dbcmd_t *c, char *v)
   return sk_main_push(&c->tags, &c->ntags, v);
 }
 
-static int sk_main_timeout(const char *v, long *out)
+/* OPT's whole seconds from 1 to MAX. */
+static int sk_main_seconds(const char *opt, const char *v, long max,
+                           long *out)
 {
   char *end;
   long t;
   errno = 0;
   t = strtol(v, &end, 10);
-  if (errno || end == v || *end || t < 1 || t > 86400) {
+  if (errno || end == v || *end || t < 1 || t > max) {
     char *e = sk_escape_text(v);
-    sk_msg_error("--timeout takes whole seconds from 1 to 86400, not '%s'",
+    sk_msg_error("%s takes whole seconds from 1 to %ld, not '%s'", opt, max,
                  e ? e : "?");
     free(e);
     return -1;
@@ -437,7 +447,13 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, sk_main_raw_t *w)
   else if (opt > 0 && opt < 128)
     w->short_seen[opt] = 1;
   switch (opt) {
-  case SK_OPT_DB: w->db = v; return 0;
+  case SK_OPT_DB:
+    if (!*v) {
+      sk_msg_error("--db takes the path of a database, not ''");
+      return -1;
+    }
+    w->db = v;
+    return 0;
   case SK_OPT_MACHINE: c->machine = v; return 0;
   case SK_OPT_TAG: return sk_main_tag(c, v);
   case SK_OPT_LIBRARY: w->library = v; return 0;
@@ -461,11 +477,21 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, sk_main_raw_t *w)
   case SK_OPT_PERMUTATIONS: return sk_main_count(v, &c->ediv.permutations);
   case SK_OPT_LISTEN: c->listen = v; return 0;
   case SK_OPT_UPLOAD: c->allow_upload = 1; return 0;
+  case SK_OPT_PUBLIC:
+    if (c->npublic == SK_WEB_PUBLIC_MAX) {
+      sk_msg_error("--public-url is taken at most %d times",
+                   SK_WEB_PUBLIC_MAX);
+      return -1;
+    }
+    return sk_main_push(&c->public_urls, &c->npublic, v);
+  case SK_OPT_DRAW: return sk_main_seconds("--draw-seconds", v, 600,
+                                          &c->draw_seconds);
   case 'q': c->quiet = 1; return 0;
   case SK_OPT_FORCE: c->force = 1; return 0;
   case SK_OPT_URL: c->url = v; return 0;
   case SK_OPT_TOKEN: c->token = v; return 0;
-  case SK_OPT_TIMEOUT: return sk_main_timeout(v, &c->timeout);
+  case SK_OPT_TIMEOUT: return sk_main_seconds("--timeout", v, 86400,
+                                             &c->timeout);
   default: return -1;
   }
 }
@@ -550,6 +576,20 @@ static int sk_main_late(const sk_main_cmd_t *cmd, const sk_main_raw_t *w,
   return 0;
 }
 
+/* How the command opens the database: import and token add may make
+ * it, rm and token revoke write it, every other command only reads. */
+static sk_store_mode_t sk_main_mode(sk_main_fn fn, const sk_dbcmd_t *c)
+{
+  const char *sub = c->nargs ? c->args[0] : "";
+  if (fn == sk_dbcmd_import || (fn == sk_dbcmd_token &&
+                                strcmp(sub, "add") == 0))
+    return SK_STORE_CREATE;
+  if (fn == sk_dbcmd_rm || (fn == sk_dbcmd_token &&
+                            strcmp(sub, "revoke") == 0))
+    return SK_STORE_WRITE;
+  return SK_STORE_READ;
+}
+
 static int sk_main_run(const char *db, const sk_main_cmd_t *cmd,
                        sk_dbcmd_t *c)
 {
@@ -562,7 +602,8 @@ static int sk_main_run(const char *db, const sk_main_cmd_t *cmd,
   if (cmd->fn == sk_dbcmd_import && sk_dbcmd_import_args(c) < 0)
     return SK_DB_USAGE;
   if (cmd->fn == sk_main_serve) {
-    sk_web_opts_t o = {db, c->listen, 0, 0, c->allow_upload};
+    sk_web_opts_t o = {db, c->listen, c->allow_upload, c->public_urls,
+                       c->npublic, (unsigned)c->draw_seconds};
     if (c->nargs) {
       sk_msg_error("serve takes no arguments (see skampi-db --help)");
       return SK_DB_USAGE;
@@ -574,8 +615,13 @@ static int sk_main_run(const char *db, const sk_main_cmd_t *cmd,
   if (cmd->fn == sk_dbcmd_push)     /* a client: no database */
     return cmd->fn(NULL, c);
   sk_store_threads_init();   /* one thread, one connection: no mutexes */
-  if (!(st = sk_store_open(db)))
+  if (!(st = sk_store_open(db, sk_main_mode(cmd->fn, c))))
     return SK_DB_STORE;
+  if (sk_store_created(st)) {
+    char *e = sk_escape_text(db);
+    sk_msg_note("created the database %s", e ? e : "?");
+    free(e);
+  }
   rc = cmd->fn(st, c);
   sk_store_close(st);
   return rc;
@@ -588,6 +634,10 @@ int main(int argc, char **argv)
   const sk_main_cmd_t *cmd;
   int opt, rc;
   sk_msg_set_program("skampi-db");
+  /* past a file size limit (ulimit -f) a write fails with EFBIG, which
+   * SQLite reports and the transaction rolls back, instead of the
+   * signal killing the process in the middle of it */
+  signal(SIGXFSZ, SIG_IGN);
   memset(&c, 0, sizeof c);
   memset(&w, 0, sizeof w);
   w.db = getenv("SKAMPI_DB");
@@ -633,6 +683,7 @@ out:
   free(c.tags);
   free(c.suites);
   free(c.matches);
+  free(c.public_urls);
   sk_sel_free(&c.filter);
   return rc;
 }

@@ -21,6 +21,28 @@ static size_t sk_escape_hexbyte(unsigned char c, char *rep)
   return 4;
 }
 
+/* Whether p starts a format character in UTF-8 that changes how the
+ * text around it is shown without being seen itself: the bidirectional
+ * marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069: "\u202E" can turn a name around in a
+ * terminal or a log), the zero-width characters (U+200B..U+200D,
+ * U+2060..U+2064, U+FEFF) and the line and paragraph separators
+ * (U+2028, U+2029). */
+static int sk_escape_format(const unsigned char *p)
+{
+  if (p[1] == '\0')
+    return 0;
+  if (p[0] == 0xd8)
+    return p[1] == 0x9c;
+  if (p[0] == 0xef)
+    return p[1] == 0xbb && p[2] == 0xbf;
+  if (p[1] == 0x80)
+    return (p[2] >= 0x8b && p[2] <= 0x8f) || (p[2] >= 0xa8 && p[2] <= 0xae);
+  if (p[1] == 0x81)
+    return (p[2] >= 0xa0 && p[2] <= 0xa4) || (p[2] >= 0xa6 && p[2] <= 0xa9);
+  return 0;
+}
+
 /* The escape of the character at p: its text in rep (at most 8 bytes, no
  * NUL) and its length in *replen; returns the bytes of p it stands for. */
 static size_t sk_escape_one(const unsigned char *p, char *rep, size_t *replen)
@@ -42,6 +64,18 @@ static size_t sk_escape_one(const unsigned char *p, char *rep, size_t *replen)
     *replen = sk_escape_hexbyte(p[0], rep);
     *replen += sk_escape_hexbyte(p[1], rep + 4);
     return 2;
+  }
+  if ((*p == 0xe2 || *p == 0xef || *p == 0xd8) && sk_escape_format(p)) {
+    unsigned cp = *p == 0xd8 ? 0x61c : ((unsigned)(p[0] & 0x0f) << 12) |
+                  ((unsigned)(p[1] & 0x3f) << 6) | (p[2] & 0x3fu);
+    rep[0] = '\\';
+    rep[1] = 'u';
+    rep[2] = sk_escape_hex[(cp >> 12) & 0xf];
+    rep[3] = sk_escape_hex[(cp >> 8) & 0xf];
+    rep[4] = sk_escape_hex[(cp >> 4) & 0xf];
+    rep[5] = sk_escape_hex[cp & 0xf];
+    *replen = 6;
+    return *p == 0xd8 ? 2 : 3;
   }
   rep[0] = (char)*p;
   *replen = 1;

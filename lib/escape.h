@@ -12,6 +12,11 @@
  *   the C1 controls U+0080..U+009F, which some terminals obey as 8-bit
  *   escape sequences (U+009B is CSI), written in UTF-8 as C2 80..C2 9F
  *                                             -> \xC2\xHH
+ *   the invisible format characters that change how the text around
+ *   them is shown: bidirectional marks, embeddings, overrides and
+ *   isolates (U+061C, U+200E/F, U+202A..E, U+2066..9), zero-width
+ *   characters (U+200B..D, U+2060..4, U+FEFF), the line and paragraph
+ *   separators (U+2028/9)                      -> \uHHHH
  *   every other byte is kept as it is (UTF-8 text, and also bytes that
  *   are not valid UTF-8: they cannot end a line or move the cursor).
  * Because the backslash itself is escaped, the result can be read back

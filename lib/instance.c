@@ -5,7 +5,9 @@
 
 #include "instance.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #define SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, impl) \
@@ -120,32 +122,76 @@ const char *sk_pattern_name(sk_pattern_t pattern)
   return p ? p->name : "?";
 }
 
+/* a * b and a + b, saturated at SIZE_MAX: a span of @MEMORY (2^42 at
+ * most) times 2^31 - 1 processes does not fit in 64 bits, and a need
+ * that wrapped around would pass for a small one. */
+static size_t sk_instance_mul(size_t a, size_t b)
+{
+  return b != 0 && a > SIZE_MAX / b ? SIZE_MAX : a * b;
+}
+
+static size_t sk_instance_add(size_t a, size_t b)
+{
+  return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* The classes of the v-variants are their plain ones when the shares
+ * are equal, else ALL. */
+static sk_buffers_t sk_instance_class(const sk_instance_t *in,
+                                      const sk_role_t *role)
+{
+  switch (in->buffers) {
+  case SK_BUFFERS_GATHERV:
+    return role->equal ? SK_BUFFERS_GATHER : SK_BUFFERS_ALL;
+  case SK_BUFFERS_ALLGATHERV:
+    return role->equal ? SK_BUFFERS_ALLGATHER : SK_BUFFERS_ALL;
+  case SK_BUFFERS_SCATTERV:
+    return role->equal ? SK_BUFFERS_SCATTER : SK_BUFFERS_ALL;
+  default:
+    return in->buffers;
+  }
+}
+
+size_t sk_instance_need_role(const sk_instance_t *in, long span,
+                             const sk_role_t *role, size_t *send,
+                             size_t *recv)
+{
+  int p = role->nprocs > 0 ? role->nprocs : 1;
+  size_t m = span > 0 ? (size_t)span : 0;
+  size_t all = sk_instance_mul(m, (size_t)p);
+  int root = role->root != SK_ROLE_OTHER;    /* the root, or any */
+  size_t deg = role->degree > 0 ? (size_t)role->degree
+               : (size_t)(p > SK_INSTANCE_NEIGHBORS ? p
+                                                    : SK_INSTANCE_NEIGHBORS);
+  *send = m;
+  *recv = m;
+  switch (sk_instance_class(in, role)) {
+  case SK_BUFFERS_NONE: *send = 0; *recv = 0; break;
+  case SK_BUFFERS_GATHER: *recv = root ? all : 0; break;
+  case SK_BUFFERS_ALLGATHER: *recv = all; break;
+  case SK_BUFFERS_SCATTER: *send = root ? all : 0; break;
+  case SK_BUFFERS_ALL: *send = all; *recv = all; break;
+  case SK_BUFFERS_WINDOW: *recv = sk_instance_mul(m, SK_INSTANCE_WINDOW);
+    break;
+  case SK_BUFFERS_ATTACH:
+    *send = sk_instance_add(m, SK_INSTANCE_BSEND_OVERHEAD);
+    *recv = 0;
+    break;
+  case SK_BUFFERS_NEIGHBOR:
+    *send = *recv = sk_instance_mul(m, deg);
+    break;
+  default:      /* PAIR, BSEND, BSEND_MW: a message each way */
+    break;
+  }
+  return sk_instance_add(sk_instance_add(*send, *recv),
+                         sk_instance_attach(in, span, p));
+}
+
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
                         size_t *send, size_t *recv)
 {
-  size_t m = span > 0 ? (size_t)span : 0;
-  size_t all = m * (size_t)(nprocs > 0 ? nprocs : 1);
-  *send = m;
-  *recv = m;
-  switch (in->buffers) {
-  case SK_BUFFERS_PAIR: break;
-  case SK_BUFFERS_NONE: *send = 0; *recv = 0; break;
-  case SK_BUFFERS_GATHER: *recv = all; break;
-  case SK_BUFFERS_SCATTER: *send = all; break;
-  case SK_BUFFERS_ALL: *send = all; *recv = all; break;
-  case SK_BUFFERS_WINDOW: *recv = m * SK_INSTANCE_WINDOW; break;
-  case SK_BUFFERS_ATTACH:
-    *send = m + SK_INSTANCE_BSEND_OVERHEAD;
-    *recv = 0;
-    break;
-  case SK_BUFFERS_BSEND: break;
-  case SK_BUFFERS_BSEND_MW: break;
-  case SK_BUFFERS_NEIGHBOR:
-    *send = *recv = m * (size_t)(nprocs > SK_INSTANCE_NEIGHBORS
-                                     ? nprocs : SK_INSTANCE_NEIGHBORS);
-    break;
-  }
-  return *send + *recv + sk_instance_attach(in, span, nprocs);
+  sk_role_t any = {nprocs, SK_ROLE_ANY, 0, 0};
+  return sk_instance_need_role(in, span, &any, send, recv);
 }
 
 /* Ping-pong Bsend attaches room for two messages with a header each;
@@ -156,10 +202,28 @@ size_t sk_instance_attach(const sk_instance_t *in, long span, int nprocs)
   size_t m = span > 0 ? (size_t)span : 0;
   size_t p = (size_t)(nprocs > 1 ? nprocs : 1);
   if (in->buffers == SK_BUFFERS_BSEND)
-    return 2 * (m + SK_INSTANCE_BSEND_OVERHEAD);
+    return sk_instance_mul(2, sk_instance_add(m, SK_INSTANCE_BSEND_OVERHEAD));
   if (in->buffers == SK_BUFFERS_BSEND_MW)
-    return 2 * m + p * SK_INSTANCE_BSEND_OVERHEAD;
+    return sk_instance_add(sk_instance_mul(2, m),
+                           sk_instance_mul(p, SK_INSTANCE_BSEND_OVERHEAD));
   return 0;
+}
+
+/* The blocks of P processes lie one after another: the sum of P counts
+ * (the displacement after the last block) must be an int, so must the
+ * bytes for Alltoallw's displacements in bytes. */
+int sk_instance_displ_fits(const sk_instance_t *in, long elements,
+                           long span, int nprocs)
+{
+  long long p = nprocs > 0 ? nprocs : 1;
+  long long unit = 0;
+  if (in->variations & SK_REQ_DISPL_ELEMENTS)
+    unit = elements > 0 ? elements : 0;
+  else if (in->variations & SK_REQ_DISPL_BYTES)
+    unit = span > 0 ? span : 0;
+  else
+    return 1;
+  return unit <= INT_MAX / p;
 }
 
 /* The payload classes (lib/collbw.h says what counts).  n is `length` as

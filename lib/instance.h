@@ -52,28 +52,62 @@ enum {
  *                    reduction's datatype (MPI_Fetch_and_op,
  *                    MPI_Compare_and_swap);
  * SK_REQ_INTEGER     an integer type (MPI_Compare_and_swap compares no
- *                    floating point). */
+ *                    floating point);
+ * SK_REQ_DISPL_ELEMENTS  it passes `int` displacements in elements of
+ *                    the P blocks (the v-collectives): P times a
+ *                    message's elements must be at most INT_MAX;
+ * SK_REQ_DISPL_BYTES  it passes `int` displacements in bytes
+ *                    (MPI_Alltoallw): P times a message's span in
+ *                    memory must be at most INT_MAX.
+ * sk_instance_displ_fits() says whether a message fits them. */
 enum {
   SK_REQ_PREDEFINED = 1u << 8,
   SK_REQ_ELEMENT = 1u << 9,
-  SK_REQ_INTEGER = 1u << 10
+  SK_REQ_INTEGER = 1u << 10,
+  SK_REQ_DISPL_ELEMENTS = 1u << 11,
+  SK_REQ_DISPL_BYTES = 1u << 12
 };
 
 /* The buffers an instance holds per process (instances.def, column
- * `buffers`; sk_instance_need() says how many bytes). */
+ * `buffers`; sk_instance_need_role() says how many bytes, by the
+ * process's role: the root of a rooted collective is rank 0 of the
+ * point's communicator). */
 typedef enum {
   SK_BUFFERS_PAIR,      /* a send and a receive buffer of a message */
   SK_BUFFERS_NONE,      /* none: it moves no data */
-  SK_BUFFERS_GATHER,    /* a message out, one per process in */
-  SK_BUFFERS_SCATTER,   /* one per process out, a message in */
+  SK_BUFFERS_GATHER,    /* a message out; the root one per process in */
+  SK_BUFFERS_ALLGATHER, /* a message out, one per process in */
+  SK_BUFFERS_SCATTER,   /* the root one per process out; a message in */
+  SK_BUFFERS_GATHERV,   /* GATHER with equal shares; else ALL (a share
+                         * of Count_Distribution = Increasing can be
+                         * twice a message, the root's total P of them) */
+  SK_BUFFERS_ALLGATHERV,  /* ALLGATHER with equal shares; else ALL */
+  SK_BUFFERS_SCATTERV,  /* SCATTER with equal shares; else ALL */
   SK_BUFFERS_ALL,       /* one per process each way */
   SK_BUFFERS_WINDOW,    /* a message out, SK_INSTANCE_WINDOW in */
   SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
   SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
   SK_BUFFERS_BSEND_MW,  /* PAIR + an attached buffer: 2 messages + P H */
-  SK_BUFFERS_NEIGHBOR   /* max(P, SK_INSTANCE_NEIGHBORS) messages each way:
-                         * one per neighbour of any topology */
+  SK_BUFFERS_NEIGHBOR   /* one message per neighbour each way: the
+                         * topology's degree, or max(P,
+                         * SK_INSTANCE_NEIGHBORS) when it is not known */
 } sk_buffers_t;
+
+/* Where a process stands in a point, as far as its buffers go. */
+typedef struct sk_role {
+  int nprocs;           /* P: the processes of the point */
+  int root;             /* SK_ROLE_ROOT, SK_ROLE_OTHER or SK_ROLE_ANY */
+  int degree;           /* a neighbourhood collective's neighbours per
+                         * process (its topology's); 0: not known */
+  int equal;            /* 1: the v-variants' shares are equal
+                         * (Count_Distribution = Equal) */
+} sk_role_t;
+
+enum {
+  SK_ROLE_ANY = -1,     /* the most of any process: what @MEMORY holds */
+  SK_ROLE_OTHER = 0,    /* a process that is not the root */
+  SK_ROLE_ROOT = 1      /* rank 0, the root of a rooted collective */
+};
 
 /* The most neighbours of a Cartesian topology (3 dimensions, 2 each);
  * a ring has 2, a random k-regular graph k < P. */
@@ -141,15 +175,32 @@ const sk_instance_t *sk_instance_table(size_t *count);
 const sk_instance_t *sk_instance_by_number(int number);
 const sk_instance_t *sk_instance_by_name(const char *name);
 
-/* Buffer bytes per process instance `in` holds on nprocs processes for
+/* Buffer bytes a process in role `role` holds for instance `in` with
  * messages that each occupy `span` bytes (src/lang/layout.c: a message's
  * length laid out in its datatypes, gaps included): the send buffer in
  * *send, the receive buffer in *recv; returned their sum plus the
  * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
- * The engine allocates no more than this and the checker counts it
- * against @MEMORY. */
+ * The engine allocates this for its role (rank 0 the root, every other
+ * process not), and the checker counts SK_ROLE_ANY, the most of any
+ * process, against @MEMORY.  Saturates at SIZE_MAX. */
+size_t sk_instance_need_role(const sk_instance_t *in, long span,
+                             const sk_role_t *role, size_t *send,
+                             size_t *recv);
+
+/* sk_instance_need_role() of SK_ROLE_ANY on nprocs processes with the
+ * degree not known and the shares not equal: the most any process of
+ * any suite of `in` holds. */
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
                         size_t *send, size_t *recv);
+
+/* Whether instance `in` on nprocs processes can name a message of
+ * `elements` elements (the larger of the send and receive counts) that
+ * spans `span` bytes in memory, with displacements that are `int`s
+ * (SK_REQ_DISPL_*): 1 when it can (or has no such displacements), 0 when
+ * the last block's displacement or the sum of the blocks would pass
+ * INT_MAX.  Computed in 64 bits for any nprocs up to INT_MAX. */
+int sk_instance_displ_fits(const sk_instance_t *in, long elements,
+                           long span, int nprocs);
 
 /* The part of sk_instance_need() that the MPI_Bsend instances attach
  * with MPI_Buffer_attach (their setup allocates it, at most this); 0

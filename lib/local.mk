@@ -8,6 +8,7 @@ lib_libskampi_a_SOURCES = \
 	lib/msg.c lib/msg.h \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
+	lib/libfault.c lib/libfault.h \
 	lib/stats.c lib/stats.h \
 	lib/overlap.c lib/overlap.h \
 	lib/wilcoxon.c lib/wilcoxon.h \
@@ -17,7 +18,7 @@ lib_libskampi_a_SOURCES = \
 	lib/sha256.c lib/sha256.h \
 	lib/emit.c lib/emit.h \
 	lib/yread.c lib/yread_get.c lib/yread.h lib/decimal.c lib/decimal.h \
-	lib/rcheck.c lib/rcheck.h \
+	lib/rcheck.c lib/rcheck.h lib/rfactors.c lib/rfactors.h \
 	lib/rfile.c lib/rfile.h lib/rfile_load.c lib/rfile_load.h \
 	lib/collbw.c lib/collbw.h \
 	lib/journal.c lib/journal.h \
@@ -26,6 +27,7 @@ lib_libskampi_a_SOURCES = \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h \
 	lib/suggest.c lib/suggest.h \
+	lib/csvcell.c lib/csvcell.h \
 	lib/iodir.c lib/iodir.h \
 	lib/noise.c lib/noise.h
 # the honest numbers of a point (the median's interval, its modes) and

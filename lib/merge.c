@@ -14,6 +14,7 @@
 #include "msg.h"
 #include "noise.h"
 #include "rcheck.h"
+#include "rfactors.h"
 #include "runstate.h"
 #include "sha256.h"
 #include "stats.h"
@@ -222,6 +223,10 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
   run->root = sk_yread_root(y);
   if (sk_rcheck_schema(y, run->root, &run->schema_version) != 0 ||
       sk_rcheck_whole(y, run->schema_version) != 0)
+    return -1;
+  /* the merged file carries the first run's times and factors on */
+  if ((sk_rfactors_times(y, run->root) | sk_rfactors_check(y, run->root))
+      != 0)
     return -1;
   sf = sk_yread_get(y, run->root, "suite_file");
   run->sha256 = sk_yread_text(sk_yread_get(y, sf, "sha256"));

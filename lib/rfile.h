@@ -106,6 +106,14 @@ typedef struct sk_rfile_suite {
   char sync[16];           /* synchronization.method likewise */
   double sync_window;      /* synchronization.window, s; NaN: none */
   double elapsed;          /* seconds, negative when absent */
+  /* `clipped` (Memory_Fit = Clip lowered the length on the run's
+   * processes): the key ("End_Argument", "Default_Message_length"), the
+   * length asked and the one measured up to, and the limit ("memory",
+   * "displacements"); clip_asked -1 when absent.  Read leniently: only
+   * a label of the report. */
+  char clip_key[32];
+  char clip_limit[16];
+  long clip_asked, clip_largest;
   sk_rfile_point_t *points;   /* sorted by argument */
   size_t npoints;
   int line;                /* where the suite starts in the file */

@@ -9,6 +9,7 @@
 
 #include "rfile_load.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "noise.h"
 #include "runstate.h"
 #include "rcheck.h"
+#include "rfactors.h"
 #include "yread.h"
 
 /* Append a key/value pair (both copied) to *kv. */
@@ -571,6 +573,41 @@ static void sk_rfile_load_status(sk_rfile_suite_t *s)
   }
 }
 
+/* A whole number from a scalar, or -1 (lenient: a label's number). */
+static long sk_rfile_load_long(sk_ynode_t *n)
+{
+  const char *t = sk_yread_text(n);
+  char *end;
+  long v;
+  if (t == NULL)
+    return -1;
+  errno = 0;
+  v = strtol(t, &end, 10);
+  return end != t && *end == '\0' && errno == 0 && v >= 0 ? v : -1;
+}
+
+/* `clipped`, when a suite has it and it makes sense; else nothing. */
+static void sk_rfile_load_clip(sk_yread_t *y, sk_ynode_t *node,
+                               sk_rfile_suite_t *s)
+{
+  sk_ynode_t *c = sk_yread_get(y, node, "clipped");
+  const char *key;
+  size_t n;
+  s->clip_asked = s->clip_largest = -1;
+  if (!c || c->kind != SK_YNODE_MAP)
+    return;
+  key = sk_yread_text(sk_yread_get(y, c, "key"));
+  n = key ? strspn(key, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+          : 0;
+  if (n == 0 || key[n] != '\0' || n >= sizeof s->clip_key)
+    return;
+  sk_rfile_load_ident(sk_yread_text(sk_yread_get(y, c, "limit")),
+                      s->clip_limit, sizeof s->clip_limit);
+  s->clip_asked = sk_rfile_load_long(sk_yread_get(y, c, "asked"));
+  s->clip_largest = sk_rfile_load_long(sk_yread_get(y, c, "largest"));
+  memcpy(s->clip_key, key, n + 1);
+}
+
 static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_suite_t *s, long runs)
 {
@@ -605,6 +642,7 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
     sk_yread_error(y, NULL, "out of memory");
     return -1;
   }
+  sk_rfile_load_clip(y, node, s);
   return y->errors > before ? -1 : 0;
 }
 
@@ -803,6 +841,9 @@ static int sk_rfile_load_root(sk_yread_t *y, sk_rfile_load_ctx_t *c)
   if (sk_rcheck_schema(y, root, &r->schema_version) < 0 ||
       sk_rcheck_whole(y, r->schema_version) < 0)
     return -1;
+  /* every problem is reported: these count errors, the reading goes on */
+  sk_rfactors_times(y, root);
+  sk_rfactors_check(y, root);
   if (sk_rfile_load_run(y, root, r) < 0 ||
       sk_rfile_load_map(y, sk_yread_get(y, root, "metadata"), "'metadata'",
                         &r->meta, &r->nmeta) < 0 ||

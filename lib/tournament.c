@@ -7,6 +7,7 @@
 #include "tournament.h"
 
 #include <math.h>
+#include <stddef.h>
 
 int sk_tournament_rounds(int p)
 {
@@ -21,7 +22,7 @@ int sk_tournament_rounds(int p)
  * position -(s - r), which is seat (2r - s) mod (m - 1). */
 int sk_tournament_partner(int p, int r, int me)
 {
-  int m = p % 2 == 0 ? p : p + 1, turn = m - 1, other;
+  long long m = p % 2 == 0 ? p : (long long)p + 1, turn = m - 1, other;
   if (p < 2 || r < 0 || r >= turn || me < 0 || me >= p)
     return -1;
   if (me == turn)
@@ -29,8 +30,8 @@ int sk_tournament_partner(int p, int r, int me)
   else if (me == r)
     other = turn;
   else
-    other = ((2 * r - me) % turn + turn) % turn;
-  return other < p ? other : -1;
+    other = ((2LL * r - me) % turn + turn) % turn;
+  return other < p ? (int)other : -1;
 }
 
 void sk_tournament_best_init(sk_tournament_best_t *b)
@@ -56,14 +57,14 @@ void sk_tournament_offer(sk_tournament_best_t *b, int p, int a, int b_,
   if (isnan(latency))
     return;
   probe.latency = latency;
-  probe.index = a < b_ ? a * p + b_ : b_ * p + a;
+  probe.index = a < b_ ? (long long)a * p + b_ : (long long)b_ * p + a;
   sk_tournament_merge(b, &probe);
 }
 
 void sk_tournament_pair(const sk_tournament_best_t *b, int p, int pair[2])
 {
-  pair[0] = b->index < 0 ? -1 : b->index / p;
-  pair[1] = b->index < 0 ? -1 : b->index % p;
+  pair[0] = b->index < 0 || p < 1 ? -1 : (int)(b->index / p);
+  pair[1] = b->index < 0 || p < 1 ? -1 : (int)(b->index % p);
 }
 
 int sk_tournament_choose(int p, const double *lat, int pair[2],
@@ -79,7 +80,8 @@ int sk_tournament_choose(int p, const double *lat, int pair[2],
     for (r = 0; r < rounds; r++) {
       int other = sk_tournament_partner(p, r, me);
       if (other > me)
-        sk_tournament_offer(&mine, p, me, other, lat[me * p + other]);
+        sk_tournament_offer(&mine, p, me, other,
+                            lat[(size_t)me * (size_t)p + (size_t)other]);
     }
     sk_tournament_merge(&all, &mine);
   }

@@ -5,6 +5,8 @@
  * MPI here: the schedule and the choice, which the engine runs with one
  * probe per pair and round, concurrently, and one MPI_Allreduce.
  *
+ * Every function takes any p from 2 to INT_MAX (computed in 64 bits).
+ *
  * The circle method: with an even number m of seats (m = P, or P + 1
  * when P is odd: the extra seat is a bye), seat m - 1 stays and the
  * others turn.  In round r (0 <= r < m - 1) seat m - 1 meets seat r and,
@@ -24,12 +26,13 @@ int sk_tournament_rounds(int p);
  * range). */
 int sk_tournament_partner(int p, int r, int me);
 
-/* The best probe so far, in the layout of MPI_DOUBLE_INT so that the
- * engine can reduce it with MPI_MAXLOC: the largest latency, and of equal
- * latencies the smallest index; index = lo * p + hi names the pair. */
+/* The best probe so far: the largest latency, and of equal latencies
+ * the smallest index; index = lo * p + hi names the pair (64 bits: p
+ * up to INT_MAX).  The engine reduces it as MPI_MAXLOC would, in two
+ * steps that need no 64-bit index (src/patterns/pattern_pingpong.c). */
 typedef struct sk_tournament_best {
   double latency;
-  int index;
+  long long index;
 } sk_tournament_best_t;
 
 /* An empty best: latency -1 (every probe is larger), index -1. */
@@ -51,7 +54,7 @@ void sk_tournament_pair(const sk_tournament_best_t *b, int p, int pair[2]);
 /* The choice without MPI, as the engine makes it: every process keeps
  * the best of the probes it timed (the lower rank of each pair) over all
  * rounds, then the bests are merged.  lat[i * p + j] (i < j) is the
- * latency the probe of i and j would measure.  Fills pair and *latency;
+ * latency the probe of i and j would measure (so p is small here).  Fills pair and *latency;
  * returns the number of rounds, or -1 for p < 2. */
 int sk_tournament_choose(int p, const double *lat, int pair[2],
                          double *latency);

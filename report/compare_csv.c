@@ -10,22 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "rout.h"
 
-/* A field, quoted as RFC 4180 says when it holds a comma or a quote. */
+/* A text field: csvcell.h's cell. */
 static void sk_compare_csv_text(FILE *f, const char *s)
 {
-  if (!strpbrk(s, ",\"\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"')
-      fputc('"', f);
-    fputc(*s, f);
-  }
-  fputc('"', f);
+  sk_csv_field(f, s);
 }
 
 /* suite,argument, -- the argument empty for a suite without variation. */

@@ -13,6 +13,7 @@
 #include <sys/types.h>
 
 #include "beyond.h"
+#include "csvcell.h"
 #include "msg.h"
 #include "rout.h"
 #include "units.h"
@@ -23,18 +24,9 @@ static const char sk_csv_header[] =
 
 void sk_csv_field(FILE *f, const char *s)
 {
-  const char *p;
-  if (!strpbrk(s, ",\"\r\n")) {
-    fputs(s, f);
-    return;
-  }
-  fputc('"', f);
-  for (p = s; *p; p++) {
-    if (*p == '"')
-      fputc('"', f);
-    fputc(*p, f);
-  }
-  fputc('"', f);
+  char *c = sk_csvcell(s);
+  fputs(c ? c : "?", f);
+  free(c);
 }
 
 void sk_csv_num(FILE *f, double v)

@@ -16,7 +16,8 @@
 
 #include "pages.h"
 
-/* A field, quoted (RFC 4180) when it holds a comma, quote or newline. */
+/* A text field: the cell of csvcell.h (quoted as RFC 4180 says, never
+ * a formula), the one cell of every CSV skampi writes. */
 void sk_csv_field(FILE *f, const char *s);
 
 /* A number written so that it reads back exactly. */

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "msg.h"
@@ -69,14 +71,55 @@ static int sk_gnuplot_spawn(const char *prog, const char *script, int errfd,
   return rc;
 }
 
+/* Seconds one run may take (0: no limit); sk_gnuplot_limit. */
+static unsigned sk_gnuplot_seconds;
+
+void sk_gnuplot_limit(unsigned seconds)
+{
+  sk_gnuplot_seconds = seconds;
+}
+
+/* waitpid for PID; with a limit, polled (a child cannot be waited for
+ * with a timeout), and the child killed when the limit is passed
+ * (*late set).  -1 on an error of waitpid. */
+static int sk_gnuplot_reap(pid_t pid, int *status, int *late)
+{
+  struct timespec t0, now, nap = {0, 1000000};
+  pid_t k;
+  *late = 0;
+  if (!sk_gnuplot_seconds) {
+    while (waitpid(pid, status, 0) < 0)
+      if (errno != EINTR)
+        return -1;
+    return 0;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  while ((k = waitpid(pid, status, WNOHANG)) == 0 ||
+         (k < 0 && errno == EINTR)) {
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec - t0.tv_sec >= (time_t)sk_gnuplot_seconds && !*late) {
+      kill(pid, SIGKILL);
+      *late = 1;
+    }
+    nanosleep(&nap, NULL);
+    if (nap.tv_nsec < 20000000)
+      nap.tv_nsec *= 2;       /* at most 20 ms between two looks */
+  }
+  return k < 0 ? -1 : 0;
+}
+
 static int sk_gnuplot_wait(pid_t pid, const char *prog, FILE *out)
 {
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) {
-      sk_msg_error("waiting for gnuplot '%s': %s", prog, strerror(errno));
-      return -1;
-    }
+  int status, late;
+  if (sk_gnuplot_reap(pid, &status, &late) < 0) {
+    sk_msg_error("waiting for gnuplot '%s': %s", prog, strerror(errno));
+    return -1;
+  }
+  if (late) {
+    sk_msg_error("gnuplot '%s' took more than %u s and was stopped (fewer "
+                 "series draw faster)", prog, sk_gnuplot_seconds);
+    return -2;
+  }
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     if (sk_gnuplot_size(out) > 0) {
       sk_msg_warning("gnuplot '%s' said:", prog);

@@ -657,6 +657,30 @@ static void sk_plot_hidden_note(FILE *f, const sk_plot_view_t *v)
   sk_gp_label(f, SK_GP_KEY_X, 0.06, "left", 8, 0, "#b00000", buf, 0);
 }
 
+/* A note under the key when a suite of the page measured less than it
+ * asked (the result's `clipped`: Memory_Fit = Clip on the run's
+ * processes), in two short lines; the first such suite of the page. */
+static void sk_plot_clip_note(FILE *f, const sk_page_t *p)
+{
+  const sk_rfile_suite_t *s = NULL;
+  char a[96], b[128];
+  size_t k;
+  for (k = 0; k < p->nseries && s == NULL; k++)
+    if (p->series[k].suite->clip_key[0] != '\0' &&
+        p->series[k].suite->clip_asked > 0 &&
+        p->series[k].suite->clip_largest >= 0)
+      s = p->series[k].suite;
+  if (s == NULL)
+    return;
+  snprintf(a, sizeof a, "%s %ld clipped to %ld", s->clip_key,
+           s->clip_asked, s->clip_largest);
+  snprintf(b, sizeof b, "(the most that fits in %s here)",
+           strcmp(s->clip_limit, "displacements") == 0
+               ? "the int displacements" : "@MEMORY");
+  sk_gp_label(f, SK_GP_KEY_X, 0.13, "left", 8, 0, "#b00000", a, 0);
+  sk_gp_label(f, SK_GP_KEY_X, 0.105, "left", 8, 0, "#b00000", b, 0);
+}
+
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
                      size_t npages)
 {
@@ -674,6 +698,7 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
   else
     sk_plot_suite_frame(f, in, page, npages);
   sk_plot_hidden_note(f, &t);
+  sk_plot_clip_note(f, page);
   if (!page->bw_panel) {
     sk_plot_panel(f, &t, SK_GP_TOP, SK_GP_BOTTOM, 1, 1, 't');
   } else {

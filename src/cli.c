@@ -19,7 +19,8 @@
 #include "suitepath.h"
 #include "timer.h"
 
-#define SK_CLI_MAX_NP 1000000
+/* an MPI communicator's size is an int */
+#define SK_CLI_MAX_NP 2147483647L
 
 enum { SK_OPT_CHECK = 256, SK_OPT_NP, SK_OPT_LIST, SK_OPT_SUITE,
        SK_OPT_FRESH, SK_OPT_TIMEOUT, SK_OPT_TIMER, SK_OPT_SHUFFLE,
@@ -82,7 +83,7 @@ static int sk_cli_np(const char *arg, sk_cli_t *cli)
   long v = strtol(arg, &end, 10);
   if (*arg == '\0' || *end != '\0' || v < 1 || v > SK_CLI_MAX_NP)
     return sk_cli_usage("--np expects a number of processes (1 to "
-                        "1000000), not '%s'", arg);
+                        "2147483647), not '%s'", arg);
   cli->nprocs = (int)v;
   return 0;
 }
@@ -289,14 +290,17 @@ static void sk_cli_variations(unsigned bits, char *buf, size_t size)
                               sk_variation_name((sk_variation_t)i));
 }
 
-/* implemented, planned (no code yet) or unavailable (the MPI library
- * lacks its function). */
+/* implemented, planned (no code yet), unavailable (the MPI library
+ * lacks its function) or faulty (the library is known to break it on
+ * some number of processes: lib/libfault.h). */
 static const char *sk_cli_status(const sk_instance_t *in)
 {
   if (!in->implemented)
     return "planned";
-  return sk_pattern_unavailable(in->number) != NULL ? "unavailable"
-                                                    : "implemented";
+  if (sk_pattern_unavailable(in->number) != NULL)
+    return "unavailable";
+  return sk_pattern_fault(in->number, 2147483647) != NULL ? "faulty"
+                                                          : "implemented";
 }
 
 void sk_cli_list(FILE *fp)
@@ -343,6 +347,7 @@ int sk_cli_check(const sk_cli_t *cli)
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.fault = sk_pattern_fault;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

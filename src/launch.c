@@ -288,6 +288,39 @@ static int sk_launch_measure(const sk_cli_t *cli, const sk_plan_t *plan,
   return rc;
 }
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_QUICK=N runs every suite of
+ * the plan with N repetitions a point (Min_ and Max_Repetition N,
+ * Multiple_of 1, Fixed_Repetitions N where set), its initial grid only
+ * (Max_Steps 0), about 6 points a grid (Stepwidth at least 16 on a log
+ * scale, (End - Start) / 6 on a linear one) and @CACHEWARMUP at most 1:
+ * the shipped suites, unedited, on 8 oversubscribed processes in the CI
+ * (tests/mpi/suites-np.sh).  The result's parameters say what ran. */
+static void sk_launch_test_quick(sk_plan_t *plan)
+{
+  const char *v = getenv("SKAMPI_TEST_QUICK");
+  long n = v != NULL ? atol(v) : 0;
+  size_t i;
+  if (n < 1 || n > 1000)
+    return;
+  if (plan->cachewarmup > 1)
+    plan->cachewarmup = 1;
+  for (i = 0; i < plan->nsuites; i++) {
+    sk_suite_t *s = &plan->suites[i];
+    int log = s->scale == SK_SCALE_FIXED_LOG ||
+              s->scale == SK_SCALE_DYNAMIC_LOG;
+    double lin = (double)(s->end_argument - s->start_argument) / 6.0;
+    s->min_repetition = s->max_repetition = n;
+    s->multiple_of = 1;
+    if (s->fixed_repetitions != SK_UNSET)
+      s->fixed_repetitions = n;
+    s->max_steps = 0;
+    if (log && s->stepwidth < 16.0)
+      s->stepwidth = 16.0;
+    else if (!log && s->stepwidth < lin)
+      s->stepwidth = lin;
+  }
+}
+
 int sk_launch(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
@@ -316,10 +349,13 @@ int sk_launch(const sk_cli_t *cli)
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.fault = sk_pattern_fault;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);
   ok = plan != NULL;
+  if (plan != NULL)
+    sk_launch_test_quick(plan);
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (all_ok) {
     rc = sk_launch_measure(cli, plan, rank);

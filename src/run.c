@@ -267,7 +267,7 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
     if (e->rank == 0)
       sk_run_skip(st, sr);
   } else {
-    sk_guard_arm_suite(sk_guard_timeout(s, st->timeout), e->size);
+    sk_guard_arm_for(s, st->timeout, e->size);
     sk_runnoise_begin(&st->noise);
     sk_execute_suite(e, s, sr);
     sk_runnoise_end(&st->noise, k);

@@ -289,8 +289,7 @@ int sk_run_block(sk_runstate_t *st, sk_run_block_t *b)
     k = (size_t)msg[1];
     memset(&scratch, 0, sizeof scratch);
     sk_guard_retrying(0);
-    sk_guard_arm_suite(sk_guard_timeout(&e->plan->suites[k], st->timeout),
-                       e->size);
+    sk_guard_arm_for(&e->plan->suites[k], st->timeout, e->size);
     sk_runnoise_begin(&st->noise);
     sk_execute_one(e, &e->plan->suites[k],
                    e->rank == 0 ? &b->res[k] : &scratch, (long)msg[2],

@@ -428,7 +428,12 @@ static int sk_dbplot_run(int svg, const char *out_gp, sk_dbplot_body_fn body,
   if ((fclose(f) != 0) | rc)
     rc = sk_dbplot_err(err, errlen, "cannot write the script '%s': %s",
                        tmp, strerror(errno));
-  else if ((rc = sk_gnuplot_run(tmp)) < 0)
+  else if ((rc = sk_gnuplot_run(tmp)) == -2) {
+    sk_dbplot_err(err, errlen, "gnuplot '%s' took longer than a drawing "
+                  "may take and was stopped (fewer series draw faster)",
+                  sk_gnuplot_program());
+    rc = SK_DBPLOT_SLOW;
+  } else if (rc < 0)
     sk_dbplot_err(err, errlen, "gnuplot '%s' failed to draw the plot",
                   sk_gnuplot_program());
   unlink(tmp);
@@ -443,6 +448,7 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
   sk_outfile_t *out;
   struct stat sb;
   char *gp;
+  int rc;
   if (svg < 0)
     return -1;
   out = sk_outfile_open(path, svg ? SK_OUTFILE_SVG : SK_OUTFILE_PDF, NULL,
@@ -455,10 +461,10 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
                          "given to gnuplot (a control character)");
   }
   /* gnuplot writes the temporary by its name; out->fp stays unwritten. */
-  if (sk_dbplot_run(svg, gp, body, arg, err, errlen) < 0) {
+  if ((rc = sk_dbplot_run(svg, gp, body, arg, err, errlen)) < 0) {
     free(gp);
     sk_outfile_abort(out);
-    return -1;
+    return rc;
   }
   free(gp);
   if (stat(out->tmp, &sb) != 0 || sb.st_size == 0) {
@@ -482,8 +488,10 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
   d.logx = logx;
   d.xmin = isnan(xmin) ? -INFINITY : xmin;
   d.xmax = isnan(xmax) ? INFINITY : xmax;
-  if (nsuites == 0)
-    return sk_dbplot_err(err, errlen, "no suite to plot");
+  if (nsuites == 0) {
+    sk_dbplot_err(err, errlen, "no suite to plot");
+    return SK_DBPLOT_NOTHING;
+  }
   if (sk_dbplot_format(path, err, errlen) < 0)
     return -1;
   for (i = 0; rc == 0 && i < nruns; i++)
@@ -494,10 +502,12 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
   sk_dbplot_decide(&d);
   for (i = 0; i < d.n; i++)
     points += d.s[i].n;
-  if (rc == 0 && points == 0)
-    rc = sk_dbplot_err(err, errlen, "nothing to plot: %s", nruns == 0
-                       ? "no run matches" : "no selected run has the suite "
-                       "in that range");
+  if (rc == 0 && points == 0) {
+    sk_dbplot_err(err, errlen, "nothing to plot: %s", nruns == 0
+                  ? "no run matches" : "no selected run has the suite "
+                  "in that range");
+    rc = SK_DBPLOT_NOTHING;
+  }
   b.d = &d;
   b.suites = suites;
   b.nsuites = nsuites;

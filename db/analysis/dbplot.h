@@ -30,8 +30,13 @@
  * the points with xmin <= argument <= xmax are drawn; NAN for either
  * bound leaves that side open.  The format is PATH's extension, ".pdf"
  * or ".svg"; PATH is written as lib/outfile.h allows (new, or a PDF or
- * a gnuplot SVG replaced whole).  0, or -1 with one sentence in err
- * (cut to errlen; gnuplot's own words go to stderr). */
+ * a gnuplot SVG replaced whole).  0, or < 0 with one sentence in err
+ * (cut to errlen; gnuplot's own words go to stderr): SK_DBPLOT_NOTHING
+ * when no point is to be drawn (the request's doing), SK_DBPLOT_SLOW
+ * when gnuplot took longer than its limit (sk_gnuplot_limit), -1 for
+ * any other failure. */
+#define SK_DBPLOT_NOTHING (-2)
+#define SK_DBPLOT_SLOW (-3)
 int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
                    const char *const *suites, size_t nsuites, double xmin,
                    double xmax, int logx, const char *path, char *err,
@@ -47,7 +52,7 @@ typedef int (*sk_dbplot_body_fn)(FILE *f, void *arg);
 
 /* The terminal for PATH's format, then BODY, in a temporary script;
  * gnuplot run on it; the picture put in place at PATH, complete or not
- * at all.  0, or -1 with err. */
+ * at all.  0, or -1 (SK_DBPLOT_SLOW) with err. */
 int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
                      char *err, size_t errlen);
 

@@ -263,9 +263,11 @@ static int sk_history_body(FILE *f, void *arg)
 int sk_history_plot(const sk_history_t *h, const char *path, char *err,
                     size_t errlen)
 {
-  if (h->npoints == 0)
-    return sk_history_err(err, errlen, "nothing to plot: no selected run "
-                          "has that point");
+  if (h->npoints == 0) {
+    sk_history_err(err, errlen, "nothing to plot: no selected run has that "
+                   "point");
+    return SK_DBPLOT_NOTHING;
+  }
   return sk_dbplot_render(path, sk_history_body, (void *)h, err, errlen);
 }
 

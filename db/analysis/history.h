@@ -60,7 +60,8 @@ void sk_history_free(sk_history_t *h);
 
 /* The history as a plot at PATH (.pdf or .svg, as sk_dbplot_draw): the
  * value of each run with its quartiles, in run order, each change point
- * a dashed line with the levels before and after.  0, or -1 with err. */
+ * a dashed line with the levels before and after.  0, or < 0 with err
+ * (SK_DBPLOT_NOTHING: no point; SK_DBPLOT_SLOW, -1 as sk_dbplot_draw). */
 int sk_history_plot(const sk_history_t *h, const char *path, char *err,
                     size_t errlen);
 

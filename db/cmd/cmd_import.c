@@ -13,17 +13,24 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "escape.h"
 #include "ingest.h"
 #include "msg.h"
 
+/* The files to import; ofdir[i]: paths[i] is a file of a directory,
+ * read without following a symbolic link (import DIR takes the
+ * directory's own files), where a file named on the command line is the
+ * user's to choose. */
 typedef struct sk_import_list {
   char **paths;
+  unsigned char *ofdir;
   size_t n;
 } sk_import_list_t;
 
@@ -31,16 +38,19 @@ static int sk_import_push(sk_import_list_t *l, const char *dir,
                           const char *name)
 {
   char **grown = realloc(l->paths, (l->n + 1) * sizeof *grown);
+  unsigned char *of = grown ? realloc(l->ofdir, l->n + 1) : NULL;
   size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
   char *p = malloc(len);
-  if (!grown || !p) {
+  if (grown)
+    l->paths = grown;
+  if (of)
+    l->ofdir = of;
+  if (!grown || !of || !p) {
     free(p);
-    if (grown)
-      l->paths = grown;
     sk_msg_error("out of memory");
     return -1;
   }
-  l->paths = grown;
+  of[l->n] = dir != NULL;
   if (dir)
     snprintf(p, len, "%s/%s", dir, name);
   else
@@ -49,12 +59,29 @@ static int sk_import_push(sk_import_list_t *l, const char *dir,
   return 0;
 }
 
+/* Whether DIR has the file NAME; a symbolic link counts, so that reading
+ * it refuses it with a message (sk_ingest_file, nofollow). */
 static int sk_import_exists(const char *dir, const char *name)
 {
   char p[4096];
   struct stat sb;
   snprintf(p, sizeof p, "%s/%s", dir, name);
-  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+  return lstat(p, &sb) == 0 && (S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode));
+}
+
+/* The regular file PATH, not through a symbolic link; NULL if not. */
+static FILE *sk_import_open(const char *path)
+{
+  struct stat sb;
+  int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  FILE *f;
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
+    close(fd);
+    return NULL;
+  }
+  return f;
 }
 
 /* The run files runs.txt names (its first word per line). */
@@ -63,7 +90,7 @@ static int sk_import_runs_txt(sk_import_list_t *l, const char *dir)
   char p[4096], line[1024];
   FILE *f;
   snprintf(p, sizeof p, "%s/runs.txt", dir);
-  if (!(f = fopen(p, "r")))
+  if (!(f = sk_import_open(p)))
     return 1;
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, " \t\r\n")] = '\0';
@@ -88,7 +115,7 @@ static int sk_import_namecmp(const void *a, const void *b)
 static int sk_import_yaml(sk_import_list_t *l, const char *dir,
                           const char *prefix, int skip_merged)
 {
-  sk_import_list_t names = {NULL, 0};
+  sk_import_list_t names = {NULL, NULL, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -115,6 +142,7 @@ static int sk_import_yaml(sk_import_list_t *l, const char *dir,
     free(names.paths[i]);
   }
   free(names.paths);
+  free(names.ofdir);
   return rc;
 }
 
@@ -148,7 +176,7 @@ static int sk_import_expand(sk_import_list_t *l, char **args, size_t n)
 /* Names in DIR ending in .txt, sorted (a directory of peer outputs). */
 static int sk_import_txt(sk_import_list_t *l, const char *dir)
 {
-  sk_import_list_t names = {NULL, 0};
+  sk_import_list_t names = {NULL, NULL, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -172,6 +200,7 @@ static int sk_import_txt(sk_import_list_t *l, const char *dir)
     free(names.paths[i]);
   }
   free(names.paths);
+  free(names.ofdir);
   return rc;
 }
 
@@ -208,13 +237,19 @@ static void sk_import_say(const char *path, const sk_ingest_result_t *r)
 static const char *sk_import_looks_like(const char *path)
 {
   char head[4097];
-  size_t n;
-  FILE *f = fopen(path, "rb");
-  if (!f)
+  struct stat sb;
+  ssize_t n;
+  /* never blocks on a FIFO or a device: a regular file only */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
     return NULL;
-  n = fread(head, 1, sizeof head - 1, f);
-  fclose(f);
-  head[n] = '\0';
+  if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+    close(fd);
+    return NULL;
+  }
+  n = read(fd, head, sizeof head - 1);
+  close(fd);
+  head[n > 0 ? n : 0] = '\0';
   if (strstr(head, "# OSU MPI"))
     return "osu";
   if (strstr(head, "Intel(R) MPI Benchmarks"))
@@ -270,7 +305,7 @@ int sk_dbcmd_import_args(const sk_dbcmd_t *c)
 
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_import_list_t l = {NULL, 0};
+  sk_import_list_t l = {NULL, NULL, 0};
   sk_ingest_opts_t o;
   sk_ingest_result_t r;
   char now[32];
@@ -295,6 +330,7 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
   if (l.n > 1)
     sk_store_bulk(st);     /* fewer checkpoints and fsyncs */
   for (i = 0; i < l.n; i++) {
+    o.nofollow = l.ofdir[i];
     if (sk_ingest_file(st, l.paths[i], &o, &r) < 0) {
       char *p = sk_escape_text(l.paths[i]);
       const char *like = c->peer ? NULL : sk_import_looks_like(l.paths[i]);
@@ -309,11 +345,13 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
       failed++;
     } else if (!c->quiet)
       sk_import_say(l.paths[i], &r);
-    sk_import_progress(i + 1, l.n);
+    if (!c->quiet)
+      sk_import_progress(i + 1, l.n);
   }
   for (i = 0; i < l.n; i++)
     free(l.paths[i]);
   free(l.paths);
+  free(l.ofdir);
   if (failed)
     fprintf(stderr, "%s: %zu of %zu files not imported\n", sk_msg_program(),
             failed, l.n > failed ? l.n : failed);

@@ -156,7 +156,9 @@ static int sk_query_csv(void *arg, const sk_store_point_t *p)
   fputc(',', stdout);
   sk_dbout_csv(stdout, r->library);
   sk_query_csv_long(r->processes);
-  printf(",%s,", r->start_time);
+  fputc(',', stdout);
+  sk_dbout_csv(stdout, r->start_time);
+  fputc(',', stdout);
   sk_dbout_csv(stdout, q->suite);
   sk_query_csv_num(p->argument);
   sk_query_csv_long(p->processes);

@@ -46,6 +46,9 @@ typedef struct sk_dbcmd {
   sk_ediv_opts_t ediv;    /* history: --alpha --permutations, and
                            * --min-effect */
   int allow_upload;       /* serve --allow-upload */
+  char **public_urls;     /* serve --public-url (repeatable) */
+  size_t npublic;
+  long draw_seconds;      /* serve --draw-seconds (0: the default) */
   int force;              /* publish --force */
   int quiet;
 } sk_dbcmd_t;

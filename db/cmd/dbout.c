@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvcell.h"
 #include "escape.h"
 
 void sk_dbout_num(char buf[32], double v)
@@ -35,21 +36,12 @@ void sk_dbout_text(FILE *f, const char *format, const char *text)
 
 void sk_dbout_csv(FILE *f, const char *text)
 {
-  char *e = sk_escape_text(text), *p;
-  if (!e) {
-    fputs("?", f);
-    return;
-  }
-  if (strpbrk(e, ",\"")) {
-    fputc('"', f);
-    for (p = e; *p; p++) {
-      if (*p == '"')
-        fputc('"', f);
-      fputc(*p, f);
-    }
-    fputc('"', f);
-  } else
-    fputs(e, f);
+  /* control characters escaped first (a leading tab becomes "\t", no
+   * formula), then the one cell of every CSV */
+  char *e = sk_escape_text(text);
+  char *c = e ? sk_csvcell(e) : NULL;
+  fputs(c ? c : "?", f);
+  free(c);
   free(e);
 }
 

@@ -44,19 +44,25 @@ typedef struct sk_ingest {
 } sk_ingest_t;
 
 /* PATH's bytes into *buf (the caller's to free, also after -1), its
- * modification time as ISO 8601 UTC into mtime[32]. */
-static int sk_ingest_read(const char *path, unsigned char **buf,
-                          size_t *len, char mtime[32])
+ * modification time as ISO 8601 UTC into mtime[32]; NOFOLLOW: not
+ * through a symbolic link. */
+static int sk_ingest_read(const char *path, int nofollow,
+                          unsigned char **buf, size_t *len, char mtime[32])
 {
   struct stat sb;
   size_t got = 0;
   ssize_t k;
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+                (nofollow ? O_NOFOLLOW : 0));
+  errno = fd < 0 ? errno : 0;
   if (fd < 0 || fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) ||
       (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES) {
     const char *why = fd < 0 || errno ? strerror(errno) : "";
     char *p = sk_escape_text(path);
-    if (fd >= 0 && !S_ISREG(sb.st_mode))
+    if (fd < 0 && nofollow && errno == ELOOP)
+      why = "a symbolic link in the directory, not followed (import DIR "
+            "takes the directory's own files)";
+    else if (fd >= 0 && !S_ISREG(sb.st_mode))
       why = "not a regular file";
     else if (fd >= 0 && (unsigned long long)sb.st_size > SK_INGEST_MAX_BYTES)
       why = "larger than the limit of 1 GiB";
@@ -494,7 +500,7 @@ int sk_ingest_file(sk_store_t *st, const char *path,
   char mtime[32] = "";
   int rc;
   memset(res, 0, sizeof *res);
-  if (sk_ingest_read(path, &buf, &len, mtime) < 0) {
+  if (sk_ingest_read(path, o->nofollow, &buf, &len, mtime) < 0) {
     free(buf);
     return SK_INGEST_BAD;
   }

@@ -22,6 +22,8 @@ typedef struct sk_ingest_opts {
   sk_peer_kind_t peer_kind;
   const char *library;
   long np;
+  int nofollow;               /* sk_ingest_file: a file of a directory,
+                                 not read through a symbolic link */
 } sk_ingest_opts_t;
 
 typedef struct sk_ingest_result {

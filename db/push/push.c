@@ -13,12 +13,14 @@
 
 #include <curl/curl.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <dirent.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "dbstatus.h"
 #include "escape.h"
@@ -223,13 +225,33 @@ static size_t sk_push_write(char *p, size_t size, size_t n, void *arg)
   return size * n;          /* the rest is read and dropped */
 }
 
-static int sk_push_read(const char *path, char **buf, size_t *len)
+/* PATH's bytes; NOFOLLOW: a file of a directory, never read through a
+ * symbolic link (push DIR sends the directory's own files only). */
+static int sk_push_read(const char *path, int nofollow, char **buf,
+                        size_t *len)
 {
-  FILE *f = fopen(path, "rb");
+  struct stat sb;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC |
+                (nofollow ? O_NOFOLLOW : 0));
+  FILE *f = NULL;
   size_t cap = 0, k;
   char *e;
   *buf = NULL;
   *len = 0;
+  if (fd >= 0 && (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode))) {
+    close(fd);
+    fd = -1;
+    errno = EINVAL;
+  } else if (fd < 0 && errno == ELOOP && nofollow) {
+    e = sk_escape_text(path);
+    sk_msg_error("cannot read '%s': a symbolic link in the directory, not "
+                 "followed (push DIR sends the directory's own files)",
+                 e ? e : "?");
+    free(e);
+    return -1;
+  }
+  if (fd >= 0 && !(f = fdopen(fd, "rb")))
+    close(fd);
   while (f) {
     if (*len == cap) {
       char *g = cap >= SK_PUSH_FILE_MAX ? NULL
@@ -252,7 +274,8 @@ static int sk_push_read(const char *path, char **buf, size_t *len)
     }
   }
   e = sk_escape_text(path);
-  sk_msg_error("cannot read '%s': %s", e ? e : "?", strerror(errno));
+  sk_msg_error("cannot read '%s': %s", e ? e : "?", errno == EINVAL
+               ? "not a regular file" : strerror(errno));
   free(e);
   if (f)
     fclose(f);
@@ -279,7 +302,9 @@ static int sk_push_wanted(const char *dir, const char *name)
       (n <= 5 || strcmp(name + n - 5, ".yaml") != 0)))
     return 0;
   snprintf(p, sizeof p, "%s/%s", dir, name);
-  return stat(p, &sb) == 0 && S_ISREG(sb.st_mode);
+  /* a link is taken, so that reading it (O_NOFOLLOW) refuses the
+   * directory: a campaign is never sent with a file left out */
+  return lstat(p, &sb) == 0 && (S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode));
 }
 
 /* The ustar archive of DIR's runs.txt and *.yaml (tar.h), in *buf. */
@@ -310,7 +335,7 @@ static int sk_push_archive(const char *dir, char **buf, size_t *len)
     char *data = NULL;
     size_t dlen = 0;
     snprintf(p, sizeof p, "%s/%s", dir, names[i]);
-    if (rc == 0 && (sk_push_read(p, &data, &dlen) < 0 ||
+    if (rc == 0 && (sk_push_read(p, 1, &data, &dlen) < 0 ||
                     *len + dlen > SK_PUSH_FILE_MAX ||
                     sk_tar_add(buf, len, names[i], data, dlen) < 0))
       rc = -1;
@@ -428,7 +453,7 @@ static int sk_push_one(CURL *c, const char *endpoint, const char *path,
   CURLcode cc;
   int rc = -1;
   if ((dir ? sk_push_archive(path, &body, &len)
-       : sk_push_read(path, &body, &len)) < 0)
+       : sk_push_read(path, 0, &body, &len)) < 0)
     return -1;
   name = sk_push_name(c, path, dir);
   if (!name || !(url = sk_push_url(c, endpoint, name, o)) ||

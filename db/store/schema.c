@@ -13,7 +13,12 @@
 
 #include "store_int.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
 
 /* 1: the first schema. */
 static const char *const sk_schema_v1[] = {
@@ -178,26 +183,209 @@ static int sk_schema_step(sk_store_t *st, int version)
   return sk_store_exec(st, pragma);
 }
 
-/* A database of a newer schema than ours: refused. */
-static int sk_schema_newer(sk_store_t *st, int v)
+int sk_store_version_of(sk_store_t *st, int *v, int *code)
 {
-  sk_msg_error("%s: schema version %d is newer than this skampi-db knows "
-               "(%d); use a newer skampi-db", st->path, v, SK_STORE_SCHEMA);
+  sqlite3_stmt *s = NULL;
+  int rc = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s, NULL);
+  if (rc == SQLITE_OK && (rc = sqlite3_step(s)) == SQLITE_ROW) {
+    *v = sqlite3_column_int(s, 0);
+    sqlite3_finalize(s);
+    return 0;
+  }
+  *code = sqlite3_extended_errcode(st->db);
+  if (*code == SQLITE_OK)
+    *code = rc;
+  sqlite3_finalize(s);
   return -1;
+}
+
+static int sk_schema_version(sk_store_t *st, int *v)
+{
+  int code;
+  if (sk_store_version_of(st, v, &code) == 0)
+    return 0;
+  sk_store_fail(st, "cannot read the schema version");
+  return -1;
+}
+
+/* "PATH: MESSAGE" about the database, its path escaped. */
+static int sk_schema_refuse(sk_store_t *st, const char *what)
+{
+  char *p = sk_escape_text(st->path);
+  sk_msg_error("%s: %s", p ? p : "?", what);
+  free(p);
+  return -1;
+}
+
+int sk_store_check_version(sk_store_t *st, int v)
+{
+  char what[200];
+  if (v < 0)
+    snprintf(what, sizeof what, "schema version %d is not one skampi-db "
+             "ever wrote: not a database of skampi-db, or damaged", v);
+  else if (v > SK_STORE_SCHEMA)
+    snprintf(what, sizeof what, "schema version %d is newer than this "
+             "skampi-db knows (%d); use a newer skampi-db", v,
+             SK_STORE_SCHEMA);
+  else
+    return 0;
+  return sk_schema_refuse(st, what);
+}
+
+/* The number of tables of the database (sqlite's own left out), or -1. */
+static int sk_schema_tables(sk_store_t *st)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT count(*) FROM "
+    "sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' "
+    "ESCAPE '\\'");
+  int n = -1;
+  if (!s)
+    return -1;
+  if (sqlite3_step(s) == SQLITE_ROW)
+    n = sqlite3_column_int(s, 0);
+  else
+    sk_store_fail(st, "cannot read the schema");
+  sk_store_done(s);
+  return n;
+}
+
+static int sk_schema_other(sk_store_t *st)
+{
+  return sk_schema_refuse(st, "a SQLite database of another program (it "
+                          "has tables but no skampi-db schema version); "
+                          "skampi-db changes nothing in it");
+}
+
+int sk_store_foreign(sk_store_t *st)
+{
+  int v, n;
+  if (sk_schema_version(st, &v) < 0 || sk_store_check_version(st, v) < 0)
+    return -1;
+  if (v != 0)
+    return 0;
+  if ((n = sk_schema_tables(st)) < 0)
+    return -1;
+  return n > 0 ? sk_schema_other(st) : 0;
+}
+
+/* "TABLE COLUMN\n" for every column of every table of ST, sorted. */
+static char *sk_schema_columns(sk_store_t *st)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT m.name, p.name FROM "
+    "sqlite_master m JOIN pragma_table_info(m.name) p "
+    "WHERE m.type = 'table' ORDER BY 1, 2");
+  char *out = NULL;
+  size_t len = 0;
+  FILE *f;
+  int rc;
+  if (!s || !(f = open_memstream(&out, &len))) {
+    sk_store_done(s);
+    return NULL;
+  }
+  while ((rc = sqlite3_step(s)) == SQLITE_ROW)
+    fprintf(f, "%s %s\n", (const char *)sqlite3_column_text(s, 0),
+            (const char *)sqlite3_column_text(s, 1));
+  fclose(f);
+  if (rc != SQLITE_DONE) {
+    sk_store_fail(st, "cannot read the schema");
+    free(out);
+    out = NULL;
+  }
+  sk_store_done(s);
+  return out;
+}
+
+/* The columns of SK_STORE_SCHEMA, from an empty database in memory made
+ * by the migrations themselves (so they can never disagree). */
+static char *sk_schema_want;
+static pthread_once_t sk_schema_once = PTHREAD_ONCE_INIT;
+
+static void sk_schema_reference(void)
+{
+  sk_store_t mem;
+  int v;
+  memset(&mem, 0, sizeof mem);
+  mem.path = (char *)":memory:";
+  if (sqlite3_open_v2(":memory:", &mem.db, SQLITE_OPEN_READWRITE, NULL)
+      == SQLITE_OK) {
+    for (v = 1; v <= SK_STORE_SCHEMA; v++)
+      if (sk_schema_step(&mem, v) < 0)
+        break;
+    if (v > SK_STORE_SCHEMA)
+      sk_schema_want = sk_schema_columns(&mem);
+  }
+  sqlite3_close(mem.db);
+}
+
+/* The first line of WANT missing from HAVE (both sorted), or NULL. */
+static const char *sk_schema_missing(const char *want, const char *have,
+                                     size_t *len)
+{
+  while (*want) {
+    size_t n = strcspn(want, "\n");
+    int c = 1;
+    while (*have && (c = strncmp(have, want, n + 1)) < 0)
+      have += strcspn(have, "\n") + 1;
+    if (c != 0) {
+      *len = n;
+      return want;
+    }
+    want += n + 1;
+  }
+  return NULL;
+}
+
+int sk_store_verify(sk_store_t *st, int v)
+{
+  char *have, what[300];
+  const char *miss;
+  size_t n = 0;
+  int tables;
+  if (v == 0) {
+    if ((tables = sk_schema_tables(st)) < 0)
+      return -1;
+    return tables ? sk_schema_other(st)
+                  : sk_schema_refuse(st, "an empty database, not one of "
+                                     "skampi-db (skampi-db import makes "
+                                     "one)");
+  }
+  pthread_once(&sk_schema_once, sk_schema_reference);
+  if (!sk_schema_want || !(have = sk_schema_columns(st))) {
+    if (!sk_schema_want)
+      sk_msg_error("out of memory");
+    return -1;
+  }
+  miss = sk_schema_missing(sk_schema_want, have, &n);
+  if (miss) {
+    const char *sp = memchr(miss, ' ', n);
+    int t = sp ? (int)(sp - miss) : (int)n;
+    char table[80];
+    snprintf(table, sizeof table, "\n%.*s ", t, miss);
+    if (!sp || (strncmp(have, table + 1, strlen(table + 1)) != 0 &&
+                !strstr(have, table)))
+      snprintf(what, sizeof what, "not a database of skampi-db, or "
+               "damaged: its table %.*s is missing", t, miss);
+    else
+      snprintf(what, sizeof what, "not a database of skampi-db, or "
+               "damaged: its table %.*s lacks the column %.*s", t, miss,
+               (int)(n - (size_t)t - 1), sp + 1);
+  }
+  free(have);
+  return miss ? sk_schema_refuse(st, what) : 0;
 }
 
 int sk_store_migrate(sk_store_t *st)
 {
-  int v = sk_store_version(st);
+  int v;
+  if (sk_schema_version(st, &v) < 0)
+    return -1;
   /* the usual case takes no lock, so a reader never waits for an import */
   if (v == SK_STORE_SCHEMA)
     return 0;
-  if (v > SK_STORE_SCHEMA)
-    return sk_schema_newer(st, v);
-  if (v < 0 || sk_store_begin(st) < 0)
+  if (sk_store_check_version(st, v) < 0 || sk_store_begin(st) < 0)
     return -1;
-  v = sk_store_version(st);     /* again: another process may have */
-  if (v < 0 || (v > SK_STORE_SCHEMA && sk_schema_newer(st, v) < 0))
+  /* again: another process may have */
+  if (sk_schema_version(st, &v) < 0 || sk_store_check_version(st, v) < 0)
     goto fail;
   for (v = v + 1; v <= SK_STORE_SCHEMA; v++)
     if (sk_schema_step(st, v) < 0)

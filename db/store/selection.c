@@ -37,17 +37,53 @@ static int sk_sel_number(const char *text, long *out)
   return 0;
 }
 
-/* A date or a time as start times are written: digits, '-', ':', 'T',
- * 'Z', '.', starting with a four-digit year. */
-static int sk_sel_date(const char *text)
+/* N digits of T as a number from LO to HI; -1 when not. */
+static int sk_sel_field(const char *t, int n, int lo, int hi)
 {
-  size_t i, n = strlen(text);
-  if (n < 4 || n > 40 || strspn(text, "0123456789") < 4)
-    return -1;
-  for (i = 0; i < n; i++)
-    if (!strchr("0123456789-:TZ.+", text[i]))
+  int i, v = 0;
+  for (i = 0; i < n; i++) {
+    if (t[i] < '0' || t[i] > '9')
       return -1;
-  return 0;
+    v = 10 * v + (t[i] - '0');
+  }
+  return v >= lo && v <= hi ? v : -1;
+}
+
+/* A date or a time as start times are written, each field in its range:
+ * YYYY, YYYY-MM, YYYY-MM-DD, then THH, :MM, :SS (with a fraction .D...)
+ * and Z, each optional after the one before. */
+static int sk_sel_date(const char *t)
+{
+  static const int mdays[12] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30,
+                                31};
+  size_t n = strlen(t);
+  int y, m, d;
+  if (n > 40 || (y = sk_sel_field(t, 4, 0, 9999)) < 0)
+    return -1;
+  if (n == 4)
+    return 0;
+  if (t[4] != '-' || (m = sk_sel_field(t + 5, 2, 1, 12)) < 0)
+    return -1;
+  if (n == 7)
+    return 0;
+  if (t[7] != '-' || (d = sk_sel_field(t + 8, 2, 1, mdays[m - 1])) < 0 ||
+      (m == 2 && d == 29 && (y % 4 || (y % 100 == 0 && y % 400))))
+    return -1;
+  if (n == 10)
+    return 0;
+  if (t[10] != 'T' || sk_sel_field(t + 11, 2, 0, 23) < 0)
+    return -1;
+  t += 13;
+  if (*t == ':' && sk_sel_field(t + 1, 2, 0, 59) >= 0) {
+    t += 3;
+    if (*t == ':' && sk_sel_field(t + 1, 2, 0, 60) >= 0) {
+      t += 3;
+      if (*t == '.' && t[1] >= '0' && t[1] <= '9')
+        for (t++; *t >= '0' && *t <= '9'; t++)
+          ;
+    }
+  }
+  return strcmp(t, "Z") == 0 || *t == '\0' ? 0 : -1;
 }
 
 static int sk_sel_push(sk_sel_t *sel, const sk_sel_term_t *t)
@@ -105,7 +141,7 @@ static int sk_sel_keyed(sk_sel_t *sel, const char *word, sk_sel_key_t key,
   case SK_SEL_SINCE: case SK_SEL_UNTIL:
     if (sk_sel_date(v) < 0) {
       sk_sel_bad(word, "a date is YYYY, YYYY-MM, YYYY-MM-DD or "
-                 "YYYY-MM-DDTHH:MM:SSZ");
+                 "YYYY-MM-DDTHH:MM:SSZ, each field in its range");
       return -1;
     }
     break;
@@ -166,6 +202,12 @@ int sk_sel_add(sk_sel_t *sel, const char *word)
 {
   const char *eq = strchr(word, '=');
   size_t i, klen;
+  if (sel->n >= SK_SEL_TERMS_MAX) {
+    sk_msg_error("bad selection: more than %d words (ranges such as 1-500 "
+                 "and keys such as machine=GLOB choose many runs in one)",
+                 SK_SEL_TERMS_MAX);
+    return -1;
+  }
   if (strcmp(word, "all") == 0)
     return 0;
   if (strcmp(word, "latest") == 0)

@@ -15,8 +15,10 @@
  *   latest, latest=N the most recent N (1) of the runs the rest chooses
  *   all             every run (the same as no term at all)
  * Terms of one key are alternatives (12 14 = run 12 or run 14); terms of
- * different keys must all hold.  Parsing checks the form only; the store
- * turns a selection into SQL with every value bound.
+ * different keys must all hold.  Parsing checks the form (dates: every
+ * field in its range), and at most SK_SEL_TERMS_MAX words; the store
+ * turns a selection into SQL with every value bound, the alternatives of
+ * one key a balanced tree of ORs (SQLite refuses a tree 1,000 deep).
  */
 #ifndef SK_SELECTION_H
 #define SK_SELECTION_H
@@ -34,6 +36,9 @@ typedef struct sk_sel_term {
   long lo, hi;            /* ids, np, campaign, latest */
   char *text, *text2;     /* globs, dates, kind; tag key and value */
 } sk_sel_term_t;
+
+/* Words of one selection at most (a usage error beyond). */
+#define SK_SEL_TERMS_MAX 10000
 
 typedef struct sk_sel {
   sk_sel_term_t *terms;

@@ -7,21 +7,44 @@
 
 #include "store_int.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "escape.h"
 
-/* How long a writer waits for another one (two imports at once) before
- * it gives up, ms. */
-#define SK_STORE_BUSY_MS 60000
+/* Why a write failed, when the system says (SQLite's message is "disk
+ * I/O error" or "database or disk is full" for all of them). */
+static const char *sk_store_why(sk_store_t *st)
+{
+  struct rlimit fs;
+  int code = sqlite3_extended_errcode(st->db) & 0xff;
+  if (code != SQLITE_FULL && code != SQLITE_IOERR)
+    return "";
+  switch (sqlite3_system_errno(st->db)) {
+  case EFBIG: return " (the file size limit, ulimit -f, was reached)";
+  case ENOSPC: return " (the disk is full)";
+  case EDQUOT: return " (the disk quota is used up)";
+  default: break;
+  }
+  /* a write cut short at the limit leaves no errno */
+  if (getrlimit(RLIMIT_FSIZE, &fs) == 0 && fs.rlim_cur != RLIM_INFINITY)
+    return " (a file size limit is set, ulimit -f: reached?)";
+  return code == SQLITE_FULL ? " (the disk is full?)" : "";
+}
 
 void sk_store_fail(sk_store_t *st, const char *what)
 {
   char *p = sk_escape_text(st->path);
-  sk_msg_error("%s: %s: %s", p ? p : "?", what, sqlite3_errmsg(st->db));
+  /* a failure inside a transaction rolls it back whole (the caller's
+   * sk_store_rollback, or SQLite itself) */
+  sk_msg_error("%s: %s: %s%s%s", p ? p : "?", what, sqlite3_errmsg(st->db),
+               sk_store_why(st), st->depth ? "; nothing of this "
+               "transaction is kept: the database stays as it was before "
+               "it" : "");
   free(p);
 }
 
@@ -80,45 +103,12 @@ char *sk_store_col_text(sqlite3_stmt *s, int i)
 
 int sk_store_version(sk_store_t *st)
 {
-  sqlite3_stmt *s = sk_store_prep(st, -1, "PRAGMA user_version");
-  int v = -1;
-  if (!s)
-    return -1;
-  if (sqlite3_step(s) == SQLITE_ROW)
-    v = sqlite3_column_int(s, 0);
-  else
+  int v, code;
+  if (sk_store_version_of(st, &v, &code) < 0) {
     sk_store_fail(st, "cannot read the schema version");
-  sk_store_done(s);
+    return -1;
+  }
   return v;
-}
-
-sk_store_t *sk_store_open(const char *path)
-{
-  sk_store_t *st = calloc(1, sizeof *st);
-  if (!st || !(st->path = strdup(path))) {
-    free(st);
-    sk_msg_error("out of memory");
-    return NULL;
-  }
-  if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-                      SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-    sk_store_fail(st, "cannot open the database");
-    sk_store_close(st);
-    return NULL;
-  }
-  sqlite3_busy_timeout(st->db, SK_STORE_BUSY_MS);
-  sqlite3_extended_result_codes(st->db, 1);
-  /* WAL: readers never wait for a writer, and a killed import leaves a
-   * log that the next open rolls back.  synchronous=NORMAL is durable
-   * across a crash of the process (not of the machine) in WAL mode. */
-  if (sk_store_exec(st, "PRAGMA journal_mode = WAL") < 0 ||
-      sk_store_exec(st, "PRAGMA synchronous = NORMAL") < 0 ||
-      sk_store_exec(st, "PRAGMA foreign_keys = ON") < 0 ||
-      sk_store_migrate(st) < 0) {
-    sk_store_close(st);
-    return NULL;
-  }
-  return st;
 }
 
 void sk_store_close(sk_store_t *st)

@@ -23,11 +23,35 @@
 
 typedef struct sk_store sk_store_t;
 
-/* Opens (creating when absent) the database at PATH, sets WAL, the busy
- * timeout and foreign keys, and migrates an older schema in place in one
- * transaction.  A database of a newer schema is refused.  NULL on error. */
-sk_store_t *sk_store_open(const char *path);
+/* How a command opens the database (store_open.c; doc/database.md,
+ * "Opening the database"): */
+typedef enum sk_store_mode {
+  /* a reader: the file must exist; read-only, never made nor written,
+   * on a read-only medium (the write-ahead log's shared memory cannot be
+   * made) opened as immutable; an older schema is upgraded in place when
+   * the file can be written */
+  SK_STORE_READ,
+  /* serve: a reader whose older schema is refused instead */
+  SK_STORE_SERVE,
+  /* a writer of an existing file (rm, token revoke): WAL, the busy
+   * timeout, foreign keys, the migrations */
+  SK_STORE_WRITE,
+  /* a writer that makes the file when it is absent (import, token add;
+   * sk_store_created says so) */
+  SK_STORE_CREATE
+} sk_store_mode_t;
+
+/* Opens the database at PATH in MODE.  Refused, NULL with the message
+ * printed: an empty PATH, a file absent (but for SK_STORE_CREATE) or not
+ * a regular file, a schema version below 0 or newer than ours, a
+ * database of another program (tables without a schema version), a
+ * table or column of the schema missing. */
+sk_store_t *sk_store_open(const char *path, sk_store_mode_t mode);
 void sk_store_close(sk_store_t *st);
+/* Whether sk_store_open made the file; whether it was opened immutable
+ * (a read-only medium: changes by others are not seen). */
+int sk_store_created(const sk_store_t *st);
+int sk_store_immutable(const sk_store_t *st);
 
 /* The schema version of an open database. */
 int sk_store_version(sk_store_t *st);
@@ -193,10 +217,6 @@ int sk_store_tokens(sk_store_t *st, sk_store_token_fn fn, void *arg);
 char *sk_store_points_plan(sk_store_t *st);
 
 /* ---- store_web.c: what skampi-db serve reads ------------------------- */
-/* Opens an existing database read-only (busy timeout, no migration); one
- * of an older or newer schema is refused.  NULL with the message. */
-sk_store_t *sk_store_open_ro(const char *path);
-
 /* Before the first connection of a process (a server, or any other
  * command): each connection is used by one thread at a time, and SQLite
  * need not count memory behind a global mutex (an import makes millions

@@ -22,7 +22,26 @@ struct sk_store {
   char *path;
   sqlite3_stmt *stmt[SK_STMT_N];
   int depth;            /* transactions open: > 1 are savepoints */
+  int created;          /* the open made the file */
+  int immutable;        /* opened as immutable (a read-only medium) */
 };
+
+/* ---- schema.c, for store_open.c ------------------------------------- */
+/* No schema version could be read (the message printed). */
+#define SK_STORE_NO_VERSION (-2147483647 - 1)
+/* PRAGMA user_version into *v: 0, or -1 with SQLite's extended code in
+ * *code (nothing printed). */
+int sk_store_version_of(sk_store_t *st, int *v, int *code);
+/* A version below 0 or above ours refused with its message: 0 or -1. */
+int sk_store_check_version(sk_store_t *st, int v);
+/* Before a writer changes anything: a database of another program (no
+ * schema version, but tables) is refused, so are the versions
+ * sk_store_check_version refuses.  0 or -1 (message printed). */
+int sk_store_foreign(sk_store_t *st);
+/* The tables and columns of schema version V are all there (V 0: the
+ * database is empty, which a reader refuses); 0 or -1 with a message
+ * that names the first missing one. */
+int sk_store_verify(sk_store_t *st, int v);
 
 /* Runs SQL (our own text, no parameters). */
 int sk_store_exec(sk_store_t *st, const char *sql);

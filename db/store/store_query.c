@@ -97,27 +97,43 @@ static int sk_store_q_term(sk_store_q_t *q, const sk_sel_term_t *t)
   }
 }
 
+/* The alternatives t[0..n) as a balanced tree of ORs: "(A OR B)" nests
+ * log2(n) deep, where "A OR B OR C ..." nests n deep (SQLite refuses a
+ * tree deeper than 1,000). */
+static int sk_store_q_any(sk_store_q_t *q, const sk_sel_term_t *const *t,
+                          size_t n)
+{
+  int rc = 0;
+  if (n == 1)
+    return sk_store_q_term(q, t[0]);
+  rc |= sk_store_q_add(q, "(");
+  rc |= sk_store_q_any(q, t, n / 2);
+  rc |= sk_store_q_add(q, " OR ");
+  rc |= sk_store_q_any(q, t + n / 2, n - n / 2);
+  return rc | sk_store_q_add(q, ")");
+}
+
 int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
 {
+  const sk_sel_term_t **of = malloc((sel->n ? sel->n : 1) * sizeof *of);
   long latest = 0;
-  size_t i;
-  int k, first, rc = 0;
+  size_t i, n;
+  int k, rc = of ? 0 : -1;
   rc |= sk_store_q_add(q, "SELECT r.id FROM runs r "
                        "JOIN machines m ON m.id = r.machine_id "
                        "JOIN environments e ON e.id = r.environment_id "
                        "WHERE 1");
-  for (k = 0; k < SK_SEL_LATEST; k++) {
-    first = 1;
-    for (i = 0; i < sel->n; i++) {
-      if (sel->terms[i].key != (sk_sel_key_t)k)
-        continue;
-      rc |= sk_store_q_add(q, first ? " AND (" : " OR ");
-      rc |= sk_store_q_term(q, &sel->terms[i]);
-      first = 0;
-    }
-    if (!first)
+  for (k = 0; rc == 0 && k < SK_SEL_LATEST; k++) {
+    for (i = n = 0; i < sel->n; i++)
+      if (sel->terms[i].key == (sk_sel_key_t)k)
+        of[n++] = &sel->terms[i];
+    if (n) {
+      rc |= sk_store_q_add(q, " AND (");
+      rc |= sk_store_q_any(q, of, n);
       rc |= sk_store_q_add(q, ")");
+    }
   }
+  free(of);
   for (i = 0; i < sel->n; i++)
     if (sel->terms[i].key == SK_SEL_LATEST && sel->terms[i].lo > latest)
       latest = sel->terms[i].lo;
@@ -203,6 +219,7 @@ static char *sk_store_tags(sk_store_t *st, int64_t run)
     const char *v = (const char *)sqlite3_column_text(s, 1);
     add = strlen(k ? k : "") + strlen(v ? v : "") + 3;
     if (!(grown = realloc(out, len + add))) {
+      sk_msg_error("out of memory");
       free(out);
       out = NULL;
       break;
@@ -295,6 +312,10 @@ int sk_store_info(sk_store_t *st, int64_t run, sk_store_info_t *o)
   o->tags = sk_store_tags(st, run);
   o->members = strcmp(o->kind, "merged") == 0 && o->campaign_id
                ? sk_store_members(st, o->campaign_id) : strdup("");
+  if (!o->tags || !o->members) {     /* the message is given */
+    sk_store_info_free(o);
+    return -1;
+  }
   return 0;
 }
 

@@ -1,6 +1,5 @@
 /*
- * store_web.c -- the reads of skampi-db serve (store.h): a read-only
- * connection, the run list with its tags in two statements, the suites
+ * store_web.c -- the reads of skampi-db serve (store.h): the run list with its tags in two statements, the suites
  * of a selection in one, the points of a plot without their samples.
  */
 #include <config.h>
@@ -11,42 +10,6 @@
 #include <string.h>
 
 #include "escape.h"
-
-/* A reader waits this long for a writer (an import) to let go, ms. */
-#define SK_STORE_RO_BUSY_MS 5000
-
-sk_store_t *sk_store_open_ro(const char *path)
-{
-  sk_store_t *st = calloc(1, sizeof *st);
-  int v;
-  if (!st || !(st->path = strdup(path))) {
-    free(st);
-    sk_msg_error("out of memory");
-    return NULL;
-  }
-  if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL)
-      != SQLITE_OK) {
-    sk_store_fail(st, "cannot open the database");
-    sk_store_close(st);
-    return NULL;
-  }
-  sqlite3_busy_timeout(st->db, SK_STORE_RO_BUSY_MS);
-  sqlite3_extended_result_codes(st->db, 1);
-  if ((v = sk_store_version(st)) < 0) {
-    sk_store_close(st);
-    return NULL;
-  }
-  if (v != SK_STORE_SCHEMA) {
-    char *p = sk_escape_text(path);
-    sk_msg_error("%s: the database has schema %d, this skampi-db reads %d%s",
-                 p ? p : "?", v, SK_STORE_SCHEMA, v < SK_STORE_SCHEMA
-                 ? " (any other skampi-db command upgrades it)" : "");
-    free(p);
-    sk_store_close(st);
-    return NULL;
-  }
-  return st;
-}
 
 void sk_store_threads_init(void)
 {

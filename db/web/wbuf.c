@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csvcell.h"
+
 static const char sk_wbuf_fffd[] = "\xef\xbf\xbd";
 
 void sk_wbuf_free(sk_wbuf_t *b)
@@ -232,19 +234,16 @@ void sk_wbuf_url(sk_wbuf_t *b, const char *s)
 
 void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
 {
-  const unsigned char *p = (const unsigned char *)(s ? s : "");
-  int formula = *p == '=' || *p == '+' || *p == '-' || *p == '@';
-  int quote = formula || strpbrk((const char *)p, ",\"\r\n") != NULL;
+  char *cell = sk_csvcell(s);
+  const unsigned char *p = (const unsigned char *)cell;
   size_t n;
-  if (quote)
-    sk_wbuf_put(b, "\"", 1);
-  if (formula)
-    sk_wbuf_put(b, "'", 1);
+  if (!cell) {
+    b->failed = 1;
+    return;
+  }
+  /* the cell's own characters are ASCII: its text stays valid UTF-8 */
   while (*p) {
-    if (*p == '"') {
-      sk_wbuf_put(b, "\"\"", 2);
-      p++;
-    } else if ((n = sk_wbuf_utf8(p)) == 0) {
+    if ((n = sk_wbuf_utf8(p)) == 0) {
       sk_wbuf_puts(b, sk_wbuf_fffd);
       p++;
     } else {
@@ -252,8 +251,7 @@ void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
       p += n;
     }
   }
-  if (quote)
-    sk_wbuf_put(b, "\"", 1);
+  free(cell);
 }
 
 void sk_wbuf_csv_num(sk_wbuf_t *b, double v)

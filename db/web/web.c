@@ -1,98 +1,54 @@
 /*
- * web.c -- skampi-db serve: the daemon, the router, the request log and
- * the static files (web.h).
- *
- * libmicrohttpd runs a pool of worker threads; each opens its own
- * read-only connection to the database the first time it answers
- * (SQLite connections are not shared between threads) and closes it
- * when the daemon stops.  The main thread waits for SIGINT or SIGTERM.
+ * web.c -- skampi-db serve: the router, the helpers of the handlers, the
+ * error answers and headers every answer carries, the request log
+ * (web.h).  The daemon itself is webserve.c, the gate before it
+ * webgate.c, the connections and drawings the requests share
+ * webpool.c.
  */
 #include <config.h>
 
 #include "web.h"
 
-#include <arpa/inet.h>
 #include <errno.h>
-#include <limits.h>
 #include <microhttpd.h>
-#include <netinet/in.h>
-#include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <time.h>
-#include <unistd.h>
 
-#include "datadir.h"
 #include "escape.h"
 #include "msg.h"
-#include "skpaths.h"
-
-/* A POST's body is taken up to this size; more gets 413. */
-#define SK_WEB_BODY_MAX ((size_t)64 << 20)
-/* Idle connections are closed after this many seconds. */
-#define SK_WEB_TIMEOUT 30
+#include "webpool.h"
 
 /* The routes: METHOD PATH (exact, or a prefix ending in '/') FUNCTION.
  * Adding an endpoint is one row here and its function (web.h). */
 typedef struct sk_web_route {
   const char *method, *path;
   sk_web_fn fn;
+  int draws;                  /* gnuplot draws it: one of the drawings */
 } sk_web_route_t;
 
 static const sk_web_route_t sk_web_routes[] = {
-  {"GET", "/", sk_page_runs},
-  {"GET", "/suites", sk_page_suites},
-  {"GET", "/plot", sk_page_plot},
-  {"GET", "/compare", sk_page_compare},
-  {"GET", "/api/runs", sk_api_runs},
-  {"GET", "/api/runs/", sk_api_run},
-  {"GET", "/api/suites", sk_api_suites},
-  {"GET", "/api/series", sk_api_series},
-  {"GET", "/api/series.csv", sk_api_series_csv},
-  {"GET", "/api/compare", sk_api_compare},
-  {"GET", "/history", sk_page_history},
-  {"GET", "/api/plot.pdf", sk_api_plot_pdf},
-  {"GET", "/api/plot.svg", sk_api_plot_svg},
-  {"GET", "/api/history", sk_api_history},
-  {"GET", "/api/history.pdf", sk_api_history_pdf},
-  {"GET", "/api/history.svg", sk_api_history_svg},
-  {"GET", "/api/arguments", sk_api_arguments},
-  {"GET", "/api/suite-history", sk_api_suite_history},
-  {"POST", "/api/runs", sk_api_upload},   /* with --allow-upload only */
+  {"GET", "/", sk_page_runs, 0},
+  {"GET", "/suites", sk_page_suites, 0},
+  {"GET", "/plot", sk_page_plot, 0},
+  {"GET", "/compare", sk_page_compare, 0},
+  {"GET", "/api/runs", sk_api_runs, 0},
+  {"GET", "/api/runs/", sk_api_run, 0},
+  {"GET", "/api/suites", sk_api_suites, 0},
+  {"GET", "/api/series", sk_api_series, 0},
+  {"GET", "/api/series.csv", sk_api_series_csv, 0},
+  {"GET", "/api/compare", sk_api_compare, 0},
+  {"GET", "/history", sk_page_history, 0},
+  {"GET", "/api/plot.pdf", sk_api_plot_pdf, 1},
+  {"GET", "/api/plot.svg", sk_api_plot_svg, 1},
+  {"GET", "/api/history", sk_api_history, 0},
+  {"GET", "/api/history.pdf", sk_api_history_pdf, 1},
+  {"GET", "/api/history.svg", sk_api_history_svg, 1},
+  {"GET", "/api/arguments", sk_api_arguments, 0},
+  {"GET", "/api/suite-history", sk_api_suite_history, 0},
+  {"POST", "/api/runs", sk_api_upload, 0},   /* with --allow-upload only */
 };
-
-/* The files under /static/: ours from the data directory, dygraphs from
- * Debian's libjs-dygraphs; read once at start. */
-typedef struct sk_web_asset {
-  const char *path, *dir, *file, *type;
-  char *data;
-  size_t len;
-} sk_web_asset_t;
-
-static sk_web_asset_t sk_web_assets[] = {
-  {"/static/app.js", NULL, "app.js", "text/javascript; charset=utf-8",
-   NULL, 0},
-  {"/static/style.css", NULL, "style.css", "text/css; charset=utf-8",
-   NULL, 0},
-  {"/static/dygraph.min.js", SK_DYGRAPHS_DIR, "dygraph.min.js",
-   "text/javascript; charset=utf-8", NULL, 0},
-  {"/static/dygraph.min.css", SK_DYGRAPHS_DIR, "dygraph.min.css",
-   "text/css; charset=utf-8", NULL, 0},
-};
-#define SK_WEB_NASSETS (sizeof sk_web_assets / sizeof *sk_web_assets)
-
-static const char *sk_web_db;
-static int sk_web_allow_upload;
-
-const char *sk_web_db_path(void)
-{
-  return sk_web_db;
-}
-static pthread_key_t sk_web_key;
 
 /* Scripts only from our own files; dygraphs sets style attributes on
  * the elements it makes, hence 'unsafe-inline' for styles (never for
@@ -103,61 +59,122 @@ static const char sk_web_csp[] =
   "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/* ---- the per-request state -------------------------------------------- */
+const sk_web_header_t sk_web_headers[] = {
+  {"Content-Security-Policy", sk_web_csp},
+  {"X-Content-Type-Options", "nosniff"},
+  {"Referrer-Policy", "no-referrer"},
+  {"X-Frame-Options", "DENY"},
+  {"Cross-Origin-Resource-Policy", "same-origin"},
+  /* one request a connection: nothing after the first request of a
+   * connection is read, so the gate sees every request */
+  {"Connection", "close"},
+  {NULL, NULL}
+};
 
-typedef struct sk_web_ctx {
-  struct timespec t0;
-  char *body;
-  size_t len, cap;
-  int too_large;
-  int discard;        /* an upload without a valid token: body dropped */
-} sk_web_ctx_t;
+static int sk_web_allow_upload;
 
-static double sk_web_ms(const struct timespec *t0)
+void sk_web_routes_init(int allow_upload)
 {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)(t.tv_sec - t0->tv_sec) * 1e3 +
-         (double)(t.tv_nsec - t0->tv_nsec) / 1e6;
+  sk_web_allow_upload = allow_upload;
 }
 
-static int sk_web_append(sk_web_ctx_t *c, const char *data, size_t n)
+/* ---- error answers, the gate's too --------------------------------------- */
+
+const char *sk_web_error_body(sk_wbuf_t *b, int api, unsigned status,
+                              const char *msg)
 {
-  char *grown;
-  size_t cap;
-  if (c->discard)
-    return 0;
-  if (c->too_large || c->len + n > SK_WEB_BODY_MAX) {
-    c->too_large = 1;
-    return 0;
+  if (api) {
+    sk_wbuf_puts(b, "{\"error\":");
+    sk_wbuf_json_str(b, msg);
+    sk_wbuf_puts(b, "}\n");
+    return "application/json";
   }
-  if (c->len + n + 1 > c->cap) {
-    for (cap = c->cap ? c->cap : 65536; cap < c->len + n + 1; cap *= 2)
-      ;
-    if (!(grown = realloc(c->body, cap)))
-      return -1;
-    c->body = grown;
-    c->cap = cap;
-  }
-  memcpy(c->body + c->len, data, n);
-  c->len += n;
-  c->body[c->len] = '\0';
-  return 0;
+  sk_wbuf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
+                 "<meta charset=\"utf-8\"><title>%u</title>"
+                 "<link rel=\"stylesheet\" href=\"/static/style.css\">"
+                 "</head><body><main><h1>%u</h1><p class=\"error\">",
+                 status, status);
+  sk_wbuf_html(b, msg);
+  sk_wbuf_puts(b, "</p><p><a href=\"/\">Runs</a></p></main>"
+               "</body></html>\n");
+  return "text/html; charset=utf-8";
 }
 
-static void sk_web_completed(void *cls, struct MHD_Connection *conn,
-                             void **con_cls,
-                             enum MHD_RequestTerminationCode toe)
+const char *sk_web_reason(unsigned status)
 {
-  sk_web_ctx_t *c = *con_cls;
-  (void)cls;
-  (void)conn;
-  (void)toe;
-  if (c) {
-    free(c->body);
-    free(c);
+  switch (status) {
+  case 200: return "OK";
+  case 201: return "Created";
+  case 400: return "Bad Request";
+  case 401: return "Unauthorized";
+  case 403: return "Forbidden";
+  case 404: return "Not Found";
+  case 405: return "Method Not Allowed";
+  case 408: return "Request Timeout";
+  case 411: return "Length Required";
+  case 413: return "Content Too Large";
+  case 414: return "URI Too Long";
+  case 417: return "Expectation Failed";
+  case 422: return "Unprocessable Content";
+  case 431: return "Request Header Fields Too Large";
+  case 500: return "Internal Server Error";
+  case 501: return "Not Implemented";
+  case 503: return "Service Unavailable";
+  case 505: return "HTTP Version Not Supported";
+  default: return "Error";
   }
-  *con_cls = NULL;
+}
+
+size_t sk_web_raw_answer(char *buf, size_t cap, unsigned status,
+                         const char *why, int api, unsigned retry)
+{
+  sk_wbuf_t body = {NULL, 0, 0, 0}, all = {NULL, 0, 0, 0};
+  const char *type = sk_web_error_body(&body, api, status, why);
+  const sk_web_header_t *h;
+  size_t n;
+  sk_wbuf_printf(&all, "HTTP/1.1 %u %s\r\nContent-Type: %s\r\n"
+                 "Content-Length: %zu\r\nCache-Control: no-store\r\n",
+                 status, sk_web_reason(status), type, body.len);
+  for (h = sk_web_headers; h->name; h++)
+    sk_wbuf_printf(&all, "%s: %s\r\n", h->name, h->value);
+  if (retry)
+    sk_wbuf_printf(&all, "Retry-After: %u\r\n", retry);
+  if (status == 401)
+    sk_wbuf_puts(&all, "WWW-Authenticate: Bearer realm=\"skampi-db\"\r\n");
+  sk_wbuf_puts(&all, "\r\n");
+  sk_wbuf_put(&all, body.data ? body.data : "", body.len);
+  n = all.failed || all.len > cap ? 0 : all.len;
+  if (n)
+    memcpy(buf, all.data, n);
+  sk_wbuf_free(&body);
+  sk_wbuf_free(&all);
+  return n;
+}
+
+/* ---- the request log ---------------------------------------------------- */
+
+void sk_web_log_raw(const char *method, size_t mlen, const char *target,
+                    size_t tlen, unsigned status, size_t bytes, double ms,
+                    const char *why)
+{
+  char m[64], t[SK_WEB_LOG_TARGET + 1];
+  char *em, *et;
+  snprintf(m, sizeof m, "%.*s", (int)(mlen < 63 ? mlen : 63), method);
+  snprintf(t, sizeof t, "%.*s", (int)(tlen < SK_WEB_LOG_TARGET ? tlen
+                                      : SK_WEB_LOG_TARGET), target);
+  em = sk_escape_text(m);
+  et = sk_escape_text(t);
+  fprintf(stderr, "%s %s%s %u %zu %.1f ms%s%s\n", em ? em : "?", et ? et : "?",
+          tlen > SK_WEB_LOG_TARGET ? "..." : "", status, bytes, ms,
+          why ? ": " : "", why ? why : "");
+  free(em);
+  free(et);
+}
+
+void sk_web_log(const sk_web_req_t *r, size_t bytes, double ms)
+{
+  sk_web_log_raw(r->method, strlen(r->method), r->path, strlen(r->path),
+                 r->status, bytes, ms, NULL);
 }
 
 /* ---- helpers of the handlers ------------------------------------------ */
@@ -173,22 +190,8 @@ int sk_web_fail(sk_web_req_t *r, unsigned status, const char *fmt, ...)
   r->status = status;
   r->no_store = 1;
   r->filename = NULL;
-  if (strncmp(r->path, "/api/", 5) == 0) {
-    r->type = "application/json";
-    sk_wbuf_puts(&r->out, "{\"error\":");
-    sk_wbuf_json_str(&r->out, msg);
-    sk_wbuf_puts(&r->out, "}\n");
-  } else {
-    r->type = "text/html; charset=utf-8";
-    sk_wbuf_printf(&r->out, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
-                   "<meta charset=\"utf-8\"><title>%u</title>"
-                   "<link rel=\"stylesheet\" href=\"/static/style.css\">"
-                   "</head><body><main><h1>%u</h1><p class=\"error\">",
-                   status, status);
-    sk_wbuf_html(&r->out, msg);
-    sk_wbuf_puts(&r->out, "</p><p><a href=\"/\">Runs</a></p></main>"
-                 "</body></html>\n");
-  }
+  r->type = sk_web_error_body(&r->out, strncmp(r->path, "/api/", 5) == 0,
+                              status, msg);
   return 0;
 }
 
@@ -283,54 +286,40 @@ int sk_web_number(sk_web_req_t *r, const char *key, double def, double *out)
   return 0;
 }
 
-/* ---- answering -------------------------------------------------------- */
+/* ---- routing ------------------------------------------------------------ */
 
-static enum MHD_Result sk_web_long_arg(void *cls, enum MHD_ValueKind kind,
-                                       const char *key, const char *value)
+/* Runs route X's handler for R with a connection of the pool; a
+ * drawing first waits for its place among the drawings (holding no
+ * connection meanwhile). */
+static void sk_web_run(sk_web_req_t *r, const sk_web_route_t *x)
 {
-  int *too_long = cls;
-  (void)kind;
-  if ((key && strlen(key) > SK_WEB_ARG_MAX) ||
-      (value && strlen(value) > SK_WEB_ARG_MAX)) {
-    *too_long = 1;
-    return MHD_NO;
+  sk_webpool_slot_t *s;
+  if (x->draws && sk_webpool_draw() < 0) {
+    sk_web_fail(r, 503, "the server is drawing as many plots as it takes "
+                "(%d, and %d waiting); try again in a few seconds",
+                SK_WEBPOOL_DRAWS, SK_WEBPOOL_QUEUE);
+    r->retry_after = 5;
+    return;
   }
-  return MHD_YES;
-}
-
-/* What a worker thread keeps: its connection and its cache. */
-typedef struct sk_web_thread {
-  sk_store_t *st;
-  sk_web_cache_t cache;
-} sk_web_thread_t;
-
-static sk_web_thread_t *sk_web_thread(void)
-{
-  sk_web_thread_t *t = pthread_getspecific(sk_web_key);
-  if (t)
-    return t;
-  if (!(t = calloc(1, sizeof *t)))
-    return NULL;
-  if (!(t->st = sk_store_open_ro(sk_web_db))) {
-    free(t);
-    return NULL;
+  if (!(s = sk_webpool_get())) {
+    sk_web_fail_msg(r, 503, "no connection to the database came free in "
+                    "time");
+    r->retry_after = 2;
+  } else {
+    r->st = s->st;
+    r->cache = &s->cache;
+    x->fn(r);
+    r->st = NULL;
+    r->cache = NULL;
+    sk_webpool_put(s);
   }
-  pthread_setspecific(sk_web_key, t);
-  return t;
-}
-
-static const sk_web_asset_t *sk_web_asset(const char *path)
-{
-  size_t i;
-  for (i = 0; i < SK_WEB_NASSETS; i++)
-    if (strcmp(path, sk_web_assets[i].path) == 0)
-      return &sk_web_assets[i];
-  return NULL;
+  if (x->draws)
+    sk_webpool_draw_done();
 }
 
 /* Routes R to its handler: 404 unknown path, 405 known path with
  * another method (ALLOW then names the methods it takes). */
-static void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
+void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
 {
   size_t i, n;
   int known = 0;
@@ -346,15 +335,8 @@ static void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
       continue;
     if (strcmp(r->method, x->method) == 0 ||
         (strcmp(r->method, "HEAD") == 0 && strcmp(x->method, "GET") == 0)) {
-      sk_web_thread_t *t = sk_web_thread();
       r->tail = r->path + n;
-      if (!t) {
-        sk_web_fail_msg(r, 503, "the database cannot be opened");
-        return;
-      }
-      r->st = t->st;
-      r->cache = &t->cache;
-      x->fn(r);
+      sk_web_run(r, x);
       return;
     }
     known = 1;
@@ -367,300 +349,3 @@ static void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen)
     sk_web_fail(r, 404, "no such page");
 }
 
-static void sk_web_log(const sk_web_req_t *r, size_t bytes, double ms)
-{
-  char *p = sk_escape_text(r->path);
-  fprintf(stderr, "%s %s %u %zu %.1f ms\n", r->method, p ? p : "?",
-          r->status, bytes, ms);
-  free(p);
-}
-
-static enum MHD_Result sk_web_queue(sk_web_req_t *r, const char *data,
-                                    size_t len, int own, const char *allow,
-                                    const sk_web_ctx_t *c)
-{
-  struct MHD_Response *res = MHD_create_response_from_buffer(len,
-    (void *)data, own ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
-  enum MHD_Result ok;
-  char disp[160];
-  if (!res) {
-    if (own)
-      free((void *)data);
-    return MHD_NO;
-  }
-  MHD_add_response_header(res, "Content-Type",
-                          r->type ? r->type : "application/json");
-  MHD_add_response_header(res, "Content-Security-Policy", sk_web_csp);
-  MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-  MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-  MHD_add_response_header(res, "X-Frame-Options", "DENY");
-  MHD_add_response_header(res, "Cache-Control",
-                          r->no_store ? "no-store" : "no-cache");
-  if (allow && *allow)
-    MHD_add_response_header(res, "Allow", allow);
-  if (r->status == 401)
-    MHD_add_response_header(res, "WWW-Authenticate",
-                            "Bearer realm=\"skampi-db\"");
-  if (r->filename) {
-    snprintf(disp, sizeof disp, "attachment; filename=\"%s\"", r->filename);
-    MHD_add_response_header(res, "Content-Disposition", disp);
-  }
-  ok = MHD_queue_response(r->conn, r->status, res);
-  MHD_destroy_response(res);
-  sk_web_log(r, len, sk_web_ms(&c->t0));
-  return ok;
-}
-
-static enum MHD_Result sk_web_answer(struct MHD_Connection *conn,
-                                     const char *url, const char *method,
-                                     sk_web_ctx_t *c)
-{
-  sk_web_req_t r;
-  const sk_web_asset_t *a;
-  char allow[64] = "";
-  int too_long = 0;
-  size_t len;
-  char *data;
-  enum MHD_Result ok;
-  memset(&r, 0, sizeof r);
-  r.conn = conn;
-  r.method = method;
-  r.path = url;
-  r.status = 200;
-  r.body = c->body;
-  r.body_len = c->len;
-  sk_msg_capture(r.msg, sizeof r.msg);
-  MHD_get_connection_values(conn, MHD_GET_ARGUMENT_KIND, sk_web_long_arg,
-                            &too_long);
-  if ((a = sk_web_asset(url)) != NULL &&
-      (!strcmp(method, "GET") || !strcmp(method, "HEAD"))) {
-    sk_msg_capture(NULL, 0);
-    r.type = a->type;
-    return sk_web_queue(&r, a->data, a->len, 0, NULL, c);
-  }
-  if (c->too_large)
-    sk_web_fail(&r, 413, "the request body is larger than %zu bytes",
-                (size_t)SK_WEB_BODY_MAX);
-  else if (too_long)
-    sk_web_fail(&r, 413, "a parameter is longer than %d bytes",
-                SK_WEB_ARG_MAX);
-  else
-    sk_web_route(&r, allow, sizeof allow);
-  sk_msg_capture(NULL, 0);
-  if (r.out.failed)
-    sk_web_fail(&r, 500, "the answer would be too large");
-  if (r.status >= 500 && r.msg[0]) {
-    char *m = sk_escape_text(r.msg);
-    fprintf(stderr, "skampi-db: error: %s\n", m ? m : "?");
-    free(m);
-  }
-  if (!r.out.data)
-    sk_wbuf_puts(&r.out, "");
-  data = sk_wbuf_take(&r.out, &len);
-  ok = sk_web_queue(&r, data, len, 1, allow, c);
-  return ok;
-}
-
-static enum MHD_Result sk_web_access(void *cls, struct MHD_Connection *conn,
-                                     const char *url, const char *method,
-                                     const char *version,
-                                     const char *upload_data,
-                                     size_t *upload_data_size,
-                                     void **con_cls)
-{
-  sk_web_ctx_t *c = *con_cls;
-  (void)cls;
-  (void)version;
-  if (!c) {
-    if (!(c = calloc(1, sizeof *c)))
-      return MHD_NO;
-    clock_gettime(CLOCK_MONOTONIC, &c->t0);
-    *con_cls = c;
-    /* an upload is read only from a holder of a token; the handler
-     * answers the others 401 or 403 */
-    if (sk_web_allow_upload && strcmp(method, "POST") == 0 &&
-        strcmp(url, "/api/runs") == 0)
-    {
-      sk_web_thread_t *t = sk_web_thread();
-      c->discard = !sk_web_upload_authorized(conn, t ? t->st : NULL);
-    }
-    /* answered in a later call, once the request is read whole: an
-     * answer queued at the first call closes the connection */
-    return MHD_YES;
-  }
-  if (*upload_data_size) {
-    if (sk_web_append(c, upload_data, *upload_data_size) < 0)
-      return MHD_NO;
-    *upload_data_size = 0;
-    return MHD_YES;
-  }
-  return sk_web_answer(conn, url, method, c);
-}
-
-/* ---- starting and stopping -------------------------------------------- */
-
-static void sk_web_thread_free(void *arg)
-{
-  sk_web_thread_t *t = arg;
-  sk_store_close(t->st);
-  free(t->cache.data);
-  free(t);
-}
-
-/* The directory of our scripts and style: the source tree's when this
- * program runs from its build tree, else the installation's, found
- * from where the program is (lib/datadir.h). */
-const char *sk_web_files_dir(void)
-{
-  static char dir[PATH_MAX];
-  char exe[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-  size_t b = strlen(SK_BUILD_DBDIR);
-  if (n > 0) {
-    exe[n] = '\0';
-    if ((size_t)n > b && strncmp(exe, SK_BUILD_DBDIR, b) == 0 &&
-        exe[b] == '/' && !strchr(exe + b + 1, '/'))
-      return SK_SOURCE_WEBDIR;
-  }
-  return sk_datadir_locate(SK_BINDIR, SK_WEBDIR, "app.js", dir, sizeof dir);
-}
-
-static int sk_web_load(sk_web_asset_t *a, const char *dir)
-{
-  char path[PATH_MAX];
-  FILE *f;
-  long n;
-  snprintf(path, sizeof path, "%s/%s", a->dir ? a->dir : dir, a->file);
-  if (!(f = fopen(path, "rb"))) {
-    char *p = sk_escape_text(path);
-    sk_msg_error("%s: %s (the web interface's files)", p ? p : "?",
-                 strerror(errno));
-    free(p);
-    return -1;
-  }
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 &&
-      fseek(f, 0, SEEK_SET) == 0 && (a->data = malloc((size_t)n + 1)) &&
-      fread(a->data, 1, (size_t)n, f) == (size_t)n) {
-    a->len = (size_t)n;
-    fclose(f);
-    return 0;
-  }
-  fclose(f);
-  sk_msg_error("cannot read %s", a->file);
-  return -1;
-}
-
-/* "ADDR:PORT" (IPv4) into SA. */
-static int sk_web_addr(const char *text, struct sockaddr_in *sa)
-{
-  char host[64];
-  const char *colon = strrchr(text, ':');
-  char *end;
-  long port;
-  memset(sa, 0, sizeof *sa);
-  sa->sin_family = AF_INET;
-  if (colon && (size_t)(colon - text) < sizeof host) {
-    memcpy(host, text, (size_t)(colon - text));
-    host[colon - text] = '\0';
-    errno = 0;
-    port = strtol(colon + 1, &end, 10);
-    if (!errno && end != colon + 1 && !*end && port >= 0 && port <= 65535 &&
-        inet_pton(AF_INET, host, &sa->sin_addr) == 1) {
-      sa->sin_port = htons((uint16_t)port);
-      return 0;
-    }
-  }
-  {
-    char *e = sk_escape_text(text);
-    sk_msg_error("--listen takes ADDR:PORT with an IPv4 address, such as "
-                 "127.0.0.1:8077 (port 0: any free port), not '%s'",
-                 e ? e : "?");
-    free(e);
-  }
-  return -1;
-}
-
-static void sk_web_unload(void)
-{
-  size_t i;
-  for (i = 0; i < SK_WEB_NASSETS; i++) {
-    free(sk_web_assets[i].data);
-    sk_web_assets[i].data = NULL;
-  }
-}
-
-/* Prints the address the daemon listens on ("listening on http://..."). */
-static void sk_web_announce(struct MHD_Daemon *d)
-{
-  const union MHD_DaemonInfo *info =
-    MHD_get_daemon_info(d, MHD_DAEMON_INFO_LISTEN_FD);
-  struct sockaddr_in sa;
-  socklen_t len = sizeof sa;
-  char host[INET_ADDRSTRLEN] = "?";
-  if (info && getsockname(info->listen_fd, (struct sockaddr *)&sa, &len) == 0)
-    inet_ntop(AF_INET, &sa.sin_addr, host, sizeof host);
-  else
-    sa.sin_port = 0;
-  fprintf(stderr, "skampi-db: listening on http://%s:%u/\n", host,
-          ntohs(sa.sin_port));
-  fflush(stderr);
-}
-
-int sk_web_serve(const sk_web_opts_t *o)
-{
-  struct sockaddr_in sa;
-  struct MHD_Daemon *d;
-  sk_store_t *check;
-  sigset_t stop;
-  const char *dir = sk_web_files_dir();
-  size_t i;
-  int sig = 0;
-  if (sk_web_addr(o->listen ? o->listen : "127.0.0.1:8077", &sa) < 0)
-    return 2;
-  sk_store_threads_init();
-  /* the database must open now, not at the first request */
-  if (!(check = sk_store_open_ro(o->db)))
-    return 3;
-  sk_store_close(check);
-  for (i = 0; i < SK_WEB_NASSETS; i++)
-    if (sk_web_load(&sk_web_assets[i], dir) < 0) {
-      sk_web_unload();
-      return 1;
-    }
-  sk_web_db = o->db;
-  sk_web_allow_upload = o->allow_upload;
-  pthread_key_create(&sk_web_key, sk_web_thread_free);
-  /* the workers inherit a mask without SIGINT and SIGTERM: only the main
-   * thread takes them, in sigwait() */
-  sigemptyset(&stop);
-  sigaddset(&stop, SIGINT);
-  sigaddset(&stop, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop, NULL);
-  signal(SIGPIPE, SIG_IGN);
-  d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL,
-    0, NULL, NULL, sk_web_access, NULL,
-    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
-    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(o->threads ? o->threads : 4),
-    MHD_OPTION_CONNECTION_LIMIT, (unsigned)(o->max_conn ? o->max_conn : 256),
-    MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)SK_WEB_TIMEOUT,
-    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(128 * 1024),
-    MHD_OPTION_NOTIFY_COMPLETED, sk_web_completed, NULL,
-    MHD_OPTION_END);
-  if (!d) {
-    char a[INET_ADDRSTRLEN] = "?";
-    inet_ntop(AF_INET, &sa.sin_addr, a, sizeof a);
-    sk_msg_error("cannot listen on %s:%u (in use, or not an address of "
-                 "this machine)", a, ntohs(sa.sin_port));
-    sk_web_unload();
-    return 1;
-  }
-  sk_web_announce(d);
-  sigwait(&stop, &sig);
-  fprintf(stderr, "skampi-db: %s: stopping\n",
-          sig == SIGINT ? "SIGINT" : "SIGTERM");
-  MHD_stop_daemon(d);   /* joins the workers, which close their stores */
-  pthread_key_delete(sk_web_key);
-  sk_web_unload();
-  fprintf(stderr, "skampi-db: stopped\n");
-  return 0;
-}

@@ -1,13 +1,15 @@
 /*
  * web.h -- skampi-db serve: the HTTP server of the web interface
- * (doc/database.md, "The web interface").
+ * (doc/database.md, "The web interface" and "Limits").
  *
- * web.c owns the daemon (libmicrohttpd, a thread pool), one read-only
- * database connection per worker thread, the request log and the
- * router; web_api.c answers /api/..., web_pages.c the pages.  A handler
- * is a function of sk_web_fn and one row in web.c's route table; it
- * fills req->out and sets req->status (200 unless told), req->type
- * and, for a download, req->filename; errors go through sk_web_fail().
+ * webgate.c listens and takes each request's head; webserve.c runs
+ * libmicrohttpd, a thread a connection, one request a connection;
+ * web.c routes the request to its handler with a database connection
+ * of the pool (webpool.c); web_api.c answers /api/..., web_pages.c the
+ * pages.  A handler is a function of sk_web_fn and one row in web.c's
+ * route table; it fills req->out and sets req->status (200 unless
+ * told), req->type and, for a download, req->filename; errors go
+ * through sk_web_fail().
  */
 #ifndef SK_WEB_H
 #define SK_WEB_H
@@ -20,12 +22,17 @@
 
 struct MHD_Connection;
 
+/* --public-url given at most this often. */
+#define SK_WEB_PUBLIC_MAX 8
+
 typedef struct sk_web_opts {
   const char *db;             /* the database file */
   const char *listen;         /* "ADDR:PORT", NULL: 127.0.0.1:8077 */
-  unsigned threads;           /* worker threads (0: 4) */
-  unsigned max_conn;          /* open connections (0: 256) */
   int allow_upload;           /* POST /api/runs (web_upload.c) */
+  char *const *public_urls;   /* --public-url: names Host may carry */
+  size_t npublic;
+  unsigned draw_seconds;      /* gnuplot's time for a drawing (0: the
+                                 default, SK_WEBPOOL_DRAW_S) */
 } sk_web_opts_t;
 
 /* One answer a worker thread keeps (the whole run list) while the
@@ -49,6 +56,7 @@ typedef struct sk_web_req {
   const char *type;           /* Content-Type; default JSON */
   const char *filename;       /* Content-Disposition: attachment (ours) */
   int no_store;               /* Cache-Control: no-store */
+  unsigned retry_after;       /* Retry-After: seconds (503), 0: none */
   char msg[1024];             /* errors of the modules (sk_msg_capture) */
 } sk_web_req_t;
 
@@ -83,8 +91,40 @@ int sk_web_number(sk_web_req_t *r, const char *key, double def,
 /* The database file the server was started on. */
 const char *sk_web_db_path(void);
 
-/* Longest query value taken (bytes); longer ones get 413. */
-#define SK_WEB_ARG_MAX 32768
+/* ---- every answer, the gate's too (web.c) ------------------------------ */
+typedef struct sk_web_header {
+  const char *name, *value;
+} sk_web_header_t;
+
+/* The headers of every answer (Content-Security-Policy, nosniff, ...,
+ * Connection: close), ended by {NULL, NULL}. */
+extern const sk_web_header_t sk_web_headers[];
+
+/* An error answer's body into B: JSON {"error": MSG} when API, else a
+ * small HTML page; its Content-Type. */
+const char *sk_web_error_body(sk_wbuf_t *b, int api, unsigned status,
+                              const char *msg);
+/* The reason phrase of STATUS. */
+const char *sk_web_reason(unsigned status);
+/* A whole error answer (status line, headers, body; RETRY: Retry-After
+ * seconds, 0 none) into buf[0..cap); its length, 0 when it does not
+ * fit. */
+size_t sk_web_raw_answer(char *buf, size_t cap, unsigned status,
+                         const char *why, int api, unsigned retry);
+
+/* One line of the request log on stderr: METHOD TARGET STATUS BYTES MS,
+ * the method and the target escaped (escape.h) and the target cut at
+ * SK_WEB_LOG_TARGET bytes ("..."), then ": WHY" when WHY is given. */
+#define SK_WEB_LOG_TARGET 300
+void sk_web_log_raw(const char *method, size_t mlen, const char *target,
+                    size_t tlen, unsigned status, size_t bytes, double ms,
+                    const char *why);
+void sk_web_log(const sk_web_req_t *r, size_t bytes, double ms);
+
+/* Routes R to its handler (404, 405 with the methods in ALLOW). */
+void sk_web_route(sk_web_req_t *r, char *allow, size_t allowlen);
+/* Whether POST /api/runs is a route. */
+void sk_web_routes_init(int allow_upload);
 
 /* ---- the handlers (web_api.c, web_pages.c) ---------------------------- */
 int sk_api_runs(sk_web_req_t *r);
@@ -97,6 +137,11 @@ int sk_api_upload(sk_web_req_t *r);     /* POST, --allow-upload only */
 /* 1 when the request's headers carry a valid upload token: asked before
  * the body is read, so that a stranger's body is not kept in memory. */
 int sk_web_upload_authorized(struct MHD_Connection *conn, sk_store_t *st);
+/* The same for the gate (webgate.h, sk_webgate_auth_fn), on a
+ * connection of its own, closed by sk_web_upload_fini. */
+unsigned sk_web_upload_gate(void *arg, const char *auth, size_t len,
+                            char *why, size_t n);
+void sk_web_upload_fini(void);
 int sk_page_runs(sk_web_req_t *r);
 int sk_page_suites(sk_web_req_t *r);
 int sk_page_plot(sk_web_req_t *r);

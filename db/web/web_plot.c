@@ -53,8 +53,11 @@ static void sk_plot_answer(sk_web_req_t *r, int drawn, const char *err,
                            const char *svg_name)
 {
   int pdf = strcmp(ext, "pdf") == 0;
+  /* nothing to plot is the request's doing; a drawing that took too
+   * long is a limit of the server, not a failure */
   if (drawn < 0)
-    sk_web_fail(r, 500, "%s", err[0] ? err : "gnuplot failed");
+    sk_web_fail(r, drawn == SK_DBPLOT_NOTHING ? 400 : drawn == SK_DBPLOT_SLOW
+                ? 503 : 500, "%s", err[0] ? err : "gnuplot failed");
   else if (sk_plot_slurp(r, path) < 0)
     sk_web_fail(r, 500, "cannot read the drawing");
   else {

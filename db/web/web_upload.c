@@ -14,29 +14,81 @@
 #include "web.h"
 
 #include <microhttpd.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "token.h"
 #include "upload.h"
 
-/* The token of "Authorization: Bearer TOKEN" (scheme in any case, blanks
- * around the token), or NULL.  The token is copied into BUF. */
+/* The token of the Authorization value H[0..HLEN), "Bearer TOKEN"
+ * (scheme in any case, blanks around the token), or NULL.  The token is
+ * copied into BUF. */
+static const char *sk_upload_bearer_of(const char *h, size_t hlen,
+                                       char *buf, size_t n)
+{
+  size_t i, len;
+  if (!h || hlen < 7 || strncasecmp(h, "Bearer", 6) != 0 ||
+      (h[6] != ' ' && h[6] != '\t'))
+    return NULL;
+  for (i = 7; i < hlen && (h[i] == ' ' || h[i] == '\t'); i++)
+    ;
+  for (len = 0; i + len < hlen && h[i + len] != ' ' && h[i + len] != '\t';
+       len++)
+    ;
+  if (len == 0 || len >= n)
+    return NULL;
+  memcpy(buf, h + i, len);
+  buf[len] = '\0';
+  for (i += len; i < hlen; i++)
+    if (h[i] != ' ' && h[i] != '\t')
+      return NULL;
+  return buf;
+}
+
 static const char *sk_upload_bearer(sk_web_req_t *r, char *buf, size_t n)
 {
   const char *h = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND,
                                               "Authorization");
-  size_t len;
-  if (!h || strncasecmp(h, "Bearer", 6) != 0 || (h[6] != ' ' && h[6] != '\t'))
-    return NULL;
-  h += 7;
-  h += strspn(h, " \t");
-  len = strcspn(h, " \t");
-  if (len == 0 || len >= n || h[len + strspn(h + len, " \t")])
-    return NULL;
-  memcpy(buf, h, len);
-  buf[len] = '\0';
-  return buf;
+  return sk_upload_bearer_of(h, h ? strlen(h) : 0, buf, n);
+}
+
+static const char sk_upload_need[] = "an upload needs a token: send "
+  "'Authorization: Bearer TOKEN' (skampi-db token add NAME makes one)";
+
+/* The gate's own connection, for the tokens (its thread only). */
+static sk_store_t *sk_upload_gate_st;
+
+unsigned sk_web_upload_gate(void *arg, const char *auth, size_t len,
+                            char *why, size_t n)
+{
+  char token[SK_TOKEN_PRESENTED_MAX + 1];
+  const char *t = sk_upload_bearer_of(auth, len, token, sizeof token);
+  int ok;
+  (void)arg;
+  if (!t) {
+    snprintf(why, n, "%s", sk_upload_need);
+    return 401;
+  }
+  if (!sk_upload_gate_st &&
+      !(sk_upload_gate_st = sk_store_open(sk_web_db_path(),
+                                          SK_STORE_SERVE))) {
+    snprintf(why, n, "the tokens cannot be read");
+    return 503;
+  }
+  ok = sk_token_check(sk_upload_gate_st, t);
+  memset(token, 0, sizeof token);
+  if (ok == 1)
+    return 0;
+  snprintf(why, n, ok == -2 ? "the tokens cannot be read"
+           : ok < 0 ? "the token is revoked" : "the token is unknown");
+  return ok == -2 ? 503 : 403;
+}
+
+void sk_web_upload_fini(void)
+{
+  sk_store_close(sk_upload_gate_st);
+  sk_upload_gate_st = NULL;
 }
 
 int sk_web_upload_authorized(struct MHD_Connection *conn, sk_store_t *st)
@@ -81,9 +133,7 @@ int sk_api_upload(sk_web_req_t *r)
   int64_t run = 0;
   int ok, status;
   if (!t)
-    return sk_web_fail(r, 401, "an upload needs a token: send "
-                       "'Authorization: Bearer TOKEN' (skampi-db token add "
-                       "NAME makes one)");
+    return sk_web_fail(r, 401, "%s", sk_upload_need);
   ok = sk_token_check(r->st, t);
   memset(token, 0, sizeof token);
   if (ok == -2)
@@ -98,7 +148,7 @@ int sk_api_upload(sk_web_req_t *r)
     if ((why = sk_upload_tag_check(tags[i])) != NULL)
       return sk_web_fail(r, 400, "bad tag: %s", why);
   /* the thread's store is read-only: a connection of its own to write */
-  if (!(rw = sk_store_open(sk_web_db_path())))
+  if (!(rw = sk_store_open(sk_web_db_path(), SK_STORE_WRITE)))
     return sk_web_fail_msg(r, 503, "the database cannot be opened for "
                            "writing");
   status = sk_upload_import_tagged(rw, r->body, r->body_len,

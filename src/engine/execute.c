@@ -432,6 +432,21 @@ static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
              "memory?)", arg);
 }
 
+/* The suite fails at arg, with the MPI error that may have caused it
+ * (on every rank: the check is collective), said here and cleared, not
+ * left for the next suite's first point to find. */
+static void sk_exec_fail_point(sk_exec_t *x, int rc, long arg)
+{
+  char m[256], both[800];
+  sk_exec_point_failure(x, rc, arg, m, sizeof m);
+  if (sk_mpierr_check(x->eng->world, x->msg, sizeof x->msg)) {
+    snprintf(both, sizeof both, "%s (%s)", m, x->msg);
+    sk_exec_fail(x, both);
+  } else {
+    sk_exec_fail(x, m);
+  }
+}
+
 /* Rank 0: the next argument into msg = {more, arg, refined, suite_left};
  * more is 1 to measure, 0 when done, -1 when the refinement failed. */
 static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
@@ -651,15 +666,14 @@ static void sk_exec_points(sk_exec_t *x, double t0)
       break;
     sk_exec_test_hang(x);
     if ((rc = sk_exec_point(x, (long)msg[1], (int)msg[2], msg[3], &pt))) {
-      char m[256];
-      sk_exec_point_failure(x, rc, (long)msg[1], m, sizeof m);
-      sk_exec_fail(x, m);
+      sk_exec_fail_point(x, rc, (long)msg[1]);
       break;
     }
     if (sk_mpierr_check(e->world, x->msg, sizeof x->msg)) {
       sk_exec_fail(x, x->msg);
       break;
     }
+    sk_guard_point_done();
     if (e->rank == 0)
       sk_exec_record(x, r, &pt);
   }
@@ -906,9 +920,7 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
     sk_exec_setup_done(&x, t0);
     sk_exec_test_hang(&x);
     if ((rc = sk_exec_point(&x, arg, 0, suite_left, &pt)) != 0) {
-      char m[256];
-      sk_exec_point_failure(&x, rc, arg, m, sizeof m);
-      sk_exec_fail(&x, m);
+      sk_exec_fail_point(&x, rc, arg);
     } else if (sk_mpierr_check(eng->world, x.msg, sizeof x.msg)) {
       sk_exec_fail(&x, x.msg);
     } else if (eng->rank == 0) {

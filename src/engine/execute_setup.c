@@ -22,13 +22,17 @@
 
 /* ---- what the suite needs, decided alike on every process ------------- */
 
-/* Buffer bytes per process for messages of length bytes, laid out in
- * the suite's datatype patterns (gaps included): src/lang/layout.c, which the
- * checker uses too. */
-static size_t sk_exec_need(const sk_exec_t *x, long length, int nprocs,
+/* Buffer bytes of a process in role `root` (SK_ROLE_*) for messages of
+ * length bytes on the run's processes, laid out in the suite's datatype
+ * patterns (gaps included): src/lang/layout.c, which the checker uses
+ * too.  Rank 0 is the root of every rooted collective (of a Nodes
+ * suite's points too: they are ranks 0 .. k-1). */
+static size_t sk_exec_need(const sk_exec_t *x, long length, int root,
                            size_t *send, size_t *recv)
 {
-  return sk_layout_need(&x->dt.lay, x->s->instance, length, nprocs, send,
+  sk_role_t role;
+  sk_layout_role(&role, x->s, x->eng->size, root);
+  return sk_layout_need(&x->dt.lay, x->s->instance, length, &role, send,
                         recv);
 }
 
@@ -42,10 +46,15 @@ static int sk_exec_length_range(sk_exec_t *x)
   x->lo = s->start_argument;
   x->hi = s->end_argument;
   if (s->end_is_max) {
-    x->hi = sk_layout_max_length(&x->dt.lay, s->instance, mem,
-                                 x->eng->size);
+    sk_limit_t limit;
+    sk_role_t any;
+    sk_layout_role(&any, s, x->eng->size, SK_ROLE_ANY);
+    x->hi = sk_layout_fit(&x->dt.lay, s->instance, mem, &any, &limit);
     snprintf(x->note, sizeof x->note, "End_Argument = Max_Value is %ld "
-             "bytes here (the longest message that fits in @MEMORY)", x->hi);
+             "bytes here (the longest message that %s)", x->hi,
+             limit == SK_LIMIT_DISPLACEMENTS
+                 ? "keeps the int displacements in range"
+                 : "fits in @MEMORY");
   }
   if (x->hi < x->lo) {
     snprintf(x->msg, sizeof x->msg, "no message length fits: @MEMORY %ld "
@@ -144,6 +153,11 @@ static int sk_exec_check(sk_exec_t *x)
   size_t need, sb, rb;
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
   x->pat = sk_pattern_info(in->pattern);
+  if (x->s->skip != NULL) {
+    /* the checker left it out: a known fault, or nothing fits */
+    snprintf(x->msg, sizeof x->msg, "%s", x->s->skip);
+    return -1;
+  }
   if (x->ops == NULL) {
     snprintf(x->msg, sizeof x->msg, "instance %s (type %d) is not "
              "implemented yet", in->name, in->number);
@@ -168,7 +182,7 @@ static int sk_exec_check(sk_exec_t *x)
     return -1;
   if (sk_exec_range(x) != 0)
     return -1;
-  need = sk_exec_need(x, x->max_length, x->eng->size, &sb, &rb);
+  need = sk_exec_need(x, x->max_length, SK_ROLE_ANY, &sb, &rb);
   if (mem > 0 && need > (size_t)mem) {
     snprintf(x->msg, sizeof x->msg, "needs %zu KiB of buffers per process "
              "for %ld-byte messages, @MEMORY is %ld KiB", (need + 1023) / 1024,
@@ -218,11 +232,13 @@ void sk_exec_cfg(sk_exec_t *x)
   x->cfg.node_times = s->node_times || x->ops->node_times;
 }
 
-/* Buffers for the longest message on all processes, touched once. */
+/* Buffers for the longest message, as this process's role needs them
+ * (doc/engine.md, "Memory per process"), touched once. */
 int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
-  sk_exec_need(x, x->max_length, x->eng->size, &s, &r);
+  sk_exec_need(x, x->max_length,
+               x->eng->rank == 0 ? SK_ROLE_ROOT : SK_ROLE_OTHER, &s, &r);
   x->sbuf = sk_pattern_buffer(s);
   x->rbuf = sk_pattern_buffer(r);
   if (x->ops->pairs &&
@@ -382,6 +398,13 @@ void sk_exec_describe(sk_exec_t *x)
   }
   if (x->note[0] != '\0')
     sk_result_add_note(res, x->note);
+  if (x->s->note != NULL)
+    sk_result_add_note(res, x->s->note);
+  if (x->s->clip.clipped) {
+    char clip[640];
+    sk_plan_clip_text(x->eng->plan, x->s, clip, sizeof clip);
+    sk_result_add_note(res, clip);
+  }
   if (x->s->batch > 1 && x->batch == 1)
     sk_result_add_note(res, x->s->cache == SK_CACHE_COLD
                        ? "Batch does not go with Cache = Cold (the cache "

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -22,6 +23,8 @@
 
 #define SK_GUARD_EXIT 4          /* SK_EXIT_ABORTED (run.h) */
 #define SK_GUARD_GRACE 5         /* seconds the other ranks wait longer */
+#define SK_GUARD_IDLE 600        /* seconds a point may take without
+                                  * Time_Suite (sk_guard_idle_timeout()) */
 
 #define SK_GUARD_HEAD 65536      /* bytes searched for the run status */
 
@@ -32,6 +35,7 @@ static const char *volatile sk_guard_scratch;  /* an MPI-IO file */
 static const char *sk_guard_out;
 static char sk_guard_head[SK_GUARD_HEAD];
 static volatile unsigned sk_guard_seconds;
+static volatile int sk_guard_idle;   /* re-armed after every point */
 static volatile int sk_guard_retry;  /* the suite brought a run down */
 
 typedef struct sk_guard_msg {
@@ -171,7 +175,8 @@ static void sk_guard_alarm(int sig)
   m.at = 0;
   sk_guard_put(&m, "skampi: error: the watchdog ended ");
   sk_guard_where(&m);
-  sk_guard_put(&m, ": no end after ");
+  sk_guard_put(&m, sk_guard_idle ? ": no point ended for "
+                                 : ": no end after ");
   sk_guard_num(&m, (long)sk_guard_seconds);
   sk_guard_put(&m, " s (a hung operation?); run aborted, a rerun skips "
                "the suite as crashed");
@@ -294,6 +299,7 @@ void sk_guard_arm(double seconds)
 {
   sk_guard_base = 0.0;
   sk_guard_setup = 0.0;
+  sk_guard_idle = 0;
   if (!(seconds > 0.0)) {
     sk_guard_seconds = 0;
     sk_guard_timer(0.0);
@@ -358,6 +364,38 @@ double sk_guard_timeout(const sk_suite_t *s, double timeout)
   if (s->time_measurement > 0.0)
     t += 2.0 * s->time_measurement;
   return t;
+}
+
+/* Without Time_Suite nothing says how long a suite may take, but every
+ * point ends: SK_GUARD_IDLE seconds after the previous one (or the
+ * suite's start, its setup included) is far beyond any point that still
+ * makes progress, unless Time_Measurement allows more. */
+double sk_guard_idle_timeout(const sk_suite_t *s, double timeout)
+{
+  /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_IDLE=S instead of 600 s,
+   * so that tests/mpi/hang.sh sees the bound end a hung suite */
+  const char *test = getenv("SKAMPI_TEST_IDLE");
+  double t = test != NULL && atof(test) > 0.0 ? atof(test) : SK_GUARD_IDLE;
+  if (timeout >= 0.0 || s->time_suite > 0.0)
+    return 0.0;
+  if (s->time_measurement > 0.0)
+    t += 2.0 * s->time_measurement;
+  return t;
+}
+
+void sk_guard_arm_for(const sk_suite_t *s, double timeout, int nprocs)
+{
+  double idle = sk_guard_idle_timeout(s, timeout);
+  sk_guard_arm_suite(idle > 0.0 ? idle : sk_guard_timeout(s, timeout),
+                     nprocs);
+  sk_guard_idle = idle > 0.0;
+}
+
+void sk_guard_point_done(void)
+{
+  if (!sk_guard_idle || !(sk_guard_base > 0.0))
+    return;
+  sk_guard_timer(sk_guard_graced(ceil(sk_guard_base)));
 }
 
 void sk_guard_remove(void)

@@ -7,8 +7,8 @@
  * only appends "interrupted" to the journal, turns the file's run status
  * "running" into "aborted", says so, removes a half-written temporary
  * file and exits with SK_EXIT_ABORTED.  The watchdog is
- * an alarm armed for each suite: when it fires the operation is taken to
- * hang; the journal gets "hung" (a rerun skips the suite as crashed) and
+ * an alarm armed for each suite (without Time_Suite: re-armed after each
+ * point): when it fires the operation is taken to hang; the journal gets "hung" (a rerun skips the suite as crashed) and
  * the process exits the same way.  No MPI here.
  */
 #ifndef SK_GUARD_H
@@ -47,6 +47,19 @@ void sk_guard_arm(double seconds);
 /* The watchdog of suite s: timeout when >= 0 (--timeout; 0 is off), else
  * the default derived from Time_Suite and Time_Measurement (0: none). */
 double sk_guard_timeout(const sk_suite_t *s, double timeout);
+/* The watchdog of a suite without Time_Suite (and no --timeout): a
+ * bound on each point, from the suite's start or the previous point's
+ * end -- 600 s, plus 2 Time_Measurement when that is set; 0 when
+ * sk_guard_timeout() applies instead. */
+double sk_guard_idle_timeout(const sk_suite_t *s, double timeout);
+/* Arms the watchdog for suite s on nprocs processes (its setup still to
+ * come, sk_guard_arm_suite() below): sk_guard_timeout()'s bound on the
+ * whole suite, or, without Time_Suite, sk_guard_idle_timeout()'s bound
+ * on each point (sk_guard_point_done() re-arms it). */
+void sk_guard_arm_for(const sk_suite_t *s, double timeout, int nprocs);
+/* A point ended: the bound on each point starts again (nothing when
+ * the watchdog bounds the whole suite or is off). */
+void sk_guard_point_done(void);
 
 /* ---- the setup of a suite (doc/robustness.md) ----------------------
  * A suite's setup -- the ping-pong pair's choice, the clock sync,

@@ -103,7 +103,7 @@ static void sk_reduce_sum(void *in, void *inout, int *len, MPI_Datatype *t)
     memcpy((p), &x_, sizeof x_); \
   } while (0)
 
-static void sk_reduce_set(int k, char *p, int v)
+static void sk_reduce_set(int k, char *p, long long v)
 {
   switch (k) {
   case SK_RK_I1: SK_REDUCE_SET(uint8_t, p, v); break;
@@ -117,7 +117,7 @@ static void sk_reduce_set(int k, char *p, int v)
 }
 
 /* 1 when the scalar of kind k at p equals v. */
-static int sk_reduce_is(int k, const char *p, int v)
+static int sk_reduce_is(int k, const char *p, long long v)
 {
   char want[sizeof(long double)];
   long double lx, ly;
@@ -305,7 +305,7 @@ void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value)
 }
 
 int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
-                    int value, unsigned char mark)
+                    long long value, unsigned char mark)
 {
   const char *p = buf;
   char *data = calloc((size_t)r->extent, 1);

@@ -52,10 +52,12 @@ long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
 
 /* Untimed integrity: sets every scalar of count elements at buf to value;
  * 0 when every scalar of count elements at buf equals value and every
- * byte between them holds mark, -1 otherwise (or out of memory). */
+ * byte between them holds mark, -1 otherwise (or out of memory).  value
+ * is 64 bits (the sum 1 + ... + P of P up to INT_MAX); an integer
+ * scalar holds it modulo its width, as the library's sum wraps. */
 void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value);
 int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
-                    int value, unsigned char mark);
+                    long long value, unsigned char mark);
 
 /* A note for the result when skampi's op is used (else ""). */
 void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,

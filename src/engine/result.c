@@ -674,7 +674,8 @@ static void sk_result_emit_unmeasured(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_bool(e, "unmeasured_refinement", s->unmeasured_refinement);
 }
 
-static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
+static int sk_result_emit_suite(sk_emit_t *e, const sk_plan_t *plan,
+                                const sk_suite_result_t *s)
 {
   const sk_suite_t *su = s->suite;
   size_t i;
@@ -687,6 +688,7 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_str(e, "message", s->message ? s->message : "");
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, su);
+  sk_plan_emit_clip(e, plan, su);
   sk_emit_kv_str(e, "argument_name", sk_result_arg_name(su->variation, 0));
   sk_emit_kv_str(e, "argument_unit", sk_result_arg_name(su->variation, 1));
   sk_emit_kv_str(e, "time_unit", "s");
@@ -775,7 +777,7 @@ static int sk_result_emit_all(sk_emit_t *e, const void *arg)
   for (i = 0; r->kept != NULL && i < sk_resume_count(r->kept); i++)
     sk_resume_emit(r->kept, i, e);
   for (i = 0; i < r->nsuites; i++)
-    sk_result_emit_suite(e, &r->suites[i]);
+    sk_result_emit_suite(e, r->plan, &r->suites[i]);
   sk_emit_seq_end(e);
   /* the run's noise is judged when it ends, so it follows the suites:
    * resultfile.c appends it after the last one */
@@ -793,11 +795,19 @@ static int sk_result_emit_run_only(sk_emit_t *e, const void *arg)
   return sk_result_emit_run(e, arg);
 }
 
+/* The argument of sk_result_emit_one_suite(): suite k of r. */
+typedef struct sk_result_suite_arg {
+  const sk_result_t *r;
+  size_t k;
+} sk_result_suite_arg_t;
+
 static int sk_result_emit_one_suite(sk_emit_t *e, const void *arg)
 {
+  const sk_result_t *r = ((const sk_result_suite_arg_t *)arg)->r;
+  size_t k = ((const sk_result_suite_arg_t *)arg)->k;
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
-  sk_result_emit_suite(e, arg);
+  sk_result_emit_suite(e, r->plan, &r->suites[k]);
   return sk_emit_seq_end(e);
 }
 
@@ -816,9 +826,12 @@ int sk_result_text_run(FILE *fp, const sk_result_t *r)
   return sk_result_emit_doc(fp, 0, sk_result_emit_run_only, r);
 }
 
-int sk_result_text_suite(FILE *fp, const sk_suite_result_t *s)
+int sk_result_text_suite(FILE *fp, const sk_result_t *r, size_t k)
 {
-  return sk_result_emit_doc(fp, 0, sk_result_emit_one_suite, s);
+  sk_result_suite_arg_t a;
+  a.r = r;
+  a.k = k;
+  return sk_result_emit_doc(fp, 0, sk_result_emit_one_suite, &a);
 }
 
 int sk_result_write(const sk_result_t *r, const char *path,

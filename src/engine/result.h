@@ -190,14 +190,14 @@ int sk_result_write(const sk_result_t *r, const char *path,
 /* The text of the result file on fp, as sk_result_write() writes it
  * (the whole document, its end marker last); of the run's `run:` mapping
  * alone ("run:\n  status: ..."); of one suite as the one item of
- * "suites:\n- name: ..."; of the run's `noise` mapping alone (nothing
+ * "suites:\n- name: ..." (suite k of r); of the run's `noise` mapping alone (nothing
  * before the run's noise is judged at its end).  The pieces are the same bytes the whole
  * document holds (libyaml lays a top-level key out alike wherever it
  * stands), which is what src/engine/resultfile.c appends and patches.
  * -1 when the emitter or fp failed. */
 int sk_result_text(FILE *fp, const sk_result_t *r);
 int sk_result_text_run(FILE *fp, const sk_result_t *r);
-int sk_result_text_suite(FILE *fp, const sk_suite_result_t *s);
+int sk_result_text_suite(FILE *fp, const sk_result_t *r, size_t k);
 int sk_result_text_noise(FILE *fp, const sk_result_t *r);
 
 const char *sk_suite_status_name(sk_suite_status_t s);

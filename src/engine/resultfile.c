@@ -294,7 +294,7 @@ static int sk_rf_chunk(const sk_resultfile_t *f, const sk_result_t *r,
   for (i = f->nsuites; i < r->nsuites && rc == 0; i++) {
     sk_rf_buf_t one;
     if (sk_rf_buf_open(&one) != 0 ||
-        sk_rf_buf_close(&one, sk_result_text_suite(one.fp, &r->suites[i]))
+        sk_rf_buf_close(&one, sk_result_text_suite(one.fp, r, i))
             != 0)
       rc = -1;
     else if (one.n < 8 || memcmp(one.s, "suites:\n", 8) != 0)

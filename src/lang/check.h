@@ -26,6 +26,12 @@ typedef struct sk_check_options {
    * elements (the end of the message "... more than an int counts:
    * ..."), or NULL when it can; a NULL callback: every instance can. */
   const char *(*large_count)(int number);
+  /* Why instance `number` must be left out on `nprocs` processes (a
+   * known fault of the MPI library: "MPI_Scatter_init of the MPI
+   * library (LIB) ..."), or NULL; a NULL callback: no fault is known.
+   * The suite is kept in the plan with that reason (sk_suite_t.skip),
+   * and the checker says so in a note. */
+  const char *(*fault)(int number, int nprocs);
 } sk_check_options_t;
 
 /* The plan of tree f, or NULL when diag holds any error (also one from

@@ -38,6 +38,7 @@ typedef struct sk_check {
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
   const char *(*large_count)(int number);   /* sk_check_options_t's */
+  const char *(*fault)(int number, int nprocs);   /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -66,6 +67,67 @@ void sk_check_suite(sk_check_t *c, const sk_ast_item_t *it, sk_suite_t *out);
  * values into *out. */
 void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
                       sk_suite_t *out);
+
+struct sk_layout;
+
+/* check_resolve.c: one suite's keys while they are resolved, and the
+ * helpers check_fit.c shares with it. */
+typedef struct sk_resolve {
+  sk_check_t *c;
+  const sk_ast_item_t *it;
+  sk_kv_t *kv;
+  sk_suite_t *out;
+  const sk_instance_t *inst;   /* NULL: Type unknown */
+  long first_length;           /* sk_suite_t.first_length */
+  int skip;                    /* Memory_Fit = Clip and nothing fits */
+} sk_resolve_t;
+
+/* Rules, for reporting an error that comes from the preamble only once. */
+enum {
+  SK_RULE_VARIATION, SK_RULE_UNIT, SK_RULE_START, SK_RULE_NODES,
+  SK_RULE_MEMORY_END, SK_RULE_MEMORY_LEN, SK_RULE_REPETITION,
+  SK_RULE_ARGUMENTS, SK_RULE_DISTANCE, SK_RULE_STEPWIDTH, SK_RULE_GRID,
+  SK_RULE_BASETYPE, SK_RULE_LARGE_END, SK_RULE_LARGE_LEN, SK_RULE_RMA_TYPE,
+  SK_RULE_RMA_LENGTH
+};
+
+#define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
+
+
+/* The key has a value (its error, if any, was reported). */
+int sk_resolve_known(const sk_kv_t *kv);
+/* An error about value a (and b): at the one the suite wrote, else at the
+ * preamble line that set one (once per file and rule), else at the
+ * suite's name. */
+void sk_resolve_error(sk_resolve_t *r, int rule, const sk_kv_t *a,
+                      const sk_kv_t *b, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 5, 6)))
+#endif
+  ;
+/* A value for a message: "100", "4194304 = Max_Value", "8, the default",
+ * "8, set on line 3". */
+const char *sk_resolve_show(const sk_kv_t *kv, char *buf, size_t size);
+/* The layout of the suite's messages (src/lang/layout.c); -1 when a
+ * pattern or the base type is unknown. */
+int sk_resolve_layout(const sk_resolve_t *r, struct sk_layout *l);
+
+/* check_fit.c: lengths against @MEMORY and the int displacements on the
+ * run's processes (Memory_Fit: clipped or refused), known faults of the
+ * MPI library, master-worker lengths that move nothing. */
+/* Bounds length key kv (id: END_ARGUMENT or DEFAULT_MESSAGE_LENGTH);
+ * `used`: the suite measures it. */
+void sk_fit_length(sk_resolve_t *r, int rule, sk_kv_t *kv, sk_key_id_t id,
+                   int used);
+/* Memory_Fit not given: the value the origin of the length makes it. */
+void sk_fit_memory_fit(sk_resolve_t *r);
+/* A suite of an instance the library is known to break is left out. */
+void sk_fit_fault(sk_resolve_t *r);
+/* The grid of a master-worker Length suite starts at the first length
+ * whose chunks carry data. */
+void sk_fit_mw(sk_resolve_t *r);
+/* A clipped or left-out suite says so (a note; the plan's skip). */
+void sk_fit_note(sk_resolve_t *r);
 
 /* check_topology.c: the neighbourhood topology keys against the
  * processes of the run (a random k-regular graph must exist). */

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -17,29 +18,9 @@
 #include "layout.h"
 #include "refine.h"
 
-typedef struct sk_resolve {
-  sk_check_t *c;
-  const sk_ast_item_t *it;
-  sk_kv_t *kv;
-  sk_suite_t *out;
-  const sk_instance_t *inst;   /* NULL: Type unknown */
-  long first_length;           /* sk_suite_t.first_length */
-} sk_resolve_t;
-
-/* Rules, for reporting an error that comes from the preamble only once. */
-enum {
-  SK_RULE_VARIATION, SK_RULE_UNIT, SK_RULE_START, SK_RULE_NODES,
-  SK_RULE_MEMORY_END, SK_RULE_MEMORY_LEN, SK_RULE_REPETITION,
-  SK_RULE_ARGUMENTS, SK_RULE_DISTANCE, SK_RULE_STEPWIDTH, SK_RULE_GRID,
-  SK_RULE_BASETYPE, SK_RULE_LARGE_END, SK_RULE_LARGE_LEN, SK_RULE_RMA_TYPE,
-  SK_RULE_RMA_LENGTH
-};
-
-#define SK_KV(r, id) (&(r)->kv[SK_KEY_##id])
-
 static void sk_resolve_store(sk_resolve_t *r);
 
-static int sk_known(const sk_kv_t *kv)
+int sk_resolve_known(const sk_kv_t *kv)
 {
   return kv->origin != SK_ORIGIN_NONE;
 }
@@ -47,8 +28,8 @@ static int sk_known(const sk_kv_t *kv)
 /* An error about value a (and b): at the one the suite wrote, else at the
  * preamble line that set one (once per file and rule: every suite would
  * say the same), else at the suite's name. */
-static void sk_resolve_error(sk_resolve_t *r, int rule, const sk_kv_t *a,
-                             const sk_kv_t *b, const char *fmt, ...)
+void sk_resolve_error(sk_resolve_t *r, int rule, const sk_kv_t *a,
+                      const sk_kv_t *b, const char *fmt, ...)
 {
   const sk_kv_t *pick[2] = {a, b};
   sk_span_t at = r->it->span;
@@ -77,7 +58,7 @@ static void sk_resolve_error(sk_resolve_t *r, int rule, const sk_kv_t *a,
 
 /* A value for a message: "100", "4194304 = Max_Value", "8, the default",
  * "8, set on line 3". */
-static const char *sk_show(const sk_kv_t *kv, char *buf, size_t size)
+const char *sk_resolve_show(const sk_kv_t *kv, char *buf, size_t size)
 {
   int n = snprintf(buf, size, "%ld%s", kv->l, kv->is_max ? " = Max_Value"
                                                         : "");
@@ -116,7 +97,7 @@ static void sk_resolve_variation(sk_resolve_t *r)
   char list[96], from[32];
   size_t len = 0;
   int i;
-  if (r->inst == NULL || !sk_known(v))
+  if (r->inst == NULL || !sk_resolve_known(v))
     return;
   if (v->origin == SK_ORIGIN_BUILTIN) {
     /* an instance that cannot vary the length varies what it can */
@@ -149,7 +130,7 @@ static const sk_basetype_t *sk_resolve_base(const sk_resolve_t *r)
   const sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
   const sk_plan_t *p = r->c->plan;
   size_t i;
-  for (i = 0; sk_known(b) && b->l != 0 && i < p->nbasetypes; i++)
+  for (i = 0; sk_resolve_known(b) && b->l != 0 && i < p->nbasetypes; i++)
     if (p->basetypes[i].number == b->l)
       return &p->basetypes[i];
   return NULL;
@@ -158,80 +139,13 @@ static const sk_basetype_t *sk_resolve_base(const sk_resolve_t *r)
 /* The layout of the suite's messages, gaps of the patterns and of a
  * structured base type included: src/lang/layout.c, as the engine lays them
  * out.  An unknown pattern counts as 0 (its error is reported apart). */
-static int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
+int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
 {
   const sk_kv_t *s = SK_KV(r, SEND_DATATYPE_NUMBER);
   const sk_kv_t *v = SK_KV(r, RECEIVE_DATATYPE_NUMBER);
-  return sk_layout_init(l, sk_resolve_base(r), sk_known(s) ? (int)s->l : 0,
-                        sk_known(v) ? (int)v->l : 0);
-}
-
-/* How much wider than its data a layout's pattern is (1: no gaps). */
-static double sk_resolve_pattern_width(long extent, int per, long base)
-{
-  return (double)extent / ((double)per * (double)base);
-}
-
-/* What makes the buffers wide, for the memory message: " on 4
- * processes" where the process count matters, and the datatype pattern
- * and structured base type whose gaps count. */
-static const char *sk_resolve_procs(const sk_resolve_t *r,
-                                    const sk_layout_t *l, char *buf,
-                                    size_t size)
-{
-  double ws = sk_resolve_pattern_width(l->send_extent, l->send_per,
-                                       l->base_extent);
-  double wr = sk_resolve_pattern_width(l->recv_extent, l->recv_per,
-                                       l->base_extent);
-  int gapped = l->base_extent > l->base_size, n = 0;
-  size_t s, v;
-  buf[0] = '\0';
-  if (sk_layout_need(l, r->inst, 1L << 20, r->c->nprocs, &s, &v) !=
-      sk_layout_need(l, r->inst, 1L << 20, 1, &s, &v))
-    n = snprintf(buf, size, " on %d processes", r->c->nprocs);
-  if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
-    n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
-                  "%d%s", ws >= wr ? l->send : l->recv, gapped ? " over"
-                                                               : "");
-  else if (n >= 0 && (size_t)n < size && gapped)
-    n += snprintf(buf + n, size - (size_t)n, " in the layout of");
-  if (n >= 0 && (size_t)n < size && gapped)
-    n += snprintf(buf + n, size - (size_t)n, " @Basetype%ld",
-                  SK_KV(r, BASETYPE_NUMBER)->l);
-  if (n >= 0 && (size_t)n < size && sk_layout_width(l) > 1.0)
-    snprintf(buf + n, size - (size_t)n, " (%g times as wide as its data)",
-             sk_layout_width(l));
-  return buf;
-}
-
-/* Max_Value becomes the longest message whose buffers fit in @MEMORY on
- * the run's processes, computed as the engine computes it
- * (sk_layout_max_length()); a written length above it is an error. */
-static void sk_resolve_fits(sk_resolve_t *r, int rule, sk_kv_t *kv,
-                            const char *key)
-{
-  long mem = r->c->plan->memory_kib * 1024L, fit;
-  char shown[64], procs[160];
-  sk_layout_t l;
-  if (r->inst == NULL || !sk_known(kv) || kv->unset ||
-      sk_resolve_layout(r, &l) != 0)
-    return;
-  fit = sk_layout_max_length(&l, r->inst, mem, r->c->nprocs);
-  if (kv->is_max && fit >= 0) {
-    kv->l = fit;
-  } else if (fit < 0) {
-    sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
-                     "(%ld KiB per process): no message fits for %s%s",
-                     key, sk_show(kv, shown, sizeof shown),
-                     r->c->plan->memory_kib, r->inst->name,
-                     sk_resolve_procs(r, &l, procs, sizeof procs));
-  } else if (kv->l > fit) {
-    sk_resolve_error(r, rule, kv, NULL, "%s (%s) does not fit in @MEMORY "
-                     "(%ld KiB per process): at most %ld fits for %s%s",
-                     key, sk_show(kv, shown, sizeof shown),
-                     r->c->plan->memory_kib, fit, r->inst->name,
-                     sk_resolve_procs(r, &l, procs, sizeof procs));
-  }
+  return sk_layout_init(l, sk_resolve_base(r),
+                        sk_resolve_known(s) ? (int)s->l : 0,
+                        sk_resolve_known(v) ? (int)v->l : 0);
 }
 
 /* A message of more than INT_MAX elements (of the send or the receive
@@ -244,7 +158,8 @@ static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
   const char *why;
   sk_layout_t l;
   long sc, rc;
-  if (r->inst == NULL || r->c->large_count == NULL || !sk_known(kv) ||
+  if (r->inst == NULL || r->c->large_count == NULL || !sk_resolve_known(kv) ||
+      r->skip ||
       kv->unset || kv->l <= INT_MAX || sk_resolve_layout(r, &l) != 0)
     return;
   sk_layout_counts(&l, kv->l, &sc, &rc);
@@ -255,7 +170,7 @@ static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
     return;
   sk_resolve_error(r, rule, kv, NULL, "%s (%s) is %ld elements, more than "
                    "an int counts (%d): %s", key,
-                   sk_show(kv, shown, sizeof shown), sc > rc ? sc : rc,
+                   sk_resolve_show(kv, shown, sizeof shown), sc > rc ? sc : rc,
                    INT_MAX, why);
 }
 
@@ -299,7 +214,7 @@ static void sk_resolve_units(sk_resolve_t *r, long var)
     return;
   for (i = 0; i < sizeof args / sizeof args[0]; i++) {
     sk_kv_t *kv = &r->kv[args[i]];
-    if (!sk_known(kv) || !kv->has_unit)
+    if (!sk_resolve_known(kv) || !kv->has_unit)
       continue;
     sk_resolve_error(r, SK_RULE_UNIT, kv, NULL, "%s counts %s here "
                      "(Variation = %s): it takes no unit",
@@ -315,23 +230,24 @@ static void sk_resolve_counts(sk_resolve_t *r, long var)
 {
   sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
   char shown[64];
-  if (sk_known(s) && s->l < 1)
+  if (sk_resolve_known(s) && s->l < 1)
     sk_resolve_error(r, SK_RULE_START, s, NULL, "Start_Argument must be "
                      "at least 1 with Variation = %s, not %s",
                      sk_name_of(SK_KEY_VARIATION, var),
-                     sk_show(s, shown, sizeof shown));
-  if (var == SK_VARIATION_NODES && sk_known(e) && e->l > r->c->nprocs)
+                     sk_resolve_show(s, shown, sizeof shown));
+  if (var == SK_VARIATION_NODES && sk_resolve_known(e) && e->l > r->c->nprocs)
     sk_resolve_error(r, SK_RULE_NODES, e, NULL, "End_Argument (%s) is more "
                      "processes than the run has (%d)",
-                     sk_show(e, shown, sizeof shown), r->c->nprocs);
+                     sk_resolve_show(e, shown, sizeof shown), r->c->nprocs);
 }
 
 static void sk_resolve_arguments(sk_resolve_t *r)
 {
   sk_kv_t *v = SK_KV(r, VARIATION), *e = SK_KV(r, END_ARGUMENT);
   sk_kv_t *len = SK_KV(r, DEFAULT_MESSAGE_LENGTH);
-  long var = sk_known(v) ? v->l : -1;
-  sk_resolve_fits(r, SK_RULE_MEMORY_LEN, len, "Default_Message_length");
+  long var = sk_resolve_known(v) ? v->l : -1;
+  sk_fit_length(r, SK_RULE_MEMORY_LEN, len, SK_KEY_DEFAULT_MESSAGE_LENGTH,
+                  var >= 0 && var != SK_VARIATION_LENGTH);
   sk_resolve_large(r, SK_RULE_LARGE_LEN, len, "Default_Message_length");
   if (var < 0)
     return;
@@ -340,9 +256,10 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   if (var == SK_VARIATION_NODES && e->is_max)
     e->l = r->c->nprocs;
   else if (var == SK_VARIATION_CHUNKS && e->is_max)
-    e->l = sk_known(len) ? len->l : 0;
+    e->l = sk_resolve_known(len) ? len->l : 0;
   else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE) {
-    sk_resolve_fits(r, SK_RULE_MEMORY_END, e, "End_Argument");
+    sk_fit_length(r, SK_RULE_MEMORY_END, e, SK_KEY_END_ARGUMENT,
+                    var == SK_VARIATION_LENGTH);
     sk_resolve_large(r, SK_RULE_LARGE_END, e, "End_Argument");
   }
   if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
@@ -356,12 +273,12 @@ static void sk_resolve_order(sk_resolve_t *r, int rule, sk_key_id_t lo_id,
 {
   sk_kv_t *lo = &r->kv[lo_id], *hi = &r->kv[hi_id];
   char a[64], b[64];
-  if (!sk_known(lo) || !sk_known(hi) || lo->unset || hi->unset ||
-      lo->l <= hi->l)
+  if (!sk_resolve_known(lo) || !sk_resolve_known(hi) || lo->unset ||
+      hi->unset || lo->l <= hi->l)
     return;
   sk_resolve_error(r, rule, lo, hi, "%s (%s) is greater than %s (%s)",
-                   sk_key_get(lo_id)->name, sk_show(lo, a, sizeof a),
-                   sk_key_get(hi_id)->name, sk_show(hi, b, sizeof b));
+                   sk_key_get(lo_id)->name, sk_resolve_show(lo, a, sizeof a),
+                   sk_key_get(hi_id)->name, sk_resolve_show(hi, b, sizeof b));
 }
 
 /* ---- Stepwidth ------------------------------------------------------------- */
@@ -376,13 +293,13 @@ static void sk_resolve_stepwidth(sk_resolve_t *r)
   sk_kv_t *st = SK_KV(r, STEPWIDTH), *sc = SK_KV(r, SCALE);
   sk_kv_t *s = SK_KV(r, START_ARGUMENT), *e = SK_KV(r, END_ARGUMENT);
   int log_scale;
-  if (!sk_known(sc) || !sk_known(st))
+  if (!sk_resolve_known(sc) || !sk_resolve_known(st))
     return;
   log_scale = sk_resolve_is_log(sc->l);
   if (st->origin == SK_ORIGIN_BUILTIN) {
     /* 2 on log scales; 16 steps from Start to End on linear ones */
     if (!log_scale)
-      st->d = sk_known(s) && sk_known(e) && e->l - s->l > 16
+      st->d = sk_resolve_known(s) && sk_resolve_known(e) && e->l - s->l > 16
               ? (double)(e->l - s->l) / 16.0 : 1.0;
     return;
   }
@@ -467,7 +384,7 @@ static void sk_resolve_nothing_sent(const sk_resolve_t *r, const sk_kv_t *kv,
                 ? kv->span : r->it->span, "%s%s (%s)%s sends no data: a "
                 "message is a whole number of %s, %ld bytes each; %ld is "
                 "the smallest length that sends one", at, key,
-                sk_show(kv, shown, sizeof shown), follow, unit, u, u);
+                sk_resolve_show(kv, shown, sizeof shown), follow, unit, u, u);
 }
 
 /* A message is a whole number of units (a base element, or a pattern's
@@ -482,7 +399,7 @@ static void sk_resolve_elements(sk_resolve_t *r, size_t errors_before)
   sk_layout_t l;
   long u, least;
   if (sk_diag_errors(r->c->diag) != errors_before || r->inst == NULL ||
-      r->inst->buffers == SK_BUFFERS_NONE || !sk_known(v) ||
+      r->inst->buffers == SK_BUFFERS_NONE || !sk_resolve_known(v) ||
       sk_resolve_layout(r, &l) != 0 ||
       (u = (long)l.per_elem * l.base_size) <= 1)
     return;
@@ -490,7 +407,7 @@ static void sk_resolve_elements(sk_resolve_t *r, size_t errors_before)
     r->first_length = u;
     kv = s;
     least = s->l > 0 ? s->l : sk_resolve_first_above_zero(r, u);
-  } else if (v->l != SK_VARIATION_CHUNKS && sk_known(len)) {
+  } else if (v->l != SK_VARIATION_CHUNKS && sk_resolve_known(len)) {
     kv = len;
     least = len->l;
   } else {
@@ -515,7 +432,7 @@ static void sk_resolve_grid(sk_resolve_t *r, size_t errors_before)
   if (sk_diag_errors(r->c->diag) != errors_before || r->inst == NULL)
     return;
   for (i = 0; i < SK_KEY_COUNT; i++)
-    if (!sk_known(&r->kv[i]))
+    if (!sk_resolve_known(&r->kv[i]))
       return;     /* its error is reported already */
   sk_resolve_store(r);
   sk_refine_params_from_suite(r->out, &p);
@@ -529,7 +446,7 @@ static void sk_resolve_grid(sk_resolve_t *r, size_t errors_before)
 static void sk_resolve_basetype(sk_resolve_t *r)
 {
   sk_kv_t *b = SK_KV(r, BASETYPE_NUMBER);
-  if (!sk_known(b) || b->l == 0 || sk_resolve_base(r) != NULL)
+  if (!sk_resolve_known(b) || b->l == 0 || sk_resolve_base(r) != NULL)
     return;
   sk_resolve_error(r, SK_RULE_BASETYPE, b, NULL, "Basetype_Number %ld: the "
                    "preamble defines no @Basetype%ld", b->l, b->l);
@@ -575,10 +492,10 @@ static void sk_resolve_rma(sk_resolve_t *r)
   long bytes;
   int i;
   if (r->inst == NULL || !(r->inst->variations & SK_REQ_PREDEFINED) ||
-      !sk_known(b) || (b->l != 0 && base == NULL))
+      !sk_resolve_known(b) || (b->l != 0 && base == NULL))
     return;
   for (i = 0; i < 2; i++)
-    if (sk_known(pat[i]) && pat[i]->l != 0)
+    if (sk_resolve_known(pat[i]) && pat[i]->l != 0)
       sk_resolve_error(r, SK_RULE_RMA_TYPE, pat[i], SK_KV(r, TYPE),
                        "%s applies MPI_SUM to one predefined datatype: "
                        "%s must be 0", r->inst->name, key[i]);
@@ -588,7 +505,7 @@ static void sk_resolve_rma(sk_resolve_t *r)
                      "@Basetype%ld is a structure", r->inst->name, b->l);
     return;
   }
-  if (!(r->inst->variations & SK_REQ_ELEMENT) || !sk_known(len))
+  if (!(r->inst->variations & SK_REQ_ELEMENT) || !sk_resolve_known(len))
     return;
   type = sk_resolve_element(base, &bytes);
   if ((r->inst->variations & SK_REQ_INTEGER) &&
@@ -605,7 +522,7 @@ static void sk_resolve_rma(sk_resolve_t *r)
     sk_resolve_error(r, SK_RULE_RMA_LENGTH, len, SK_KV(r, TYPE),
                      "%s moves one element: Default_Message_length must "
                      "be %ld (one %s), not %s", r->inst->name, bytes, type,
-                     sk_show(len, shown, sizeof shown));
+                     sk_resolve_show(len, shown, sizeof shown));
 }
 
 /* ---- into the plan ------------------------------------------------------------ */
@@ -636,10 +553,12 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   r.it = it;
   r.kv = kv;
   r.out = out;
-  r.inst = sk_known(&kv[SK_KEY_TYPE]) ? kv[SK_KEY_TYPE].inst : NULL;
+  r.inst = sk_resolve_known(&kv[SK_KEY_TYPE]) ? kv[SK_KEY_TYPE].inst : NULL;
   r.first_length = 1;
+  r.skip = 0;
   sk_resolve_variation(&r);
   sk_resolve_arguments(&r);
+  sk_fit_memory_fit(&r);
   sk_resolve_order(&r, SK_RULE_REPETITION, SK_KEY_MIN_REPETITION,
                    SK_KEY_MAX_REPETITION);
   sk_resolve_order(&r, SK_RULE_ARGUMENTS, SK_KEY_START_ARGUMENT,
@@ -650,7 +569,10 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_resolve_basetype(&r);
   sk_resolve_rma(&r);
   sk_resolve_elements(&r, errors_before);
+  sk_fit_mw(&r);
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);
   sk_resolve_store(&r);
+  sk_fit_fault(&r);
+  sk_fit_note(&r);
 }

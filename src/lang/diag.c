@@ -103,8 +103,9 @@ static char *sk_diag_format(const char *fmt, va_list ap)
   return s;
 }
 
-static void sk_diag_add(sk_diag_t *d, sk_diag_kind_t kind, const char *file,
-                        sk_span_t span, const char *fmt, va_list ap)
+static void sk_diag_add(sk_diag_t *d, sk_diag_kind_t kind, int alone,
+                        const char *file, sk_span_t span, const char *fmt,
+                        va_list ap)
 {
   sk_diag_msg_t *m;
   if (kind == SK_DIAG_ERROR) {
@@ -128,7 +129,7 @@ static void sk_diag_add(sk_diag_t *d, sk_diag_kind_t kind, const char *file,
   m->text = sk_diag_format(fmt, ap);
   m->seq = d->nmsgs;
   m->group = m->seq;
-  if (kind == SK_DIAG_NOTE && d->nmsgs > 0)
+  if (kind == SK_DIAG_NOTE && !alone && d->nmsgs > 0)
     m->group = d->msgs[d->nmsgs - 1].group;
   d->nmsgs++;
 }
@@ -138,7 +139,7 @@ void sk_diag_error(sk_diag_t *d, const char *file, sk_span_t span,
 {
   va_list ap;
   va_start(ap, fmt);
-  sk_diag_add(d, SK_DIAG_ERROR, file, span, fmt, ap);
+  sk_diag_add(d, SK_DIAG_ERROR, 0, file, span, fmt, ap);
   va_end(ap);
 }
 
@@ -147,7 +148,16 @@ void sk_diag_note(sk_diag_t *d, const char *file, sk_span_t span,
 {
   va_list ap;
   va_start(ap, fmt);
-  sk_diag_add(d, SK_DIAG_NOTE, file, span, fmt, ap);
+  sk_diag_add(d, SK_DIAG_NOTE, 0, file, span, fmt, ap);
+  va_end(ap);
+}
+
+void sk_diag_remark(sk_diag_t *d, const char *file, sk_span_t span,
+                    const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  sk_diag_add(d, SK_DIAG_NOTE, 1, file, span, fmt, ap);
   va_end(ap);
 }
 

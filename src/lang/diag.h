@@ -61,6 +61,16 @@ void sk_diag_note(sk_diag_t *d, const char *file, sk_span_t span,
 #endif
   ;
 
+/* A note of its own, not about an error (a suite clipped to what fits
+ * in @MEMORY): printed as a note at span, in file order.  Not an
+ * error. */
+void sk_diag_remark(sk_diag_t *d, const char *file, sk_span_t span,
+                    const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
+
 /* The number of errors reported so far (notes excluded). */
 size_t sk_diag_errors(const sk_diag_t *d);
 

@@ -88,24 +88,75 @@ double sk_layout_width(const sk_layout_t *l)
 }
 
 size_t sk_layout_need(const sk_layout_t *l, const sk_instance_t *in,
-                      long length, int nprocs, size_t *send, size_t *recv)
+                      long length, const sk_role_t *role, size_t *send,
+                      size_t *recv)
 {
-  return sk_instance_need(in, sk_layout_span(l, length), nprocs, send,
-                          recv);
+  return sk_instance_need_role(in, sk_layout_span(l, length), role, send,
+                               recv);
+}
+
+int sk_layout_degree(int topology, long dimensions, long degree)
+{
+  if (topology == SK_TOPO_RING)
+    return 2;
+  if (topology == SK_TOPO_RANDOM_REGULAR)
+    return degree > 0 && degree < 2147483647L ? (int)degree : 0;
+  return dimensions >= 1 && dimensions <= 3 ? 2 * (int)dimensions : 0;
+}
+
+void sk_layout_role(sk_role_t *r, const sk_suite_t *s, int nprocs, int root)
+{
+  r->nprocs = nprocs;
+  r->root = root;
+  r->degree = sk_layout_degree(s->neighbor_topology, s->neighbor_dimensions,
+                               s->neighbor_degree);
+  r->equal = s->count_distribution == 0;      /* Equal */
 }
 
 /* The need grows with the length, so the longest that fits is found by
  * bisection between 0 and mem. */
 long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
-                          long mem, int nprocs)
+                          long mem, const sk_role_t *role)
 {
   long lo = 0, hi = mem;
   size_t s, r;
-  if (mem < 0 || sk_layout_need(l, in, 0, nprocs, &s, &r) > (size_t)mem)
+  if (mem < 0 || sk_layout_need(l, in, 0, role, &s, &r) > (size_t)mem)
     return -1;
   while (lo < hi) {
     long mid = lo + (hi - lo + 1) / 2;
-    if (sk_layout_need(l, in, mid, nprocs, &s, &r) <= (size_t)mem)
+    if (sk_layout_need(l, in, mid, role, &s, &r) <= (size_t)mem)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  return lo;
+}
+
+int sk_layout_displ_fits(const sk_layout_t *l, const sk_instance_t *in,
+                         long length, int nprocs)
+{
+  long sc, rc;
+  sk_layout_counts(l, length, &sc, &rc);
+  return sk_instance_displ_fits(in, sc > rc ? sc : rc,
+                                sk_layout_span(l, length), nprocs);
+}
+
+/* Both bounds grow with the length: the displacements' by bisection
+ * below the memory's. */
+long sk_layout_fit(const sk_layout_t *l, const sk_instance_t *in, long mem,
+                   const sk_role_t *role, sk_limit_t *limit)
+{
+  long lo = 0, hi = sk_layout_max_length(l, in, mem, role);
+  int p = role->nprocs;
+  *limit = SK_LIMIT_MEMORY;
+  if (hi < 0 || sk_layout_displ_fits(l, in, hi, p))
+    return hi;
+  *limit = SK_LIMIT_DISPLACEMENTS;
+  if (!sk_layout_displ_fits(l, in, 0, p))
+    return -1;
+  while (lo < hi) {
+    long mid = lo + (hi - lo + 1) / 2;
+    if (sk_layout_displ_fits(l, in, mid, p))
       lo = mid;
     else
       hi = mid - 1;

@@ -57,15 +57,44 @@ long sk_layout_span(const sk_layout_t *l, long length);
  * gaps): buffer bytes of a unit over its data bytes. */
 double sk_layout_width(const sk_layout_t *l);
 
-/* Buffer bytes per process instance `in` holds on nprocs processes for
+/* Buffer bytes a process in `role` holds for instance `in` with
  * messages of length bytes (send in *send, receive in *recv): what the
- * engine allocates. */
+ * engine allocates for that role; SK_ROLE_ANY is what @MEMORY must
+ * hold (sk_instance_need_role()). */
 size_t sk_layout_need(const sk_layout_t *l, const sk_instance_t *in,
-                      long length, int nprocs, size_t *send, size_t *recv);
+                      long length, const sk_role_t *role, size_t *send,
+                      size_t *recv);
+
+/* The neighbours of every process in a neighbourhood collective's
+ * topology (Neighbor_Topology, Neighbor_Dimensions, Neighbor_Degree): 2
+ * per dimension of a Cartesian grid, 2 on a ring, k on a random
+ * k-regular graph; 0 when the values make none. */
+int sk_layout_degree(int topology, long dimensions, long degree);
+
+/* The role of a process of suite s on nprocs processes (root:
+ * SK_ROLE_ROOT, SK_ROLE_OTHER or SK_ROLE_ANY): its topology's degree
+ * and whether Count_Distribution makes the shares equal. */
+void sk_layout_role(sk_role_t *r, const sk_suite_t *s, int nprocs,
+                    int root);
 
 /* The longest message (at most mem bytes) whose buffers fit in mem bytes
- * per process, or -1 when not even an empty one does: Max_Value. */
+ * for `role`, or -1 when not even an empty one does. */
 long sk_layout_max_length(const sk_layout_t *l, const sk_instance_t *in,
-                          long mem, int nprocs);
+                          long mem, const sk_role_t *role);
+
+/* 1 when instance `in` on nprocs processes can pass the displacements
+ * of messages of length bytes as `int`s (sk_instance_displ_fits()), else
+ * 0. */
+int sk_layout_displ_fits(const sk_layout_t *l, const sk_instance_t *in,
+                         long length, int nprocs);
+
+/* The longest message that fits in mem bytes per process and whose
+ * displacements fit in an int (at most mem bytes), or -1 when not even
+ * an empty one does; *limit says which bound decided it
+ * (SK_LIMIT_MEMORY, or SK_LIMIT_DISPLACEMENTS when that bound is the
+ * lower).  What Max_Value becomes and what Memory_Fit = Clip clips to;
+ * the engine and the checker both call it. */
+long sk_layout_fit(const sk_layout_t *l, const sk_instance_t *in, long mem,
+                   const sk_role_t *role, sk_limit_t *limit);
 
 #endif

@@ -18,6 +18,8 @@ src_libskampi_src_a_SOURCES = \
 	src/lang/plan.c src/lang/plan.h src/lang/plan_emit.c src/lang/plan_emit.h
 # the neighbourhood collectives' topology keys against the run
 src_libskampi_src_a_SOURCES += src/lang/check_topology.c
+# what fits on the run's processes: Memory_Fit, known faults, chunks
+src_libskampi_src_a_SOURCES += src/lang/check_fit.c
 nodist_src_libskampi_src_a_SOURCES = \
 	grammar/parser.c grammar/parser.h grammar/lexer.c grammar/lexer.h
 src_libskampi_src_a_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(YAML_CFLAGS)

@@ -104,6 +104,35 @@ typedef struct sk_meta {
   sk_loc_t loc;           /* of the @KEY */
 } sk_meta_t;
 
+/* Memory_Fit (keys.def). */
+enum { SK_FIT_REFUSE = 0, SK_FIT_CLIP = 1 };
+
+/* What bounds a suite's length on the run's processes
+ * (src/lang/layout.h, sk_layout_fit()). */
+typedef enum {
+  SK_LIMIT_NONE = 0,
+  SK_LIMIT_MEMORY,               /* the buffers must fit in @MEMORY */
+  SK_LIMIT_DISPLACEMENTS         /* a v-collective's int displacements
+                                  * (or Alltoallw's in bytes) must not
+                                  * overflow */
+} sk_limit_t;
+
+/* A length the suite asked for and did not get (Memory_Fit = Clip): it
+ * is measured up to `largest` instead.  All zero: nothing was clipped. */
+typedef struct sk_clip {
+  int clipped;                   /* 1: the rest says what and why */
+  int key;                       /* SK_KEY_END_ARGUMENT or
+                                  * SK_KEY_DEFAULT_MESSAGE_LENGTH */
+  long asked;                    /* bytes, as resolved before the clip */
+  long largest;                  /* bytes: the longest that fits, -1
+                                  * when not even an empty one does */
+  int nothing;                   /* 1: not even Start_Argument fits, the
+                                  * suite is left out (sk_suite_t.skip) */
+  sk_limit_t limit;              /* why */
+  long memory_kib;               /* the @MEMORY that would hold `asked`
+                                  * (limit MEMORY), else 0 */
+} sk_clip_t;
+
 typedef struct sk_suite {
   char *name;
   sk_loc_t loc;                  /* of the suite name */
@@ -129,6 +158,17 @@ typedef struct sk_suite {
                                   * log grid from 0 goes on from there */
   long end_argument;             /* resolved; see end_is_max */
   int end_is_max;                /* End_Argument = Max_Value was given */
+  int memory_fit;                /* Memory_Fit: SK_FIT_*, resolved */
+  sk_clip_t clip;                /* a length lowered to what fits */
+  char *note;                    /* what the checker changed for these
+                                  * processes (a master-worker grid that
+                                  * starts higher), for the result's notes;
+                                  * NULL: nothing */
+  char *skip;                    /* why the suite cannot run on these
+                                  * processes (nothing fits, Memory_Fit =
+                                  * Clip): the run records it as failed
+                                  * with this message and measures
+                                  * nothing; NULL: it runs */
   double stepwidth;
   long max_steps;
   long min_distance;
@@ -179,7 +219,19 @@ typedef struct sk_plan {
   size_t nsuites;
 } sk_plan_t;
 
+/* The largest @MEMORY (KiB; keys.def, row MEMORY). */
+#define SK_PLAN_MEMORY_MAX_KIB 4294967296ULL
+
 void sk_plan_free(sk_plan_t *plan);
+
+/* The sentence that says why suite s of plan p measures less than it
+ * asked (s->clip) or nothing (clip.nothing), for --check, the result's
+ * notes and the log: "End_Argument 1048576 is clipped to 524288, the
+ * longest message that fits in @MEMORY (16384 KiB per process) for
+ * MPI_Alltoall on 16 processes; raise @MEMORY to 32768 (KiB) to measure
+ * End_Argument 1048576".  buf is "" when s was not clipped. */
+void sk_plan_clip_text(const sk_plan_t *p, const sk_suite_t *s, char *buf,
+                       size_t size);
 
 const char *sk_variation_name(sk_variation_t v);  /* "Length", ... */
 const char *sk_scale_name(sk_scale_t s);          /* "Dynamic_log", ... */

@@ -6,6 +6,7 @@
 #include "plan_emit.h"
 
 #include "keys.h"
+#include "layout.h"
 
 static int sk_plan_emit_key(sk_emit_t *e, const sk_key_t *k,
                             const sk_suite_t *s)
@@ -91,7 +92,70 @@ static int sk_plan_emit_basetypes(sk_emit_t *e, const sk_plan_t *p)
   return sk_emit_seq_end(e);
 }
 
-static int sk_plan_emit_suite(sk_emit_t *e, const sk_suite_t *s)
+void sk_plan_emit_clip(sk_emit_t *e, const sk_plan_t *p,
+                       const sk_suite_t *s)
+{
+  const sk_clip_t *c = &s->clip;
+  char text[640];
+  if (!c->clipped)
+    return;
+  sk_emit_str(e, "clipped");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "key", sk_key_get((sk_key_id_t)c->key)->name);
+  sk_emit_kv_long(e, "asked", c->asked);
+  sk_emit_str(e, "largest");
+  if (c->largest < 0)
+    sk_emit_null(e);
+  else
+    sk_emit_long(e, c->largest);
+  sk_emit_kv_str(e, "limit", c->limit == SK_LIMIT_DISPLACEMENTS
+                                 ? "displacements" : "memory");
+  if (c->limit == SK_LIMIT_MEMORY)
+    sk_emit_kv_long(e, "memory_kib", c->memory_kib);
+  sk_plan_clip_text(p, s, text, sizeof text);
+  sk_emit_kv_str(e, "note", text);
+  sk_emit_map_end(e);
+}
+
+/* The base type suite s names (NULL: bytes). */
+static const sk_basetype_t *sk_plan_emit_base(const sk_plan_t *p,
+                                              const sk_suite_t *s)
+{
+  size_t i;
+  for (i = 0; s->basetype != 0 && i < p->nbasetypes; i++)
+    if (p->basetypes[i].number == s->basetype)
+      return &p->basetypes[i];
+  return NULL;
+}
+
+/* `buffers: {root: B, other: B}`: the bytes of message buffers rank 0
+ * (the root of a rooted collective) and every other process allocate
+ * for the suite's longest message on the plan's processes (what the
+ * engine allocates, sk_layout_need(); @MEMORY holds the larger). */
+static void sk_plan_emit_buffers(sk_emit_t *e, const sk_plan_t *p,
+                                 const sk_suite_t *s)
+{
+  long len = s->variation == SK_VARIATION_LENGTH ? s->end_argument
+                                                 : s->default_message_length;
+  sk_layout_t l;
+  sk_role_t role;
+  size_t a, b, root, other;
+  if (sk_layout_init(&l, sk_plan_emit_base(p, s), s->send_datatype,
+                     s->recv_datatype) != 0)
+    return;
+  sk_layout_role(&role, s, p->nprocs, SK_ROLE_ROOT);
+  root = sk_layout_need(&l, s->instance, len, &role, &a, &b);
+  role.root = SK_ROLE_OTHER;
+  other = sk_layout_need(&l, s->instance, len, &role, &a, &b);
+  sk_emit_str(e, "buffers");
+  sk_emit_map_begin(e);
+  sk_emit_kv_long(e, "root", (long)root);
+  sk_emit_kv_long(e, "other", (long)other);
+  sk_emit_map_end(e);
+}
+
+static int sk_plan_emit_suite(sk_emit_t *e, const sk_plan_t *p,
+                              const sk_suite_t *s)
 {
   sk_emit_map_begin(e);
   sk_emit_kv_str(e, "name", s->name);
@@ -102,6 +166,12 @@ static int sk_plan_emit_suite(sk_emit_t *e, const sk_suite_t *s)
   sk_emit_kv_bool(e, "end_is_max", s->end_is_max);
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, s);
+  sk_plan_emit_clip(e, p, s);
+  sk_plan_emit_buffers(e, p, s);
+  if (s->note != NULL)
+    sk_emit_kv_str(e, "note", s->note);
+  if (s->skip != NULL)
+    sk_emit_kv_str(e, "left_out", s->skip);
   return sk_emit_map_end(e);
 }
 
@@ -123,7 +193,7 @@ int sk_plan_emit(sk_emit_t *e, const sk_plan_t *p)
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);
   for (i = 0; i < p->nsuites; i++)
-    sk_plan_emit_suite(e, &p->suites[i]);
+    sk_plan_emit_suite(e, p, &p->suites[i]);
   sk_emit_seq_end(e);
   return sk_emit_map_end(e);
 }

@@ -16,6 +16,13 @@
  * the order of keys.def; unset values (Invalid_Value) are null. */
 int sk_plan_emit_suite_params(sk_emit_t *e, const sk_suite_t *s);
 
+/* Emits `clipped: {key, asked, largest, limit, memory_kib, note}` when
+ * Memory_Fit = Clip lowered a length of s (doc/suite-language.md,
+ * "Lengths that do not fit"), else nothing: the plan and the result
+ * file both carry it. */
+void sk_plan_emit_clip(sk_emit_t *e, const sk_plan_t *p,
+                       const sk_suite_t *s);
+
 /* Emits the whole plan as one mapping. */
 int sk_plan_emit(sk_emit_t *e, const sk_plan_t *plan);
 

@@ -82,12 +82,6 @@ typedef struct sk_pctx {
                          * reason its descriptor's .refusal states */
 } sk_pctx_t;
 
-/* An MPI library in which an instance's MPI function is known to fail. */
-typedef struct sk_inst_fault {
-  const char *library;  /* a prefix of sk_pattern_library() */
-  const char *what;     /* how it fails, for the checker's message */
-} sk_inst_fault_t;
-
 typedef struct sk_inst_ops {
   /* One repetition's MPI calls (the timed region). */
   void (*run)(sk_pctx_t *c);
@@ -151,9 +145,6 @@ typedef struct sk_inst_ops {
   /* The MPI function this library lacks (configure found none), so the
    * instance cannot run; NULL: available. */
   const char *unavailable;
-  /* Where the function is there but known to fail (NULL: nowhere
-   * known): with that library the instance is unavailable too. */
-  const sk_inst_fault_t *faulty;
   /* The MPI-4 large-count function(s) its run() calls on a `large`
    * point (more than INT_MAX elements), e.g. "MPI_Send_c"; NULL: the
    * instance has no large-count path.  large_count_built is 1 when the
@@ -182,9 +173,10 @@ enum {
 /* Count distributions of the v-variants (Count_Distribution). */
 enum { SK_DIST_EQUAL = 0, SK_DIST_INCREASING = 1 };
 
-/* Process i's share of total elements under distribution d (every share
- * a whole number, the shares add up to total). */
-int sk_pattern_share(int d, long total, int nprocs, int i);
+/* share[i] = process i's share of total elements under distribution d,
+ * for every i < nprocs (every share a whole number, the shares add up
+ * to total; total at most INT_MAX). */
+void sk_pattern_shares(int d, long total, int nprocs, int *share);
 
 #define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
   extern const sk_inst_ops_t sk_inst_##fn;
@@ -213,10 +205,16 @@ const sk_inst_ops_t *sk_pattern_ops(int number);
 
 /* Why instance `number` cannot run with this MPI library -- "the MPI
  * library skampi was built with (LIB) has no MPI_Xxx_init"
- * (ops->unavailable), or "MPI_Xxx_init of the MPI library skampi was
- * built with (LIB) WHAT" (ops->faulty) -- in a static buffer; NULL when
- * it can run. */
+ * (ops->unavailable) -- in a static buffer; NULL when it can run. */
 const char *sk_pattern_unavailable(int number);
+
+/* Why instance `number` must be left out of a run on nprocs processes
+ * with the MPI library it runs with -- "MPI_Scatter_init of the MPI
+ * library (MPICH Version: 4.0.2) fails ..." (lib/libfault.h) -- in a
+ * static buffer; NULL when no fault is known.  TEST ONLY:
+ * SKAMPI_TEST_LIBRARY=NAME makes NAME the library's name for the
+ * look-up. */
+const char *sk_pattern_fault(int number, int nprocs);
 
 /* Why instance `number` cannot run a point of more than INT_MAX
  * elements -- "the MPI library skampi was built with (LIB) has no

@@ -235,7 +235,7 @@ static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
  * is marked first; `count` elements at rbuf must hold `want`, the gaps
  * between their scalars the mark. */
 static int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c,
-                           MPI_Count count, int want, int check)
+                           MPI_Count count, long long want, int check)
 {
   sk_reduce_fill(c->red, c->sbuf, sk_pctx_rcount(c), c->rank + 1);
   memset(c->rbuf, SK_COLL_MARK,
@@ -245,10 +245,10 @@ static int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c,
                                  SK_COLL_MARK) : 0;
 }
 
-/* 1 + 2 + ... + n */
-static int sk_coll_triangle(int n)
+/* 1 + 2 + ... + n, in 64 bits (n up to INT_MAX) */
+static long long sk_coll_triangle(int n)
 {
-  return n * (n + 1) / 2;
+  return (long long)n * ((long long)n + 1) / 2;
 }
 
 static int sk_coll_verify_reduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
@@ -283,13 +283,13 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
   int i, rc = 0;
   for (i = 0; i < c->size; i++)
     if (sk_dtype_fill(sk_coll_seg(c->sbuf, i, c->count, c->sext), c->count,
-                      c->dtype, (unsigned)(c->rank * c->size + i + 1)))
+                      c->dtype, sk_coll_block_seed(c->rank, i, c->size)))
       return -1;
   ops->run(c);
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext),
                           c->rcvcount, c->rcvtype,
-                          (unsigned)(i * c->size + c->rank + 1));
+                          sk_coll_block_seed(i, c->rank, c->size));
   return rc;
 }
 

@@ -17,6 +17,7 @@
  */
 #include <config.h>
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "dtype.h"
@@ -27,22 +28,33 @@
 
 /* ---- counts and displacements (setup, untimed) ------------------------- */
 
+/* displs[i] = counts[0] + ... + counts[i-1], summed in 64 bits; the
+ * checker keeps the sum an int for the instances that pass displs to
+ * MPI (SK_REQ_DISPL_ELEMENTS), the others never read one beyond it. */
 static void sk_collv_prefix(const int *counts, int *displs, int n)
 {
-  int i, sum = 0;
+  long long sum = 0;
+  int i;
   for (i = 0; i < n; i++) {
-    displs[i] = sum;
+    displs[i] = sum > INT_MAX ? INT_MAX : (int)sum;
     sum += counts[i];
   }
 }
 
-/* share(i) in elements of the send and of the receive type. */
-static void sk_collv_shares(const sk_pctx_t *c, int i, int *s, int *r)
+/* Process i's share in elements of the send and of the receive type,
+ * from shares of the coarser of the two (sk_pattern_shares()). */
+static void sk_collv_scale(const sk_pctx_t *c, int sh, int *s, int *r)
 {
   int q = c->count < c->rcvcount ? c->count : c->rcvcount;
-  int sh = sk_pattern_share(c->distribution, (long)q * c->size, c->size, i);
   *s = q > 0 ? sh * (c->count / q) : 0;
   *r = q > 0 ? sh * (c->rcvcount / q) : 0;
+}
+
+/* Every process's share (of the coarser type) into c->counts. */
+static void sk_collv_all_shares(sk_pctx_t *c)
+{
+  int q = c->count < c->rcvcount ? c->count : c->rcvcount;
+  sk_pattern_shares(c->distribution, (long)q * c->size, c->size, c->counts);
 }
 
 static int sk_collv_alloc(sk_pctx_t *c)
@@ -67,8 +79,9 @@ static int sk_collv_setup(sk_pctx_t *c)
   int i;
   if (sk_collv_alloc(c) != 0)
     return -1;
+  sk_collv_all_shares(c);
   for (i = 0; i < c->size; i++)
-    sk_collv_shares(c, i, &c->counts[i], &c->rcounts[i]);
+    sk_collv_scale(c, c->counts[i], &c->counts[i], &c->rcounts[i]);
   sk_collv_prefix(c->counts, c->displs, c->size);
   sk_collv_prefix(c->rcounts, c->rdispls, c->size);
   return 0;
@@ -88,14 +101,15 @@ static int sk_collv_setup_equal(sk_pctx_t *c)
  * share (me + j) mod p. */
 static int sk_collv_setup_alltoallv(sk_pctx_t *c)
 {
-  int i, s, r;
+  int i;
   if (sk_collv_alloc(c) != 0)
     return -1;
-  for (i = 0; i < c->size; i++) {
-    sk_collv_shares(c, (i + c->rank) % c->size, &s, &r);
-    c->counts[i] = s;
-    c->rcounts[i] = r;
-  }
+  sk_collv_all_shares(c);
+  for (i = 0; i < c->size; i++)      /* the shares, for the moment */
+    c->displs[i] = c->counts[i];
+  for (i = 0; i < c->size; i++)
+    sk_collv_scale(c, c->displs[(int)(((long long)i + c->rank) % c->size)],
+                   &c->counts[i], &c->rcounts[i]);
   sk_collv_prefix(c->counts, c->displs, c->size);
   sk_collv_prefix(c->rcounts, c->rdispls, c->size);
   return 0;
@@ -252,12 +266,12 @@ static int sk_collv_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
   int i, rc = 0;
   for (i = 0; i < c->size; i++)
     if (sk_dtype_fill(sk_collv_sseg(c, i), c->counts[i], c->dtype,
-                      (unsigned)(c->rank * c->size + i + 1)) != 0)
+                      sk_coll_block_seed(c->rank, i, c->size)) != 0)
       return -1;
   ops->run(c);
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_collv_rseg(c, i), c->rcounts[i], c->rcvtype,
-                          (unsigned)(i * c->size + c->rank + 1));
+                          sk_coll_block_seed(i, c->rank, c->size));
   return rc;
 }
 

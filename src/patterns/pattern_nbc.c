@@ -301,7 +301,8 @@ static int sk_nbc_verify_exscan(const sk_inst_ops_t *ops, sk_pctx_t *c)
   if (c->rank == 0)
     return 0;
   return sk_reduce_check(c->red, c->rbuf, c->rcount,
-                         c->rank * (c->rank + 1) / 2, 0xA5);
+                         (long long)c->rank * ((long long)c->rank + 1) / 2,
+                         0xA5);
 }
 
 /* Reduce_scatter_block: Reduce_scatter's counts (all equal) and check. */

@@ -265,11 +265,33 @@ static double sk_pp_probe(MPI_Comm comm, int me, int other)
   return sk_stats_median(x, SK_PP_PROBE_REPS);
 }
 
+/* The largest of every process's best probe, as MPI_MAXLOC on the pair
+ * index lo * p + hi would find it, without a 64-bit index: MAXLOC over
+ * (latency, lo) -- every process offers only pairs it is the lower rank
+ * of, so lo is its own rank -- then the winner tells its hi. */
+static void sk_pp_best_of_all(MPI_Comm comm, int p, int me,
+                              const sk_tournament_best_t *mine,
+                              sk_tournament_best_t *all)
+{
+  struct { double latency; int rank; } in, out;
+  int pair[2];
+  long long hi = -1;
+  sk_tournament_pair(mine, p, pair);
+  in.latency = mine->index < 0 ? -1.0 : mine->latency;
+  in.rank = me;
+  MPI_Allreduce(&in, &out, 1, MPI_DOUBLE_INT, MPI_MAXLOC, comm);
+  if (me == out.rank)
+    hi = mine->index < 0 ? -1 : pair[1];
+  MPI_Bcast(&hi, 1, MPI_LONG_LONG, out.rank, comm);
+  all->latency = out.latency;
+  all->index = hi < 0 ? -1 : (long long)out.rank * p + hi;
+}
+
 /* The rounds of lib/tournament.h: in each, every process probes its
  * partner of that round, all pairs at once, with no barrier between
  * rounds (a process early into a round waits in its first warm-up
  * exchange, which is not timed).  Each process keeps the largest of the
- * probes it timed; one MAXLOC reduction finds the largest of all. */
+ * probes it timed; sk_pp_best_of_all() finds the largest of all. */
 int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
 {
   sk_tournament_best_t mine, all;
@@ -292,7 +314,7 @@ int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
     if (me < other)
       sk_tournament_offer(&mine, p, me, other, t);
   }
-  MPI_Allreduce(&mine, &all, 1, MPI_DOUBLE_INT, MPI_MAXLOC, comm);
+  sk_pp_best_of_all(comm, p, me, &mine, &all);
   sk_tournament_pair(&all, p, pair);
   *latency = all.latency;
   return 0;

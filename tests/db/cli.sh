@@ -92,7 +92,16 @@ grep -qx 'my notes' "$W/notes.txt" || fail "export overwrote notes.txt"
 # $SKAMPI_DB names the database when --db is not given
 (cd "$W" && SKAMPI_DB=$TMP/t.db "$DB" list --np 4) > "$TMP/env.out" 2>&1
 grep -q 'big iron' "$TMP/env.out" || fail "SKAMPI_DB was not used"
-(cd "$W" && "$DB" list) > /dev/null 2>&1
+# a reader never makes a database: skampi.db of the current directory
+# is the default, and only import (or token add) makes it
+(cd "$W" && "$DB" list) > /dev/null 2> "$TMP/err"
+[ $? = 3 ] || fail "list without skampi.db: exit status"
+[ "$(cat "$TMP/err")" = "skampi-db: error: skampi.db: no such database (skampi-db import makes one; check --db and \$SKAMPI_DB)" ] ||
+  fail "list without skampi.db: $(cat "$TMP/err")"
+[ -e "$W/skampi.db" ] && fail "list made skampi.db"
+(cd "$W" && "$DB" import -q a1.yaml) 2> "$TMP/err" || fail "import into skampi.db"
+[ "$(cat "$TMP/err")" = "skampi-db: created the database skampi.db" ] ||
+  fail "import into skampi.db: $(cat "$TMP/err")"
 [ -f "$W/skampi.db" ] || fail "no skampi.db made in the current directory"
 
 # many files: progress on stderr every 5%
@@ -100,10 +109,17 @@ mkdir -p "$W/many"
 for i in $(seq 1 20); do
   sh "$SRC/tests/db/bigresult.sh" 1 2 "$i" > "$W/many/r$i.yaml"
 done
-db import -q "$W/many" > "$TMP/many.out" 2> "$TMP/many.err" || fail "import many/"
-[ -s "$TMP/many.out" ] && fail "import -q printed: $(cat "$TMP/many.out")"
+db import "$W/many" > "$TMP/many.out" 2> "$TMP/many.err" || fail "import many/"
+[ "$(wc -l < "$TMP/many.out")" = 20 ] || fail "import many/: $(cat "$TMP/many.out")"
 seq 1 20 | sed 's/.*/skampi-db: import: & of 20 files/' > "$TMP/many.want"
 diff -u "$TMP/many.want" "$TMP/many.err" || fail "progress of 20 files"
+# -q: quiet, the progress too
+rm -f "$TMP"/q.db*
+"$DB" --db "$TMP/q.db" import -q "$W/a1.yaml" > /dev/null 2>&1 || fail "q.db"
+"$DB" --db "$TMP/q.db" import -q "$W/many" > "$TMP/many.out" 2> "$TMP/many.err" ||
+  fail "import -q many/"
+[ -s "$TMP/many.out" ] || [ -s "$TMP/many.err" ] &&
+  fail "import -q printed: $(cat "$TMP/many.out" "$TMP/many.err")"
 
 "$CHECK" "$TMP/t.db" integrity > "$TMP/integrity" 2>&1
 [ "$(cat "$TMP/integrity")" = ok ] || fail "integrity: $(cat "$TMP/integrity")"

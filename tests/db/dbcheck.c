@@ -63,7 +63,7 @@ static int dbcheck_load(sqlite3 *db, const char *path)
 /* The plans of every statement of a query of the selection WORDS. */
 static int dbcheck_plans(const char *path, char **words, int n)
 {
-  sk_store_t *st = sk_store_open(path);
+  sk_store_t *st = sk_store_open(path, SK_STORE_READ);
   sk_sel_t sel = {NULL, 0};
   char *plan = NULL;
   int i;
@@ -84,7 +84,7 @@ static int dbcheck_plans(const char *path, char **words, int n)
 
 static int dbcheck_plan(const char *path)
 {
-  sk_store_t *st = sk_store_open(path);
+  sk_store_t *st = sk_store_open(path, SK_STORE_READ);
   char *plan = st ? sk_store_points_plan(st) : NULL;
   if (!plan)
     return 1;

@@ -20,6 +20,12 @@ tests_db_test_upload_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit \
 	-DSK_TEST_SRCDIR='"$(abs_top_srcdir)"'
 tests_db_test_upload_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_test_upload_LDADD = $(SK_DB_LIBS)
+# the request head the gate of serve takes, byte by byte
+check_PROGRAMS += tests/db/test_webhead
+TESTS += tests/db/test_webhead
+tests_db_test_webhead_SOURCES = tests/db/test_webhead.c
+tests_db_test_webhead_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit
+tests_db_test_webhead_LDADD = $(SK_DB_LIBS)
 check_PROGRAMS += tests/db/upload_file
 tests_db_upload_file_SOURCES = tests/db/upload_file.c
 tests_db_upload_file_CPPFLAGS = $(SK_DB_CPPFLAGS)

@@ -202,7 +202,7 @@ int main(void)
   remove(DBFILE "-wal");
   remove(DBFILE "-shm");
   setenv("SOURCE_DATE_EPOCH", "1795000000", 1);
-  st = sk_store_open(DBFILE);
+  st = sk_store_open(DBFILE, SK_STORE_CREATE);
   SK_CHECK(st != NULL && good != NULL && len > 1000);
   if (!st || !good)
     return sk_test_result();

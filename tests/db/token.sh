@@ -27,7 +27,7 @@ echo "[exit $?]" >> "$TMP/err1"
 db token add nightly.runner@site > "$TMP/tok2" 2> /dev/null ||
   fail "token add nightly"
 echo '$ skampi-db token add ci' >> "$TMP/out"
-sed 's/^[0-9a-f]\{64\}$/TOKEN/' "$TMP/tok1" "$TMP/err1" >> "$TMP/out"
+sed -e 's/^[0-9a-f]\{64\}$/TOKEN/' -e "s|$TMP|TMP|g" "$TMP/tok1" "$TMP/err1" >> "$TMP/out"
 step token add ci
 step token list
 step token revoke ci

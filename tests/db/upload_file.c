@@ -32,7 +32,7 @@ int main(int argc, char **argv)
     len += k;
   } while (k > 0);
   fclose(f);
-  if (!(st = sk_store_open(argv[1])))
+  if (!(st = sk_store_open(argv[1], SK_STORE_CREATE)))
     return 3;
   status = sk_upload_import(st, buf, len, argv[2], msg, sizeof msg, &run);
   printf("status %d run %lld\n%s\n", status, (long long)run, msg);

@@ -113,6 +113,56 @@ EXTRA_DIST += $(SK_HOSTILE)/valid.yaml \
 EXTRA_DIST += $(SK_HOSTILE)/wall-time-nan.yaml \
 	$(SK_HOSTILE)/wall-time-nan.report.err $(SK_HOSTILE)/wall-time-nan.merge.err
 
+# the factors and run times of a result file, each checked
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-huge.yaml \
+	$(SK_HOSTILE)/factors-processes-huge.report.err $(SK_HOSTILE)/factors-processes-huge.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-negative.yaml \
+	$(SK_HOSTILE)/factors-processes-negative.report.err $(SK_HOSTILE)/factors-processes-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-text.yaml \
+	$(SK_HOSTILE)/factors-processes-text.report.err $(SK_HOSTILE)/factors-processes-text.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-fraction.yaml \
+	$(SK_HOSTILE)/factors-processes-fraction.report.err $(SK_HOSTILE)/factors-processes-fraction.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-hex.yaml \
+	$(SK_HOSTILE)/factors-processes-hex.report.err $(SK_HOSTILE)/factors-processes-hex.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-list.yaml \
+	$(SK_HOSTILE)/factors-processes-list.report.err $(SK_HOSTILE)/factors-processes-list.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-map.yaml \
+	$(SK_HOSTILE)/factors-processes-map.report.err $(SK_HOSTILE)/factors-processes-map.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-processes-zero.yaml \
+	$(SK_HOSTILE)/factors-processes-zero.report.err $(SK_HOSTILE)/factors-processes-zero.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-hosts-map.yaml \
+	$(SK_HOSTILE)/factors-hosts-map.report.err $(SK_HOSTILE)/factors-hosts-map.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-hosts-count.yaml \
+	$(SK_HOSTILE)/factors-hosts-count.report.err $(SK_HOSTILE)/factors-hosts-count.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-hosts-empty.yaml \
+	$(SK_HOSTILE)/factors-hosts-empty.report.err $(SK_HOSTILE)/factors-hosts-empty.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-hosts-nested.yaml \
+	$(SK_HOSTILE)/factors-hosts-nested.report.err $(SK_HOSTILE)/factors-hosts-nested.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-timer-unknown.yaml \
+	$(SK_HOSTILE)/factors-timer-unknown.report.err $(SK_HOSTILE)/factors-timer-unknown.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-pinned-text.yaml \
+	$(SK_HOSTILE)/factors-pinned-text.report.err $(SK_HOSTILE)/factors-pinned-text.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-environment-list.yaml \
+	$(SK_HOSTILE)/factors-environment-list.report.err $(SK_HOSTILE)/factors-environment-list.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-unknown-nested.yaml \
+	$(SK_HOSTILE)/factors-unknown-nested.report.err $(SK_HOSTILE)/factors-unknown-nested.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-unknown-ok.yaml \
+	$(SK_HOSTILE)/factors-unknown-ok.report.err $(SK_HOSTILE)/factors-unknown-ok.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-seed-huge.yaml \
+	$(SK_HOSTILE)/factors-seed-huge.report.err $(SK_HOSTILE)/factors-seed-huge.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-overhead-negative.yaml \
+	$(SK_HOSTILE)/factors-overhead-negative.report.err $(SK_HOSTILE)/factors-overhead-negative.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/start-time-script.yaml \
+	$(SK_HOSTILE)/start-time-script.report.err $(SK_HOSTILE)/start-time-script.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/start-time-month-13.yaml \
+	$(SK_HOSTILE)/start-time-month-13.report.err $(SK_HOSTILE)/start-time-month-13.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/start-time-formula.yaml \
+	$(SK_HOSTILE)/start-time-formula.report.err $(SK_HOSTILE)/start-time-formula.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/end-time-feb-30.yaml \
+	$(SK_HOSTILE)/end-time-feb-30.report.err $(SK_HOSTILE)/end-time-feb-30.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/start-time-fraction-ok.yaml \
+	$(SK_HOSTILE)/start-time-fraction-ok.report.err $(SK_HOSTILE)/start-time-fraction-ok.merge.err
+
 TESTS += tests/hostile/outputs.sh
 EXTRA_DIST += tests/hostile/outputs.sh
 
@@ -232,3 +282,27 @@ EXTRA_DIST += tests/hostile/peers.sh \
 	tests/hostile/peers/unknown-column.imb.txt \
 	tests/hostile/peers/unknown-column.osu.err \
 	tests/hostile/peers/unknown-column.osu.txt
+# tests/hostile/ -- the database file as bad luck leaves it (a table
+# dropped, a path mistyped, another program's, a read-only medium, a file
+# size limit) and directories with links to import and push.
+TESTS += tests/hostile/dbopen.sh
+EXTRA_DIST += tests/hostile/dbopen.sh
+
+# tests/hostile/ -- formula injection: every CSV of skampi-db and
+# skampi-report holds a formula as text.
+TESTS += tests/hostile/csv.sh
+EXTRA_DIST += tests/hostile/csv.sh
+
+# tests/hostile/ -- HTTP written by hand against skampi-db serve.
+TESTS += tests/hostile/http.sh
+EXTRA_DIST += tests/hostile/http.sh tests/hostile/http.py
+
+# tests/hostile/ -- 256 hostile connections; a well-behaved client is
+# answered, the memory stays in its budget.
+TESTS += tests/hostile/flood.sh
+EXTRA_DIST += tests/hostile/flood.sh tests/hostile/flood.py
+
+# tests/hostile/ -- a stranger's names in list, show and suites (escaped),
+# selections of 1,000 and 10,001 words, dates out of range.
+TESTS += tests/hostile/names.sh
+EXTRA_DIST += tests/hostile/names.sh

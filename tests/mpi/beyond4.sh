@@ -39,23 +39,41 @@ expect suites.1.points.1.processes 4
 # Bcast_OL: the spread of OL_i over destinations 1..3 and the slowest
 # of them, no list; with Node_Times = yes (suite 7) also OL_i and RTL_i
 # of every destination, and the point is at least the largest OL_i.
-for k in min median max slowest; do
-  [ -n "$(get suites.6.points.1.destinations.$k)" ] || fail "Bcast_OL: no destinations.$k"
-done
+# (A point whose repetitions were all invalid has no spread: see below.)
+if [ "$(get suites.6.points.1.valid)" != 0 ]; then
+  for k in min median max slowest; do
+    [ -n "$(get suites.6.points.1.destinations.$k)" ] || fail "Bcast_OL: no destinations.$k"
+  done
+fi
 [ -z "$(get suites.6.points.1.node_times.0)" ] || fail "Bcast_OL node_times unasked"
 [ -z "$(get suites.6.points.1.rtl.0)" ] || fail "Bcast_OL rtl unasked"
-max=$(awk -v a="$(get suites.7.points.1.node_times.1)" \
-  -v b="$(get suites.7.points.1.node_times.2)" \
-  -v c="$(get suites.7.points.1.node_times.3)" \
-  'BEGIN { m = a; if (b > m) m = b; if (c > m) m = c; printf "%.17g", m }')
-# Without a cut the mean of the per-repetition maxima is at least the
-# largest per-destination mean, whatever the timings are.
-awk -v m="$max" -v p="$(get suites.7.points.1.mean)" \
-  'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
-  fail "Bcast_OL mean $(get suites.7.points.1.mean) is below max OL_i $max"
-expect suites.7.points.1.destinations.max "$max"
-expect suites.7.points.1.rtl.0 0.0
-[ -n "$(get suites.7.points.1.rtl.3)" ] || fail "Bcast_OL has no RTL_3"
+# Four MPICH processes on two cores poll by turns: a round trip can then
+# hold a time slice that the broadcast did not, so that every OL_i of all
+# three repetitions comes out at or below 0.  Such a point is invalid
+# whole, and says so; otherwise its values are checked.
+if [ "$(get suites.7.points.1.valid)" = 0 ]; then
+  expect suites.7.points.1.invalid 3
+  expect suites.7.points.1.mean .nan
+  expect suites.7.points.1.stop max_repetition
+  echo "note: every Bcast_OL repetition at 4 processes was invalid here"
+else
+  max=$(awk -v a="$(get suites.7.points.1.node_times.1)" \
+    -v b="$(get suites.7.points.1.node_times.2)" \
+    -v c="$(get suites.7.points.1.node_times.3)" \
+    'BEGIN { m = a; if (b > m) m = b; if (c > m) m = c; printf "%.17g", m }')
+  # Without a cut the mean of the per-repetition maxima is at least the
+  # largest per-destination mean, whatever the timings are.
+  awk -v m="$max" -v p="$(get suites.7.points.1.mean)" \
+    'BEGIN { exit !(m != "" && p >= m - 1e-15 * (m < 0 ? -m : m)) }' ||
+    fail "Bcast_OL mean $(get suites.7.points.1.mean) is below max OL_i $max"
+  # the same number, whatever its text (%.17g here, the shortest exact
+  # text in the file)
+  dmax=$(get suites.7.points.1.destinations.max)
+  awk -v a="$dmax" -v b="$max" 'BEGIN { exit !(a != "" && a + 0 == b + 0) }' ||
+    fail "suites.7.points.1.destinations.max is '$dmax', want $max"
+  expect suites.7.points.1.rtl.0 0.0
+  [ -n "$(get suites.7.points.1.rtl.3)" ] || fail "Bcast_OL has no RTL_3"
+fi
 # OL_i is never negative: sane holds every mean, min, node_times[i] and
 # the spread above 0 (a repetition with some OL_i <= 0 is invalid).
 sane

@@ -198,6 +198,27 @@ static void builtins(void)
   }
 }
 
+/* Increasing on 65536 processes: p(p+1)/2 parts pass 2^31, the total
+ * of one share each does not; the shares still add up, grow with the
+ * rank, and need no O(p) pass per share (sk_pattern_shares()). */
+static void big_shares(void)
+{
+  enum { P = 65536 };
+  static int got[P];
+  long long sum = 0;
+  int i, rising = 1;
+  sk_pattern_shares(SK_DIST_INCREASING, 32767L * P, P, got);
+  for (i = 0; i < P; i++) {
+    sum += got[i];
+    rising &= i == 0 || got[i] >= got[i - 1];
+  }
+  SK_CHECK_MSG(sum == 32767LL * P, "65536 shares add up to %lld", sum);
+  SK_CHECK_MSG(rising, "65536 increasing shares do not rise");
+  /* share i is floor(total (i+1) / parts), parts = 2147516416 */
+  SK_CHECK_INT(got[0], 0);
+  SK_CHECK_INT(got[P - 2], (int)(32767LL * P * (P - 1) / 2147516416LL));
+}
+
 /* The count distributions of the v-collectives (doc/engine.md). */
 static void shares(void)
 {
@@ -210,12 +231,15 @@ static void shares(void)
     {SK_DIST_INCREASING, 0, 3, {0, 0, 0, 0}},
   };
   size_t k;
-  int i;
-  for (k = 0; k < sizeof t / sizeof t[0]; k++)
+  int i, got[4];
+  for (k = 0; k < sizeof t / sizeof t[0]; k++) {
+    sk_pattern_shares(t[k].d, t[k].total, t[k].p, got);
     for (i = 0; i < t[k].p; i++)
-      SK_CHECK_MSG(sk_pattern_share(t[k].d, t[k].total, t[k].p, i) ==
-                   t[k].want[i], "a share of a count distribution (case "
-                   "%zu, rank %d, want %d)", k, i, t[k].want[i]);
+      SK_CHECK_MSG(got[i] == t[k].want[i], "a share of a count "
+                   "distribution (case %zu, rank %d, want %d)", k, i,
+                   t[k].want[i]);
+  }
+  big_shares();
 }
 
 /* The sequence's byte i (src/engine/dtype.c), for the check below. */

@@ -62,6 +62,20 @@ n=$(sed -n 's/^skampi: error: the watchdog ended suite 1 (r1) at argument 0: no 
   fail "long setup: no watchdog message of at least 5 s: $(cat "$work/stderr")"
 tail -n 1 "$journal" | grep -q "^hung 1 0 $n\$" ||
   fail "long setup: journal ends with '$(tail -n 1 "$journal")'"
+# Without Time_Suite (and without --timeout) the watchdog still bounds
+# the suite: no point may take longer than 600 s, here 2 s
+# (SKAMPI_TEST_IDLE, a test-only switch); the hung suite is the run's
+# first, so nothing measured is under that bound.
+printf '@MEMORY 256\n@MEASUREMENTS\nidle { Type = Calibrate_Busywait; Variation = None; }\n' \
+  > "$work/idle.skampi"
+SKAMPI_TEST_IDLE=2 SKAMPI_TEST_HANG=idle run_skampi 2 "$work/idle.skampi" \
+  "$work/idle.yaml" --quiet > "$work/stdout"
+rc=$?
+[ $rc -ne 0 ] || fail "hung run without Time_Suite exited with 0"
+grep -q '^skampi: error: the watchdog ended suite 1 (idle) at argument 0: no point ended for 2 s (a hung operation?); run aborted, a rerun skips the suite as crashed$' "$work/stderr" ||
+  fail "no watchdog message without Time_Suite: $(cat "$work/stderr")"
+tail -n 1 "$work/idle.yaml.journal" | grep -q '^hung 1 0 2$' ||
+  fail "journal ends with '$(tail -n 1 "$work/idle.yaml.journal")'"
 
 # --timeout takes seconds.
 "$SKAMPI" --timeout soon "$suite" 2> "$work/stderr"

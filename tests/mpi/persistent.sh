@@ -4,7 +4,8 @@
 # same grid; every persistent point records its init and free times.
 # Where the library has the persistent collectives (MPICH 4), every one
 # of tests/mpi/persistent.skampi runs complete, each point after its
-# untimed integrity check; where it lacks them (Open MPI 4.1), the suite
+# untimed integrity check (but one the library is known to break, which
+# is left out and says why: MPICH 4.0's MPI_Scatter_init); where it lacks them (Open MPI 4.1), the suite
 # file is refused with one located error per suite naming the library.
 # Either way SKAMPI_TEST_UNAVAILABLE=MPI_Bcast_init makes MPI_Bcast_init
 # unavailable and the refusal's message is checked exactly, in a run and
@@ -53,13 +54,26 @@ if "$SKAMPI" --list | grep -qE '^ +241  MPI_Bcast_init .* unavailable '; then
   n=$(grep -c "is unavailable: the MPI library skampi was built with ($lib) has no MPI_" "$work/stderr")
   [ "$n" -eq 15 ] || fail "$n refusals, want 15: $(cat "$work/stderr")"
 else
-  run_skampi 2 "$suite" "$work/coll.yaml" --quiet ||
-    fail "skampi exited with $? ($(cat "$work/stderr"))"
+  # MPICH 4.0's persistent scatter is a known fault: left out (failed,
+  # saying why), the others measured (lib/libfault.c)
+  faulty=
+  [ "${lib#MPICH Version: 4.0}" != "$lib" ] && faulty=scatter
+  run_skampi 2 "$suite" "$work/coll.yaml" --quiet
+  rc=$?
+  [ $rc -eq "$([ -n "$faulty" ] && echo 3 || echo 0)" ] ||
+    fail "skampi exited with $rc ($(cat "$work/stderr"))"
   flatten "$work/coll.yaml"
-  expect run.status complete
+  expect run.status "$([ -n "$faulty" ] && echo partial || echo complete)"
   nsuites=$(grep -c '{ Type' "$suite")
   i=0
   while [ "$i" -lt "$nsuites" ]; do
+    if [ "$(get suites.$i.name)" = "$faulty" ]; then
+      expect suites.$i.status failed
+      expect suites.$i.message "left out on 2 processes: MPI_Scatter_init of the MPI library ($lib) delivers no data from its second MPI_Start on, and from 3 processes on fails in MPI_Wait (\"Invalid communicator\") while the processes that wait for its data hang"
+      expect suites.$i.points ''
+      i=$((i + 1))
+      continue
+    fi
     expect suites.$i.status complete
     v=$(get suites.$i.points.0.persistent.init_time)
     awk -v t="$v" 'BEGIN { exit !(t != "" && t >= 0 && t < 60) }' ||
@@ -72,13 +86,16 @@ else
   sane
 fi
 
-# a function MPICH 4.0 is known to break: refused, saying why
+# a function MPICH 4.0 is known to break: left out, saying why, and the
+# rest of the file runs
 if [ "${lib#MPICH Version: 4.0}" != "$lib" ]; then
   printf '@MEASUREMENTS\nag { Type = MPI_Allgather_init; }\n' > "$work/ag.skampi"
-  "$SKAMPI" --check "$work/ag.skampi" > "$work/plan" 2> "$work/check" &&
-    fail "--check of MPI_Allgather_init with $lib passed"
-  [ "$(head -n 1 "$work/check")" = "$work/ag.skampi:2:13: error: Type 'MPI_Allgather_init' is unavailable: MPI_Allgather_init of the MPI library skampi was built with ($lib) aborts in an assertion on its second MPI_Start" ] ||
+  "$SKAMPI" --check "$work/ag.skampi" > "$work/plan" 2> "$work/check" ||
+    fail "--check of MPI_Allgather_init with $lib failed"
+  [ "$(head -n 1 "$work/check")" = "$work/ag.skampi:2:13: note: suite 'ag': left out on 2 processes: MPI_Allgather_init of the MPI library ($lib) aborts in an assertion on its second MPI_Start" ] ||
     fail "faulty: $(cat "$work/check")"
+  grep -q '^  left_out: .*MPI_Allgather_init of the MPI library' "$work/plan" ||
+    fail "the plan does not leave it out: $(cat "$work/plan")"
 fi
 
 # the refusal, exactly

@@ -5,13 +5,17 @@
  *
  * For every instance with a check, as the engine sets a point up (send
  * pattern 50, receive pattern 56, 1000 bytes, Increasing shares, 3
- * chunks): its check must pass; then the same check around a run that
+ * chunks, buffers of exactly what the process's role needs: rank 0 is
+ * the root; the v-variants once more with Equal shares, where a
+ * non-root holds one message): its check must pass; then the same check
+ * around a run that
  * flips the first data byte of both buffers after the real run must fail
  * on some process.  The MPI_Bsend instances must attach no more than
  * the room counted against @MEMORY (sk_instance_attach()) and refuse,
  * with aover set, when the room is one byte short of what they need.
  * And message buffers start on a page, zeroed.  Instances this MPI
- * library cannot run (sk_pattern_unavailable()) are left out, and so
+ * library cannot run (sk_pattern_unavailable()) or is known to break
+ * (sk_pattern_fault(), lib/libfault.h) are left out, and so
  * are the MPI-IO instances (tests/mpi/io.sh checks theirs).  The
  * one-sided ones that take one predefined type (SK_REQ_PREDEFINED) are
  * checked in contiguous MPI_CHAR data (their reduction's MPI_INT), the
@@ -37,16 +41,20 @@
 #include "../unit/sk_test.h"
 
 static const sk_inst_ops_t *real;
+static size_t real_s, real_r;     /* the buffers' bytes on this process */
 
-/* The real run, then one data byte of each buffer flipped. */
+/* The real run, then one data byte of each buffer flipped (of a buffer
+ * this process's role has: a non-root of a gather receives nothing). */
 static void corrupt_run(sk_pctx_t *c)
 {
   MPI_Aint tlb, text;
   real->run(c);
   MPI_Type_get_true_extent(c->rcvtype, &tlb, &text);
-  c->rbuf[tlb] ^= 0x5A;
+  if ((size_t)tlb < real_r)
+    c->rbuf[tlb] ^= 0x5A;
   MPI_Type_get_true_extent(c->dtype, &tlb, &text);
-  c->sbuf[tlb] ^= 0x5A;
+  if ((size_t)tlb < real_s)
+    c->sbuf[tlb] ^= 0x5A;
 }
 
 static int all(int ok)
@@ -95,18 +103,24 @@ static int neighbours(sk_pctx_t *c)
   return -1;
 }
 
-/* The instance's check passes intact and fails corrupted. */
+/* The instance's check passes intact and fails corrupted, with buffers
+ * of exactly what this process's role needs (rank 0 the root: what the
+ * engine allocates, sk_layout_need(); under the sanitizers a check or a
+ * run that strays beyond them is caught); `dist` the shares of the
+ * v-variants. */
 static void one(const sk_instance_t *in, const sk_dtype_t *dt,
-               const sk_reduce_t *red, long length)
+               const sk_reduce_t *red, long length, int dist)
 {
   sk_inst_ops_t bad;
   sk_pctx_t c;
+  sk_role_t role;
   size_t s, r;
   int intact, noticed, set;
   real = sk_pattern_ops(in->number);
   if (real == NULL || real->verify == NULL)
     return;
   context(&c, dt, length);
+  c.distribution = dist;
   if (real->topology && neighbours(&c) != 0)
     return;
   if (real->reduces) {
@@ -115,10 +129,20 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
     c.rop = red->op;
     c.rcount = sk_reduce_count(red, dt, length);
   }
-  sk_layout_need(&dt->lay, in, length, c.size, &s, &r);
+  role.nprocs = c.size;
+  role.root = c.rank == 0 ? SK_ROLE_ROOT : SK_ROLE_OTHER;
+  role.degree = real->topology ? 4 : 0;       /* 2 x 1, 2 dimensions */
+  role.equal = dist == SK_DIST_EQUAL;
+  sk_layout_need(&dt->lay, in, length, &role, &s, &r);
   c.aroom = sk_instance_attach(in, sk_layout_span(&dt->lay, length), c.size);
-  c.sbuf = calloc(s + 1, 1);
-  c.rbuf = calloc(r + 1, 1);
+  real_s = s;
+  real_r = r;
+  c.sbuf = s > 0 ? malloc(s) : NULL;
+  c.rbuf = r > 0 ? malloc(r) : NULL;
+  if (s > 0 && c.sbuf != NULL)
+    memset(c.sbuf, 0, s);
+  if (r > 0 && c.rbuf != NULL)
+    memset(c.rbuf, 0, r);
   set = all(real->setup == NULL || real->setup(&c) == 0);
   SK_CHECK_MSG(set, "%s: the point cannot be set up", in->name);
   if (!set)
@@ -133,8 +157,10 @@ static void one(const sk_instance_t *in, const sk_dtype_t *dt,
     MPI_Comm_free(&c.comm);
   free(c.sbuf);
   free(c.rbuf);
-  SK_CHECK_MSG(intact, "%s: intact data rejected", in->name);
-  SK_CHECK_MSG(noticed, "%s: corruption unnoticed", in->name);
+  SK_CHECK_MSG(intact, "%s: intact data rejected (%s shares)", in->name,
+               dist == SK_DIST_EQUAL ? "equal" : "increasing");
+  SK_CHECK_MSG(noticed, "%s: corruption unnoticed (%s shares)", in->name,
+               dist == SK_DIST_EQUAL ? "equal" : "increasing");
 }
 
 /* Setup with `room` bytes for the attach buffer: 0 when it succeeds
@@ -226,14 +252,21 @@ int main(int argc, char **argv)
      * tests/mpi/io.sh corrupts the file itself (SKAMPI_TEST_IO_FLIP). */
     if (ops == NULL || ops->verify == NULL ||
         sk_pattern_unavailable(t[i].number) != NULL ||
+        sk_pattern_fault(t[i].number, 2) != NULL ||
         sk_instance_uses_files(&t[i]))
       continue;
     checked++;
     if (t[i].variations & SK_REQ_PREDEFINED)
       one(&t[i], &pdt, &pred,
-          t[i].variations & SK_REQ_ELEMENT ? pred.size : 1000);
+          t[i].variations & SK_REQ_ELEMENT ? pred.size : 1000,
+          SK_DIST_INCREASING);
     else
-      one(&t[i], &dt, &red, 1000);
+      one(&t[i], &dt, &red, 1000, SK_DIST_INCREASING);
+    /* the v-variants with equal shares hold less on a non-root */
+    if (t[i].buffers == SK_BUFFERS_GATHERV ||
+        t[i].buffers == SK_BUFFERS_SCATTERV ||
+        t[i].buffers == SK_BUFFERS_ALLGATHERV)
+      one(&t[i], &dt, &red, 1000, SK_DIST_EQUAL);
     if (t[i].buffers == SK_BUFFERS_BSEND || t[i].buffers == SK_BUFFERS_BSEND_MW)
       bounded(&t[i], &dt);
   }

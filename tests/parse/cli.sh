@@ -36,8 +36,8 @@ expect 2 "skampi: error: unknown option '--frob'$nl$hint$nl" --frob=1 f
 expect 2 "skampi: error: option '--output' needs a value$nl$hint$nl" f --output
 expect 2 "skampi: error: option '--np' needs a value$nl$hint$nl" --check f --np
 expect 2 "skampi: error: option '-o' needs a value$nl$hint$nl" f -o
-expect 2 "skampi: error: --np expects a number of processes (1 to 1000000), not '0'$nl$hint$nl" --check --np 0 f
-expect 2 "skampi: error: --np expects a number of processes (1 to 1000000), not '2x'$nl$hint$nl" --check --np 2x f
+expect 2 "skampi: error: --np expects a number of processes (1 to 2147483647), not '0'$nl$hint$nl" --check --np 0 f
+expect 2 "skampi: error: --np expects a number of processes (1 to 2147483647), not '2x'$nl$hint$nl" --check --np 2x f
 # --timer, --shuffle, --grid-from
 expect 2 "skampi: error: --timer expects MPI_Wtime, monotonic or rdtscp, not 'tsc'$nl$hint$nl" --timer tsc f
 expect 2 "skampi: error: option '--timer' needs a value$nl$hint$nl" f --timer

@@ -99,6 +99,10 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-many-suites.skampi \
 	tests/parse/ok-max-value-collective.skampi \
 	tests/parse/ok-max-value-bsend.skampi \
+	tests/parse/err-displacements.skampi \
+	tests/parse/ok-memory-fit.skampi \
+	tests/parse/ok-memory-fit-displ.skampi \
+	tests/parse/ok-mw-chunks.skampi \
 	tests/parse/err-memory-bsend.skampi \
 	tests/parse/ok-measurement-alias.skampi \
 	tests/parse/ok-memory-exact.skampi \
@@ -115,6 +119,7 @@ SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
+	tests/parse/np.sh \
 	tests/parse/doc-examples.sh \
 	tests/parse/doc-tables.sh \
 	tests/parse/cli.sh \

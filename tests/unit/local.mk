@@ -53,6 +53,17 @@ check_PROGRAMS += tests/unit/test_layout
 TESTS += tests/unit/test_layout
 tests_unit_test_layout_SOURCES = tests/unit/test_layout.c
 tests_unit_test_layout_LDADD = $(SK_SRC_NOMPI_LIBS)
+# which watchdog a suite gets, and when it is set again
+check_PROGRAMS += tests/unit/test_guard
+TESTS += tests/unit/test_guard
+tests_unit_test_guard_SOURCES = tests/unit/test_guard.c
+tests_unit_test_guard_LDADD = $(SK_SRC_NOMPI_LIBS)
+# every shipped suite on 2 to 4096 processes: clipped to what fits, never
+# refused (doc/suite-language.md, "Lengths that do not fit")
+check_PROGRAMS += tests/unit/test_suites_np
+TESTS += tests/unit/test_suites_np
+tests_unit_test_suites_np_SOURCES = tests/unit/test_suites_np.c
+tests_unit_test_suites_np_LDADD = $(SK_SRC_NOMPI_LIBS)
 # the pairs of Multipair_Pingpong cross the halves of the world
 check_PROGRAMS += tests/unit/test_pairs
 TESTS += tests/unit/test_pairs
@@ -64,6 +75,10 @@ check_PROGRAMS += tests/unit/test_outfile tests/unit/test_escape
 TESTS += tests/unit/test_outfile tests/unit/test_escape
 tests_unit_test_outfile_LDADD = $(SK_LIB_LIBS)
 tests_unit_test_escape_LDADD = $(SK_LIB_LIBS)
+# the one CSV cell of every CSV: quoted, never a formula
+check_PROGRAMS += tests/unit/test_csvcell
+TESTS += tests/unit/test_csvcell
+tests_unit_test_csvcell_LDADD = $(SK_LIB_LIBS)
 # the bounded YAML reader: limits, streaming, refusals
 check_PROGRAMS += tests/unit/test_yread
 TESTS += tests/unit/test_yread

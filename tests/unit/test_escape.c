@@ -38,6 +38,17 @@ static void test_text(void)
   check_text("x\xc2\x9b" "2J", "x\\xC2\\x9B2J");
   check_text("\xc2\xa0", "\xc2\xa0");          /* no-break space: kept */
   check_text("\xff\xfe", "\xff\xfe");          /* not UTF-8: kept */
+  /* a right-to-left override would show "txt.exe" as "exe.txt" */
+  check_text("a\xe2\x80\xaetxt.exe", "a\\u202Etxt.exe");
+  check_text("\xe2\x80\x8e\xe2\x80\x8f\xe2\x80\xaa\xe2\x81\xa6\xe2\x81\xa9",
+             "\\u200E\\u200F\\u202A\\u2066\\u2069");
+  check_text("\xe2\x80\x8bz\xef\xbb\xbf\xd8\x9c\xe2\x80\xa8",
+             "\\u200Bz\\uFEFF\\u061C\\u2028");
+  /* their neighbours stay: an ellipsis, an en dash, U+2065 unassigned */
+  check_text("\xe2\x80\xa6\xe2\x80\x93\xe2\x81\xa5", "\xe2\x80\xa6\xe2\x80\x93\xe2\x81\xa5");
+  check_text("\xe2\x80", "\xe2\x80");          /* cut short: kept */
+  check_text("\xe2", "\xe2");
+  check_text("\xef\xbb", "\xef\xbb");
 }
 
 static void test_buf(void)

@@ -7,6 +7,8 @@
  */
 #include <config.h>
 
+#include <stdint.h>
+
 #include "instance.h"
 #include "layout.h"
 #include "sk_test.h"
@@ -102,6 +104,74 @@ static void test_need(void)
   SK_CHECK_INT(need("MPI_Alltoallv", 100, 3, &s, &r), 600);
 }
 
+/* What a process holds by its role (doc/engine.md, "Memory per
+ * process"), on 4 processes, messages of 100 bytes: the root of a gather
+ * or scatter P of them, every other process one; an allgather everyone
+ * P; the v-variants so with equal shares, else P each way; a
+ * neighbourhood collective one per neighbour of its topology. */
+static size_t role_need(const char *name, int root, int degree, int equal,
+                        size_t *s, size_t *r)
+{
+  sk_role_t role = {4, root, degree, equal};
+  return sk_instance_need_role(sk_instance_by_name(name), 100, &role, s, r);
+}
+
+static void test_need_role(void)
+{
+  static const struct {
+    const char *name;
+    int equal;
+    long root_s, root_r, other_s, other_r;
+  } t[] = {
+    {"MPI_Gather", 1, 100, 400, 100, 0},
+    {"Gather_Send_Recv", 1, 100, 400, 100, 0},
+    {"MPI_Igather", 1, 100, 400, 100, 0},
+    {"MPI_Scatter", 1, 400, 100, 0, 100},
+    {"MPI_Iscatter_Overlap", 0, 400, 100, 0, 100},
+    {"MPI_Allgather", 1, 100, 400, 100, 400},
+    {"MPI_Gatherv", 1, 100, 400, 100, 0},
+    {"MPI_Gatherv", 0, 400, 400, 400, 400},
+    {"Scatterv_Send_Recv", 1, 400, 100, 0, 100},
+    {"MPI_Scatterv", 0, 400, 400, 400, 400},
+    {"MPI_Allgatherv", 1, 100, 400, 100, 400},
+    {"MPI_Alltoallv", 1, 400, 400, 400, 400},
+    {"MPI_Reduce", 1, 100, 100, 100, 100},
+    {"MPI_Bcast", 1, 100, 100, 100, 100},
+  };
+  size_t i, s, r;
+  for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+    role_need(t[i].name, SK_ROLE_ROOT, 0, t[i].equal, &s, &r);
+    SK_CHECK_MSG(s == (size_t)t[i].root_s && r == (size_t)t[i].root_r,
+                 "%s (equal %d) root: %zu and %zu", t[i].name, t[i].equal,
+                 s, r);
+    role_need(t[i].name, SK_ROLE_OTHER, 0, t[i].equal, &s, &r);
+    SK_CHECK_MSG(s == (size_t)t[i].other_s && r == (size_t)t[i].other_r,
+                 "%s (equal %d) other: %zu and %zu", t[i].name, t[i].equal,
+                 s, r);
+    /* ANY is the most of both, what @MEMORY holds */
+    SK_CHECK_INT(role_need(t[i].name, SK_ROLE_ANY, 0, t[i].equal, &s, &r),
+                 (size_t)(t[i].root_s > t[i].other_s ? t[i].root_s
+                                                     : t[i].other_s) +
+                 (size_t)(t[i].root_r > t[i].other_r ? t[i].root_r
+                                                     : t[i].other_r));
+  }
+  /* neighbours: the topology's degree; not known, max(P, 6) */
+  SK_CHECK_INT(role_need("MPI_Neighbor_alltoall", SK_ROLE_OTHER, 2, 1, &s,
+                         &r), 400);
+  SK_CHECK_INT(role_need("MPI_Neighbor_alltoall", SK_ROLE_ANY, 0, 1, &s, &r),
+               1200);
+  SK_CHECK_INT(sk_layout_degree(SK_TOPO_CARTESIAN, 3, 9), 6);
+  SK_CHECK_INT(sk_layout_degree(SK_TOPO_CARTESIAN, 1, 9), 2);
+  SK_CHECK_INT(sk_layout_degree(SK_TOPO_RING, 3, 9), 2);
+  SK_CHECK_INT(sk_layout_degree(SK_TOPO_RANDOM_REGULAR, 3, 9), 9);
+  /* saturated, never wrapped: 2^42 bytes on 2^31 - 1 processes */
+  {
+    sk_role_t big = {2147483647, SK_ROLE_ANY, 0, 0};
+    SK_CHECK(sk_instance_need_role(sk_instance_by_name("MPI_Alltoall"),
+                                   1L << 42, &big, &s, &r) == SIZE_MAX);
+  }
+}
+
 /* The Bsend instances hold a message each way and count the buffer they
  * attach: two messages with a header each, or for master-worker two
  * messages' data with a header per process. */
@@ -135,12 +205,13 @@ static void check_fit(const sk_layout_t *l, const char *name, long mem,
                       int p, long want)
 {
   const sk_instance_t *in = sk_instance_by_name(name);
-  long fit = sk_layout_max_length(l, in, mem, p);
+  sk_role_t any = {p, SK_ROLE_ANY, 0, 0};
+  long fit = sk_layout_max_length(l, in, mem, &any);
   size_t s, r;
   SK_CHECK_INT(fit, want);
   if (fit >= 0 && fit < mem) {
-    SK_CHECK(sk_layout_need(l, in, fit, p, &s, &r) <= (size_t)mem);
-    SK_CHECK(sk_layout_need(l, in, fit + 1, p, &s, &r) > (size_t)mem);
+    SK_CHECK(sk_layout_need(l, in, fit, &any, &s, &r) <= (size_t)mem);
+    SK_CHECK(sk_layout_need(l, in, fit + 1, &any, &s, &r) > (size_t)mem);
   }
 }
 
@@ -178,6 +249,7 @@ int main(void)
   test_base();
   test_patterns();
   test_need();
+  test_need_role();
   test_need_bsend();
   test_max_length();
   return sk_test_result();

@@ -132,10 +132,69 @@ static void test_best(void)
   SK_CHECK(pair[0] == 0 && pair[1] == 2 && c.latency == 0.5);
 }
 
+/* Round r of p processes, complete: every process meets one partner
+ * (or the bye) and is met back. */
+static void check_round(int p, int r)
+{
+  int me, bad = 0, byes = 0;
+  for (me = 0; me < p; me++) {
+    int other = sk_tournament_partner(p, r, me);
+    if (other < 0) {
+      byes++;
+      continue;
+    }
+    bad += other == me || other >= p ||
+           sk_tournament_partner(p, r, other) != me;
+  }
+  SK_CHECK_MSG(bad == 0 && byes == p % 2, "p %d round %d: %d bad, %d byes",
+               p, r, bad, byes);
+}
+
+/* At p = 65536 the pair index lo * p + hi passes 2^31 (it overflowed an
+ * int from p = 46341 on: UBSan saw it, and the pair came out as -1 -1);
+ * the sanitizer build runs this too.  At p = INT_MAX the seats and
+ * 2 r overflow an int. */
+static void test_large(void)
+{
+  const int big = 65536, top = 2147483647;
+  sk_tournament_best_t b, c;
+  int pair[2], r;
+  SK_CHECK_INT(sk_tournament_rounds(big), big - 1);
+  for (r = 0; r < 3; r++)
+    check_round(big, r);
+  check_round(big, big - 2);
+  check_round(big + 1, big);          /* odd: the last round, a bye */
+  /* round r: the fixed seat meets r; seat s meets (2r - s) mod (p - 1):
+   * 2 (65534) - 0 = 131068 = 65533 mod 65535 */
+  SK_CHECK_INT(sk_tournament_partner(big, big - 2, big - 1), big - 2);
+  SK_CHECK_INT(sk_tournament_partner(big, big - 2, 0), big - 3);
+  sk_tournament_best_init(&b);
+  sk_tournament_offer(&b, big, big - 1, big - 2, 3.0);
+  SK_CHECK(b.index == (long long)(big - 2) * big + big - 1);
+  sk_tournament_pair(&b, big, pair);
+  SK_CHECK(pair[0] == big - 2 && pair[1] == big - 1);
+  sk_tournament_best_init(&c);
+  sk_tournament_offer(&c, big, 40000, 65000, 3.0);   /* equal, smaller */
+  sk_tournament_merge(&b, &c);
+  sk_tournament_pair(&b, big, pair);
+  SK_CHECK(pair[0] == 40000 && pair[1] == 65000);
+  /* p = INT_MAX (odd: INT_MAX rounds, a bye each) */
+  SK_CHECK_INT(sk_tournament_rounds(top), top);
+  SK_CHECK_INT(sk_tournament_partner(top, top - 1, top - 1), -1);
+  SK_CHECK_INT(sk_tournament_partner(top, top - 1, 0), top - 2);
+  SK_CHECK_INT(sk_tournament_partner(top, top - 1, top - 2), 0);
+  SK_CHECK_INT(sk_tournament_partner(top, 5, top - 1), 11);  /* 10 - (p - 1) */
+  sk_tournament_best_init(&b);
+  sk_tournament_offer(&b, top, top - 1, top - 2, 1.0);
+  sk_tournament_pair(&b, top, pair);
+  SK_CHECK(pair[0] == top - 2 && pair[1] == top - 1);
+}
+
 int main(void)
 {
   test_schedule();
   test_choice();
   test_best();
+  test_large();
   return sk_test_result();
 }

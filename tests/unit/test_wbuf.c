@@ -67,6 +67,8 @@ int main(void)
   check(sk_wbuf_csv, "\"';--", "\"\"\"';--\"");
   check(sk_wbuf_csv, "=cmd()", "\"'=cmd()\"");
   check(sk_wbuf_csv, "-1+1", "\"'-1+1\"");
+  check(sk_wbuf_csv, "\t=1+1", "\"'\t=1+1\"");
+  check(sk_wbuf_csv, "@SUM(1)", "\"'@SUM(1)\"");
   check(sk_wbuf_csv, "two\nlines", "\"two\nlines\"");
   check(sk_wbuf_csv, "\xff", "\xef\xbf\xbd");
   check_num(sk_wbuf_csv_num, NAN, "");

@@ -139,7 +139,8 @@ api("/api/series?" + q(sel="1", suite="pingpong", xmin="abc"), 400)
 api("/api/series?" + q(sel="1", suite="pingpong", xmin="nan"), 400)
 api("/api/series?" + q(sel="1", suite="pingpong", hide="x"), 400)
 api("/api/series?" + q(sel="1", suite=["s%d" % i for i in range(33)]), 400)
-api("/api/series?" + q(sel="x" * 33000, suite="pingpong"), 413)
+j, _ = api("/api/series?" + q(sel="x" * 33000, suite="pingpong"), 414)
+check(j["error"] == "the request target is longer than 8192 bytes", j)
 
 # ---- /api/series.csv -----------------------------------------------------
 st, h, body = get("/api/series.csv?" + q(sel="1 14", suite=["pingpong", HOSTILE_S]))
@@ -240,9 +241,14 @@ check(st == 200 and h.get("Content-Type") == "image/svg+xml" and b"<svg" in body
 # ---- errors of the router ------------------------------------------------
 api("/api/nosuch", 404)
 j, h = api("/api/runs", 200)
-st, h, body = get("/api/runs", method="POST", data=b"x")
+st, h, body = get("/api/runs", method="POST", data=b"")
 check(st == 405 and h.get("Allow") == "GET", f"POST: {st} {h.get('Allow')}")
 check(json.loads(body)["error"] == "POST is not allowed here", body)
+# a body where none is taken: refused before it is read
+st, h, body = get("/api/runs", method="POST", data=b"x")
+check(st == 413 and json.loads(body)["error"] == "this server takes a "
+      "request body only at POST /api/runs, when started with "
+      "--allow-upload", f"POST with a body: {st} {body[:200]!r}")
 st, h, body = get("/api/runs", method="DELETE")
 check(st == 405, f"DELETE: {st}")
 st, h, body = get("/api/runs", method="HEAD")

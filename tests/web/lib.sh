@@ -56,6 +56,7 @@ URL=
 # start_server [ARGS...]: skampi-db serve on 127.0.0.1:0; URL from its
 # first line (waits at most 20 s).
 start_server() {
+  : > "$TMP/server.log"
   "$DB" --db "$TMP/t.db" serve --listen 127.0.0.1:0 "$@" \
     2> "$TMP/server.log" &
   SERVER_PID=$!

@@ -3,7 +3,8 @@
 # bounded load, and the three steps in headless Chromium.  All traffic
 # goes to 127.0.0.1, with time limits and bounded request counts.
 SK_WEB_TESTS = tests/web/api.sh tests/web/load.sh tests/web/browser.sh \
-	tests/web/upload.sh tests/web/publish.sh
+	tests/web/upload.sh tests/web/publish.sh tests/web/draw.sh
 TESTS += $(SK_WEB_TESTS)
 EXTRA_DIST += $(SK_WEB_TESTS) tests/web/lib.sh tests/web/api.py \
-	tests/web/load.py tests/web/browser.py tests/web/staticserve.py
+	tests/web/load.py tests/web/browser.py tests/web/staticserve.py \
+	tests/web/draw.py

@@ -1,0 +1,69 @@
+# suites-np.sh -- every shipped suite file (suites/*.skampi), unedited,
+# runs to its end on 3, 4, 7 and 8 processes, with sane values: the
+# run's status complete, every suite complete (or timed_out: its
+# Time_Suite reached), every point finite and positive where a time must
+# be (tests/mpi/sane.awk).  The suites are cut short by the test-only
+# SKAMPI_TEST_QUICK=2 (2 repetitions a point, the initial grid of about 6
+# points; doc/robustness.md), never by editing them.
+#
+# Needs Open MPI: it runs oversubscribed (--oversubscribe --mca
+# mpi_yield_when_idle 1), as .ci/openmpi's make check does.  Under MPICH
+# it skips: MPICH busy-polls, and 8 processes on 2 cores run about a
+# thousand times slower (doc/install.md, "More processes than cores").
+# A suite file whose instances the library lacks (the persistent
+# collectives under Open MPI 4.1) is refused for exactly that (every
+# error names an instance --list marks unavailable) and is not run.
+# SKAMPI_SUITES_NP="3 8" picks other process counts.
+. "$top_srcdir/tests/mpi/lib.sh"
+
+lib=$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')
+case $lib in
+  "Open MPI"*) ;;
+  *) echo "SKIP: $lib busy-polls with more processes than cores (8 on this machine's would take hours): this test runs with Open MPI (.ci/openmpi)"
+     exit 77 ;;
+esac
+case $MPIEXEC in
+  *--oversubscribe*) launch="$MPIEXEC --mca mpi_yield_when_idle 1" ;;
+  *) launch="$MPIEXEC --oversubscribe --mca mpi_yield_when_idle 1" ;;
+esac
+skampi=$(abs "$SKAMPI")
+src=$(cd "$top_srcdir/suites" && pwd) || fatal "no suites/"
+start=$(date +%s)
+runs=0
+for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
+  for f in "$src"/*.skampi; do
+    name=$(basename "$f" .skampi)
+    dir=$work/$name.$np
+    mkdir -p "$dir" || fatal "mkdir $dir"
+    # in a directory of its own: io.skampi makes its files in `.`
+    (cd "$dir" && SKAMPI_TEST_QUICK=2 $launch -n "$np" "$skampi" --quiet \
+       --no-postproc --timeout 900 -o out.yaml "$f" > stdout 2> stderr)
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q ": error: Type '[A-Za-z_0-9]*' is unavailable: " "$dir/stderr" &&
+       ! grep ': error: ' "$dir/stderr" | grep -vq ": error: Type '[A-Za-z_0-9]*' is unavailable: "; then
+      echo "note: $name on $np: $lib lacks its instances; not run"
+      continue
+    fi
+    if [ $rc -ne 0 ]; then
+      fail "$name on $np processes exited with $rc: $(grep '^skampi' "$dir/stderr" | head -n 5)"
+      continue
+    fi
+    runs=$((runs + 1))
+    flatten "$dir/out.yaml"
+    expect run.status complete
+    [ "$(get factors.processes)" = "$np" ] ||
+      fail "$name on $np: factors.processes is $(get factors.processes)"
+    if grep '^suites\.[0-9]*\.status=' "$work/flat" |
+       grep -v '=complete$' | grep -vq '=timed_out$'; then
+      fail "$name on $np: $(grep '^suites\.[0-9]*\.\(name\|status\|message\)=' "$work/flat" | grep -B1 -A1 'status=\(failed\|crashed\)' | head -n 6)"
+    fi
+    awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" > "$work/sane" ||
+      fail "$name on $np: insane values: $(head -n 5 "$work/sane")"
+    [ "$(grep -c '^suites\.[0-9]*\.points\.[0-9]*\.argument=' "$work/flat")" -gt 0 ] ||
+      fail "$name on $np: no point measured"
+    rm -rf "$dir"
+  done
+done
+[ "$runs" -gt 0 ] || fail "no suite file ran"
+echo "$runs runs of the shipped suites in $(($(date +%s) - start)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
+exit 0
