@@ -96,7 +96,7 @@ open(sys.argv[2], "wb").write(u.urlopen(sys.argv[1], timeout=60).read())' \
   kill $pid 2>/dev/null
   wait $pid 2>/dev/null
 }
-"$inst/bin/skampi-db" --db "$tmp/t.db" list >/dev/null 2>&1
+"$inst/bin/skampi-db" --db "$tmp/t.db" token add web >/dev/null 2>&1   # makes the database
 serve_app "$inst/bin"
 cmp -s "$tmp/app.js" "$inst/share/skampi/web/app.js" ||
   { cat "$tmp/serve.log"; bad "the installed skampi-db does not serve app.js"; }
