@@ -101,13 +101,13 @@ def logs():
         console.append(e)
 
 
-def shot(name, height=None):
-    """A screenshot of the whole page, at least HEIGHT tall (the view is
-    made as tall as the page, then given back)."""
+def shot(name, height=None, most=1800):
+    """A screenshot of the whole page, at least HEIGHT and at most MOST
+    tall (the view is made as tall as the page, then given back)."""
     if not GALLERY or not name:
         return
     h = drv.execute_script("return Math.max(document.documentElement.scrollHeight, 600);")
-    h = max(height or 0, min(int(h) + 8, 1800))
+    h = max(height or 0, min(int(h) + 8, most))
     drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": 1280, "height": h, "deviceScaleFactor": 1, "mobile": False})
     # the graphs redraw for the new size (dygraphs follows the window)
@@ -443,7 +443,7 @@ try:
         "40 suites are chosen; a plot shows at most 32 at once: uncheck 8"),
         f"the limit explained: {limit.text!r}")
     check(not drv.find_element(By.ID, "plotbtn").is_enabled(), "Plot disabled over the limit")
-    shot("web-suites-limit.png", 700)
+    shot("web-suites-limit.png", 700, 700)
     drv.find_element(By.ID, "filter").send_keys("suite1")
     drv.find_element(By.ID, "selnone").click()
     check(drv.find_element(By.ID, "chosen").text.startswith("29 of 40 chosen"),
