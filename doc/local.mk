@@ -15,7 +15,8 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/group.png doc/gallery/group-bandwidth.png \
 	doc/gallery/model.png doc/gallery/bcast-methods.png \
 	doc/gallery/rate-bandwidth.png doc/gallery/rate-roundtrip.png \
-	doc/gallery/collbw.png doc/gallery/overlap.png doc/gallery/runs-title.png doc/gallery/runs-repro.png \
+	doc/gallery/collbw.png doc/gallery/overlap.png doc/gallery/tail.png \
+	doc/gallery/runs-title.png doc/gallery/runs-repro.png \
 	doc/gallery/compare-title.png doc/gallery/compare-test.png \
 	doc/gallery/compare-repro.png \
 	doc/gallery/web-runs.png doc/gallery/web-suites.png \
@@ -26,7 +27,7 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/web-static-runs.png doc/gallery/web-static-suites.png \
 	doc/gallery/web-static.png doc/gallery/web-static-bandwidth.png \
 	doc/gallery/web-static-compare.png doc/gallery/web-static-history.png \
-	doc/gallery/gallery.yaml doc/gallery/compare.skampi \
+	doc/gallery/gallery.yaml doc/gallery/compare.skampi doc/gallery/tail.skampi \
 	doc/gallery/make-gallery.sh
 EXTRA_DIST += doc/suite-language.md
 dist_man5_MANS = doc/skampi.5

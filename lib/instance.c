@@ -12,7 +12,7 @@
 
 #define SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, impl) \
   {(num), (nm), SK_PATTERN_##pat, (vars), (impl), SK_BUFFERS_##buf, \
-   SK_PAYLOAD_##pay, (sum), #fn},
+   SK_PAYLOAD_##pay, (sum), #fn, #buf, #pay},
 #define SK_INSTANCE(num, nm, pat, vars, fn, buf, pay, sum) \
   SK_ROW(num, nm, pat, vars, fn, buf, pay, sum, 1)
 #define SK_PLANNED(num, nm, pat, vars, fn, buf, pay, sum) \
@@ -65,10 +65,13 @@ static const struct {
   {"nbc_", "nonblocking collective"},
   {"ovl_", "nonblocking collective overlap"},
   {"pers_", "persistent"},
+  {"part_", "partitioned"},
+  {"thr_", "threads"},
   {"nbr_", "neighborhood collective"},
   {"rma_", "one-sided (RMA)"},
   {"mw_", "master-worker"},
   {"simple_", "simple"},
+  {"start_", "start-up"},
   {"io_", "MPI-IO"},
 };
 
@@ -180,6 +183,9 @@ size_t sk_instance_need_role(const sk_instance_t *in, long span,
   case SK_BUFFERS_NEIGHBOR:
     *send = *recv = sk_instance_mul(m, deg);
     break;
+  case SK_BUFFERS_SLOTS:
+    *recv = sk_instance_mul(m, (size_t)(role->slots > 1 ? role->slots : 1));
+    break;
   default:      /* PAIR, BSEND, BSEND_MW: a message each way */
     break;
   }
@@ -187,10 +193,20 @@ size_t sk_instance_need_role(const sk_instance_t *in, long span,
                          sk_instance_attach(in, span, p));
 }
 
-size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
-                        size_t *send, size_t *recv)
+long sk_instance_slots(const sk_instance_t *in, long threads, long window)
 {
-  sk_role_t any = {nprocs, SK_ROLE_ANY, 0, 0};
+  long n = 1;
+  if ((in->variations & SK_TAKES_THREADS) && threads > 1)
+    n *= threads;
+  if ((in->variations & SK_TAKES_WINDOW) && window > 1)
+    n *= window;
+  return n;
+}
+
+size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
+                        long slots, size_t *send, size_t *recv)
+{
+  sk_role_t any = {nprocs, SK_ROLE_ANY, 0, 0, slots};
   return sk_instance_need_role(in, span, &any, send, recv);
 }
 

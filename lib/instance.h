@@ -59,13 +59,20 @@ enum {
  * SK_REQ_DISPL_BYTES  it passes `int` displacements in bytes
  *                    (MPI_Alltoallw): P times a message's span in
  *                    memory must be at most INT_MAX.
- * sk_instance_displ_fits() says whether a message fits them. */
+ * sk_instance_displ_fits() says whether a message fits them.
+ * And the suite keys an instance takes beyond the common ones, where the
+ * key changes what it holds (sk_instance_slots()):
+ * SK_TAKES_WINDOW    Window: sends in flight per pair at once;
+ * SK_TAKES_THREADS   Threads: threads per process, each with its own
+ *                    messages. */
 enum {
   SK_REQ_PREDEFINED = 1u << 8,
   SK_REQ_ELEMENT = 1u << 9,
   SK_REQ_INTEGER = 1u << 10,
   SK_REQ_DISPL_ELEMENTS = 1u << 11,
-  SK_REQ_DISPL_BYTES = 1u << 12
+  SK_REQ_DISPL_BYTES = 1u << 12,
+  SK_TAKES_WINDOW = 1u << 13,
+  SK_TAKES_THREADS = 1u << 14
 };
 
 /* The buffers an instance holds per process (instances.def, column
@@ -88,9 +95,11 @@ typedef enum {
   SK_BUFFERS_ATTACH,    /* a message + SK_INSTANCE_BSEND_OVERHEAD */
   SK_BUFFERS_BSEND,     /* PAIR + an attached buffer: 2 messages + 2 H */
   SK_BUFFERS_BSEND_MW,  /* PAIR + an attached buffer: 2 messages + P H */
-  SK_BUFFERS_NEIGHBOR   /* one message per neighbour each way: the
+  SK_BUFFERS_NEIGHBOR,  /* one message per neighbour each way: the
                          * topology's degree, or max(P,
                          * SK_INSTANCE_NEIGHBORS) when it is not known */
+  SK_BUFFERS_SLOTS      /* a message out, one per receive in flight at
+                         * once in (sk_role_t.slots, sk_instance_slots()) */
 } sk_buffers_t;
 
 /* Where a process stands in a point, as far as its buffers go. */
@@ -101,6 +110,8 @@ typedef struct sk_role {
                          * process (its topology's); 0: not known */
   int equal;            /* 1: the v-variants' shares are equal
                          * (Count_Distribution = Equal) */
+  long slots;           /* receives in flight at once (buffers SLOTS:
+                         * sk_instance_slots()); 0 or 1: one */
 } sk_role_t;
 
 enum {
@@ -166,6 +177,8 @@ typedef struct sk_instance {
   sk_payload_t payload;
   const char *summary;     /* one line for --list and the docs */
   const char *fn;          /* its descriptor's name less sk_inst_ */
+  const char *buffers_id;  /* the row's `buffers` as written: "PAIR" */
+  const char *payload_id;  /* the row's `payload` as written: "BCAST" */
 } sk_instance_t;
 
 /* The whole table, in instances.def order; *count receives its length. */
@@ -175,9 +188,15 @@ const sk_instance_t *sk_instance_table(size_t *count);
 const sk_instance_t *sk_instance_by_number(int number);
 const sk_instance_t *sk_instance_by_name(const char *name);
 
+/* The receives instance `in` has in flight at once on a process, for a
+ * suite's Threads and Window (what buffers SLOTS hold): the product of
+ * the keys it takes (SK_TAKES_*), 1 for an instance that takes none. */
+long sk_instance_slots(const sk_instance_t *in, long threads, long window);
+
 /* Buffer bytes a process in role `role` holds for instance `in` with
  * messages that each occupy `span` bytes (src/lang/layout.c: a message's
- * length laid out in its datatypes, gaps included): the send buffer in
+ * length laid out in its datatypes, gaps included), with `slots`
+ * receives in flight at once (sk_instance_slots()): the send buffer in
  * *send, the receive buffer in *recv; returned their sum plus the
  * buffer the instance attaches for MPI_Bsend (sk_instance_attach()).
  * The engine allocates this for its role (rank 0 the root, every other
@@ -188,10 +207,10 @@ size_t sk_instance_need_role(const sk_instance_t *in, long span,
                              size_t *recv);
 
 /* sk_instance_need_role() of SK_ROLE_ANY on nprocs processes with the
- * degree not known and the shares not equal: the most any process of
- * any suite of `in` holds. */
+ * degree not known, the shares not equal and `slots` receives in
+ * flight: the most any process of any suite of `in` holds. */
 size_t sk_instance_need(const sk_instance_t *in, long span, int nprocs,
-                        size_t *send, size_t *recv);
+                        long slots, size_t *send, size_t *recv);
 
 /* Whether instance `in` on nprocs processes can name a message of
  * `elements` elements (the larger of the send and receive counts) that

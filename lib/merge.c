@@ -74,6 +74,18 @@ static int sk_merge_point_extras(sk_yread_t *y, sk_ynode_t *n,
   return rc ? -1 : 0;
 }
 
+/* A point's p50, p90, p99 and p999 (Percentiles = yes), when present. */
+static int sk_merge_point_tail(sk_yread_t *y, sk_ynode_t *n,
+                               sk_merge_point_t *p)
+{
+  static const char *const keys[4] = {"p50", "p90", "p99", "p999"};
+  int k, rc = 0;
+  for (k = 0; k < 4; k++)
+    rc |= sk_rcheck_time(y, sk_yread_get(y, n, keys[k]), keys[k],
+                         &p->pct[k]);
+  return rc;
+}
+
 /* One point's fields; median is required since the merge is built on it.
  * `raw` (Raw_Samples = yes) is kept when present. */
 static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
@@ -85,6 +97,7 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   p->repetitions = p->cut = p->processes = p->ovl_tests = -1;
   p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
   p->init_time = p->free_time = NAN;
+  p->pct[0] = p->pct[1] = p->pct[2] = p->pct[3] = NAN;
   p->eps_met = 1;
   if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
     return -1;
@@ -125,6 +138,7 @@ static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
   rc |= sk_rcheck_runs(y, n, "run_medians", runs);
   rc |= sk_rcheck_runs(y, n, "run_means", runs);
   rc |= sk_merge_point_extras(y, n, p);
+  rc |= sk_merge_point_tail(y, n, p);
   return rc ? -1 : 0;
 }
 
@@ -246,6 +260,51 @@ static int sk_merge_head(sk_merge_run_t *run, const char *path, long *runs)
   return sk_rcheck_count(y, sk_yread_get(y, merged, "runs"), "runs", runs);
 }
 
+/* The numbers of SEQ (a sequence of MPI_Init times, each a non-negative
+ * number) appended to run->init_times; NULL adds none. */
+static int sk_merge_init_seq(sk_merge_run_t *run, const sk_ynode_t *seq)
+{
+  sk_yread_t *y = &run->y;
+  size_t n, i;
+  double *t;
+  if (!seq)
+    return 0;
+  if (sk_yread_want_seq(y, seq, "'mpi_init_times'") != 0)
+    return -1;
+  n = sk_yread_len(seq);
+  t = realloc(run->init_times, (run->ninit + n + 1) * sizeof *t);
+  if (!t)
+    return -1;
+  run->init_times = t;
+  for (i = 0; i < n; i++)
+    if (sk_yread_number_as(y, sk_yread_item(y, seq, i), "mpi_init_times",
+                           SK_YREAD_FINITE | SK_YREAD_NONNEG,
+                           &t[run->ninit++]) != 0)
+      return -1;
+  return 0;
+}
+
+/* The start-up times the file holds: its factors', or a merged file's
+ * of every run it lists (merged.files), so that a merge of merged files
+ * keeps them all. */
+static int sk_merge_init_times(sk_merge_run_t *run)
+{
+  sk_yread_t *y = &run->y;
+  sk_ynode_t *files = sk_yread_get(y, sk_yread_get(y, run->root, "merged"),
+                                   "files");
+  size_t i;
+  int rc = 0;
+  if (!files)
+    return sk_merge_init_seq(run, sk_yread_get(y, sk_yread_get(
+        y, run->root, "factors"), "mpi_init_times"));
+  if (sk_yread_want_seq(y, files, "'files'") != 0)
+    return -1;
+  for (i = 0; i < sk_yread_len(files) && rc == 0; i++)
+    rc = sk_merge_init_seq(run, sk_yread_get(y, sk_yread_item(y, files, i),
+                                             "mpi_init_times"));
+  return rc;
+}
+
 int sk_merge_load(sk_merge_run_t *run, const char *path)
 {
   sk_ynode_t *suites;
@@ -254,7 +313,7 @@ int sk_merge_load(sk_merge_run_t *run, const char *path)
   int rc = 0;
   memset(run, 0, sizeof *run);
   if (sk_yread_load(&run->y, path) != 0 || run->y.errors != 0 ||
-      sk_merge_head(run, path, &runs) != 0)
+      sk_merge_head(run, path, &runs) != 0 || sk_merge_init_times(run) != 0)
     return -1;
   suites = sk_yread_get(&run->y, run->root, "suites");
   if (!suites || sk_yread_want_seq(&run->y, suites, "'suites'") != 0) {
@@ -308,6 +367,7 @@ void sk_merge_run_free(sk_merge_run_t *run)
     free(run->suites[i].points);
   }
   free(run->suites);
+  free(run->init_times);
   sk_yread_done(&run->y);
   memset(run, 0, sizeof *run);
 }
@@ -547,6 +607,30 @@ double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
   }
   free(v);
   return m;
+}
+
+int sk_merge_field_ci(const sk_merge_run_t *runs, size_t n, size_t is,
+                      size_t ip, size_t off, sk_medci_t *ci)
+{
+  double *v = malloc((n > 0 ? n : 1) * sizeof *v);
+  size_t r;
+  int rc = -1;
+  if (v == NULL || n == 0) {
+    free(v);
+    return -1;
+  }
+  for (r = 0; r < n; r++) {
+    const char *p = (const char *)&runs[r].suites[is].points[ip];
+    memcpy(&v[r], p + off, sizeof v[r]);
+    if (isnan(v[r]))
+      break;
+  }
+  if (r == n) {
+    sk_stats_sort(v, n);
+    rc = sk_medci(v, n, SK_MERGE_CI_LEVEL, ci);
+  }
+  free(v);
+  return rc;
 }
 
 int sk_merge_precise(const sk_merge_stats_t *st, double eps)

@@ -35,6 +35,8 @@ typedef struct sk_merge_point {
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
   long ovl_tests;
   double init_time, free_time;
+  /* Percentiles = yes: p50, p90, p99, p999 (s); NaN when absent */
+  double pct[4];
 } sk_merge_point_t;
 
 typedef struct sk_merge_suite {
@@ -69,6 +71,11 @@ typedef struct sk_merge_run {
                               (runstate.h); NULL when absent */
   sk_merge_suite_t *suites;
   size_t nsuites;
+  /* The MPI_Init time of every process the file holds (factors.
+   * mpi_init_times; of a merged file, those of every run it lists in
+   * merged.files), owned; NULL when it holds none. */
+  double *init_times;
+  size_t ninit;
 } sk_merge_run_t;
 
 /* Where a point's per-run median and mean come from. */
@@ -142,6 +149,13 @@ int sk_merge_stats(const sk_merge_run_t *runs, size_t n, size_t is,
  * it. */
 double sk_merge_field_median(const sk_merge_run_t *runs, size_t n,
                              size_t is, size_t ip, size_t off);
+
+/* The median over the n runs of a percentile field at byte offset
+ * `off` (offsetof(sk_merge_point_t, pct[k])) and its interval at
+ * SK_MERGE_CI_LEVEL (medci.h) into *ci; -1 when a run lacks it or memory
+ * is short. */
+int sk_merge_field_ci(const sk_merge_run_t *runs, size_t n, size_t is,
+                      size_t ip, size_t off, sk_medci_t *ci);
 
 /* 1 when the point's interval reaches the level (SK_MERGE_CI_LEVEL) and
  * its half-width is at most EPS times its median (medci.h's

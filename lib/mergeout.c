@@ -19,6 +19,10 @@
 #include "noise.h"
 #include "outfile.h"
 #include "schema.h"
+#include "stats.h"
+
+static int sk_mergeout_list(sk_emit_t *e, const char *key, const double *v,
+                            size_t n);
 
 /* A YAML node of a run, copied: scalars keep plain or quoted as they
  * were, so numbers stay numbers and quoted text stays text. */
@@ -124,6 +128,8 @@ static int sk_mergeout_file(sk_emit_t *e, const sk_merge_run_t *r)
   sk_emit_kv_str(e, "start_time", sk_mergeout_text(r, "run", "start_time"));
   sk_mergeout_factor(e, r, "shuffle_seed");
   sk_mergeout_factor(e, r, "grid_from");
+  if (r->init_times != NULL)
+    sk_mergeout_list(e, "mpi_init_times", r->init_times, r->ninit);
   return sk_emit_map_end(e);
 }
 
@@ -194,6 +200,39 @@ static int sk_mergeout_suite_noise(sk_emit_t *e, const sk_merge_run_t *runs,
   return rc;
 }
 
+/* mpi_init: the distribution of every process's MPI_Init time over all
+ * runs (their number, the extremes and quartiles); nothing when no run
+ * recorded them. */
+static int sk_mergeout_init(sk_emit_t *e, const sk_merge_run_t *runs,
+                            size_t n)
+{
+  static const char *const name[5] = {"min", "q1", "median", "q3", "max"};
+  size_t i, m = 0, k;
+  double *x, box[5];
+  int rc;
+  for (i = 0; i < n; i++)
+    m += runs[i].ninit;
+  if (m == 0)
+    return 0;
+  if (!(x = malloc(m * sizeof *x)))
+    return -1;
+  for (i = 0, k = 0; i < n; i++) {
+    if (runs[i].ninit == 0)      /* a run without them: init_times NULL */
+      continue;
+    memcpy(x + k, runs[i].init_times, runs[i].ninit * sizeof *x);
+    k += runs[i].ninit;
+  }
+  sk_stats_box(x, m, x, box);
+  free(x);
+  sk_emit_str(e, "mpi_init_time");
+  sk_emit_map_begin(e);
+  sk_emit_kv_long(e, "samples", (long)m);
+  for (i = 0; i < 5; i++)
+    sk_emit_kv_double(e, name[i], box[i]);
+  rc = sk_emit_map_end(e);
+  return rc;
+}
+
 static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, double eps)
 {
@@ -212,6 +251,8 @@ static int sk_mergeout_block(sk_emit_t *e, const sk_merge_run_t *runs,
   for (i = 0; i < n; i++)
     sk_mergeout_file(e, &runs[i]);
   sk_emit_seq_end(e);
+  if (sk_mergeout_init(e, runs, n) != 0)
+    return -1;
   return sk_emit_map_end(e);
 }
 
@@ -224,7 +265,7 @@ static int sk_mergeout_number(sk_emit_t *e, const char *key, double v)
   return sk_emit_double(e, v);
 }
 
-/* One value per run, as a flow list. */
+/* KEY: the n values v as a flow list (one per run, or per process). */
 static int sk_mergeout_list(sk_emit_t *e, const char *key, const double *v,
                             size_t n)
 {
@@ -346,6 +387,34 @@ static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
   return 0;
 }
 
+/* Percentiles = yes: each percentile's median over the runs and its
+ * interval (pNN_ci), kept only when every run has it. */
+static int sk_mergeout_tail(sk_emit_t *e, const sk_merge_run_t *runs,
+                            size_t n, size_t is, size_t ip)
+{
+  static const char *const keys[4] = {"p50", "p90", "p99", "p999"};
+  sk_medci_t ci[4];
+  char key[16];
+  int k;
+  for (k = 0; k < 4; k++)
+    if (sk_merge_field_ci(runs, n, is, ip,
+                          offsetof(sk_merge_point_t, pct) +
+                              (size_t)k * sizeof(double), &ci[k]) != 0)
+      return 0;
+  for (k = 0; k < 4; k++)
+    sk_emit_kv_double(e, keys[k], ci[k].median);
+  for (k = 0; k < 4; k++) {
+    snprintf(key, sizeof key, "%s_ci", keys[k]);
+    sk_emit_str(e, key);
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_double(e, "low", ci[k].lower);
+    sk_emit_kv_double(e, "high", ci[k].upper);
+    sk_emit_kv_double(e, "coverage", ci[k].coverage);
+    sk_emit_map_end(e);
+  }
+  return 0;
+}
+
 static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
                              size_t n, size_t is, size_t ip, double eps)
 {
@@ -364,6 +433,7 @@ static int sk_mergeout_point(sk_emit_t *e, const sk_merge_run_t *runs,
   sk_emit_map_begin(e);
   sk_mergeout_number(e, "argument", p->argument);
   sk_mergeout_lead(e, &st, n);
+  sk_mergeout_tail(e, runs, n, is, ip);
   if (eps > 0.0)
     sk_emit_kv_bool(e, "precision_met", sk_merge_precise(&st, eps));
   sk_emit_kv_double(e, "mean", st.mean);

@@ -308,7 +308,8 @@ int sk_rcheck_point(sk_yread_t *y, const sk_ynode_t *point)
 {
   int novalue = sk_rcheck_novalue(y, point);
   static const char *const times[] = {"mean", "stderr", "q1", "q3", "min",
-                                      "median", "max", "node_times", "raw"};
+                                      "median", "max", "node_times", "raw",
+                                      "p50", "p90", "p99", "p999"};
   static const char *const counts[] = {"repetitions", "cut", "processes"};
   const sk_ynode_t *v;
   double d, *list;

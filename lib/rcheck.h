@@ -6,7 +6,8 @@
  * A result file is untrusted input (files are shared and uploaded), so
  * a value a plot or a merge would turn into nonsense is refused with a
  * located message rather than drawn:
- *   times (mean, quartiles, min, max, median, node times, raw samples)
+ *   times (mean, quartiles, min, max, median, percentiles, node times,
+ *          raw samples)
  *                 finite, at most SK_RCHECK_MAX_TIME s, at most
  *                 SK_RCHECK_NEG_TIME s below 0 (node times
  *                 SK_RCHECK_NEG_NODE: skampi subtracts the overhead, so

@@ -27,6 +27,7 @@ void sk_rfile_point_free(sk_rfile_point_t *p)
   free(p->run_means);
   free(p->modes);
   free(p->extra);
+  free(p->tail);
 }
 
 static void sk_rfile_suite_free(sk_rfile_suite_t *s)
@@ -176,4 +177,19 @@ const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
   static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN,
                                          NAN, NAN, NAN, -1};
   return p->extra != NULL ? p->extra : &none;
+}
+
+const char *sk_rfile_tail_key(int k)
+{
+  static const char *const keys[SK_RFILE_TAIL_N] = {"p50", "p90", "p99",
+                                                    "p999"};
+  return k >= 0 && k < SK_RFILE_TAIL_N ? keys[k] : NULL;
+}
+
+const sk_rfile_tail_t *sk_rfile_tail(const sk_rfile_point_t *p)
+{
+  static const sk_rfile_tail_t none = {
+    {NAN, NAN, NAN, NAN}, {NAN, NAN, NAN, NAN}, {NAN, NAN, NAN, NAN},
+    {NAN, NAN, NAN, NAN}};
+  return p->tail != NULL ? p->tail : &none;
 }

@@ -68,7 +68,27 @@ typedef struct sk_rfile_point {
    * time; NULL for every other point (kept apart, so that a large
    * file's points stay small): read it with sk_rfile_extras() */
   struct sk_rfile_extras *extra;
+  /* the percentiles of a suite with Percentiles = yes; NULL for the
+   * others (kept apart likewise): read them with sk_rfile_tail() */
+  struct sk_rfile_tail *tail;
 } sk_rfile_point_t;
+
+/* A point's percentiles: p[k] is P50, P90, P99, P99.9 (s; the keys
+ * sk_rfile_tail_key(k)); of a merged point, the median over the runs
+ * with its interval lo[k] .. hi[k] (`pNN_ci: {low, high, coverage}`);
+ * NaN: absent. */
+#define SK_RFILE_TAIL_N 4
+typedef struct sk_rfile_tail {
+  double p[SK_RFILE_TAIL_N];
+  double lo[SK_RFILE_TAIL_N], hi[SK_RFILE_TAIL_N];
+  double coverage[SK_RFILE_TAIL_N];
+} sk_rfile_tail_t;
+
+/* "p50", "p90", "p99", "p999" for k = 0 .. 3; NULL beyond. */
+const char *sk_rfile_tail_key(int k);
+
+/* The point's percentiles, or ones that are all NaN when it has none. */
+const sk_rfile_tail_t *sk_rfile_tail(const sk_rfile_point_t *p);
 
 /* A point's `overlap` map (pure, with_computation, computation,
  * percent), `persistent` map (init_time, free_time) and `destinations`

@@ -318,6 +318,58 @@ static void sk_rfile_load_point_spread(sk_yread_t *y, const sk_ynode_t *node,
   }
 }
 
+/* pNN_ci of a merged point: its interval into t (absent: NaN). */
+static void sk_rfile_load_tail_ci(sk_yread_t *y, const sk_ynode_t *node,
+                                  int k, int none, sk_rfile_tail_t *t)
+{
+  char key[16];
+  const sk_ynode_t *ci;
+  snprintf(key, sizeof key, "%s_ci", sk_rfile_tail_key(k));
+  if ((ci = sk_yread_get(y, node, key)) == NULL ||
+      sk_yread_want_map(y, ci, "a percentile's 'ci'") < 0)
+    return;
+  sk_rcheck_stat(y, sk_yread_get(y, ci, "low"), "low", none, &t->lo[k]);
+  sk_rcheck_stat(y, sk_yread_get(y, ci, "high"), "high", none, &t->hi[k]);
+  sk_rfile_load_fraction(y, ci, "coverage", &t->coverage[k]);
+  if (t->lo[k] > t->hi[k])
+    sk_yread_error(y, ci, "'%s' has its low above its high", key);
+}
+
+/* p50, p90, p99 and p999 (Percentiles = yes): all four or none, each
+ * at least the one before; a merged point's intervals. */
+static void sk_rfile_load_tail(sk_yread_t *y, const sk_ynode_t *node,
+                               sk_rfile_point_t *p, int none)
+{
+  sk_rfile_tail_t t = *sk_rfile_tail(p);
+  int k, have = 0;
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    have += sk_yread_get(y, node, sk_rfile_tail_key(k)) != NULL;
+  if (have == 0)
+    return;
+  if (have < SK_RFILE_TAIL_N) {
+    sk_yread_error(y, node, "a point has p50, p90, p99 and p999 together "
+                   "or none of them");
+    return;
+  }
+  for (k = 0; k < SK_RFILE_TAIL_N; k++) {
+    const char *key = sk_rfile_tail_key(k);
+    if (sk_rcheck_stat(y, sk_yread_get(y, node, key), key, none,
+                       &t.p[k]) < 0)
+      return;
+    if (k > 0 && t.p[k] < t.p[k - 1]) {
+      sk_yread_error(y, sk_yread_get(y, node, key), "'%s' is below '%s'",
+                     key, sk_rfile_tail_key(k - 1));
+      return;
+    }
+    sk_rfile_load_tail_ci(y, node, k, none, &t);
+  }
+  if ((p->tail = malloc(sizeof *p->tail)) == NULL) {
+    sk_yread_error(y, node, "out of memory");
+    return;
+  }
+  *p->tail = t;
+}
+
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
                                long runs)
@@ -343,6 +395,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->nraw = p->nrun_medians = p->nrun_means = 0;
   p->min = p->max = NAN;
   p->extra = NULL;
+  p->tail = NULL;
   if (sk_yread_want_map(y, node, "a point") < 0)
     return -1;
   y->soft = 1;
@@ -368,6 +421,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   sk_rfile_load_point_beyond(y, node, p);
   sk_rfile_load_point_spread(y, node, p, none);
   sk_rfile_load_point_rest(y, node, p, none);
+  sk_rfile_load_tail(y, node, p, none);
   sk_rcheck_runs(y, node, "run_medians", runs);
   sk_rcheck_runs(y, node, "run_means", runs);
   dropped = y->soft == 2;

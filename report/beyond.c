@@ -12,6 +12,7 @@
  * methods of types 65-69 against their argument, with the spread of
  * OL_i over the destinations (median, min to max) beside the maximum,
  * like Fig. 11 of de Supinski & Karonis; its CSV holds the same.
+ * The tail-latency page is tailpage.c's.
  */
 #include <config.h>
 
@@ -28,6 +29,7 @@
 #include "modelpage.h"
 #include "rout.h"
 #include "stats.h"
+#include "tailpage.h"
 #include "units.h"
 
 #define SK_BY_BCAST_FIRST 65
@@ -169,7 +171,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
     snprintf(slug, sizeof slug, "overlap-%lu", F);
     if (sk_by_page(in, out, f, SK_PAGE_OVERLAP, "nonblocking collectives: "
                    "overlap of a computation", slug, sk_by_keep_overlap,
-                   NULL) < 0)
+                   NULL) < 0 ||
+        sk_tailpage_plan(in, out, f) < 0)
       return -1;
   }
   return 0;
@@ -179,7 +182,7 @@ int sk_beyond_is_page(const sk_page_t *page)
 {
   return page->kind == SK_PAGE_MODEL || page->kind == SK_PAGE_BCAST ||
          page->kind == SK_PAGE_RATE || page->kind == SK_PAGE_COLLBW ||
-         page->kind == SK_PAGE_OVERLAP;
+         page->kind == SK_PAGE_OVERLAP || page->kind == SK_PAGE_TAIL;
 }
 
 /* ---- drawing ------------------------------------------------------------ */
@@ -422,6 +425,8 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_modelpage_draw(f, in, page, npages);
   else if (page->kind == SK_PAGE_COLLBW)
     sk_collbwpage_draw(f, in, page, npages);
+  else if (page->kind == SK_PAGE_TAIL)
+    sk_tailpage_draw(f, in, page, npages);
   else
     sk_by_xy_page(f, in, page, npages);
 }
@@ -531,6 +536,8 @@ int sk_beyond_csv(const char *dir, const sk_inputs_t *in,
     return sk_collbwpage_csv(dir, in, page);
   if (page->kind == SK_PAGE_OVERLAP)
     return sk_by_overlap_csv(dir, in, page);
+  if (page->kind == SK_PAGE_TAIL)
+    return sk_tailpage_csv(dir, in, page);
   if (page->kind != SK_PAGE_MODEL)
     return 0;
   return sk_modelpage_csv(dir, in, page);

@@ -152,6 +152,7 @@ static const char *sk_gp_kind(const sk_page_t *p)
   case SK_PAGE_RATE: return "rate";
   case SK_PAGE_COLLBW: return "collective bandwidth";
   case SK_PAGE_OVERLAP: return "overlap";
+  case SK_PAGE_TAIL: return "tail latency";
   }
   return "";
 }

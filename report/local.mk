@@ -2,7 +2,7 @@
 # into gnuplot data and scripts, and gnuplot into a PDF (doc/report.md).
 # The pages: title, one per suite, groups from a parameter file, single
 # points, bandwidth, the max-rate model, broadcast methods, collective
-# bandwidth; --runs and --compare for merged sets.
+# bandwidth, tail latency; --runs and --compare for merged sets.
 # Everything but main() is a library, so the tests link the same objects.
 noinst_LIBRARIES += report/libskampi_report.a
 report_libskampi_report_a_SOURCES = \
@@ -23,10 +23,24 @@ report_libskampi_report_a_SOURCES = \
 	report/model.c report/model.h \
 	report/modelpage.c report/modelpage.h \
 	report/collbwpage.c report/collbwpage.h \
+	report/tailpage.c report/tailpage.h \
 	report/compare.c report/compare.h report/compare_csv.c \
 	report/compare_plot.c report/compare_plot.h \
 	report/compare_run.c report/compare_run.h
-SK_REPORT_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/report
+SK_REPORT_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/report -Ireport
+# The suite keys' names as the report shows them, made from the one table
+# of them (src/lang/keys.def), which report/ may not include: one
+# SK_KEYNAME_<ID> "Name" per key.
+report/keynames.h: $(srcdir)/src/lang/keys.def
+	$(MKDIR_P) report
+	{ echo '/* keynames.h -- made from src/lang/keys.def; do not edit */'; \
+	  echo '#ifndef SK_KEYNAMES_H'; echo '#define SK_KEYNAMES_H'; \
+	  sed -n 's/^SK_KEY(\([A-Z_]*\), *\("[A-Za-z_]*"\).*/#define SK_KEYNAME_\1 \2/p' \
+	    $(srcdir)/src/lang/keys.def; \
+	  echo '#endif'; } > $@.tmp && mv $@.tmp $@
+BUILT_SOURCES += report/keynames.h
+CLEANFILES += report/keynames.h
+nodist_report_libskampi_report_a_SOURCES = report/keynames.h
 report_libskampi_report_a_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
 report_libskampi_report_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 SK_REPORT_LIBS = report/libskampi_report.a $(SK_LIB_LIBS)

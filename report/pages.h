@@ -45,7 +45,8 @@ typedef enum {
   SK_PAGE_BCAST,           /* broadcast methods of one file */
   SK_PAGE_RATE,            /* rate (bandwidth, round trips/s) of one file */
   SK_PAGE_COLLBW,          /* collectives per process and host, one file */
-  SK_PAGE_OVERLAP          /* overlap % of nonblocking operations, one file */
+  SK_PAGE_OVERLAP,         /* overlap % of nonblocking operations, one file */
+  SK_PAGE_TAIL             /* P50 and P99 against length, one file */
 } sk_page_kind_t;
 
 /* One curve: a suite of an input file, in a colour and a dash pattern. */

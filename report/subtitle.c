@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keynames.h"
+
 #define SK_SUB_DOT " \xc2\xb7 "
 
 /* Appends FMT to BUF of SIZE, keeping it terminated. */
@@ -94,6 +96,26 @@ static void sk_sub_timing(const sk_rfile_suite_t *s, char *buf, size_t size)
   sk_sub_add(buf, size, SK_SUB_DOT "%s sync%s", s->sync, w);
 }
 
+/* In_Place, Root and Verify where they are not the default: "in
+ * place", "root rotating" / "root 3", "data verified".  A Root is
+ * shown only when it is Rotate or a rank (the file is untrusted). */
+static void sk_sub_keys(const sk_rfile_suite_t *s, char *buf, size_t size)
+{
+  const char *v;
+  if ((v = sk_sub_param(s, SK_KEYNAME_IN_PLACE)) && strcmp(v, "true") == 0)
+    sk_sub_add(buf, size, SK_SUB_DOT "in place%s%s", "", "");
+  if ((v = sk_sub_param(s, SK_KEYNAME_ROOT))) {
+    size_t n = strlen(v);
+    if (strcmp(v, "Rotate") == 0)
+      sk_sub_add(buf, size, SK_SUB_DOT "root rotating%s%s", "", "");
+    else if (n > 0 && n < 8 && strspn(v, "0123456789") == n &&
+             strcmp(v, "0") != 0)
+      sk_sub_add(buf, size, SK_SUB_DOT "root %s%s", v, "");
+  }
+  if ((v = sk_sub_param(s, SK_KEYNAME_VERIFY)) && strcmp(v, "true") == 0)
+    sk_sub_add(buf, size, SK_SUB_DOT "data verified%s%s", "", "");
+}
+
 void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
 {
   const char *v;
@@ -113,6 +135,7 @@ void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
       (v = sk_sub_param(s, "Default_Chunks")))
     sk_sub_add(buf, size, SK_SUB_DOT "chunks %s%s", v, "");
   sk_sub_timing(s, buf, size);
+  sk_sub_keys(s, buf, size);
   if (s->pair[0] >= 0) {
     snprintf(pair, sizeof pair, "%ld\xe2\x80\x93%ld", s->pair[0],
              s->pair[1]);

@@ -15,9 +15,11 @@
  * Fixed_Repetitions (when set: "N repetitions (fixed)" instead of ε and
  * the range), Outlier_Filter (Cut_Quantile with its quantile, "Tukey's
  * fences", "no outlier filter"), Default_Message_length (not for
- * Length), Default_Chunks (master-worker, not for Chunks); from the
- * suite: `timing`, synchronization.method and its window, the ping-pong
- * pair.  A setting the file does not record is left out. */
+ * Length), Default_Chunks (master-worker, not for Chunks), In_Place ("in
+ * place"), Root ("root rotating", "root N" but for rank 0), Verify
+ * ("data verified"); from the suite: `timing`, synchronization.method
+ * and its window, the ping-pong pair.  A setting the file does not
+ * record is left out. */
 void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size);
 
 /* What the suite page plots of each point, for its legend: "mean after

@@ -5,11 +5,13 @@
 
 #include "cli.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
+#include "dtype.h"
 #include "instance.h"
 #include "msg.h"
 #include "pattern.h"
@@ -303,28 +305,46 @@ static const char *sk_cli_status(const sk_instance_t *in)
                                                           : "implemented";
 }
 
+/* A class of the row (its buffers or payload, "BSEND_MW") as --list
+ * prints it: in lower case, "bsend_mw". */
+static void sk_cli_class(const char *id, char *buf, size_t size)
+{
+  size_t i;
+  for (i = 0; id[i] != '\0' && i + 1 < size; i++)
+    buf[i] = (char)tolower((unsigned char)id[i]);
+  buf[i] = '\0';
+}
+
+static void sk_cli_list_row(FILE *fp, const sk_instance_t *in)
+{
+  char vars[64], buffers[32], payload[32];
+  sk_cli_variations(in->variations, vars, sizeof vars);
+  sk_cli_class(in->buffers_id, buffers, sizeof buffers);
+  sk_cli_class(in->payload_id, payload, sizeof payload);
+  fprintf(fp, "%4d  %-33s %-14s %-20s %-9s %-15s %-11s %s\n", in->number,
+          in->name, sk_pattern_name(in->pattern), vars, buffers, payload,
+          sk_cli_status(in), in->summary);
+}
+
 void sk_cli_list(FILE *fp)
 {
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
   const sk_instance_t **order = malloc(n * sizeof *order);
-  char vars[64];
   if (order == NULL)
     return;
   for (i = 0; i < n; i++)
     order[i] = &t[i];
   qsort(order, n, sizeof *order, sk_cli_by_family);
   fprintf(fp, "MPI library: %s\n", sk_pattern_library());
-  fprintf(fp, "%4s  %-33s %-14s %-20s %-11s %s\n", "Type", "Name",
-          "Pattern", "Variations", "Status", "Operations");
+  fprintf(fp, "%4s  %-33s %-14s %-20s %-9s %-15s %-11s %s\n", "Type", "Name",
+          "Pattern", "Variations", "Buffers", "Payload", "Status",
+          "Operations");
   for (i = 0; i < n; i++) {
     if (i == 0 || sk_instance_family_order(order[i]) !=
                       sk_instance_family_order(order[i - 1]))
       fprintf(fp, "-- %s\n", sk_instance_family(order[i]));
-    sk_cli_variations(order[i]->variations, vars, sizeof vars);
-    fprintf(fp, "%4d  %-33s %-14s %-20s %-11s %s\n", order[i]->number,
-            order[i]->name, sk_pattern_name(order[i]->pattern), vars,
-            sk_cli_status(order[i]), order[i]->summary);
+    sk_cli_list_row(fp, order[i]);
   }
   free(order);
 }
@@ -344,10 +364,13 @@ int sk_cli_check(const sk_cli_t *cli)
   int rc = SK_EXIT_INPUT;
   if (diag == NULL)
     return SK_EXIT_INPUT;
+  memset(&opt, 0, sizeof opt);
   opt.nprocs = cli->nprocs ? cli->nprocs : 2;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   opt.fault = sk_pattern_fault;
+  opt.type_unavailable = sk_dtype_unavailable;
   plan = sk_check_file(cli->file, &opt, diag);
   sk_diag_print(diag, stderr);
   if (plan == NULL)

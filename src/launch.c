@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "check.h"
+#include "dtype.h"
 #include "parse.h"
 #include "postproc.h"
 #include "run.h"
@@ -321,6 +322,105 @@ static void sk_launch_test_quick(sk_plan_t *plan)
   }
 }
 
+/* Before MPI_Init: does the suite file give a threaded suite more than
+ * one thread?  Each process reads and checks the file quietly itself
+ * (after MPI_Init rank 0's bytes are what count); the check tells the
+ * largest Threads of a threaded suite whatever else is wrong.  A process
+ * that cannot read the file asks for no threads, and then the agreed
+ * level is too low and the check after MPI_Init refuses such suites. */
+static int sk_launch_wants_threads(const sk_cli_t *cli)
+{
+  sk_diag_t *diag = sk_diag_new();
+  sk_check_options_t opt;
+  char *buf;
+  size_t len = 0;
+  long most = 1;
+  if (diag == NULL)
+    return 0;
+  memset(&opt, 0, sizeof opt);
+  opt.nprocs = 2;
+  opt.max_threads = &most;
+  if ((buf = sk_parse_read(cli->file, &len, diag)) != NULL)
+    sk_plan_free(sk_check_buffer(cli->file, buf, len, &opt, diag));
+  free(buf);
+  sk_diag_free(diag);
+  return most > 1;
+}
+
+/* The thread level every process has, the least of theirs (set after
+ * MPI_Init), and what it was asked. */
+static int sk_launch_level = MPI_THREAD_SINGLE;
+static int sk_launch_asked = MPI_THREAD_SINGLE;
+
+static const char *sk_launch_level_name(int level)
+{
+  return level == MPI_THREAD_MULTIPLE ? "MPI_THREAD_MULTIPLE"
+         : level == MPI_THREAD_SERIALIZED ? "MPI_THREAD_SERIALIZED"
+         : level == MPI_THREAD_FUNNELED ? "MPI_THREAD_FUNNELED"
+                                        : "MPI_THREAD_SINGLE";
+}
+
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_THREAD_LEVEL=single,
+ * funneled or serialized caps the level this process reports as
+ * provided, so that the refusal is tested with libraries that provide
+ * MPI_THREAD_MULTIPLE. */
+static int sk_launch_test_level(int provided)
+{
+  static const char *const names[] = {"single", "funneled", "serialized"};
+  static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED,
+                               MPI_THREAD_SERIALIZED};
+  const char *v = getenv("SKAMPI_TEST_THREAD_LEVEL");
+  int i;
+  for (i = 0; v != NULL && i < 3; i++)
+    if (strcmp(v, names[i]) == 0 && levels[i] < provided)
+      return levels[i];
+  return provided;
+}
+
+/* The checker's threads_unavailable: why this run gives no threads. */
+static const char *sk_launch_threads_unavailable(void)
+{
+  static char why[256];
+  if (sk_launch_level >= MPI_THREAD_MULTIPLE)
+    return NULL;
+  snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
+           "provides %s%s", sk_pattern_library(),
+           sk_launch_level_name(sk_launch_level),
+           sk_launch_asked < MPI_THREAD_MULTIPLE
+               ? " (it was not asked for threads: a process could not read "
+                 "the suite file before MPI_Init)" : "");
+  return why;
+}
+
+/* MPI_Init, or MPI_Init_thread(MPI_THREAD_MULTIPLE) when the file gives
+ * a threaded suite threads; its time (the monotonic clock around it) and
+ * the level go to the factors.  -1 when it failed. */
+static int sk_launch_init(const sk_cli_t *cli)
+{
+  struct timespec t0, t1;
+  int provided = MPI_THREAD_SINGLE, rc;
+  sk_launch_asked = sk_launch_wants_threads(cli) ? MPI_THREAD_MULTIPLE
+                                                 : MPI_THREAD_SINGLE;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  if (sk_launch_asked == MPI_THREAD_MULTIPLE)
+    rc = MPI_Init_thread(NULL, NULL, MPI_THREAD_MULTIPLE, &provided);
+  else
+    rc = MPI_Init(NULL, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (rc != MPI_SUCCESS)
+    return -1;
+  sk_factors_init_time((double)(t1.tv_sec - t0.tv_sec) +
+                       1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
+  if (sk_launch_asked != MPI_THREAD_MULTIPLE)
+    MPI_Query_thread(&provided);
+  provided = sk_launch_test_level(provided);
+  MPI_Allreduce(&provided, &sk_launch_level, 1, MPI_INT, MPI_MIN,
+                MPI_COMM_WORLD);
+  sk_factors_thread_level(sk_launch_level_name(sk_launch_asked),
+                          sk_launch_level_name(sk_launch_level));
+  return 0;
+}
+
 int sk_launch(const sk_cli_t *cli)
 {
   sk_check_options_t opt;
@@ -329,15 +429,10 @@ int sk_launch(const sk_cli_t *cli)
   char *buf;
   size_t len = 0;
   int rank, size, ok, all_ok, rc;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  if (MPI_Init(NULL, NULL) != MPI_SUCCESS) {
+  if (sk_launch_init(cli) != 0) {
     sk_msg_error("MPI_Init failed");
     return SK_EXIT_ABORTED;
   }
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  sk_factors_init_time((double)(t1.tv_sec - t0.tv_sec) +
-                       1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   if ((rc = sk_launch_world(cli, rank, size)) != 0) {
@@ -346,10 +441,14 @@ int sk_launch(const sk_cli_t *cli)
   }
   diag = sk_diag_new();
   buf = sk_launch_share(cli->file, rank, diag, &len);
+  memset(&opt, 0, sizeof opt);
   opt.nprocs = size;
   opt.unavailable = sk_pattern_unavailable;
   opt.large_count = sk_pattern_large_count;
+  opt.supports = sk_pattern_supports;
   opt.fault = sk_pattern_fault;
+  opt.type_unavailable = sk_dtype_unavailable;
+  opt.threads_unavailable = sk_launch_threads_unavailable;
   if (buf != NULL && diag != NULL)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);

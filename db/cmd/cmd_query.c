@@ -129,14 +129,31 @@ static const char *const sk_query_cols[] = {
   "argument", "processes", "mean", "stderr", "median", "q1", "q3", "min",
   "max", "repetitions", "eps_met", "runs", "ci_low", "ci_high",
   "ci_coverage", "modes", "overlap_pure", "overlap_with_computation",
-  "overlap_computation", "overlap_percent", "init_time", "free_time", NULL
+  "overlap_computation", "overlap_percent", "init_time", "free_time",
+  "p50", "p90", "p99", "p999", "p50_low", "p50_high", "p90_low",
+  "p90_high", "p99_low", "p99_high", "p999_low", "p999_high", NULL
 };
+
+
 
 static void sk_query_csv_num(double v)
 {
   char b[32];
   sk_dbout_num(b, v);
   printf(",%s", b);
+}
+
+/* The percentiles' columns after free_time, as sk_query_cols names them:
+ * p50 .. p999, then the low and high of each. */
+static void sk_query_csv_tail(const sk_store_point_t *p)
+{
+  int k;
+  for (k = 0; k < 4; k++)
+    sk_query_csv_num(p->pct[k]);
+  for (k = 0; k < 4; k++) {
+    sk_query_csv_num(p->pct_low[k]);
+    sk_query_csv_num(p->pct_high[k]);
+  }
 }
 
 static void sk_query_csv_long(long v)
@@ -182,6 +199,7 @@ static int sk_query_csv(void *arg, const sk_store_point_t *p)
   sk_query_csv_num(p->ovl_percent);
   sk_query_csv_num(p->init_time);
   sk_query_csv_num(p->free_time);
+  sk_query_csv_tail(p);
   putchar('\n');
   q->npoints++;
   return 0;
@@ -201,7 +219,7 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
 {
   sk_query_t *q = arg;
   sk_emit_t *e = q->e;
-  int rc = sk_emit_map_begin(e);
+  int rc = sk_emit_map_begin(e), k;
   if (p->argument == floor(p->argument) && fabs(p->argument) < 1e15)
     rc |= sk_emit_kv_long(e, "argument", (long)p->argument);
   else
@@ -228,6 +246,11 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
   rc |= sk_query_kv_num(e, "overlap_percent", p->ovl_percent);
   rc |= sk_query_kv_num(e, "init_time", p->init_time);
   rc |= sk_query_kv_num(e, "free_time", p->free_time);
+  for (k = 0; k < 4; k++)
+    rc |= sk_query_kv_num(e, sk_query_cols[29 + k], p->pct[k]);
+  for (k = 0; k < 8; k++)
+    rc |= sk_query_kv_num(e, sk_query_cols[33 + k],
+                          k % 2 ? p->pct_high[k / 2] : p->pct_low[k / 2]);
   rc |= sk_emit_map_end(e);
   q->npoints++;
   return rc ? -1 : 0;

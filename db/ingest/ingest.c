@@ -299,6 +299,8 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
 {
   sk_store_point_t p;
   const sk_rfile_extras_t *ex;
+  const sk_rfile_tail_t *tail;
+  int k;
   p.argument = rp->argument;
   p.mean = rp->mean;
   p.se = rp->se;
@@ -323,6 +325,12 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.ovl_percent = ex->ovl_percent;
   p.init_time = ex->init_time;
   p.free_time = ex->free_time;
+  tail = sk_rfile_tail(rp);
+  for (k = 0; k < 4; k++) {
+    p.pct[k] = tail->p[k];
+    p.pct_low[k] = tail->lo[k];
+    p.pct_high[k] = tail->hi[k];
+  }
   p.raw = rp->raw;
   p.nraw = rp->nraw;
   p.run_medians = rp->run_medians;

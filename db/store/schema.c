@@ -167,8 +167,28 @@ static const char *const sk_schema_v5[] = {
   NULL
 };
 
+/* 6: the percentiles of a point (Percentiles = yes), and of a merged
+ * point the interval of each one's median over the runs (NULL for every
+ * other point). */
+static const char *const sk_schema_v6[] = {
+  "ALTER TABLE points ADD COLUMN p50 REAL",
+  "ALTER TABLE points ADD COLUMN p90 REAL",
+  "ALTER TABLE points ADD COLUMN p99 REAL",
+  "ALTER TABLE points ADD COLUMN p999 REAL",
+  "ALTER TABLE points ADD COLUMN p50_low REAL",
+  "ALTER TABLE points ADD COLUMN p50_high REAL",
+  "ALTER TABLE points ADD COLUMN p90_low REAL",
+  "ALTER TABLE points ADD COLUMN p90_high REAL",
+  "ALTER TABLE points ADD COLUMN p99_low REAL",
+  "ALTER TABLE points ADD COLUMN p99_high REAL",
+  "ALTER TABLE points ADD COLUMN p999_low REAL",
+  "ALTER TABLE points ADD COLUMN p999_high REAL",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
-  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4, sk_schema_v5
+  sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4, sk_schema_v5,
+  sk_schema_v6
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

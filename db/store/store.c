@@ -357,9 +357,12 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
     "(suite_id, argument, processes, mean, stderr, median, q1, q3, min, "
     "max, repetitions, eps_met, refined, runs, ci_low, ci_high, "
     "ci_coverage, modes, overlap_pure, overlap_with_computation, "
-    "overlap_computation, overlap_percent, init_time, free_time) VALUES "
+    "overlap_computation, overlap_percent, init_time, free_time, p50, p90, "
+    "p99, p999, p50_low, p50_high, p90_low, p90_high, p99_low, p99_high, "
+    "p999_low, p999_high) VALUES "
     "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
-    "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)");
+    "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, "
+    "?30, ?31, ?32, ?33, ?34, ?35, ?36)");
   const double r[] = {p->argument, p->mean, p->se, p->median, p->q1, p->q3,
                       p->min, p->max};
   int64_t id;
@@ -385,6 +388,11 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
   sk_store_real(s, 22, p->ovl_percent);
   sk_store_real(s, 23, p->init_time);
   sk_store_real(s, 24, p->free_time);
+  for (i = 0; i < 4; i++) {
+    sk_store_real(s, 25 + i, p->pct[i]);
+    sk_store_real(s, 29 + 2 * i, p->pct_low[i]);
+    sk_store_real(s, 30 + 2 * i, p->pct_high[i]);
+  }
   if ((id = sk_store_insert(st, s, 0)) < 0)
     return -1;
   if (sk_store_add_sample(st, id, "raw", p->raw, p->nraw) < 0 ||

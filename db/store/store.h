@@ -19,7 +19,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 5
+#define SK_STORE_SCHEMA 6
 
 typedef struct sk_store sk_store_t;
 
@@ -117,6 +117,10 @@ typedef struct sk_store_point {
    * and the overlap %; persistent points: the *_init and
    * MPI_Request_free times (NaN: not such a point) */
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent, init_time, free_time;
+  /* Percentiles = yes: P50, P90, P99, P99.9 (pct[k]) and, of a merged
+   * point, the interval of each one's median (pct_low, pct_high); NaN:
+   * none */
+  double pct[4], pct_low[4], pct_high[4];
   long processes, repetitions, eps_met, refined, runs, modes;
   const double *raw, *run_medians, *run_means;   /* NULL: absent */
   size_t nraw, nrun_medians, nrun_means;

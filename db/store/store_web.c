@@ -263,7 +263,9 @@ int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
     "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, "
     "p.runs, p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
     "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
-    "p.overlap_percent, p.init_time, p.free_time FROM points p "
+    "p.overlap_percent, p.init_time, p.free_time, p.p50, p.p90, p.p99, "
+    "p.p999, p.p50_low, p.p50_high, p.p90_low, p.p90_high, p.p99_low, "
+    "p.p99_high, p.p999_low, p.p999_high FROM points p "
     "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
     "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) "
     "ORDER BY p.argument, p.id");

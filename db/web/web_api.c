@@ -193,7 +193,12 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
     {"overlap_with_computation", p->ovl_with},
     {"overlap_computation", p->ovl_cpu},
     {"overlap_percent", p->ovl_percent}, {"init_time", p->init_time},
-    {"free_time", p->free_time}};
+    {"free_time", p->free_time}, {"p50", p->pct[0]}, {"p90", p->pct[1]},
+    {"p99", p->pct[2]}, {"p999", p->pct[3]}, {"p50_low", p->pct_low[0]},
+    {"p50_high", p->pct_high[0]}, {"p90_low", p->pct_low[1]},
+    {"p90_high", p->pct_high[1]}, {"p99_low", p->pct_low[2]},
+    {"p99_high", p->pct_high[2]}, {"p999_low", p->pct_low[3]},
+    {"p999_high", p->pct_high[3]}};
   const struct { const char *k; long v; } n[] = {
     {"processes", p->processes}, {"repetitions", p->repetitions},
     {"runs", p->runs}, {"modes", p->modes}};
@@ -351,7 +356,9 @@ void sk_api_series_csv_head(sk_wbuf_t *b)
                "argument,processes,mean,stderr,median,q1,q3,min,max,"
                "repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,"
                "overlap_pure,overlap_with_computation,overlap_computation,"
-               "overlap_percent,init_time,free_time\r\n");
+               "overlap_percent,init_time,free_time,p50,p90,p99,p999,"
+               "p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,"
+               "p999_low,p999_high\r\n");
 }
 
 int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
@@ -363,7 +370,11 @@ int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
     const double v[] = {p->mean, p->se, p->median, p->q1, p->q3, p->min,
                         p->max};
     const double ex[] = {p->ovl_pure, p->ovl_with, p->ovl_cpu,
-                         p->ovl_percent, p->init_time, p->free_time};
+                         p->ovl_percent, p->init_time, p->free_time,
+                         p->pct[0], p->pct[1], p->pct[2], p->pct[3],
+                         p->pct_low[0], p->pct_high[0], p->pct_low[1],
+                         p->pct_high[1], p->pct_low[2], p->pct_high[2],
+                         p->pct_low[3], p->pct_high[3]};
     size_t k;
     sk_wbuf_printf(b, "%lld,", (long long)o->id);
     sk_wbuf_csv(b, o->kind);

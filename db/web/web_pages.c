@@ -370,6 +370,7 @@ static void sk_page_plot_body(sk_wbuf_t *b, int pub)
                "<input type=\"checkbox\" id=\"bw\"> bandwidth</label> "
                "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
                "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
+               "<label><input type=\"checkbox\" id=\"p99\"> P99</label> "
                "<label>Ratio to <select id=\"baseline\"></select></label> "
                "<button type=\"button\" id=\"reset\">Reset zoom</button> ");
   if (pub)

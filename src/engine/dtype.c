@@ -26,18 +26,31 @@
 #include <string.h>
 
 #include "datatype.h"
+#include "pattern.h"
+
+/* A builtin the library may lack (SK_MPITYPE_OPT): the MPI type where
+ * configure found it (HAVE_DECL_<type> is 1), else MPI_DATATYPE_NULL
+ * without naming it. */
+#define SK_DTYPE_PICK(have, type) SK_DTYPE_PICK_(have, type)
+#define SK_DTYPE_PICK_(have, type) SK_DTYPE_PICK_##have(type)
+#define SK_DTYPE_PICK_1(type) (type)
+#define SK_DTYPE_PICK_0(type) MPI_DATATYPE_NULL
 
 /* The builtins of datatypes.def as MPI types. */
 static const struct {
   const char *name;
   MPI_Datatype type;
   int arithmetic;      /* valid with MPI_SUM */
+  int built;           /* the library declares it (configure) */
 } sk_dtype_table[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
-#define SK_MPITYPE(type, ctype, sum) {#type, type, sum},
+#define SK_MPITYPE(type, ctype, sum) {#type, type, sum, 1},
+#define SK_MPITYPE_OPT(type, ctype, sum) \
+  {#type, SK_DTYPE_PICK(HAVE_DECL_##type, type), sum, HAVE_DECL_##type},
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
+#undef SK_MPITYPE_OPT
 };
 
 #define SK_DTYPE_N (sizeof sk_dtype_table / sizeof sk_dtype_table[0])
@@ -49,6 +62,72 @@ MPI_Datatype sk_dtype_builtin(const char *name)
     if (strcmp(sk_dtype_table[i].name, name) == 0)
       return sk_dtype_table[i].type;
   return MPI_DATATYPE_NULL;
+}
+
+/* At run time, once MPI is up: the library's type I has the size the
+ * checker lays messages out with (WANT bytes, its C type's), and two of
+ * them in a derived type take twice that room and pack into at least
+ * twice that: skampi builds every message as a derived type.  MPICH
+ * 4.0.2's MPIX_C_FLOAT16 is 2 bytes but a pair of it has an extent of 0
+ * and packs into nothing.  The verdict of each type is made once. */
+static const char *sk_dtype_broken(size_t i, long want, char *why,
+                                   size_t size)
+{
+  static signed char known[SK_DTYPE_N];   /* 0 unknown, 1 good, -1 bad */
+  static char said[SK_DTYPE_N][160];
+  MPI_Datatype pair;
+  MPI_Aint lb = 0, ext = 0;
+  int bytes = 0, packed = 0;
+  if (known[i] == 0) {
+    MPI_Type_size(sk_dtype_table[i].type, &bytes);
+    MPI_Type_contiguous(2, sk_dtype_table[i].type, &pair);
+    MPI_Type_commit(&pair);
+    MPI_Type_get_extent(pair, &lb, &ext);
+    MPI_Pack_size(1, pair, MPI_COMM_SELF, &packed);
+    MPI_Type_free(&pair);
+    known[i] = 1;
+    if (bytes != (int)want)
+      snprintf(said[i], sizeof said[i], "is %d bytes, not the %ld of its "
+               "C type", bytes, want);
+    else if (ext < 2 * (MPI_Aint)want || packed < 2 * bytes)
+      snprintf(said[i], sizeof said[i], "is broken in derived datatypes "
+               "(two of it span %ld bytes and pack into %d, not %ld)",
+               (long)ext, packed, 2 * want);
+    else
+      return NULL;
+    known[i] = -1;
+  }
+  if (known[i] > 0)
+    return NULL;
+  snprintf(why, size, "%s of the MPI library skampi was built with (%s) %s",
+           sk_dtype_table[i].name, sk_pattern_library(), said[i]);
+  return why;
+}
+
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_UNAVAILABLE=NAME makes the
+ * builtin NAME as absent as in a library without it, so that the
+ * refusal is tested with a library that has every type. */
+const char *sk_dtype_unavailable(const char *name)
+{
+  static char why[256];
+  const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
+  long want, align;
+  int flag = 0;
+  size_t i;
+  for (i = 0; i < SK_DTYPE_N; i++)
+    if (strcmp(sk_dtype_table[i].name, name) == 0)
+      break;
+  if (i == SK_DTYPE_N)
+    return NULL;
+  if (!sk_dtype_table[i].built || (test != NULL && strcmp(test, name) == 0)) {
+    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
+             "has no %s", sk_pattern_library(), name);
+    return why;
+  }
+  MPI_Initialized(&flag);
+  if (!flag || sk_mpi_type_bytes_of(name, &want, &align) != 0)
+    return NULL;
+  return sk_dtype_broken(i, want, why, sizeof why);
 }
 
 static int sk_dtype_arithmetic(const char *name)
@@ -289,12 +368,56 @@ long sk_dtype_span(const sk_dtype_t *dt, long length)
  * checked chunk by chunk, each chunk an int count. */
 #define SK_DTYPE_CHUNK (64L << 20)
 
+static unsigned long sk_dtype_round_now;
+static sk_dtype_wrong_t sk_dtype_first_wrong;
+
+void sk_dtype_set_round(unsigned long round)
+{
+  sk_dtype_round_now = round;
+}
+
+unsigned long sk_dtype_round(void)
+{
+  return sk_dtype_round_now;
+}
+
+void sk_dtype_wrong_reset(void)
+{
+  memset(&sk_dtype_first_wrong, 0, sizeof sk_dtype_first_wrong);
+}
+
+const sk_dtype_wrong_t *sk_dtype_wrong(void)
+{
+  return &sk_dtype_first_wrong;
+}
+
+void sk_dtype_wrong_restore(const sk_dtype_wrong_t *w)
+{
+  sk_dtype_first_wrong = *w;
+}
+
+void sk_dtype_wrong_note(const char *at, const char *msg, long index,
+                         unsigned char got, unsigned char want)
+{
+  sk_dtype_wrong_t *w = &sk_dtype_first_wrong;
+  if (w->found)
+    return;
+  w->found = 1;
+  w->at = at;
+  w->msg = msg;
+  w->index = index;
+  w->got = got;
+  w->want = want;
+}
+
 /* size bytes of the sequence from its byte `at` on: byte i is a function
- * of i and seed. */
+ * of i, seed and the round (an odd step, so that 256 rounds in a row
+ * give every byte 256 different values). */
 static void sk_dtype_sequence(unsigned char *p, long at, int size,
                               unsigned seed)
 {
   int k;
+  seed += (unsigned)(sk_dtype_round_now * 0x9E3779B1ul);
   for (k = 0; k < size; k++) {
     long i = at + k;
     p[k] = (unsigned char)((unsigned)i * 2654435761u + seed) ^
@@ -312,6 +435,21 @@ static MPI_Count sk_dtype_chunk(MPI_Datatype type)
   return k > 0 ? k : 1;
 }
 
+/* The first byte where got and want differ: noted with its address when
+ * the data lie contiguously (a type whose size is its extent, from lb
+ * 0), else with its index in the message's data. */
+static void sk_dtype_note_first(const char *buf, const unsigned char *want,
+                          const unsigned char *got, int size, long at,
+                          int contiguous)
+{
+  int k;
+  for (k = 0; k < size && want[k] == got[k]; k++)
+    ;
+  if (k < size)
+    sk_dtype_wrong_note(contiguous ? buf + at + k : NULL, buf, at + k,
+                        got[k], want[k]);
+}
+
 /* Fills (verify 0) or checks (verify 1) count elements of type at buf. */
 static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
                          unsigned seed, int verify)
@@ -320,8 +458,9 @@ static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
   MPI_Count k = sk_dtype_chunk(type), done = 0;
   long at = 0;
   unsigned char *want = NULL, *got = NULL;
-  int size = 0, rc = 0;
+  int size = 0, rc = 0, tsize = 0;
   MPI_Type_get_extent(type, &lb, &ext);
+  MPI_Type_size(type, &tsize);
   MPI_Pack_size((int)(count < k ? count : k), type, MPI_COMM_SELF, &size);
   want = malloc(size > 0 ? (size_t)size : 1);
   got = verify ? malloc(size > 0 ? (size_t)size : 1) : NULL;
@@ -335,6 +474,8 @@ static int sk_dtype_walk(void *buf, MPI_Count count, MPI_Datatype type,
     if (verify) {
       MPI_Pack(at_buf, n, type, got, sz, &pos, MPI_COMM_SELF);
       rc = pos == sz && memcmp(want, got, (size_t)sz) == 0 ? 0 : -1;
+      if (rc != 0 && pos == sz)
+        sk_dtype_note_first(buf, want, got, sz, at, lb == 0 && tsize == ext);
     } else {
       MPI_Unpack(want, sz, &pos, at_buf, n, type, MPI_COMM_SELF);
     }

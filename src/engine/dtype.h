@@ -34,6 +34,15 @@ typedef struct sk_dtype {
 /* The builtin type named name ("MPI_INT", ...), or MPI_DATATYPE_NULL. */
 MPI_Datatype sk_dtype_builtin(const char *name);
 
+/* Why the builtin `name` (the table's spelling) cannot be used with this
+ * MPI library -- "the MPI library skampi was built with (LIB) has no
+ * NAME" where configure did not find it, or, once MPI is initialized,
+ * "NAME of the MPI library ... is N bytes, not the M of its C type" --
+ * in a static buffer; NULL when it can (and for a name of no builtin).
+ * The checker's sk_check_options_t.type_unavailable.  TEST ONLY:
+ * SKAMPI_TEST_UNAVAILABLE=NAME makes it absent. */
+const char *sk_dtype_unavailable(const char *name);
+
 /* Builds the types of suite s; writes into note (possibly "") what is
  * worth knowing about them.  -1 with a message in note when MPI refuses
  * a type. */
@@ -69,5 +78,37 @@ int sk_dtype_fill(void *buf, MPI_Count count, MPI_Datatype type,
                   unsigned seed);
 int sk_dtype_verify(const void *buf, MPI_Count count, MPI_Datatype type,
                     unsigned seed);
+
+/* Verify = yes (src/engine/verify.c): the round of the repetition, mixed
+ * into every sequence sk_dtype_fill() makes and sk_dtype_verify()
+ * expects and into the values of sk_reduce_fill() and sk_reduce_check(),
+ * so that the data of one repetition differ from the last one's; round
+ * 0, the default, gives the fixed data of the untimed integrity check.
+ * The instances' checks call these functions, which is why the round is
+ * a setting of the module and not an argument (one process, one point
+ * at a time). */
+void sk_dtype_set_round(unsigned long round);
+unsigned long sk_dtype_round(void);
+
+/* The first wrong byte the checks found since sk_dtype_wrong_reset():
+ * sk_dtype_verify() and sk_reduce_check() note it. */
+typedef struct sk_dtype_wrong {
+  int found;
+  const char *at;       /* its address; NULL where a derived datatype's
+                         * layout hides it (then msg and index say) */
+  const char *msg;      /* the start of the message it is part of */
+  long index;           /* its byte of the message's data, in the order
+                         * of the sequence (MPI_Pack's) */
+  unsigned char got, want;
+} sk_dtype_wrong_t;
+
+void sk_dtype_wrong_reset(void);
+const sk_dtype_wrong_t *sk_dtype_wrong(void);
+/* Puts back a record taken before: a check that tries candidates (one
+ * of several blocks may match) notes only the mismatch it settles on. */
+void sk_dtype_wrong_restore(const sk_dtype_wrong_t *w);
+/* Notes a wrong byte unless one is noted already. */
+void sk_dtype_wrong_note(const char *at, const char *msg, long index,
+                         unsigned char got, unsigned char want);
 
 #endif

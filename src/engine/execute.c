@@ -46,6 +46,17 @@ static void sk_exec_counts(const sk_exec_t *x, sk_pctx_t *c, long length)
   c->rcvcount = rc <= INT_MAX ? (int)rc : 0;
 }
 
+/* Partitions: the counts of one partition (src/lang/layout.h). */
+static void sk_exec_partitions(const sk_exec_t *x, sk_pctx_t *c,
+                               long length)
+{
+  long sc, rc;
+  c->partitions = (int)x->s->partitions;
+  sk_layout_partition(&x->dt.lay, length, c->partitions, &sc, &rc);
+  c->part_count = sc;
+  c->part_rcvcount = rc;
+}
+
 /* Fills the context of a point of `length` bytes over comm. */
 static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
 {
@@ -89,6 +100,12 @@ static void sk_exec_ctx(sk_exec_t *x, MPI_Comm comm, long length)
   c->rma_sync = x->s->rma_sync;
   c->rma_window = x->s->rma_window;
   c->rma_ops = x->s->rma_window_ops;
+  c->in_place = x->s->in_place && x->ops->in_place;
+  c->root = x->ops->rooted && x->s->root > 0 ? (int)x->s->root : 0;
+  x->reps = 0;
+  c->window = x->s->window;
+  c->threads = (int)x->s->threads;
+  sk_exec_partitions(x, c, length);
 }
 
 /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_BARRIER_SCALE=F multiplies
@@ -138,26 +155,20 @@ static sk_measure_rep_fn sk_exec_rep_fn(const sk_exec_t *x)
   return sk_pattern_rep_max_local;
 }
 
-/* A point under window sync: the window from Window_Size or a pilot. */
-static int sk_exec_measure_window(sk_exec_t *x, const sk_measure_cfg_t *cfg,
-                                  MPI_Comm comm, sk_point_t *pt)
+/* Window sync: the window from Window_Size or a pilot (whose
+ * repetitions are flushed under Cache = Cold, as the point's are). */
+static void sk_exec_window(sk_exec_t *x, sk_window_t *w)
 {
-  sk_window_t w;
-  int rc;
-  w.rep.ops = x->ops;
-  w.rep.ctx = &x->ctx;
-  w.clock = &x->clock;
-  w.timing = x->s->collective_timing;
-  w.window = x->s->window_size;
-  w.between = cfg->between;
-  w.between_ctx = cfg->between_ctx;
-  sk_window_reset(&w);
-  if (w.window == SK_UNSET || !(w.window > 0.0))
-    sk_window_pilot(&w);
-  rc = sk_measure_point(cfg, sk_window_rep, &w, comm, &x->samples, pt);
-  if (x->ctx.rank == 0)
-    pt->window = w.window;
-  return rc;
+  w->rep.ops = x->ops;
+  w->rep.ctx = &x->ctx;
+  w->clock = &x->clock;
+  w->timing = x->s->collective_timing;
+  w->window = x->s->window_size;
+  w->between = x->s->cache == SK_CACHE_COLD ? sk_exec_flush : NULL;
+  w->between_ctx = x;
+  sk_window_reset(w);
+  if (w->window == SK_UNSET || !(w->window > 0.0))
+    sk_window_pilot(w);
 }
 
 /* Does the suite subtract the barrier time (root_minus_barrier)? */
@@ -173,11 +184,15 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
  * the data did not arrive intact (torn down again, on all of comm), -4
  * when the point is large and the instance cannot run it (before
  * setup, alike on every process), -5 on all when a setup refused the
- * point (ops->refusal). */
+ * point (ops->refusal), -6 when Root is not a rank of the point's
+ * processes (the checker refuses that first; a plan made elsewhere may
+ * not). */
 static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
 {
   int ok, all, intact, refused;
   sk_exec_ctx(x, comm, length);
+  if (x->ops->rooted && x->s->root >= x->ctx.size)
+    return -6;
   /* a large-count point only where the instance has the path (the
    * checker refuses the others first) and not with skampi's own
    * reduction operation, whose function takes an int count */
@@ -248,14 +263,15 @@ static void sk_exec_spread(sk_exec_t *x, sk_point_t *pt)
 }
 
 /* Measures one point on the processes of comm; *pt is valid on comm's
- * rank 0.  Returns -1 (or -3, -4, -5: sk_exec_prepare()) when the point could
- * not be set up, -2 when the untimed integrity check found data that
- * did not arrive intact. */
+ * rank 0.  Returns -1 (or -3 .. -6: sk_exec_prepare()) when the point
+ * could not be set up, -2 when the untimed integrity check found data
+ * that did not arrive intact, -7 when a check of Verify did. */
 static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
                            double suite_left, sk_point_t *pt)
 {
   sk_pattern_rep_t rep = {x->ops, &x->ctx};
   sk_measure_cfg_t cfg = x->cfg;
+  sk_window_t w;
   int rc;
   if ((rc = sk_exec_prepare(x, comm, length)) != 0)
     return rc;
@@ -265,11 +281,14 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
   }
-  if (x->windowed)
-    rc = sk_exec_measure_window(x, &cfg, comm, pt);
-  else
-    rc = sk_measure_point(&cfg, sk_exec_rep_fn(x), &rep, comm, &x->samples,
-                          pt);
+  if (x->windowed) {
+    sk_exec_window(x, &w);
+    rc = sk_exec_repeat(x, &cfg, comm, length, sk_window_rep, &w, pt);
+    if (x->ctx.rank == 0)
+      pt->window = w.window;
+  } else {
+    rc = sk_exec_repeat(x, &cfg, comm, length, sk_exec_rep_fn(x), &rep, pt);
+  }
   if (x->ops->round_trips != NULL && x->ctx.rank == 0 && x->s->node_times) {
     x->ops->round_trips(&x->ctx, x->rtl);
     pt->rtl = x->rtl;
@@ -294,8 +313,6 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   }
   return rc;
 }
-
-#define SK_EXEC_TAG 77
 
 /* Brings the point from the timing process to world rank 0. */
 static void sk_exec_transfer(sk_exec_t *x, sk_point_t *pt)
@@ -397,6 +414,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (nodes)
     sk_nodecomm_release(&comm, temp);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
+  if (worst == -7)
+    sk_exec_verify_message(x, rc == -7 && x->vmsg[0] != '\0');
   if (worst != 0)
     return worst;
   sk_exec_transfer(x, pt);
@@ -413,7 +432,12 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
 static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
                                   char *m, size_t size)
 {
-  if (rc == -5)
+  if (rc == -7)
+    snprintf(m, size, "%s", x->vmsg);
+  else if (rc == -6)
+    snprintf(m, size, "at argument %ld Root %ld is not a rank of the "
+             "point's processes", arg, x->s->root);
+  else if (rc == -5)
     snprintf(m, size, "at argument %ld %s", arg, x->ops->refusal);
   else if (rc == -2)
     snprintf(m, size, "at argument %ld the data did not arrive intact (the "
@@ -437,7 +461,7 @@ static void sk_exec_point_failure(const sk_exec_t *x, int rc, long arg,
  * left for the next suite's first point to find. */
 static void sk_exec_fail_point(sk_exec_t *x, int rc, long arg)
 {
-  char m[256], both[800];
+  char m[512], both[1040];
   sk_exec_point_failure(x, rc, arg, m, sizeof m);
   if (sk_mpierr_check(x->eng->world, x->msg, sizeof x->msg)) {
     snprintf(both, sizeof both, "%s (%s)", m, x->msg);

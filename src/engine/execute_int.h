@@ -22,6 +22,10 @@
 #include "refine.h"
 #include "result.h"
 
+/* The tag of the engine's own messages on the world (a point to world
+ * rank 0, Verify's message). */
+#define SK_EXEC_TAG 77
+
 typedef struct sk_exec {
   sk_engine_t *eng;
   const sk_suite_t *s;
@@ -48,6 +52,10 @@ typedef struct sk_exec {
   double *rtl;              /* ops->round_trips: a point's, size entries */
   double *spread;           /* ops->node_times: scratch, size entries */
   sk_topo_info_t topo;      /* ops->topology: the suite's topology */
+  int rotate;               /* Root = Rotate on a rooted instance */
+  long reps;                /* Rotate: repetitions of the point so far */
+  char vmsg[384];           /* Verify: why the point's check failed (on
+                             * the process that found it, then rank 0) */
   sk_suite_result_t *res;   /* rank 0 */
   char msg[512];            /* why the suite cannot run */
   char note[512];
@@ -56,6 +64,9 @@ typedef struct sk_exec {
 
 /* ---- execute_setup.c ---- */
 
+/* The bytes of this process's send and receive buffers (its role's,
+ * for the suite's longest message): what sk_exec_alloc() allocates. */
+void sk_exec_buffer_sizes(const sk_exec_t *x, size_t *send, size_t *recv);
 /* Builds the suite's datatypes (and a reduction's operation) and checks
  * what can refuse the suite; on -1 it has failed, nothing is left. */
 int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size);
@@ -87,5 +98,20 @@ void sk_exec_setup_done(sk_exec_t *x, double t0);
 /* Every process: the communicators of a Nodes suite's grid, made at once
  * when the grid is known before its first point (nodecomm.h). */
 void sk_exec_nodes_prepare(sk_exec_t *x);
+
+/* ---- execute_repeat.c ---- */
+
+/* Cache = Cold's flush of x's buffer (an untimed `between`). */
+void sk_exec_flush(void *x);
+/* The point's repetitions by fn on fctx (the pattern's timing or window
+ * sync's) into *pt, with Root = Rotate's root and Cache = Cold's flush
+ * before each; under Verify each one checked: -7 on all of comm when a
+ * check failed (x->vmsg on the process that describes it). */
+int sk_exec_repeat(sk_exec_t *x, sk_measure_cfg_t *cfg, MPI_Comm comm,
+                   long length, sk_measure_rep_fn fn, void *fctx,
+                   sk_point_t *pt);
+/* Verify, on every process of the world after a point failed with -7:
+ * the message of the process that has it (has) to world rank 0. */
+void sk_exec_verify_message(sk_exec_t *x, int has);
 
 #endif

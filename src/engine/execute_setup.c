@@ -230,6 +230,24 @@ void sk_exec_cfg(sk_exec_t *x)
   x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
                                                  : 0;
   x->cfg.node_times = s->node_times || x->ops->node_times;
+  x->cfg.percentiles = s->percentiles;
+  x->rotate = x->ops->rooted && s->root == SK_ROOT_ROTATE;
+}
+
+/* This process's role for its buffers: the root of a rooted collective
+ * is rank 0 or Root's rank; under Root = Rotate every process is the
+ * root in turn, and holds the most of any. */
+static int sk_exec_role(const sk_exec_t *x)
+{
+  long root = x->ops->rooted && x->s->root > 0 ? x->s->root : 0;
+  if (x->ops->rooted && x->s->root == SK_ROOT_ROTATE)
+    return SK_ROLE_ANY;
+  return x->eng->rank == root ? SK_ROLE_ROOT : SK_ROLE_OTHER;
+}
+
+void sk_exec_buffer_sizes(const sk_exec_t *x, size_t *send, size_t *recv)
+{
+  sk_exec_need(x, x->max_length, sk_exec_role(x), send, recv);
 }
 
 /* Buffers for the longest message, as this process's role needs them
@@ -237,8 +255,7 @@ void sk_exec_cfg(sk_exec_t *x)
 int sk_exec_alloc(sk_exec_t *x)
 {
   size_t s, r;
-  sk_exec_need(x, x->max_length,
-               x->eng->rank == 0 ? SK_ROLE_ROOT : SK_ROLE_OTHER, &s, &r);
+  sk_exec_buffer_sizes(x, &s, &r);
   x->sbuf = sk_pattern_buffer(s);
   x->rbuf = sk_pattern_buffer(r);
   if (x->ops->pairs &&

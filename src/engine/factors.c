@@ -93,10 +93,32 @@ static void sk_factors_cpu(sk_factors_t *f)
 }
 
 static double sk_factors_init = NAN;
+static const char *sk_factors_asked, *sk_factors_level;
 
 void sk_factors_init_time(double seconds)
 {
   sk_factors_init = seconds;
+}
+
+void sk_factors_thread_level(const char *requested, const char *provided)
+{
+  sk_factors_asked = requested;
+  sk_factors_level = provided;
+}
+
+/* Every process's MPI_Init time to rank 0, in rank order: a run's
+ * distribution of start-up times, and across the runs of a campaign
+ * (skampi-merge keeps each run's).  NULL when not measured, or on rank 0
+ * when memory ran out. */
+static void sk_factors_init_times(sk_factors_t *f, MPI_Comm comm, int rank)
+{
+  f->mpi_init_times = NULL;
+  if (isnan(f->mpi_init_time))
+    return;
+  if (rank == 0)
+    f->mpi_init_times = malloc((size_t)f->processes * sizeof(double));
+  MPI_Gather(&sk_factors_init, 1, MPI_DOUBLE, f->mpi_init_times, 1,
+             MPI_DOUBLE, 0, comm);
 }
 
 int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
@@ -116,12 +138,15 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
    * every process measures alike, so either all or none have it */
   MPI_Allreduce(&sk_factors_init, &init, 1, MPI_DOUBLE, MPI_MAX, comm);
   f->mpi_init_time = isnan(sk_factors_init) ? NAN : init;
+  sk_factors_init_times(f, comm, rank);
   if (rank != 0)
     return 0;
   MPI_Get_version(&major, &minor);
   snprintf(ver, sizeof ver, "%d.%d", major, minor);
   f->mpi_library = sk_factors_library();
   f->mpi_version = strdup(ver);
+  f->mpi_thread_requested = sk_factors_asked;
+  f->mpi_thread_level = sk_factors_level;
   f->compiler = SK_BUILD_CC;
   f->cflags = SK_BUILD_CFLAGS;
   f->timer = sk_timer_info()->name;

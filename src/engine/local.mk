@@ -11,7 +11,7 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/shuffle.c src/engine/shuffle.h \
 	src/engine/gridfile.c src/engine/gridfile.h \
 	src/engine/execute.c src/engine/execute.h src/engine/execute_int.h \
-	src/engine/execute_setup.c \
+	src/engine/execute_setup.c src/engine/execute_repeat.c \
 	src/engine/nodecomm.c src/engine/nodecomm.h \
 	src/engine/result.c src/engine/result.h \
 	src/engine/resultfile.c src/engine/resultfile.h \
@@ -36,3 +36,7 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/runlog.c src/engine/runlog.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
+# Verify = yes: every repetition's data checked
+src_libskampi_src_a_SOURCES += src/engine/verify.c src/engine/verify.h
+# the team of threads of a threaded instance's point
+src_libskampi_src_a_SOURCES += src/engine/team.c src/engine/team.h

@@ -152,6 +152,19 @@ static void sk_measure_modes(const sk_measure_cfg_t *cfg, sk_samples_t *s,
   }
 }
 
+/* Rank 0, after the point: P50, P90, P99 and P99.9 of its nv valid
+ * repetitions, ascending in s->sorted as the last look left them, by
+ * the quantile definition of the quartiles (lib/stats.h). */
+static void sk_measure_percentiles(const sk_samples_t *s, long nv,
+                                   sk_point_t *out)
+{
+  out->percentiles = 1;
+  out->p50 = sk_stats_quantile(s->sorted, (size_t)nv, 0.50);
+  out->p90 = sk_stats_quantile(s->sorted, (size_t)nv, 0.90);
+  out->p99 = sk_stats_quantile(s->sorted, (size_t)nv, 0.99);
+  out->p999 = sk_stats_quantile(s->sorted, (size_t)nv, 0.999);
+}
+
 /* Rank 0, after the point: how many of the nv valid repetitions
  * (ascending in s->sorted) took SK_NOISE_QUANTUM or more above the
  * median: each waited for a time slice of another task (lib/noise.h).
@@ -225,6 +238,8 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
   if (rank == 0) {
     sk_measure_modes(cfg, s, nv, out);
     sk_measure_delayed(s, nv, out);
+    if (cfg->percentiles)
+      sk_measure_percentiles(s, nv, out);
   }
   if (cfg->node_times)
     sk_measure_node_times(cfg, s, n, comm, out);

@@ -34,10 +34,15 @@ typedef struct sk_measure_cfg {
   double suite_left;    /* seconds left of Time_Suite, or < 0 */
   long warmup;          /* @CACHEWARMUP untimed repetitions first */
   int node_times;       /* gather every process's mean to rank 0 */
+  int percentiles;      /* Percentiles: P50, P90, P99, P99.9 of the
+                         * valid repetitions (rank 0, from s->sorted) */
 } sk_measure_cfg_t;
 
 /* The arrays of a point, allocated once per suite: nothing allocates
- * while a point is measured. */
+ * while a point is measured.  They hold every valid repetition of the
+ * point (Max_Repetition at most), so the quartiles, the modes and the
+ * percentiles are exact; their cost is 3 x 8 bytes per repetition of
+ * Max_Repetition on every process (doc/engine.md). */
 typedef struct sk_samples {
   double *x;            /* rank 0: the samples, in order */
   double *sorted;       /* rank 0: scratch for the stopping rule */

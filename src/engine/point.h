@@ -33,6 +33,9 @@ typedef struct sk_point {
   double se;             /* standard error of that mean */
   double min, median, max;   /* of all repetitions, overhead subtracted */
   double q1, q3;         /* quartiles of all valid repetitions */
+  int percentiles;       /* Percentiles = yes: the four below are set */
+  double p50, p90, p99, p999;   /* percentiles of all valid repetitions,
+                                   exact (sk_stats_quantile of them all) */
   long repetitions;      /* kept for the mean */
   long cut;              /* removed as outliers by the filter */
   long valid;            /* repetitions measured and valid */

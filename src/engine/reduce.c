@@ -32,10 +32,20 @@ static const long sk_reduce_ksize[] = {1, 2, 4, 8, sizeof(float),
  * table: MPI hands a user function the datatype, nothing else. */
 static int sk_reduce_keyval = MPI_KEYVAL_INVALID;
 
-/* The kind of a scalar of the builtin MPI type `name`, or -1. */
-static int sk_reduce_kind(const char *name)
+/* The kind of a scalar of the builtin MPI type `name`, or -1; *parts is
+ * the scalars of that kind in one element: 2 for a complex type (its
+ * real and imaginary parts, which MPI_SUM adds apart), else 1. */
+static int sk_reduce_kind(const char *name, int *parts)
 {
   long size, align;
+  *parts = 1;
+  if (strcmp(name, "MPI_C_FLOAT_COMPLEX") == 0 ||
+      strcmp(name, "MPI_C_DOUBLE_COMPLEX") == 0 ||
+      strcmp(name, "MPI_C_LONG_DOUBLE_COMPLEX") == 0) {
+    *parts = 2;
+    return name[6] == 'F' ? SK_RK_FLOAT : name[6] == 'D' ? SK_RK_DOUBLE
+                                                           : SK_RK_LDOUBLE;
+  }
   if (strcmp(name, "MPI_FLOAT") == 0)
     return SK_RK_FLOAT;
   if (strcmp(name, "MPI_DOUBLE") == 0)
@@ -141,23 +151,25 @@ static int sk_reduce_alloc(sk_reduce_t *r, size_t n)
   return r->off != NULL && r->kind != NULL ? 0 : -1;
 }
 
-/* MPI_SUM on the builtin arith type of dt: one scalar an element. */
-static int sk_reduce_plain(sk_reduce_t *r, const sk_dtype_t *dt)
+/* MPI_SUM on the builtin arith type of dt, whose name is `name` (b's
+ * type, or MPI_INT where MPI_SUM cannot add b's): one scalar an element,
+ * two for a complex type. */
+static int sk_reduce_plain(sk_reduce_t *r, const sk_dtype_t *dt,
+                           const char *name)
 {
-  int size;
+  int size, parts, kind, i;
   MPI_Type_size(dt->arith, &size);
   r->type = dt->arith;
   r->op = MPI_SUM;
   r->widened = dt->arith != dt->base;
   r->extent = r->size = size;
-  if (sk_reduce_alloc(r, 1) != 0)
+  kind = sk_reduce_kind(r->widened ? "MPI_INT" : name, &parts);
+  if (kind < 0 || sk_reduce_alloc(r, (size_t)parts) != 0)
     return -1;
-  r->off[0] = 0;
-  r->kind[0] = dt->arith == MPI_FLOAT ? SK_RK_FLOAT
-             : dt->arith == MPI_DOUBLE ? SK_RK_DOUBLE
-             : dt->arith == MPI_LONG_DOUBLE ? SK_RK_LDOUBLE
-             : size == 1 ? SK_RK_I1 : size == 2 ? SK_RK_I2
-             : size == 4 ? SK_RK_I4 : SK_RK_I8;
+  for (i = 0; i < parts; i++) {
+    r->off[i] = i * sk_reduce_ksize[kind];
+    r->kind[i] = (unsigned char)kind;
+  }
   return 0;
 }
 
@@ -202,9 +214,11 @@ static int sk_reduce_table(sk_reduce_t *r, const sk_basetype_t *b,
   const sk_basetype_field_t *f = b ? b->fields : &bytef;
   size_t nf = b ? b->nfields : 1, i, per = (size_t)dt->lay.send_per, m = 0;
   long first = f[0].offset, place[SK_DTYPE_UNIT], c, k;
-  int kind;
+  int kind, parts;
   for (i = 0; i < nf; i++) {
-    m += (size_t)f[i].count;
+    if (sk_reduce_kind(f[i].mpi_type, &parts) < 0)
+      return -1;
+    m += (size_t)(f[i].count * parts);
     first = f[i].offset < first ? f[i].offset : first;
   }
   if (per > SK_DTYPE_UNIT || sk_reduce_alloc(r, per * m) != 0 ||
@@ -213,9 +227,9 @@ static int sk_reduce_table(sk_reduce_t *r, const sk_basetype_t *b,
   m = 0;
   for (k = 0; k < (long)per; k++)
     for (i = 0; i < nf; i++) {
-      if ((kind = sk_reduce_kind(f[i].mpi_type)) < 0)
+      if ((kind = sk_reduce_kind(f[i].mpi_type, &parts)) < 0)
         return -1;
-      for (c = 0; c < f[i].count; c++) {
+      for (c = 0; c < f[i].count * parts; c++) {
         r->off[m] = place[k] + f[i].offset + c * sk_reduce_ksize[kind];
         r->kind[m++] = (unsigned char)kind;
       }
@@ -248,8 +262,9 @@ int sk_reduce_init(sk_reduce_t *r, const sk_plan_t *plan,
   const sk_basetype_t *b = sk_reduce_basetype(plan, s->basetype);
   memset(r, 0, sizeof *r);
   r->op = MPI_OP_NULL;
+  r->base = b != NULL ? b->fields[0].mpi_type : "MPI_CHAR";
   if (s->send_datatype == 0 && sk_reduce_builtin(b))
-    return sk_reduce_plain(r, dt);
+    return sk_reduce_plain(r, dt, r->base);
   r->type = dt->send;
   r->extent = dt->lay.send_extent;
   r->size = dt->lay.send_per * dt->lay.base_size;
@@ -294,14 +309,37 @@ long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
   return sc;
 }
 
+/* Verify = yes: the values of a round are the round's multiple of the
+ * fixed ones (1 to 5 times), so every sum and prefix sum is the same
+ * multiple of the fixed one and the callers' expected values hold. */
+static int sk_reduce_scaled(int value)
+{
+  return value * (int)(1 + sk_dtype_round() % 5);
+}
+
 void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value)
 {
   char *p = buf;
   long i;
   size_t j;
+  value = sk_reduce_scaled(value);
   for (i = 0; i < count; i++, p += r->extent)
     for (j = 0; j < r->n; j++)
       sk_reduce_set(r->kind[j], p + r->off[j], value);
+}
+
+/* Notes the first wrong byte of the scalar of kind k at p (its bytes
+ * against those of v), for sk_dtype_wrong(). */
+static void sk_reduce_wrong(int k, const char *p, const char *buf, int v)
+{
+  char want[sizeof(long double)];
+  long b, n = sk_reduce_ksize[k];
+  memset(want, 0, sizeof want);
+  sk_reduce_set(k, want, v);
+  for (b = 0; b < n - 1 && want[b] == p[b]; b++)
+    ;
+  sk_dtype_wrong_note(p + b, buf, (long)(p + b - buf), (unsigned char)p[b],
+                      (unsigned char)want[b]);
 }
 
 int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
@@ -313,16 +351,32 @@ int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
   long i;
   long b;
   size_t j;
+  value = sk_reduce_scaled(value);
   for (j = 0; ok && j < r->n; j++)
     memset(data + r->off[j], 1, (size_t)sk_reduce_ksize[r->kind[j]]);
   for (i = 0; ok && i < count; i++, p += r->extent) {
     for (j = 0; ok && j < r->n; j++)
-      ok = sk_reduce_is(r->kind[j], p + r->off[j], value);
+      if (!(ok = sk_reduce_is(r->kind[j], p + r->off[j], value)))
+        sk_reduce_wrong(r->kind[j], p + r->off[j], buf, value);
     for (b = 0; ok && b < r->extent; b++)
-      ok = data[b] || (unsigned char)p[b] == mark;
+      if (!(ok = data[b] || (unsigned char)p[b] == mark))
+        sk_dtype_wrong_note(p + b, buf, (long)(p + b - (const char *)buf),
+                            (unsigned char)p[b], mark);
   }
   free(data);
   return ok ? 0 : -1;
+}
+
+/* Why a reduction adds MPI_INT instead of its base type. */
+static const char *sk_reduce_why_int(const sk_reduce_t *r)
+{
+  if (r->base == NULL || strcmp(r->base, "MPI_CHAR") == 0 ||
+      strcmp(r->base, "MPI_BYTE") == 0)
+    return "MPI_SUM does not add MPI_CHAR or MPI_BYTE";
+  if (strcmp(r->base, "MPIX_C_FLOAT16") == 0)
+    return "skampi does not add MPIX_C_FLOAT16 with MPI_SUM (MPICH 4.0.2 "
+           "aborts in an assertion on it)";
+  return "MPI_SUM does not add MPI_C_BOOL or MPI_WCHAR";
 }
 
 void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
@@ -338,9 +392,9 @@ void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
                "has one datatype" : "");
   else if (r->widened)
     snprintf(note, size, "reduced as MPI_INT with MPI_SUM, length / %ld "
-             "elements rounded down: MPI_SUM does not add MPI_CHAR or "
-             "MPI_BYTE%s", r->size, s->recv_datatype != 0 ? "; the result "
-             "arrives contiguously too: a reduction has one datatype" : "");
+             "elements rounded down: %s%s", r->size, sk_reduce_why_int(r),
+             s->recv_datatype != 0 ? "; the result arrives contiguously "
+             "too: a reduction has one datatype" : "");
   else if (s->recv_datatype != 0)
     snprintf(note, size, "reduced with MPI_SUM on the base type, length / "
              "%ld elements rounded down, contiguously: the result arrives "

@@ -33,6 +33,8 @@ typedef struct sk_reduce {
   size_t n;              /* scalars in one element */
   long *off;             /* their byte offsets in the element */
   unsigned char *kind;   /* their kinds (reduce.c) */
+  const char *base;      /* the first field's builtin of the base type
+                          * (borrowed from the plan; "MPI_CHAR" for 0) */
 } sk_reduce_t;
 
 /* The reduction of suite s, whose types dt are built.  Skampi's own op

@@ -84,6 +84,7 @@ void sk_result_free(sk_result_t *r)
   sk_result_free_strv(r->factors.affinity, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.env, r->factors.nenv);
   free(r->factors.governor);
+  free(r->factors.mpi_init_times);
   free(r->factors.warning);
   sk_noise_free(&r->noise);
   free(r->stop);
@@ -228,6 +229,18 @@ const char *sk_run_status_name(sk_run_status_t s)
 
 /* ---- writing ---------------------------------------------------------- */
 
+/* key: [v0, v1, ...], n numbers in a flow sequence. */
+static void sk_result_emit_doubles(sk_emit_t *e, const char *key,
+                                   const double *v, long n)
+{
+  long i;
+  sk_emit_str(e, key);
+  sk_emit_flow_seq_begin(e);
+  for (i = 0; i < n; i++)
+    sk_emit_double(e, v[i]);
+  sk_emit_seq_end(e);
+}
+
 static int sk_result_emit_strv(sk_emit_t *e, const char *key, char **v,
                                size_t n, int flow)
 {
@@ -349,6 +362,13 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   sk_emit_kv_double(e, "timer_overhead", f->timer_overhead);
   if (!isnan(f->mpi_init_time))
     sk_emit_kv_double(e, "mpi_init_time", f->mpi_init_time);
+  if (f->mpi_init_times != NULL)
+    sk_result_emit_doubles(e, "mpi_init_times", f->mpi_init_times,
+                           f->processes);
+  if (f->mpi_thread_level != NULL) {
+    sk_emit_kv_str(e, "mpi_thread_requested", f->mpi_thread_requested);
+    sk_emit_kv_str(e, "mpi_thread_level", f->mpi_thread_level);
+  }
   if (f->buffer_alignment > 0)
     sk_emit_kv_long(e, "buffer_alignment", f->buffer_alignment);
   sk_result_emit_env(e, f);
@@ -396,18 +416,6 @@ static void sk_result_emit_pairs(sk_emit_t *e, const sk_point_t *p)
   sk_emit_seq_end(e);
 }
 
-/* key: [v0, v1, ...], n numbers in a flow sequence. */
-static void sk_result_emit_doubles(sk_emit_t *e, const char *key,
-                                   const double *v, long n)
-{
-  long i;
-  sk_emit_str(e, key);
-  sk_emit_flow_seq_begin(e);
-  for (i = 0; i < n; i++)
-    sk_emit_double(e, v[i]);
-  sk_emit_seq_end(e);
-}
-
 /* modes: one {location, share} per group, only when there are several. */
 static void sk_result_emit_modes(sk_emit_t *e, const sk_point_t *p)
 {
@@ -445,6 +453,12 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_double(e, "max", sk_result_value(p, p->max));
   sk_emit_kv_double(e, "q1", sk_result_value(p, p->q1));
   sk_emit_kv_double(e, "q3", sk_result_value(p, p->q3));
+  if (p->percentiles) {
+    sk_emit_kv_double(e, "p50", sk_result_value(p, p->p50));
+    sk_emit_kv_double(e, "p90", sk_result_value(p, p->p90));
+    sk_emit_kv_double(e, "p99", sk_result_value(p, p->p99));
+    sk_emit_kv_double(e, "p999", sk_result_value(p, p->p999));
+  }
   sk_result_emit_modes(e, p);
   sk_emit_kv_long(e, "valid", p->valid);
   sk_emit_kv_long(e, "invalid", p->invalid);

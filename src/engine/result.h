@@ -127,6 +127,12 @@ typedef struct sk_factors {
   double timer_overhead;
   double mpi_init_time;     /* s MPI_Init took, the largest of any
                              * process; NaN: not known */
+  double *mpi_init_times;   /* each process's, processes entries (rank
+                             * order), or NULL: not known */
+  const char *mpi_thread_requested;  /* static: the level MPI_Init(_thread)
+                                      * was asked, or NULL: not known */
+  const char *mpi_thread_level;      /* static: the level every process
+                                      * has (the least), or NULL */
   long buffer_alignment;         /* message buffers start at a multiple */
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;

@@ -151,7 +151,11 @@ sk_plan_t *sk_check(const sk_ast_file_t *f, const sk_check_options_t *opt,
   c->nprocs = opt != NULL && opt->nprocs > 0 ? opt->nprocs : 2;
   c->unavailable = opt != NULL ? opt->unavailable : NULL;
   c->large_count = opt != NULL ? opt->large_count : NULL;
+  c->supports = opt != NULL ? opt->supports : NULL;
   c->fault = opt != NULL ? opt->fault : NULL;
+  c->type_unavailable = opt != NULL ? opt->type_unavailable : NULL;
+  c->threads_unavailable = opt != NULL ? opt->threads_unavailable : NULL;
+  c->max_threads = opt != NULL ? opt->max_threads : NULL;
   c->plan = plan;
   c->tree = f;
   c->parse_errors = sk_diag_errors(diag);

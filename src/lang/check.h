@@ -26,13 +26,39 @@ typedef struct sk_check_options {
    * elements (the end of the message "... more than an int counts:
    * ..."), or NULL when it can; a NULL callback: every instance can. */
   const char *(*large_count)(int number);
+  /* What instance `number` supports of the keys that depend on it: a
+   * set of SK_SUPPORT_*; a NULL callback: every instance all of them. */
+  unsigned (*supports)(int number);
   /* Why instance `number` must be left out on `nprocs` processes (a
    * known fault of the MPI library: "MPI_Scatter_init of the MPI
    * library (LIB) ..."), or NULL; a NULL callback: no fault is known.
    * The suite is kept in the plan with that reason (sk_suite_t.skip),
    * and the checker says so in a note. */
   const char *(*fault)(int number, int nprocs);
+  /* Why the builtin MPI type `name` (datatypes.def's spelling) cannot be
+   * used with the MPI library (the end of the message "MPI type 'NAME'
+   * is unavailable: ..."), or NULL when it can; a NULL callback: every
+   * type can. */
+  const char *(*type_unavailable)(const char *name);
+  /* Why this run cannot give a suite more than one thread (the end of
+   * "Threads = N needs ..."), or NULL when it can; a NULL callback:
+   * unknown (skampi --check starts no MPI), nothing refused. */
+  const char *(*threads_unavailable)(void);
+  /* Where the check stores the largest Threads of any suite whose value
+   * it could resolve, errors elsewhere or not (NULL: nowhere): src/launch.c
+   * asks it of the file before MPI_Init, to know whether to ask for
+   * MPI_THREAD_MULTIPLE. */
+  long *max_threads;
 } sk_check_options_t;
+
+/* sk_check_options_t.supports: In_Place = yes; a Root other than Fixed;
+ * Root = Rotate; Verify = yes. */
+enum {
+  SK_SUPPORT_IN_PLACE = 1u << 0,
+  SK_SUPPORT_ROOT = 1u << 1,
+  SK_SUPPORT_ROTATE = 1u << 2,
+  SK_SUPPORT_VERIFY = 1u << 3
+};
 
 /* The plan of tree f, or NULL when diag holds any error (also one from
  * parsing f) or memory ran out. */

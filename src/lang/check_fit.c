@@ -22,9 +22,24 @@ static double sk_fit_pattern_width(long extent, int per, long base)
   return (double)extent / ((double)per * (double)base);
 }
 
+/* The receives in flight at once that the suite's Window and Threads
+ * make for the instance (sk_instance_slots()): its buffers hold one
+ * message each.  -1 when the instance takes a key whose error is
+ * reported already. */
+static long sk_fit_slots(const sk_resolve_t *r)
+{
+  const sk_kv_t *w = SK_KV(r, WINDOW), *t = SK_KV(r, THREADS);
+  if (((r->inst->variations & SK_TAKES_WINDOW) && !sk_resolve_known(w)) ||
+      ((r->inst->variations & SK_TAKES_THREADS) && !sk_resolve_known(t)))
+    return -1;
+  return sk_instance_slots(r->inst, sk_resolve_known(t) ? t->l : 1,
+                           sk_resolve_known(w) ? w->l : 1);
+}
+
 /* The role of a process of the suite being resolved on `nprocs`
  * processes (root: SK_ROLE_*), from its keys as sk_layout_role() takes
- * it from a plan's suite: the topology's degree, equal shares. */
+ * it from a plan's suite: the topology's degree, equal shares, the
+ * receives in flight. */
 static void sk_fit_role(const sk_resolve_t *r, int nprocs, int root,
                         sk_role_t *role)
 {
@@ -40,6 +55,7 @@ static void sk_fit_role(const sk_resolve_t *r, int nprocs, int root,
                                     sk_resolve_known(d) ? d->l : 0,
                                     sk_resolve_known(k) ? k->l : 0);
   role->equal = sk_resolve_known(c) && c->l == 0;
+  role->slots = sk_fit_slots(r);
 }
 
 /* The most any process of the run needs for a message of length bytes. */
@@ -53,8 +69,9 @@ static size_t sk_fit_need(const sk_resolve_t *r, const sk_layout_t *l,
 }
 
 /* What makes the buffers wide, for the memory message: " on 4
- * processes" where the process count matters, and the datatype pattern
- * and structured base type whose gaps count. */
+ * processes" where the process count matters, " with 64 receives in
+ * flight" where the window does, and the datatype pattern and structured
+ * base type whose gaps count. */
 static const char *sk_fit_procs(const sk_resolve_t *r,
                                 const sk_layout_t *l, char *buf,
                                 size_t size)
@@ -64,10 +81,14 @@ static const char *sk_fit_procs(const sk_resolve_t *r,
   double wr = sk_fit_pattern_width(l->recv_extent, l->recv_per,
                                   l->base_extent);
   int gapped = l->base_extent > l->base_size, n = 0;
+  long slots = sk_fit_slots(r);
   buf[0] = '\0';
   if (sk_fit_need(r, l, 1L << 20, r->c->nprocs) !=
       sk_fit_need(r, l, 1L << 20, 1))
     n = snprintf(buf, size, " on %d processes", r->c->nprocs);
+  if (slots > 1 && n >= 0 && (size_t)n < size)
+    n += snprintf(buf + n, size - (size_t)n, " with %ld receives in flight",
+                  slots);
   if (n >= 0 && (size_t)n < size && (ws > 1.0 || wr > 1.0))
     n += snprintf(buf + n, size - (size_t)n, " in the layout of datatype "
                   "%d%s", ws >= wr ? l->send : l->recv, gapped ? " over"
@@ -159,7 +180,8 @@ void sk_fit_length(sk_resolve_t *r, int rule, sk_kv_t *kv,
   sk_layout_t l;
   sk_role_t any;
   if (r->inst == NULL || !sk_resolve_known(kv) || kv->unset ||
-      (clip && !used) || sk_resolve_layout(r, &l) != 0)
+      (clip && !used) || sk_fit_slots(r) < 0 ||
+      sk_resolve_layout(r, &l) != 0)
     return;
   sk_fit_role(r, r->c->nprocs, SK_ROLE_ANY, &any);
   fit = sk_layout_fit(&l, r->inst, mem, &any, &limit);

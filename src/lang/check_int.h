@@ -38,7 +38,11 @@ typedef struct sk_check {
   int nprocs;
   const char *(*unavailable)(int number);   /* sk_check_options_t's */
   const char *(*large_count)(int number);   /* sk_check_options_t's */
+  unsigned (*supports)(int number);         /* sk_check_options_t's */
   const char *(*fault)(int number, int nprocs);   /* likewise */
+  const char *(*type_unavailable)(const char *name);   /* likewise */
+  const char *(*threads_unavailable)(void);           /* likewise */
+  long *max_threads;                                  /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */
   int nomem;
@@ -133,6 +137,15 @@ void sk_fit_note(sk_resolve_t *r);
  * processes of the run (a random k-regular graph must exist). */
 void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
                        const sk_kv_t *kv);
+
+/* check_support.c: In_Place, Root and Verify against what the instance
+ * supports (a preamble default it cannot take falls back to the built-in
+ * one in kv); a rank as Root against a Nodes suite's first point. */
+void sk_check_support(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv);
+/* check_threads.c: Threads only for an instance that takes it, and only
+ * where the run can give threads; the largest into *max_threads. */
+void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,
+                      const sk_kv_t *kv);
 
 /* check.c: a span's start as a plan position. */
 sk_loc_t sk_check_loc(sk_span_t s);

@@ -236,10 +236,16 @@ static const char *sk_pre_mpi_type(sk_check_t *c, const char *name,
 {
   size_t n, i;
   const char *const *t;
-  const char *canon = sk_mpi_type_lookup(name);
+  const char *canon = sk_mpi_type_lookup(name), *why;
   sk_suggest_t s;
-  if (canon != NULL)
+  if (canon != NULL && (c->type_unavailable == NULL ||
+                        (why = c->type_unavailable(canon)) == NULL))
     return canon;
+  if (canon != NULL) {
+    sk_diag_error(c->diag, c->sink.file, span, "MPI type '%s' is "
+                  "unavailable: %s", canon, why);
+    return NULL;
+  }
   t = sk_mpi_type_table(&n);
   sk_suggest_init(&s, name);
   for (i = 0; i < n; i++)

@@ -172,6 +172,42 @@ static int sk_suite_enum(sk_check_t *c, const sk_key_t *k,
   return -1;
 }
 
+/* Root: Fixed (rank 0), Rotate, or a rank of the run's processes. */
+static int sk_suite_root(sk_check_t *c, const sk_key_t *k,
+                         const sk_ast_value_t *v, sk_kv_t *out)
+{
+  char shown[64];
+  sk_suggest_t s;
+  if (v->kind == SK_AST_IDENT && (strcasecmp(v->text, "Fixed") == 0 ||
+                                   strcasecmp(v->text, "Rotate") == 0)) {
+    out->l = strcasecmp(v->text, "Fixed") == 0 ? 0 : SK_ROOT_ROTATE;
+    return 0;
+  }
+  if (v->kind == SK_AST_NUMBER) {
+    if (sk_value_integer(&c->sink, v, k->name, &out->l) != 0 ||
+        sk_check_range(c, k->name, k->lo, k->hi, k->flags, v,
+                       (double)out->l) != 0)
+      return -1;
+    if (out->l < c->nprocs)
+      return 0;
+    sk_diag_error(c->diag, c->sink.file, v->span, "Root %ld is not a rank "
+                  "of %d processes (ranks 0 to %d)", out->l, c->nprocs,
+                  c->nprocs - 1);
+    return -1;
+  }
+  sk_value_show(v, shown, sizeof shown);
+  sk_suggest_init(&s, v->kind == SK_AST_IDENT ? v->text : "");
+  sk_suggest_add(&s, "Fixed");
+  sk_suggest_add(&s, "Rotate");
+  if (v->kind == SK_AST_IDENT && sk_suggest_best(&s) != NULL)
+    sk_diag_error(c->diag, c->sink.file, v->span, "unknown Root %s (did you "
+                  "mean '%s'?)", shown, sk_suggest_best(&s));
+  else
+    sk_diag_error(c->diag, c->sink.file, v->span, "Root expects Fixed, "
+                  "Rotate or a rank, not %s", shown);
+  return -1;
+}
+
 /* Kinds that are plain numbers: read, then range-checked. */
 static int sk_suite_number(sk_check_t *c, const sk_key_t *k,
                            const sk_ast_value_t *v, sk_kv_t *out)
@@ -240,6 +276,8 @@ int sk_check_value(sk_check_t *c, const sk_key_t *k,
       rc = sk_suite_datatype(c, k, v, out);
     else if (k->kind == SK_KIND_ENUM)
       rc = sk_suite_enum(c, k, v, out);
+    else if (k->kind == SK_KIND_ROOT)
+      rc = sk_suite_root(c, k, v, out);
     else
       rc = sk_suite_number(c, k, v, out);
     break;

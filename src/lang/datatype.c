@@ -6,23 +6,28 @@
 #include "datatype.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <strings.h>
 
 static const sk_datatype_t sk_datatypes[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning) \
   {(num), (nm), (elems), (ext), (meaning)},
 #define SK_MPITYPE(type, ctype, sum)
+#define SK_MPITYPE_OPT(type, ctype, sum)
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
+#undef SK_MPITYPE_OPT
 };
 
 static const char *const sk_mpi_types[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
 #define SK_MPITYPE(type, ctype, sum) #type,
+#define SK_MPITYPE_OPT(type, ctype, sum) #type,
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
+#undef SK_MPITYPE_OPT
 };
 
 /* The alignment of a C type, in C99 (C11 would say _Alignof). */
@@ -35,9 +40,11 @@ static const struct {
 } sk_mpi_type_bytes[] = {
 #define SK_DATATYPE(num, nm, elems, ext, meaning)
 #define SK_MPITYPE(type, ctype, sum) {sizeof(ctype), SK_ALIGN_OF(ctype), sum},
+#define SK_MPITYPE_OPT(type, ctype, sum) SK_MPITYPE(type, ctype, sum)
 #include "datatypes.def"
 #undef SK_DATATYPE
 #undef SK_MPITYPE
+#undef SK_MPITYPE_OPT
 };
 
 #define SK_N(a) (sizeof(a) / sizeof((a)[0]))

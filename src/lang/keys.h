@@ -22,6 +22,8 @@ typedef enum {
   SK_KIND_BOOL,        /* yes / no */
   SK_KIND_ARGUMENT,    /* what Variation varies: a SIZE for Length, else a
                         * COUNT (processes, chunks) */
+  SK_KIND_ROOT,        /* Fixed (rank 0), Rotate, or a rank within lo..hi
+                        * and below the processes (SK_ROOT_* in plan.h) */
   SK_KIND_KIB,         /* settings: KiB, a plain number or with a unit */
   SK_KIND_PATH,        /* settings: the rest of the line */
   SK_KIND_DIR          /* settings: a directory that exists and skampi may
@@ -101,8 +103,9 @@ int sk_key_enum_index(const sk_key_t *k, const char *name);
 void sk_key_enum_list(const sk_key_t *k, char *buf, size_t size);
 
 /* Typed access to a key's field of a suite.  Integer kinds (BASETYPE,
- * DATATYPE, ENUM, COUNT, SIZE, BOOL, ARGUMENT) go through long, REAL and
- * DURATION through double; INSTANCE is the `instance` member itself. */
+ * DATATYPE, ENUM, COUNT, SIZE, BOOL, ARGUMENT, ROOT) go through long,
+ * REAL and DURATION through double; INSTANCE is the `instance` member
+ * itself. */
 void sk_key_set_long(const sk_key_t *k, sk_suite_t *s, long v);
 long sk_key_get_long(const sk_key_t *k, const sk_suite_t *s);
 void sk_key_set_double(const sk_key_t *k, sk_suite_t *s, double v);

@@ -69,6 +69,15 @@ void sk_layout_counts(const sk_layout_t *l, long length, long *scount,
   *rcount = n / l->recv_per;
 }
 
+void sk_layout_partition(const sk_layout_t *l, long length, long parts,
+                         long *scount, long *rcount)
+{
+  long units = sk_layout_elements(l, length) / l->per_elem;
+  long share = parts > 0 ? units / parts : 0;
+  *scount = share * l->per_elem / l->send_per;
+  *rcount = share * l->per_elem / l->recv_per;
+}
+
 long sk_layout_span(const sk_layout_t *l, long length)
 {
   long sc, rc, s, r;
@@ -111,6 +120,7 @@ void sk_layout_role(sk_role_t *r, const sk_suite_t *s, int nprocs, int root)
   r->degree = sk_layout_degree(s->neighbor_topology, s->neighbor_dimensions,
                                s->neighbor_degree);
   r->equal = s->count_distribution == 0;      /* Equal */
+  r->slots = sk_instance_slots(s->instance, s->threads, s->window);
 }
 
 /* The need grows with the length, so the longest that fits is found by

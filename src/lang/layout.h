@@ -49,6 +49,14 @@ long sk_layout_elements(const sk_layout_t *l, long length);
 void sk_layout_counts(const sk_layout_t *l, long length, long *scount,
                       long *rcount);
 
+/* Elements of the send and of the receive pattern in one of `parts`
+ * partitions of a message of length bytes: each partition an equal
+ * share of the message's whole units (per_elem base elements), so a
+ * message that is not a multiple of parts units loses the rest (the
+ * partitioned instances, src/patterns/pattern_part.c). */
+void sk_layout_partition(const sk_layout_t *l, long length, long parts,
+                         long *scount, long *rcount);
+
 /* Buffer bytes a message of length bytes occupies in the wider of the
  * send and receive layouts (at least length). */
 long sk_layout_span(const sk_layout_t *l, long length);

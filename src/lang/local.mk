@@ -16,10 +16,14 @@ src_libskampi_src_a_SOURCES = \
 	src/lang/check_preamble.c src/lang/check_suite.c \
 	src/lang/check_resolve.c \
 	src/lang/plan.c src/lang/plan.h src/lang/plan_emit.c src/lang/plan_emit.h
-# the neighbourhood collectives' topology keys against the run
-src_libskampi_src_a_SOURCES += src/lang/check_topology.c
+# the neighbourhood collectives' topology keys against the run; the keys
+# that depend on what the instance supports
+src_libskampi_src_a_SOURCES += src/lang/check_topology.c \
+	src/lang/check_support.c
 # what fits on the run's processes: Memory_Fit, known faults, chunks
 src_libskampi_src_a_SOURCES += src/lang/check_fit.c
+# Threads: the threaded instances, and a run that can give threads
+src_libskampi_src_a_SOURCES += src/lang/check_threads.c
 nodist_src_libskampi_src_a_SOURCES = \
 	grammar/parser.c grammar/parser.h grammar/lexer.c grammar/lexer.h
 src_libskampi_src_a_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(YAML_CFLAGS)

@@ -195,7 +195,18 @@ typedef struct sk_suite {
   int rma_sync;                  /* RMA_Sync: SK_RMA_SYNC_* (pattern.h) */
   int rma_window;                /* RMA_Window: SK_RMA_WIN_* (pattern.h) */
   long rma_window_ops;           /* RMA_Window_Ops */
+  int percentiles;               /* Percentiles: 0 / 1 */
+  int in_place;                  /* In_Place: 0 / 1 */
+  long root;                     /* Root: a rank (Fixed is 0), or
+                                  * SK_ROOT_ROTATE */
+  int verify;                    /* Verify: 0 / 1 */
+  long threads;                  /* Threads */
+  long window;                   /* Window */
+  long partitions;               /* Partitions */
 } sk_suite_t;
+
+/* Root = Rotate: the root of repetition i is i mod the processes. */
+#define SK_ROOT_ROTATE (-2)
 
 /* IO_File (keys.def): one shared file, or one per process. */
 enum { SK_IO_FILE_SHARED = 0, SK_IO_FILE_PER_PROCESS = 1 };

@@ -22,6 +22,11 @@ static int sk_plan_emit_key(sk_emit_t *e, const sk_key_t *k,
     return sk_emit_str(e, k->names[sk_key_get_long(k, s)]);
   case SK_KIND_BOOL:
     return sk_emit_bool(e, sk_key_get_long(k, s) != 0);
+  case SK_KIND_ROOT:
+    l = sk_key_get_long(k, s);
+    return l == 0 ? sk_emit_str(e, "Fixed")
+           : l == SK_ROOT_ROTATE ? sk_emit_str(e, "Rotate")
+                                 : sk_emit_long(e, l);
   case SK_KIND_REAL:
   case SK_KIND_DURATION:
     d = sk_key_get_double(k, s);

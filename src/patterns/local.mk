@@ -17,3 +17,9 @@ src_libskampi_src_a_SOURCES += \
 	src/patterns/pattern_rmawin.c
 # the neighbourhood collectives (their topology: src/engine/topology.c)
 src_libskampi_src_a_SOURCES += src/patterns/pattern_nbr.c
+# partitioned point-to-point (MPI-4)
+src_libskampi_src_a_SOURCES += src/patterns/pattern_part.c
+# threads: Threads threads per process of the pair (src/engine/team.c)
+src_libskampi_src_a_SOURCES += src/patterns/pattern_threads.c
+# start-up: a communicator of the run from an MPI-4 session
+src_libskampi_src_a_SOURCES += src/patterns/pattern_start.c

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "dtype.h"
 #include "instance.h"
 #include "stats.h"
@@ -39,6 +40,23 @@ const sk_inst_ops_t *sk_pattern_ops(int number)
     if (sk_pattern_table[i].number == number)
       return sk_pattern_table[i].ops;
   return NULL;
+}
+
+unsigned sk_pattern_supports(int number)
+{
+  const sk_inst_ops_t *ops = sk_pattern_ops(number);
+  unsigned have = 0;
+  if (ops == NULL)
+    return 0;
+  if (ops->in_place)
+    have |= SK_SUPPORT_IN_PLACE;
+  if (ops->rooted)
+    have |= SK_SUPPORT_ROOT;
+  if (ops->rooted && !ops->persistent)
+    have |= SK_SUPPORT_ROTATE;
+  if (ops->verify != NULL)
+    have |= SK_SUPPORT_VERIFY;
+  return have;
 }
 
 /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_UNAVAILABLE=NAME makes
@@ -305,10 +323,12 @@ void *sk_pattern_buffer(size_t bytes)
 
 int sk_pattern_verify_from_root(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  if (c->rank == 0 &&
-      sk_dtype_fill(c->sbuf, sk_pctx_scount(c), c->dtype, 1) != 0)
+  int fill = c->rank == c->root ?
+      sk_dtype_fill(c->sbuf, sk_pctx_scount(c), c->dtype, 1) : 0;
+  ops->run(c);      /* a collective: made even where the fill failed */
+  if (fill != 0)
     return -1;
-  ops->run(c);
-  return c->rank == 0 ? 0 : sk_dtype_verify(c->rbuf, sk_pctx_rcvcount(c),
-                                            c->rcvtype, 1);
+  return c->rank == c->root ? 0 : sk_dtype_verify(c->rbuf,
+                                                   sk_pctx_rcvcount(c),
+                                                   c->rcvtype, 1);
 }

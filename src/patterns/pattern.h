@@ -80,6 +80,22 @@ typedef struct sk_pctx {
                          * instance's repetition */
   int refused;          /* set by a setup that refuses the point for the
                          * reason its descriptor's .refusal states */
+  /* ---- keys the instance's descriptor says it honours ----------------- */
+  int in_place;         /* In_Place = yes (ops->in_place): MPI_IN_PLACE */
+  int root;             /* the root of this repetition (ops->rooted, Root;
+                         * else 0), set before the repetition */
+  void *vstate;         /* Verify = yes: the engine's state of the checked
+                         * repetition (src/engine/verify.h), else NULL */
+  long window;          /* Window: sends in flight per pair (pattern_beyond.c,
+                         * pattern_threads.c) */
+  int threads;          /* Threads: threads per process (pattern_threads.c) */
+  /* ---- partitioned (pattern_part.c) ---------------------------------- */
+  int partitions;       /* Partitions: partitions of a message */
+  MPI_Count part_count, part_rcvcount;  /* elements of dtype / rcvtype
+                         * in one partition: an equal share of the
+                         * message's whole units (a message that is not
+                         * a multiple of Partitions units sends the
+                         * multiple below it) */
 } sk_pctx_t;
 
 typedef struct sk_inst_ops {
@@ -158,6 +174,12 @@ typedef struct sk_inst_ops {
   /* Why a setup that sets c->refused on any process refused the point
    * (the suite fails with this message); NULL: it never does. */
   const char *refusal;
+  /* 1: its run() and verify honour c->in_place, the MPI_IN_PLACE form of
+   * the call (In_Place = yes; the checker refuses the key elsewhere). */
+  int in_place;
+  /* 1: a rooted collective of the library whose run() and verify take
+   * the root from c->root (Root); the others have their root at 0. */
+  int rooted;
 } sk_inst_ops_t;
 
 /* RMA_Sync and RMA_Window, in the order of their names in keys.def. */
@@ -194,11 +216,19 @@ int sk_pattern_attach(sk_pctx_t *c, int messages, int count);
 /* Detaches and frees c->abuf (nothing when there is none). */
 void sk_pattern_detach(sk_pctx_t *c);
 
-/* The untimed integrity check of an instance whose rank 0 sends to the
- * others (broadcasts, one-way bandwidth): rank 0 fills its send data
- * with sequence 1, one repetition runs, every other process must hold
- * the sequence in its receive pattern.  0 intact, -1 not. */
+/* The untimed integrity check of an instance whose root sends to the
+ * others (broadcasts, one-way bandwidth): the root (c->root, rank 0 but
+ * for a rooted collective under Root) fills its send data with sequence
+ * 1, one repetition runs, every other process must hold the sequence in
+ * its receive pattern.  0 intact, -1 not. */
 int sk_pattern_verify_from_root(const struct sk_inst_ops *ops, sk_pctx_t *c);
+
+/* What instance `number` supports of the keys the checker asks about
+ * (SK_SUPPORT_* of check.h): In_Place (ops->in_place), a Root
+ * (ops->rooted), Root = Rotate (rooted and not persistent: a persistent
+ * request's root is fixed when it is made), Verify (ops->verify); 0 for
+ * an instance without code. */
+unsigned sk_pattern_supports(int number);
 
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
@@ -239,6 +269,25 @@ static inline MPI_Count sk_pctx_rcvcount(const sk_pctx_t *c)
 static inline MPI_Count sk_pctx_rcount(const sk_pctx_t *c)
 {
   return c->large ? c->lrcount : c->rcount;
+}
+
+/* The buffers of a collective call under In_Place: MPI_IN_PLACE for the
+ * send buffer on every process (sk_pctx_in), at the root only (a rooted
+ * reduction or gather: sk_pctx_root_in), or for the receive buffer at
+ * the root (a scatter: sk_pctx_root_out); else the buffer itself. */
+static inline void *sk_pctx_in(const sk_pctx_t *c)
+{
+  return c->in_place ? MPI_IN_PLACE : (void *)c->sbuf;
+}
+
+static inline void *sk_pctx_root_in(const sk_pctx_t *c)
+{
+  return c->in_place && c->rank == c->root ? MPI_IN_PLACE : (void *)c->sbuf;
+}
+
+static inline void *sk_pctx_root_out(const sk_pctx_t *c)
+{
+  return c->in_place && c->rank == c->root ? MPI_IN_PLACE : (void *)c->rbuf;
 }
 
 /* The large-count path of the instances that have one: the descriptor

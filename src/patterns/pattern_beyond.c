@@ -92,6 +92,102 @@ const sk_inst_ops_t sk_inst_by_multipair = {
           "the two halves); each point lists its pairs and whether they "
           "cross hosts"};
 
+/* ---- k concurrent pairs: message rate with a window --------------------- */
+
+/* A window of Window sends per pair, completed together, then an empty
+ * acknowledgement back: the lower process of each pair MPI_Isends the
+ * window and MPI_Waitalls it, the upper one has a receive in flight for
+ * every message of it (each in its own slot of the receive buffer,
+ * buffers SLOTS), waits for them all and acknowledges. */
+typedef struct sk_by_rate {
+  MPI_Request *rq;
+  MPI_Status *st;
+} sk_by_rate_t;
+
+static int sk_by_rate_setup(sk_pctx_t *c)
+{
+  sk_by_rate_t *b;
+  if (sk_by_multipair_setup(c) != 0 || c->window < 1)
+    return -1;
+  b = c->priv = calloc(1, sizeof *b);
+  if (b == NULL)
+    return -1;
+  b->rq = malloc((size_t)c->window * sizeof *b->rq);
+  b->st = malloc((size_t)c->window * sizeof *b->st);
+  return b->rq != NULL && b->st != NULL ? 0 : -1;
+}
+
+static void sk_by_rate_teardown(sk_pctx_t *c)
+{
+  sk_by_rate_t *b = c->priv;
+  if (b != NULL) {
+    free(b->rq);
+    free(b->st);
+  }
+  free(b);
+  c->priv = NULL;
+}
+
+static void sk_by_rate(sk_pctx_t *c)
+{
+  sk_by_rate_t *b = c->priv;
+  int k = c->size / 2, w = (int)c->window, i;
+  if (c->rank < k) {
+    for (i = 0; i < w; i++)
+      MPI_Isend(c->sbuf, c->count, c->dtype, c->peer, SK_BY_TAG, c->comm,
+                &b->rq[i]);
+    MPI_Waitall(w, b->rq, b->st);
+    MPI_Recv(NULL, 0, MPI_BYTE, c->peer, SK_BY_ACK_TAG, c->comm,
+             MPI_STATUS_IGNORE);
+  } else if (c->rank < 2 * k) {
+    for (i = 0; i < w; i++)
+      MPI_Irecv(c->rbuf + (size_t)i * (size_t)c->span, c->rcvcount,
+                c->rcvtype, c->peer, SK_BY_TAG, c->comm, &b->rq[i]);
+    MPI_Waitall(w, b->rq, b->st);
+    MPI_Send(NULL, 0, MPI_BYTE, c->peer, SK_BY_ACK_TAG, c->comm);
+  }
+}
+
+/* The slowest process's window over the window: the time of one message
+ * of every pair at once. */
+static double sk_by_rep_rate(void *rep, double *local)
+{
+  sk_pattern_rep_t *r = rep;
+  double w = (double)r->ctx->window;
+  double t = sk_pattern_rep_max_local(rep, local);
+  *local /= w;
+  return t / w;
+}
+
+/* The lower process of each pair sends its rank's sequence; every slot
+ * of the upper one must hold it. */
+static int sk_by_verify_rate(const sk_inst_ops_t *ops, sk_pctx_t *c)
+{
+  int k = c->size / 2, rc = 0;
+  long i;
+  if (sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1))
+    return -1;
+  ops->run(c);
+  if (c->rank < k || c->peer < 0)
+    return 0;
+  for (i = 0; i < c->window; i++)
+    rc |= sk_dtype_verify(c->rbuf + (size_t)i * (size_t)c->span,
+                          c->rcvcount, c->rcvtype, (unsigned)c->peer + 1);
+  return rc;
+}
+
+const sk_inst_ops_t sk_inst_by_msgrate = {
+  .run = sk_by_rate, .setup = sk_by_rate_setup,
+  .teardown = sk_by_rate_teardown, .rep = sk_by_rep_rate,
+  .timing = "max_over_pairs_per_message", .rate_unit = "B/s",
+  .verify = sk_by_verify_rate, .pairs = 1,
+  .note = "pairs: world rank i with world rank h + i, h = floor(P/2) of "
+          "the P processes of the run, for the k pairs of a point (across "
+          "the two halves); each point lists its pairs and whether they "
+          "cross hosts.  A repetition is a window of Window messages per "
+          "pair and one empty acknowledgement; its time is per message, "
+          "so messages per second over all pairs are rate / length"};
+
 /* ---- two processes: bandwidth and round-trip rate --------------------- */
 
 static void sk_by_send(sk_pctx_t *c, char *buf)

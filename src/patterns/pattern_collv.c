@@ -119,25 +119,28 @@ static int sk_collv_setup_alltoallv(sk_pctx_t *c)
 
 static void sk_collv_scatterv(sk_pctx_t *c)
 {
-  MPI_Scatterv(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
-               c->rcounts[c->rank], c->rcvtype, 0, c->comm);
+  MPI_Scatterv(c->sbuf, c->counts, c->displs, c->dtype, sk_pctx_root_out(c),
+               c->rcounts[c->rank], c->rcvtype, c->root, c->comm);
 }
 
 static void sk_collv_gatherv(sk_pctx_t *c)
 {
-  MPI_Gatherv(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf, c->rcounts,
-              c->rdispls, c->rcvtype, 0, c->comm);
+  MPI_Gatherv(sk_pctx_root_in(c), c->counts[c->rank], c->dtype, c->rbuf,
+              c->rcounts, c->rdispls, c->rcvtype, c->root, c->comm);
 }
 
 static void sk_collv_allgatherv(sk_pctx_t *c)
 {
-  MPI_Allgatherv(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf,
+  MPI_Allgatherv(sk_pctx_in(c), c->counts[c->rank], c->dtype, c->rbuf,
                  c->rcounts, c->rdispls, c->rcvtype, c->comm);
 }
 
+/* In place, what goes to process i waits in the receive buffer, in
+ * rcounts[i] elements at rdispls[i]: the shares are rotated so that
+ * this is also what i receives from here. */
 static void sk_collv_alltoallv(sk_pctx_t *c)
 {
-  MPI_Alltoallv(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
+  MPI_Alltoallv(sk_pctx_in(c), c->counts, c->displs, c->dtype, c->rbuf,
                 c->rcounts, c->rdispls, c->rcvtype, c->comm);
 }
 
@@ -220,29 +223,39 @@ static char *sk_collv_rseg(sk_pctx_t *c, int i)
   return c->rbuf + (long)c->rdispls[i] * c->rext;
 }
 
+/* In place the root's own share stays where it is. */
 static int sk_collv_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  int i;
-  for (i = 0; c->rank == 0 && i < c->size; i++)
-    if (sk_dtype_fill(sk_collv_sseg(c, i), c->counts[i], c->dtype,
-                      (unsigned)i + 1) != 0)
-      return -1;
+  int i, fill = 0;
+  for (i = 0; c->rank == c->root && i < c->size; i++)
+    fill |= sk_dtype_fill(sk_collv_sseg(c, i), c->counts[i], c->dtype,
+                          (unsigned)i + 1);
   ops->run(c);
+  if (fill != 0)
+    return -1;
+  if (sk_coll_in_place_here(c, 1))
+    return 0;
   return sk_dtype_verify(c->rbuf, c->rcounts[c->rank], c->rcvtype,
                          (unsigned)c->rank + 1);
 }
 
 /* Gathers: process i's share lands at rdispls[i], at the root
- * (everyone = 0) or on every process (everyone = 1, Allgatherv). */
+ * (everyone = 0) or on every process (everyone = 1, Allgatherv); in
+ * place a process's own share waits there. */
 static int sk_collv_gathered(const sk_inst_ops_t *ops, sk_pctx_t *c,
                              int everyone)
 {
-  int i, rc = 0;
-  if (sk_dtype_fill(c->sbuf, c->counts[c->rank], c->dtype,
-                    (unsigned)c->rank + 1) != 0)
+  int i, rc = 0, fill;
+  if (sk_coll_in_place_here(c, !everyone))
+    fill = sk_dtype_fill(sk_collv_rseg(c, c->rank), c->rcounts[c->rank],
+                         c->rcvtype, (unsigned)c->rank + 1);
+  else
+    fill = sk_dtype_fill(c->sbuf, c->counts[c->rank], c->dtype,
+                         (unsigned)c->rank + 1);
+  ops->run(c);      /* a collective: made even where the fill failed */
+  if (fill != 0)
     return -1;
-  ops->run(c);
-  if (c->rank != 0 && !everyone)
+  if (c->rank != c->root && !everyone)
     return 0;
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_collv_rseg(c, i), c->rcounts[i], c->rcvtype,
@@ -263,12 +276,17 @@ static int sk_collv_verify_allgather(const sk_inst_ops_t *ops,
 
 static int sk_collv_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  int i, rc = 0;
+  int i, rc = 0, fill = 0;
   for (i = 0; i < c->size; i++)
-    if (sk_dtype_fill(sk_collv_sseg(c, i), c->counts[i], c->dtype,
-                      sk_coll_block_seed(c->rank, i, c->size)) != 0)
-      return -1;
+    if (c->in_place)
+      fill |= sk_dtype_fill(sk_collv_rseg(c, i), c->rcounts[i], c->rcvtype,
+                            sk_coll_block_seed(c->rank, i, c->size));
+    else
+      fill |= sk_dtype_fill(sk_collv_sseg(c, i), c->counts[i], c->dtype,
+                            sk_coll_block_seed(c->rank, i, c->size));
   ops->run(c);
+  if (fill != 0)
+    return -1;
   for (i = 0; i < c->size; i++)
     rc |= sk_dtype_verify(sk_collv_rseg(c, i), c->rcounts[i], c->rcvtype,
                           sk_coll_block_seed(i, c->rank, c->size));
@@ -276,25 +294,27 @@ static int sk_collv_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 }
 
 /* The v-variants hold up to the total on one process (Increasing):
- * buffers ALL in instances.def. */
-#define SK_COLLV_OPS(fn, run_, setup_, verify_) \
+ * buffers ALL in instances.def.  The library's take In_Place and Root
+ * (in_place, rooted); the hand-written ones neither. */
+#define SK_COLLV_OPS(fn, run_, setup_, verify_, in_place_, rooted_) \
   const sk_inst_ops_t sk_inst_##fn = { \
     .run = run_, .setup = setup_, \
-    .teardown = sk_coll_free_arrays, .verify = verify_};
+    .teardown = sk_coll_free_arrays, .verify = verify_, \
+    .in_place = in_place_, .rooted = rooted_};
 
 SK_COLLV_OPS(coll_scatterv, sk_collv_scatterv, sk_collv_setup,
-             sk_collv_verify_scatter)
+             sk_collv_verify_scatter, 1, 1)
 SK_COLLV_OPS(coll_gatherv, sk_collv_gatherv, sk_collv_setup,
-             sk_collv_verify_gather)
+             sk_collv_verify_gather, 1, 1)
 SK_COLLV_OPS(coll_allgatherv, sk_collv_allgatherv, sk_collv_setup,
-             sk_collv_verify_allgather)
+             sk_collv_verify_allgather, 1, 0)
 SK_COLLV_OPS(coll_alltoallv, sk_collv_alltoallv, sk_collv_setup_alltoallv,
-             sk_collv_verify_alltoall)
+             sk_collv_verify_alltoall, 1, 0)
 SK_COLLV_OPS(coll_gather_send_recv, sk_collv_gather_send_recv,
-             sk_collv_setup_equal, sk_collv_verify_gather)
+             sk_collv_setup_equal, sk_collv_verify_gather, 0, 0)
 SK_COLLV_OPS(coll_gather_isend_irecv, sk_collv_gather_isend_irecv,
-             sk_collv_setup_equal, sk_collv_verify_gather)
+             sk_collv_setup_equal, sk_collv_verify_gather, 0, 0)
 SK_COLLV_OPS(coll_gatherv_send_recv, sk_collv_gatherv_send_recv,
-             sk_collv_setup, sk_collv_verify_gather)
+             sk_collv_setup, sk_collv_verify_gather, 0, 0)
 SK_COLLV_OPS(coll_scatterv_send_recv, sk_collv_scatterv_send_recv,
-             sk_collv_setup, sk_collv_verify_scatter)
+             sk_collv_setup, sk_collv_verify_scatter, 0, 0)

@@ -141,97 +141,100 @@ static void sk_nbc_ibarrier(sk_pctx_t *c, MPI_Request *r)
 
 static void sk_nbc_ibcast(sk_pctx_t *c, MPI_Request *r)
 {
-  if (c->rank == 0)
-    MPI_Ibcast(c->sbuf, c->count, c->dtype, 0, c->comm, r);
+  if (c->rank == c->root)
+    MPI_Ibcast(c->sbuf, c->count, c->dtype, c->root, c->comm, r);
   else
-    MPI_Ibcast(c->rbuf, c->rcvcount, c->rcvtype, 0, c->comm, r);
+    MPI_Ibcast(c->rbuf, c->rcvcount, c->rcvtype, c->root, c->comm, r);
 }
 
 static void sk_nbc_ireduce(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Ireduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0, c->comm, r);
+  MPI_Ireduce(sk_pctx_root_in(c), c->rbuf, c->rcount, c->rtype, c->rop,
+              c->root, c->comm, r);
 }
 
 static void sk_nbc_iallreduce(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iallreduce(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm, r);
+  MPI_Iallreduce(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop,
+                 c->comm, r);
 }
 
 static void sk_nbc_ialltoall(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Ialltoall(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+  MPI_Ialltoall(sk_pctx_in(c), c->count, c->dtype, c->rbuf, c->rcvcount,
                 c->rcvtype, c->comm, r);
 }
 
 static void sk_nbc_ialltoallv(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Ialltoallv(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
+  MPI_Ialltoallv(sk_pctx_in(c), c->counts, c->displs, c->dtype, c->rbuf,
                  c->rcounts, c->rdispls, c->rcvtype, c->comm, r);
 }
 
 static void sk_nbc_ialltoallw(sk_pctx_t *c, MPI_Request *r)
 {
   sk_nbc_w_t *w = c->priv;
-  MPI_Ialltoallw(c->sbuf, c->counts, w->sdispls, w->stypes, c->rbuf,
+  MPI_Ialltoallw(sk_pctx_in(c), c->counts, w->sdispls, w->stypes, c->rbuf,
                  c->rcounts, w->rdispls, w->rtypes, c->comm, r);
 }
 
 static void sk_nbc_iallgather(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iallgather(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+  MPI_Iallgather(sk_pctx_in(c), c->count, c->dtype, c->rbuf, c->rcvcount,
                  c->rcvtype, c->comm, r);
 }
 
 static void sk_nbc_iallgatherv(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iallgatherv(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf,
+  MPI_Iallgatherv(sk_pctx_in(c), c->counts[c->rank], c->dtype, c->rbuf,
                   c->rcounts, c->rdispls, c->rcvtype, c->comm, r);
 }
 
 static void sk_nbc_igather(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Igather(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount, c->rcvtype,
-              0, c->comm, r);
+  MPI_Igather(sk_pctx_root_in(c), c->count, c->dtype, c->rbuf, c->rcvcount,
+              c->rcvtype, c->root, c->comm, r);
 }
 
 static void sk_nbc_igatherv(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Igatherv(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf, c->rcounts,
-               c->rdispls, c->rcvtype, 0, c->comm, r);
+  MPI_Igatherv(sk_pctx_root_in(c), c->counts[c->rank], c->dtype, c->rbuf,
+               c->rcounts, c->rdispls, c->rcvtype, c->root, c->comm, r);
 }
 
 static void sk_nbc_iscatter(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iscatter(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
-               c->rcvtype, 0, c->comm, r);
+  MPI_Iscatter(c->sbuf, c->count, c->dtype, sk_pctx_root_out(c),
+               c->rcvcount, c->rcvtype, c->root, c->comm, r);
 }
 
 static void sk_nbc_iscatterv(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iscatterv(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
-                c->rcounts[c->rank], c->rcvtype, 0, c->comm, r);
+  MPI_Iscatterv(c->sbuf, c->counts, c->displs, c->dtype, sk_pctx_root_out(c),
+                c->rcounts[c->rank], c->rcvtype, c->root, c->comm, r);
 }
 
 static void sk_nbc_ireduce_scatter(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Ireduce_scatter(c->sbuf, c->rbuf, c->counts, c->rtype, c->rop,
+  MPI_Ireduce_scatter(sk_pctx_in(c), c->rbuf, c->counts, c->rtype, c->rop,
                       c->comm, r);
 }
 
 static void sk_nbc_ireduce_scatter_block(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Ireduce_scatter_block(c->sbuf, c->rbuf, c->counts[0], c->rtype,
+  MPI_Ireduce_scatter_block(sk_pctx_in(c), c->rbuf, c->counts[0], c->rtype,
                             c->rop, c->comm, r);
 }
 
 static void sk_nbc_iscan(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iscan(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm, r);
+  MPI_Iscan(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop, c->comm, r);
 }
 
 static void sk_nbc_iexscan(sk_pctx_t *c, MPI_Request *r)
 {
-  MPI_Iexscan(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm, r);
+  MPI_Iexscan(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop, c->comm,
+              r);
 }
 
 /* ---- the operations without a blocking instance --------------------------- */
@@ -295,14 +298,9 @@ const sk_inst_ops_t sk_nbc_base_alltoallw = {
  * undefined. */
 static int sk_nbc_verify_exscan(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  sk_reduce_fill(c->red, c->sbuf, c->rcount, c->rank + 1);
-  memset(c->rbuf, 0xA5, (size_t)(c->rcount * c->red->extent));
-  ops->run(c);
-  if (c->rank == 0)
-    return 0;
-  return sk_reduce_check(c->red, c->rbuf, c->rcount,
+  return sk_coll_reduced(ops, c, c->rcount,
                          (long long)c->rank * ((long long)c->rank + 1) / 2,
-                         0xA5);
+                         c->rank != 0, 0);
 }
 
 /* Reduce_scatter_block: Reduce_scatter's counts (all equal) and check. */
@@ -344,8 +342,9 @@ const sk_inst_ops_t sk_nbc_base_exscan = {.verify = sk_nbc_verify_exscan};
 
 /* MPI_Ixxx (nbc_fn) and MPI_Ixxx_Overlap (ovl_fn) of post function post
  * over the blocking descriptor base; red: a reduction; check: the
- * integrity check (SK_NBC_CHECK), NULL for one that moves no data. */
-#define SK_NBC(fn, post, base, red, check) \
+ * integrity check (SK_NBC_CHECK), NULL for one that moves no data; ip:
+ * the post honours In_Place; rooted: it takes the root from c->root. */
+#define SK_NBC(fn, post, base, red, check, ip, rooted_) \
   SK_NBC_BASE_FNS(fn, base) \
   static void sk_nbc_run_##fn(sk_pctx_t *c) \
   { \
@@ -366,44 +365,61 @@ const sk_inst_ops_t sk_nbc_base_exscan = {.verify = sk_nbc_verify_exscan};
   const sk_inst_ops_t sk_inst_nbc_##fn = { \
     .run = sk_nbc_run_##fn, .setup = sk_nbc_setup_##fn, \
     .teardown = sk_nbc_teardown_##fn, .verify = check, \
-    .reduces = red}; \
+    .reduces = red, .in_place = ip, .rooted = rooted_}; \
   const sk_inst_ops_t sk_inst_ovl_##fn = { \
     .run = sk_nbc_ovl_run_##fn, .setup = sk_nbc_ovl_setup_##fn, \
     .teardown = sk_nbc_teardown_##fn, .verify = check, \
     .reduces = red, .overlap = 1, .rep = sk_pattern_rep_max_local, \
-    .timing = "max_local"};
+    .timing = "max_local", .in_place = ip, .rooted = rooted_};
 
 
-SK_NBC(ibarrier, sk_nbc_ibarrier, sk_inst_coll_barrier, 0, NULL)
+SK_NBC(ibarrier, sk_nbc_ibarrier, sk_inst_coll_barrier, 0, NULL,
+       0, 0)
 SK_NBC_CHECK(ibcast, sk_inst_coll_bcast)
-SK_NBC(ibcast, sk_nbc_ibcast, sk_inst_coll_bcast, 0, sk_nbc_verify_ibcast)
+SK_NBC(ibcast, sk_nbc_ibcast, sk_inst_coll_bcast, 0, sk_nbc_verify_ibcast,
+       0, 1)
 SK_NBC_CHECK(ireduce, sk_inst_coll_reduce)
-SK_NBC(ireduce, sk_nbc_ireduce, sk_inst_coll_reduce, 1, sk_nbc_verify_ireduce)
+SK_NBC(ireduce, sk_nbc_ireduce, sk_inst_coll_reduce, 1, sk_nbc_verify_ireduce,
+       1, 1)
 SK_NBC_CHECK(iallreduce, sk_inst_coll_allreduce)
-SK_NBC(iallreduce, sk_nbc_iallreduce, sk_inst_coll_allreduce, 1, sk_nbc_verify_iallreduce)
+SK_NBC(iallreduce, sk_nbc_iallreduce, sk_inst_coll_allreduce, 1, sk_nbc_verify_iallreduce,
+       1, 0)
 SK_NBC_CHECK(ialltoall, sk_inst_coll_alltoall)
-SK_NBC(ialltoall, sk_nbc_ialltoall, sk_inst_coll_alltoall, 0, sk_nbc_verify_ialltoall)
+SK_NBC(ialltoall, sk_nbc_ialltoall, sk_inst_coll_alltoall, 0, sk_nbc_verify_ialltoall,
+       1, 0)
 SK_NBC_CHECK(ialltoallv, sk_inst_coll_alltoallv)
-SK_NBC(ialltoallv, sk_nbc_ialltoallv, sk_inst_coll_alltoallv, 0, sk_nbc_verify_ialltoallv)
+SK_NBC(ialltoallv, sk_nbc_ialltoallv, sk_inst_coll_alltoallv, 0, sk_nbc_verify_ialltoallv,
+       1, 0)
 SK_NBC_CHECK(ialltoallw, sk_nbc_base_alltoallw)
-SK_NBC(ialltoallw, sk_nbc_ialltoallw, sk_nbc_base_alltoallw, 0, sk_nbc_verify_ialltoallw)
+SK_NBC(ialltoallw, sk_nbc_ialltoallw, sk_nbc_base_alltoallw, 0, sk_nbc_verify_ialltoallw,
+       1, 0)
 SK_NBC_CHECK(iallgather, sk_inst_coll_allgather)
-SK_NBC(iallgather, sk_nbc_iallgather, sk_inst_coll_allgather, 0, sk_nbc_verify_iallgather)
+SK_NBC(iallgather, sk_nbc_iallgather, sk_inst_coll_allgather, 0, sk_nbc_verify_iallgather,
+       1, 0)
 SK_NBC_CHECK(iallgatherv, sk_inst_coll_allgatherv)
-SK_NBC(iallgatherv, sk_nbc_iallgatherv, sk_inst_coll_allgatherv, 0, sk_nbc_verify_iallgatherv)
+SK_NBC(iallgatherv, sk_nbc_iallgatherv, sk_inst_coll_allgatherv, 0, sk_nbc_verify_iallgatherv,
+       1, 0)
 SK_NBC_CHECK(igather, sk_inst_coll_gather)
-SK_NBC(igather, sk_nbc_igather, sk_inst_coll_gather, 0, sk_nbc_verify_igather)
+SK_NBC(igather, sk_nbc_igather, sk_inst_coll_gather, 0, sk_nbc_verify_igather,
+       1, 1)
 SK_NBC_CHECK(igatherv, sk_inst_coll_gatherv)
-SK_NBC(igatherv, sk_nbc_igatherv, sk_inst_coll_gatherv, 0, sk_nbc_verify_igatherv)
+SK_NBC(igatherv, sk_nbc_igatherv, sk_inst_coll_gatherv, 0, sk_nbc_verify_igatherv,
+       1, 1)
 SK_NBC_CHECK(iscatter, sk_inst_coll_scatter)
-SK_NBC(iscatter, sk_nbc_iscatter, sk_inst_coll_scatter, 0, sk_nbc_verify_iscatter)
+SK_NBC(iscatter, sk_nbc_iscatter, sk_inst_coll_scatter, 0, sk_nbc_verify_iscatter,
+       1, 1)
 SK_NBC_CHECK(iscatterv, sk_inst_coll_scatterv)
-SK_NBC(iscatterv, sk_nbc_iscatterv, sk_inst_coll_scatterv, 0, sk_nbc_verify_iscatterv)
+SK_NBC(iscatterv, sk_nbc_iscatterv, sk_inst_coll_scatterv, 0, sk_nbc_verify_iscatterv,
+       1, 1)
 SK_NBC_CHECK(ireduce_scatter, sk_inst_coll_reduce_scatter)
-SK_NBC(ireduce_scatter, sk_nbc_ireduce_scatter, sk_inst_coll_reduce_scatter, 1, sk_nbc_verify_ireduce_scatter)
+SK_NBC(ireduce_scatter, sk_nbc_ireduce_scatter, sk_inst_coll_reduce_scatter, 1, sk_nbc_verify_ireduce_scatter,
+       1, 0)
 SK_NBC_CHECK(ireduce_scatter_block, sk_nbc_base_rsb)
-SK_NBC(ireduce_scatter_block, sk_nbc_ireduce_scatter_block, sk_nbc_base_rsb, 1, sk_nbc_verify_ireduce_scatter_block)
+SK_NBC(ireduce_scatter_block, sk_nbc_ireduce_scatter_block, sk_nbc_base_rsb, 1, sk_nbc_verify_ireduce_scatter_block,
+       1, 0)
 SK_NBC_CHECK(iscan, sk_inst_coll_scan)
-SK_NBC(iscan, sk_nbc_iscan, sk_inst_coll_scan, 1, sk_nbc_verify_iscan)
+SK_NBC(iscan, sk_nbc_iscan, sk_inst_coll_scan, 1, sk_nbc_verify_iscan,
+       1, 0)
 SK_NBC_CHECK(iexscan, sk_nbc_base_exscan)
-SK_NBC(iexscan, sk_nbc_iexscan, sk_nbc_base_exscan, 1, sk_nbc_verify_iexscan)
+SK_NBC(iexscan, sk_nbc_iexscan, sk_nbc_base_exscan, 1, sk_nbc_verify_iexscan,
+       1, 0)

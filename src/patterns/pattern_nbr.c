@@ -203,22 +203,32 @@ static unsigned sk_nbr_seed(const sk_nbr_t *n, int r, int j)
 }
 
 /* Does received block i hold a block its source s sent here (and one not
- * matched to an earlier block from s)?  Records which in n->match. */
+ * matched to an earlier block from s)?  Records which in n->match.  The
+ * candidates that do not match note no wrong byte; when none matches,
+ * the first one's mismatch is noted (sk_dtype_wrong()). */
 static int sk_nbr_block_ok(const sk_pctx_t *c, sk_nbr_t *n, int i)
 {
-  int s = n->src[i], j, e, taken;
+  int s = n->src[i], j, e, taken, tried = 0;
   const char *at = sk_coll_seg(c->rbuf, i, c->rcvcount, c->rext);
+  sk_dtype_wrong_t before = *sk_dtype_wrong(), first = before;
   for (j = 0; j < n->most; j++) {
     if (n->alldst[(long)s * n->most + j] != c->rank)
       continue;
     for (taken = 0, e = 0; e < i; e++)
       taken |= n->src[e] == s && n->match[e] == j;
-    if (!taken && sk_dtype_verify(at, c->rcvcount, c->rcvtype,
-                                  sk_nbr_seed(n, s, j)) == 0) {
+    if (taken)
+      continue;
+    sk_dtype_wrong_reset();
+    if (sk_dtype_verify(at, c->rcvcount, c->rcvtype,
+                        sk_nbr_seed(n, s, j)) == 0) {
+      sk_dtype_wrong_restore(&before);
       n->match[i] = j;
       return 0;
     }
+    if (tried++ == 0)
+      first = *sk_dtype_wrong();
   }
+  sk_dtype_wrong_restore(before.found || tried == 0 ? &before : &first);
   return -1;
 }
 

@@ -152,18 +152,21 @@ static void sk_pers_run(sk_pctx_t *c)
 }
 
 /* The descriptor sk_inst_pers_fn of the persistent form of base, whose
- * request init makes; NOCHECK for one that moves no data, else CHECK. */
+ * request init makes; NOCHECK for one that moves no data, else CHECK.
+ * IP: the request honours In_Place; ROOTED: it takes the root from
+ * c->root (fixed for the point, as the request is: Root = Rotate is
+ * refused, sk_pattern_supports()). */
 #define SK_PERS_CHECK(fn, base) \
   static int sk_pers_verify_##fn(const sk_inst_ops_t *ops, sk_pctx_t *c) \
   { \
     return (base).verify(ops, c); \
   }
-#define SK_PERS(fn, init, base, red) \
+#define SK_PERS(fn, init, base, red, ip, rooted_) \
   SK_PERS_CHECK(fn, base) \
-  SK_PERS_OPS(fn, init, base, red, sk_pers_verify_##fn)
+  SK_PERS_OPS(fn, init, base, red, sk_pers_verify_##fn, ip, rooted_)
 #define SK_PERS_NOCHECK(fn, init, base) \
-  SK_PERS_OPS(fn, init, base, 0, NULL)
-#define SK_PERS_OPS(fn, init, base, red, check) \
+  SK_PERS_OPS(fn, init, base, 0, NULL, 0, 0)
+#define SK_PERS_OPS(fn, init, base, red, check, ip, rooted_) \
   static int sk_pers_setup_##fn(sk_pctx_t *c) \
   { \
     return sk_pers_setup(c, &(base), init, 1); \
@@ -175,7 +178,8 @@ static void sk_pers_run(sk_pctx_t *c)
   const sk_inst_ops_t sk_inst_pers_##fn = { \
     .run = sk_pers_run, .setup = sk_pers_setup_##fn, \
     .teardown = sk_pers_teardown_##fn, .verify = check, \
-    .reduces = red, .persistent = 1, .refusal = SK_PERS_REFUSAL};
+    .reduces = red, .persistent = 1, .refusal = SK_PERS_REFUSAL, \
+    .in_place = ip, .rooted = rooted_};
 
 /* The checker and the engine refuse the instance (.unavailable,
  * sk_pattern_unavailable()), so its run() is never called. */
@@ -249,13 +253,13 @@ SK_PERS_MISSING(barrier, "MPI_Barrier_init")
 #ifdef HAVE_MPI_BCAST_INIT
 static int sk_pers_init_bcast(sk_pctx_t *c, MPI_Request *r)
 {
-  if (c->rank == 0)
-    return MPI_Bcast_init(c->sbuf, c->count, c->dtype, 0, c->comm,
+  if (c->rank == c->root)
+    return MPI_Bcast_init(c->sbuf, c->count, c->dtype, c->root, c->comm,
                           MPI_INFO_NULL, r);
-  return MPI_Bcast_init(c->rbuf, c->rcvcount, c->rcvtype, 0, c->comm,
-                        MPI_INFO_NULL, r);
+  return MPI_Bcast_init(c->rbuf, c->rcvcount, c->rcvtype, c->root,
+                        c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(bcast, sk_pers_init_bcast, sk_inst_coll_bcast, 0)
+SK_PERS(bcast, sk_pers_init_bcast, sk_inst_coll_bcast, 0, 0, 1)
 #else
 SK_PERS_MISSING(bcast, "MPI_Bcast_init")
 #endif
@@ -263,10 +267,10 @@ SK_PERS_MISSING(bcast, "MPI_Bcast_init")
 #ifdef HAVE_MPI_REDUCE_INIT
 static int sk_pers_init_reduce(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Reduce_init(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, 0,
-                         c->comm, MPI_INFO_NULL, r);
+  return MPI_Reduce_init(sk_pctx_root_in(c), c->rbuf, c->rcount, c->rtype, c->rop,
+                         c->root, c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(reduce, sk_pers_init_reduce, sk_inst_coll_reduce, 1)
+SK_PERS(reduce, sk_pers_init_reduce, sk_inst_coll_reduce, 1, 1, 1)
 #else
 SK_PERS_MISSING(reduce, "MPI_Reduce_init")
 #endif
@@ -274,10 +278,10 @@ SK_PERS_MISSING(reduce, "MPI_Reduce_init")
 #ifdef HAVE_MPI_ALLREDUCE_INIT
 static int sk_pers_init_allreduce(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Allreduce_init(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop,
-                            c->comm, MPI_INFO_NULL, r);
+  return MPI_Allreduce_init(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop, c->comm,
+                            MPI_INFO_NULL, r);
 }
-SK_PERS(allreduce, sk_pers_init_allreduce, sk_inst_coll_allreduce, 1)
+SK_PERS(allreduce, sk_pers_init_allreduce, sk_inst_coll_allreduce, 1, 1, 0)
 #else
 SK_PERS_MISSING(allreduce, "MPI_Allreduce_init")
 #endif
@@ -285,10 +289,10 @@ SK_PERS_MISSING(allreduce, "MPI_Allreduce_init")
 #ifdef HAVE_MPI_ALLTOALL_INIT
 static int sk_pers_init_alltoall(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Alltoall_init(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+  return MPI_Alltoall_init(sk_pctx_in(c), c->count, c->dtype, c->rbuf, c->rcvcount,
                            c->rcvtype, c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(alltoall, sk_pers_init_alltoall, sk_inst_coll_alltoall, 0)
+SK_PERS(alltoall, sk_pers_init_alltoall, sk_inst_coll_alltoall, 0, 1, 0)
 #else
 SK_PERS_MISSING(alltoall, "MPI_Alltoall_init")
 #endif
@@ -296,11 +300,11 @@ SK_PERS_MISSING(alltoall, "MPI_Alltoall_init")
 #ifdef HAVE_MPI_ALLTOALLV_INIT
 static int sk_pers_init_alltoallv(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Alltoallv_init(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
+  return MPI_Alltoallv_init(sk_pctx_in(c), c->counts, c->displs, c->dtype, c->rbuf,
                             c->rcounts, c->rdispls, c->rcvtype, c->comm,
                             MPI_INFO_NULL, r);
 }
-SK_PERS(alltoallv, sk_pers_init_alltoallv, sk_inst_coll_alltoallv, 0)
+SK_PERS(alltoallv, sk_pers_init_alltoallv, sk_inst_coll_alltoallv, 0, 1, 0)
 #else
 SK_PERS_MISSING(alltoallv, "MPI_Alltoallv_init")
 #endif
@@ -309,11 +313,11 @@ SK_PERS_MISSING(alltoallv, "MPI_Alltoallv_init")
 static int sk_pers_init_alltoallw(sk_pctx_t *c, MPI_Request *r)
 {
   sk_nbc_w_t *w = c->priv;
-  return MPI_Alltoallw_init(c->sbuf, c->counts, w->sdispls, w->stypes,
-                            c->rbuf, c->rcounts, w->rdispls, w->rtypes,
-                            c->comm, MPI_INFO_NULL, r);
+  return MPI_Alltoallw_init(sk_pctx_in(c), c->counts, w->sdispls, w->stypes, c->rbuf,
+                            c->rcounts, w->rdispls, w->rtypes, c->comm,
+                            MPI_INFO_NULL, r);
 }
-SK_PERS(alltoallw, sk_pers_init_alltoallw, sk_nbc_base_alltoallw, 0)
+SK_PERS(alltoallw, sk_pers_init_alltoallw, sk_nbc_base_alltoallw, 0, 1, 0)
 #else
 SK_PERS_MISSING(alltoallw, "MPI_Alltoallw_init")
 #endif
@@ -321,10 +325,10 @@ SK_PERS_MISSING(alltoallw, "MPI_Alltoallw_init")
 #ifdef HAVE_MPI_ALLGATHER_INIT
 static int sk_pers_init_allgather(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Allgather_init(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
+  return MPI_Allgather_init(sk_pctx_in(c), c->count, c->dtype, c->rbuf, c->rcvcount,
                             c->rcvtype, c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(allgather, sk_pers_init_allgather, sk_inst_coll_allgather, 0)
+SK_PERS(allgather, sk_pers_init_allgather, sk_inst_coll_allgather, 0, 1, 0)
 #else
 SK_PERS_MISSING(allgather, "MPI_Allgather_init")
 #endif
@@ -332,11 +336,11 @@ SK_PERS_MISSING(allgather, "MPI_Allgather_init")
 #ifdef HAVE_MPI_ALLGATHERV_INIT
 static int sk_pers_init_allgatherv(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Allgatherv_init(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf,
+  return MPI_Allgatherv_init(sk_pctx_in(c), c->counts[c->rank], c->dtype, c->rbuf,
                              c->rcounts, c->rdispls, c->rcvtype, c->comm,
                              MPI_INFO_NULL, r);
 }
-SK_PERS(allgatherv, sk_pers_init_allgatherv, sk_inst_coll_allgatherv, 0)
+SK_PERS(allgatherv, sk_pers_init_allgatherv, sk_inst_coll_allgatherv, 0, 1, 0)
 #else
 SK_PERS_MISSING(allgatherv, "MPI_Allgatherv_init")
 #endif
@@ -344,10 +348,11 @@ SK_PERS_MISSING(allgatherv, "MPI_Allgatherv_init")
 #ifdef HAVE_MPI_GATHER_INIT
 static int sk_pers_init_gather(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Gather_init(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
-                         c->rcvtype, 0, c->comm, MPI_INFO_NULL, r);
+  return MPI_Gather_init(sk_pctx_root_in(c), c->count, c->dtype, c->rbuf,
+                         c->rcvcount, c->rcvtype, c->root, c->comm, MPI_INFO_NULL,
+                         r);
 }
-SK_PERS(gather, sk_pers_init_gather, sk_inst_coll_gather, 0)
+SK_PERS(gather, sk_pers_init_gather, sk_inst_coll_gather, 0, 1, 1)
 #else
 SK_PERS_MISSING(gather, "MPI_Gather_init")
 #endif
@@ -355,11 +360,11 @@ SK_PERS_MISSING(gather, "MPI_Gather_init")
 #ifdef HAVE_MPI_GATHERV_INIT
 static int sk_pers_init_gatherv(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Gatherv_init(c->sbuf, c->counts[c->rank], c->dtype, c->rbuf,
-                          c->rcounts, c->rdispls, c->rcvtype, 0, c->comm,
-                          MPI_INFO_NULL, r);
+  return MPI_Gatherv_init(sk_pctx_root_in(c), c->counts[c->rank], c->dtype,
+                          c->rbuf, c->rcounts, c->rdispls, c->rcvtype, c->root,
+                          c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(gatherv, sk_pers_init_gatherv, sk_inst_coll_gatherv, 0)
+SK_PERS(gatherv, sk_pers_init_gatherv, sk_inst_coll_gatherv, 0, 1, 1)
 #else
 SK_PERS_MISSING(gatherv, "MPI_Gatherv_init")
 #endif
@@ -367,10 +372,11 @@ SK_PERS_MISSING(gatherv, "MPI_Gatherv_init")
 #ifdef HAVE_MPI_SCATTER_INIT
 static int sk_pers_init_scatter(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Scatter_init(c->sbuf, c->count, c->dtype, c->rbuf, c->rcvcount,
-                          c->rcvtype, 0, c->comm, MPI_INFO_NULL, r);
+  return MPI_Scatter_init(c->sbuf, c->count, c->dtype, sk_pctx_root_out(c),
+                          c->rcvcount, c->rcvtype, c->root, c->comm, MPI_INFO_NULL,
+                          r);
 }
-SK_PERS(scatter, sk_pers_init_scatter, sk_inst_coll_scatter, 0)
+SK_PERS(scatter, sk_pers_init_scatter, sk_inst_coll_scatter, 0, 1, 1)
 #else
 SK_PERS_MISSING(scatter, "MPI_Scatter_init")
 #endif
@@ -378,11 +384,11 @@ SK_PERS_MISSING(scatter, "MPI_Scatter_init")
 #ifdef HAVE_MPI_SCATTERV_INIT
 static int sk_pers_init_scatterv(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Scatterv_init(c->sbuf, c->counts, c->displs, c->dtype, c->rbuf,
-                           c->rcounts[c->rank], c->rcvtype, 0, c->comm,
-                           MPI_INFO_NULL, r);
+  return MPI_Scatterv_init(c->sbuf, c->counts, c->displs, c->dtype,
+                           sk_pctx_root_out(c), c->rcounts[c->rank], c->rcvtype,
+                           c->root, c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(scatterv, sk_pers_init_scatterv, sk_inst_coll_scatterv, 0)
+SK_PERS(scatterv, sk_pers_init_scatterv, sk_inst_coll_scatterv, 0, 1, 1)
 #else
 SK_PERS_MISSING(scatterv, "MPI_Scatterv_init")
 #endif
@@ -390,10 +396,10 @@ SK_PERS_MISSING(scatterv, "MPI_Scatterv_init")
 #ifdef HAVE_MPI_REDUCE_SCATTER_INIT
 static int sk_pers_init_reduce_scatter(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Reduce_scatter_init(c->sbuf, c->rbuf, c->counts, c->rtype, c->rop,
+  return MPI_Reduce_scatter_init(sk_pctx_in(c), c->rbuf, c->counts, c->rtype, c->rop,
                                  c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(reduce_scatter, sk_pers_init_reduce_scatter, sk_inst_coll_reduce_scatter, 1)
+SK_PERS(reduce_scatter, sk_pers_init_reduce_scatter, sk_inst_coll_reduce_scatter, 1, 1, 0)
 #else
 SK_PERS_MISSING(reduce_scatter, "MPI_Reduce_scatter_init")
 #endif
@@ -401,11 +407,10 @@ SK_PERS_MISSING(reduce_scatter, "MPI_Reduce_scatter_init")
 #ifdef HAVE_MPI_REDUCE_SCATTER_BLOCK_INIT
 static int sk_pers_init_reduce_scatter_block(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Reduce_scatter_block_init(c->sbuf, c->rbuf, c->counts[0],
-                                       c->rtype, c->rop, c->comm,
-                                       MPI_INFO_NULL, r);
+  return MPI_Reduce_scatter_block_init(sk_pctx_in(c), c->rbuf, c->counts[0], c->rtype,
+                                       c->rop, c->comm, MPI_INFO_NULL, r);
 }
-SK_PERS(reduce_scatter_block, sk_pers_init_reduce_scatter_block, sk_nbc_base_rsb, 1)
+SK_PERS(reduce_scatter_block, sk_pers_init_reduce_scatter_block, sk_nbc_base_rsb, 1, 1, 0)
 #else
 SK_PERS_MISSING(reduce_scatter_block, "MPI_Reduce_scatter_block_init")
 #endif
@@ -413,10 +418,10 @@ SK_PERS_MISSING(reduce_scatter_block, "MPI_Reduce_scatter_block_init")
 #ifdef HAVE_MPI_SCAN_INIT
 static int sk_pers_init_scan(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Scan_init(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop, c->comm,
+  return MPI_Scan_init(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop, c->comm,
                        MPI_INFO_NULL, r);
 }
-SK_PERS(scan, sk_pers_init_scan, sk_inst_coll_scan, 1)
+SK_PERS(scan, sk_pers_init_scan, sk_inst_coll_scan, 1, 1, 0)
 #else
 SK_PERS_MISSING(scan, "MPI_Scan_init")
 #endif
@@ -424,10 +429,10 @@ SK_PERS_MISSING(scan, "MPI_Scan_init")
 #ifdef HAVE_MPI_EXSCAN_INIT
 static int sk_pers_init_exscan(sk_pctx_t *c, MPI_Request *r)
 {
-  return MPI_Exscan_init(c->sbuf, c->rbuf, c->rcount, c->rtype, c->rop,
-                         c->comm, MPI_INFO_NULL, r);
+  return MPI_Exscan_init(sk_pctx_in(c), c->rbuf, c->rcount, c->rtype, c->rop, c->comm,
+                         MPI_INFO_NULL, r);
 }
-SK_PERS(exscan, sk_pers_init_exscan, sk_nbc_base_exscan, 1)
+SK_PERS(exscan, sk_pers_init_exscan, sk_nbc_base_exscan, 1, 1, 0)
 #else
 SK_PERS_MISSING(exscan, "MPI_Exscan_init")
 #endif

@@ -1,6 +1,7 @@
 #!/bin/sh
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
-# and one of version 2 (the same with migration 2 applied by hand), is
+# and ones of versions 2 to 5 (the same with the migrations applied by
+# hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
 # database of a newer schema is refused.  Also: the query of a suite's
@@ -14,16 +15,16 @@ V1=$SRC/tests/db/schema-v1.sql
 [ "$("$CHECK" "$TMP/t.db" version)" = 1 ] || fail "fixture is not version 1"
 db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "not upgraded to version 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "not upgraded to version 6"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,,,,,,,,,,,,,
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
 case $(cat "$TMP/cols") in
-  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time "*) ;;
+  *"runs ci_low ci_high ci_coverage modes overlap_pure overlap_with_computation overlap_computation overlap_percent init_time free_time p50 p90 p99 p999 p50_low p50_high p90_low p90_high p99_low p99_high p999_low p999_high "*) ;;
   *) fail "points columns after the upgrade: $(cat "$TMP/cols")" ;;
 esac
 db list --tag phase=old | grep -q 'old box' || fail "tag lost in the upgrade"
@@ -53,7 +54,7 @@ printf 'PRAGMA user_version = 99;\n' > "$TMP/v99.sql"
 db list > /dev/null 2> "$TMP/err"
 st=$?
 [ "$st" = 3 ] || fail "newer schema: exit $st, want 3"
-echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (5); use a newer skampi-db" > "$TMP/want"
+echo "skampi-db: error: $TMP/t.db: schema version 99 is newer than this skampi-db knows (6); use a newer skampi-db" > "$TMP/want"
 diff -u "$TMP/want" "$TMP/err" || fail "newer schema message"
 
 # 4. version 2 to 3: the tokens table, the rows kept; a failed migration 3
@@ -75,7 +76,7 @@ SQL
 v2
 [ "$("$CHECK" "$TMP/t.db" version)" = 2 ] || fail "fixture is not version 2"
 db token list > "$TMP/out" 2>&1 || fail "token list on v2: $(cat "$TMP/out")"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v2 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v2 not upgraded to 6"
 echo 'no tokens (add one with: skampi-db token add NAME)' > "$TMP/want"
 diff -u "$TMP/want" "$TMP/out" || fail "token list after the upgrade"
 "$CHECK" "$TMP/t.db" columns tokens | tr '\n' ' ' > "$TMP/cols"
@@ -115,15 +116,15 @@ SQL
 v3
 [ "$("$CHECK" "$TMP/t.db" version)" = 3 ] || fail "fixture is not version 3"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 3 -> 4"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v3 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v3 not upgraded to 6"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v3 rows read differently"
 db import "$SRC/tests/tools/runs/nbc2.yaml" > /dev/null ||
   fail "import of an overlap and a persistent point after 3 -> 4"
-db query 2 --suite ovl | cut -d, -f24- > "$TMP/q.csv"
+db query 2 --suite ovl | cut -d, -f24-29 > "$TMP/q.csv"
 printf '%s\n' "overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time" \
   "1.4e-05,1.9e-05,1.3e-05,30,," > "$TMP/want.ovl"
 diff -u "$TMP/want.ovl" "$TMP/q.csv" || fail "overlap columns of query"
-db query 2 --suite pers | cut -d, -f24- | tail -n 1 > "$TMP/q.csv"
+db query 2 --suite pers | cut -d, -f24-29 | tail -n 1 > "$TMP/q.csv"
 echo ",,,,7e-06,3e-06" | diff -u - "$TMP/q.csv" ||
   fail "persistent columns of query"
 db query 2 --suite pers --format yaml > "$TMP/q.yaml" ||
@@ -172,7 +173,7 @@ SQL
 v4
 [ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "fixture is not version 4"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 4 -> 5"
-[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "v4 not upgraded to 5"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v4 not upgraded to 6"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v4 rows read differently"
 for t in runs suites; do
   "$CHECK" "$TMP/t.db" columns $t | tail -n 2 | tr '\n' ' ' > "$TMP/cols"
@@ -198,6 +199,46 @@ grep -q 'duplicate column name: verdict' "$TMP/err" ||
 [ "$("$CHECK" "$TMP/t.db" version)" = 4 ] || fail "version moved on a failed migration 5"
 "$CHECK" "$TMP/t.db" columns runs | grep -qx verdict &&
   fail "runs.verdict added by a migration that failed"
+
+# 6b. version 5 to 6: the percentile columns, empty on the rows kept;
+# imported percentiles (a run's, and a merged point's with intervals)
+# fill them and query gives them back (CSV and YAML); a failed migration
+# 6 leaves version 5
+v5() {
+  v4 'ALTER TABLE runs ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE runs ADD COLUMN noise TEXT;' \
+    'ALTER TABLE suites ADD COLUMN verdict TEXT;' \
+    'ALTER TABLE suites ADD COLUMN noise TEXT;' "$@"
+  sed -i 's/^PRAGMA user_version = 4;$/PRAGMA user_version = 5;/' "$TMP/v4.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v5 database"
+}
+v5
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "fixture is not version 5"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
+[ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "v5 not upgraded to 6"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
+db import "$SRC/tests/tools/runs/tail1.yaml" "$SRC/tests/report/extra/tail-merged.yaml" > /dev/null ||
+  fail "import of points with percentiles after 5 -> 6"
+db query 2 --suite pp | cut -d, -f8,30- > "$TMP/q.csv"
+printf '%s\n' "argument,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high" \
+  "8,2e-06,3e-06,7e-06,9e-06,,,,,,,," "1024,4e-06,5e-06,8e-06,8.5e-06,,,,,,,," > "$TMP/want.tail"
+diff -u "$TMP/want.tail" "$TMP/q.csv" || fail "percentile columns of query (a run)"
+db query 3 --suite pp | cut -d, -f8,30- | sed -n 2p > "$TMP/q.csv"
+echo "8,2e-06,3e-06,7e-06,9e-06,1.5e-06,2.5e-06,2.5e-06,3.5e-06,6e-06,9e-06,6.5e-06,1.2e-05" |
+  diff -u - "$TMP/q.csv" || fail "percentile columns of query (merged)"
+db query 3 --suite pp --format yaml > "$TMP/q.yaml" || fail "query --format yaml"
+grep -q '^ *p99: 7.0e-06$' "$TMP/q.yaml" && grep -q '^ *p99_high: 9.0e-06$' "$TMP/q.yaml" ||
+  fail "percentiles of query --format yaml: $(cat "$TMP/q.yaml")"
+v5 'ALTER TABLE points ADD COLUMN p99 REAL;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 6: exit $st, want 3"
+grep -q 'duplicate column name: p99' "$TMP/err" ||
+  fail "failed migration 6 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 5 ] || fail "version moved on a failed migration 6"
+"$CHECK" "$TMP/t.db" columns points | grep -qx p50 &&
+  fail "p50 added by a migration that failed"
 
 # 7. the points of a suite are found through the index
 rm -f "$TMP"/t.db*

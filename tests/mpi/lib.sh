@@ -99,6 +99,31 @@ expect() {
   [ "$got" = "$2" ] || fail "$1 is '$got', want '$2'"
 }
 
+# suite_index NAME: the index of the suite called NAME in $work/flat
+# (empty when there is none).  Tests find suites by name, not by their
+# place in the file, so a suite put beside its kin moves no assertion.
+suite_index() {
+  sed -n "s|^suites\.\([0-9]*\)\.name=$1\$|\1|p" "$work/flat" | head -n 1
+}
+
+# sget NAME PATH: the value at PATH of the suite called NAME (empty when
+# absent); sexpect NAME PATH VALUE: it must be VALUE.
+sget() {
+  si=$(suite_index "$1")
+  [ -n "$si" ] || fail "no suite '$1' in the result"
+  get "suites\.$si\.$2"
+}
+sexpect() {
+  si=$(suite_index "$1")
+  [ -n "$si" ] || fail "no suite '$1' in the result"
+  expect "suites.$si.$2" "$3"
+}
+
+# suite_names FILE: the names of the suites of suite file FILE, in order.
+suite_names() {
+  sed -n 's/^ *\([A-Za-z_][A-Za-z_0-9]*\) *{.*/\1/p' "$1"
+}
+
 # sane: every point of every suite has consistent statistics (sane.awk).
 sane() {
   awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" ||

@@ -33,6 +33,18 @@ EXTRA_DIST += tests/mpi/dtype.sh tests/mpi/cover3.sh tests/mpi/cover3.skampi \
 	tests/mpi/verify.sh tests/mpi/dtype-memory.skampi
 TESTS += tests/mpi/reduce.sh
 EXTRA_DIST += tests/mpi/reduce.sh tests/mpi/reduce.skampi
+# Percentiles, In_Place, Root and Verify; Verify against a byte that a
+# preloaded library corrupts on purpose (TEST ONLY, corrupt.c: built for
+# make check alone, never installed; skampi has no such switch)
+TESTS += tests/mpi/tail.sh tests/mpi/verify-key.sh
+EXTRA_DIST += tests/mpi/tail.sh tests/mpi/tail.skampi \
+	tests/mpi/verify-key.sh tests/mpi/verify-key.skampi tests/mpi/corrupt.c
+tests/mpi/corrupt.so: tests/mpi/corrupt.c
+	$(MKDIR_P) tests/mpi
+	$(CC) -shared -fPIC -I$(top_builddir) $(MPI_CFLAGS) $(CFLAGS) \
+	  -o $@ $(srcdir)/tests/mpi/corrupt.c $(MPI_LIBS)
+tests/mpi/verify-key.log: tests/mpi/corrupt.so
+CLEANFILES += tests/mpi/corrupt.so
 TESTS += tests/mpi/batch.sh
 EXTRA_DIST += tests/mpi/batch.sh tests/mpi/batch.skampi
 
@@ -72,6 +84,21 @@ EXTRA_DIST += tests/mpi/suites-np.sh
 # hang (3 processes with MPICH 4.0)
 TESTS += tests/mpi/libfault.sh
 EXTRA_DIST += tests/mpi/libfault.sh
+# the message rate of concurrent pairs with a window
+TESTS += tests/mpi/msgrate.sh
+EXTRA_DIST += tests/mpi/msgrate.sh tests/mpi/msgrate.skampi
+# the threaded instances: 2 processes x 2 threads, MPI_THREAD_MULTIPLE
+TESTS += tests/mpi/threads.sh
+EXTRA_DIST += tests/mpi/threads.sh tests/mpi/threads.skampi
+# base types beyond MPI-1, or their refusal
+TESTS += tests/mpi/types.sh
+EXTRA_DIST += tests/mpi/types.sh tests/mpi/types.skampi
+# start-up: MPI_Init times, a session's communicator, or its refusal
+TESTS += tests/mpi/startup.sh
+EXTRA_DIST += tests/mpi/startup.sh tests/mpi/startup.skampi
+# partitioned point-to-point (MPI-4), or its refusal
+TESTS += tests/mpi/partitioned.sh
+EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi
 # large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
 TESTS += tests/mpi/large.sh
 EXTRA_DIST += tests/mpi/large.sh

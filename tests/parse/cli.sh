@@ -81,28 +81,41 @@ sed -n 2p "$tmp/out" | grep -Eq '^MPI: .*(MPICH|Open MPI)' ||
 expect 0 "" -V
 
 # --list: the library, a header, and one row per row of
-# lib/instances.def, grouped by family (a line "-- FAMILY" before each
-# family), by number within a family
+# lib/instances.def (its classes of buffers and payload in lower case),
+# grouped by family (a line "-- FAMILY" before each family), by number
+# within a family
 expect 0 "" --list
 rows=$(grep -cE '^SK_(INSTANCE|PLANNED)\(' "$srcdir/lib/instances.def")
 [ "$(grep -cE '^ *[0-9]+  ' "$tmp/out")" -eq "$rows" ] ||
   { echo "FAIL: --list printed $(wc -l <"$tmp/out") lines for $rows instances"; fail=1; }
 head -n 1 "$tmp/out" | grep -q '^MPI library: [^ ]' ||
   { echo "FAIL: --list library: $(head -n 1 "$tmp/out")"; fail=1; }
-sed -n 2p "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Status  *Operations$' ||
+sed -n 2p "$tmp/out" | grep -q '^Type  Name  *Pattern  *Variations  *Buffers  *Payload  *Status  *Operations$' ||
   { echo "FAIL: --list header: $(sed -n 2p "$tmp/out")"; fail=1; }
-fams=$(sed -n 's/^-- //p' "$tmp/out" | tr '\n' ',')
-[ "$fams" = "ping-pong,collective,broadcast methods,pairs and bandwidth,nonblocking collective,nonblocking collective overlap,persistent,neighborhood collective,one-sided (RMA),master-worker,simple,MPI-IO," ] ||
-  { echo "FAIL: --list families: $fams"; fail=1; }
-grep -qE '^ +201  MPI_Ibcast +collective +Length,Nodes +implemented +MPI_Ibcast from rank 0 \+ MPI_Wait$' "$tmp/out" ||
+# the families in the order of lib/instance.c's table (those that have
+# instances), each once, and none unknown ("other")
+sed -n 's/^-- //p' "$tmp/out" >"$tmp/fams"
+sed -n 's/^ *{"[a-z]*_", "\([^"]*\)"},$/\1/p' "$srcdir/lib/instance.c" \
+  >"$tmp/table"
+[ "$(wc -l <"$tmp/table")" -ge 12 ] ||
+  { echo "FAIL: the families of lib/instance.c not read"; fail=1; }
+grep -vxFf "$tmp/fams" "$tmp/table" >"$tmp/absent"
+if ! grep -vxFf "$tmp/absent" "$tmp/table" | cmp -s - "$tmp/fams"; then
+  echo "FAIL: --list families: $(tr '\n' ',' <"$tmp/fams")"
+  fail=1
+fi
+for f in ping-pong collective "nonblocking collective" persistent MPI-IO; do
+  grep -qxF "$f" "$tmp/fams" || { echo "FAIL: --list has no family $f"; fail=1; }
+done
+grep -qE '^ +201  MPI_Ibcast +collective +Length,Nodes +pair +bcast +implemented +MPI_Ibcast from rank 0 \+ MPI_Wait$' "$tmp/out" ||
   { echo "FAIL: --list row of Type 201"; fail=1; }
 awk '/^-- nonblocking collective$/ { f = 1; next } /^-- / { f = 0 }
      f && $1 == 203 { ok = 1 } END { exit !ok }' "$tmp/out" ||
   { echo "FAIL: --list: MPI_Iallreduce not under nonblocking collective"; fail=1; }
 SKAMPI_TEST_UNAVAILABLE=MPI_Bcast_init "$skampi" --list >"$tmp/out2"
-grep -qE '^ +241  MPI_Bcast_init +collective +Length,Nodes +unavailable ' "$tmp/out2" ||
+grep -qE '^ +241  MPI_Bcast_init +collective +Length,Nodes +pair +bcast +unavailable ' "$tmp/out2" ||
   { echo "FAIL: --list does not mark an unavailable instance"; fail=1; }
-grep -qE '^ +1  Pingpong_Send_Recv +pingpong +Length +(planned|implemented) +MPI_Send / MPI_Recv$' "$tmp/out" ||
+grep -qE '^ +1  Pingpong_Send_Recv +pingpong +Length +pair +none +(planned|implemented) +MPI_Send / MPI_Recv$' "$tmp/out" ||
   { echo "FAIL: --list row of Type 1"; fail=1; }
 grep -qE '^ +19  MPI_Barrier +collective +None,Nodes ' "$tmp/out" ||
   { echo "FAIL: --list row of Type 19"; fail=1; }

@@ -113,10 +113,17 @@ SK_PARSE_GOLDEN = \
 	tests/parse/ok-units.skampi \
 	tests/parse/ok-variation-default.skampi \
 	tests/parse/ok-rma.skampi \
-	tests/parse/err-rma.skampi
+	tests/parse/err-rma.skampi \
+	tests/parse/err-partitions.skampi \
+	tests/parse/err-window.skampi tests/parse/ok-window.skampi \
+	tests/parse/ok-types.skampi tests/parse/err-threads.skampi \
+	tests/parse/ok-threads.skampi
 # MPI-IO: @IO_DIRECTORY and IO_File
 SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 	tests/parse/err-io-notdir.skampi tests/parse/err-io-empty.skampi
+# Percentiles, In_Place, Root and Verify
+SK_PARSE_GOLDEN += tests/parse/ok-in-place-root.skampi \
+	tests/parse/err-in-place-root.skampi
 SK_PARSE_SH = \
 	tests/parse/suites.sh \
 	tests/parse/np.sh \

@@ -26,7 +26,7 @@ for f in "$srcdir"/suites/*.skampi; do
           "$tmp/errors" | wc -l)
     for t in $(sed -n "s/.*: error: Type '\([A-Za-z_0-9]*\)' is unavailable: .*/\1/p" \
                "$tmp/errors"); do
-      "$skampi" --list | awk -v t="$t" '$2 == t && $5 == "unavailable" { ok = 1 }
+      "$skampi" --list | awk -v t="$t" '$2 == t && $7 == "unavailable" { ok = 1 }
         END { exit !ok }' || bad=$((bad + 1))
     done
     if [ -s "$tmp/errors" ] && [ "$bad" -eq 0 ]; then

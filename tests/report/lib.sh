@@ -40,10 +40,11 @@ rows_per_title=$(sed -n 's/^#define SK_PAGES_TITLE_ROWS //p' \
 rows_per_single=$(sed -n 's/^#define SK_PAGES_SINGLE_ROWS //p' \
   "$SRC/report/pages.h")
 
-# suites FILE: the S lines of yaml-points.awk, prefixed by FILE.
+# suites FILE: the S lines of yaml-points.awk, prefixed by FILE: file,
+# suite, argument name, points, type, points with percentiles.
 suites() {
   awk -f "$FIX/yaml-points.awk" "$1" | awk -v f="$1" -F '\t' \
-    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 "\t" $6 }'
+    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 "\t" $6 "\t" $7 }'
 }
 
 # The Types that have a collective bandwidth page (doc/report.md, "Pages
@@ -82,12 +83,14 @@ expected_pages() {
     ($3 == "length" || $3 == "nodes") && $4 > 0 && index(cbt, " " $5 " ") &&
       !cb[$1 SUBSEP $3]++ { collbw++ }
     $3 == "length" && $4 > 0 && index(ovt, " " $5 " ") && !ov[$1]++ { overlap++ }
+    # a tail-latency page per file with Length suites of percentiles
+    $3 == "length" && $4 > 0 && $6 > 0 && !tl[$1]++ { tail++ }
     END {
       for (f in n) titles += int((n[f] + tr - 1) / tr)
       titles += nfiles - nfw            # files without suites: one page
       for (s in files) if (files[s] >= 2) compare++
       print titles + sp * (plots + int((nsingle + sr - 1) / sr)) \
-        + cp * compare + groups + sp * (collbw + overlap)
+        + cp * compare + groups + sp * (collbw + overlap + tail)
     }'
 }
 

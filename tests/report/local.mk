@@ -57,7 +57,15 @@ sk_report_bad_files = \
 	tests/report/bad/params-unknown-key.err \
 	tests/report/bad/params-unknown-key.yaml \
 	tests/report/bad/time-unit.err \
-	tests/report/bad/time-unit.yaml
+	tests/report/bad/time-unit.yaml \
+	tests/report/bad/tail-order.err tests/report/bad/tail-order.yaml \
+	tests/report/bad/tail-partial.err tests/report/bad/tail-partial.yaml \
+	tests/report/bad/tail-ci.err tests/report/bad/tail-ci.yaml
+# the tail-latency page (Percentiles) and the subtitles of In_Place,
+# Root and Verify
+TESTS += tests/report/tail.sh
+EXTRA_DIST += tests/report/tail.sh tests/report/extra/tail.yaml \
+	tests/report/extra/tail-merged.yaml
 # beyond the SKaMPI patterns: the model page from synthetic data
 TESTS += tests/report/model.sh tests/report/modelfail.sh
 EXTRA_DIST += tests/report/model.sh tests/report/model-data.awk \

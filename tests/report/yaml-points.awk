@@ -4,7 +4,7 @@
 # doc/output-format.md), with sequences indented or not, so that the
 # report tests can derive what a PDF and its CSV files must contain
 # without using the code under test.  Output, tab-separated:
-#   S  suite  argument_name  number-of-points  timing  type
+#   S  suite  argument_name  number-of-points  timing  type  points-with-p50
 #   P  suite  argument  mean  stderr  repetitions  eps_met  refined
 # Numbers are printed with %.17g so that equal values give equal text.
 
@@ -22,16 +22,17 @@ function flush_point() {
     printf "P\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", suite, num(arg), num(mean),
       num(se), reps, tolower(eps), tolower(ref)
   if (inpoint) npoints++
+  if (inpoint && p50 != "") ntail++
   inpoint = 0
 }
 function start_point() {
   flush_point()
   inpoint = 1; arg = ""; mean = ""; se = "0"; reps = ""
-  eps = "true"; ref = "false"
+  eps = "true"; ref = "false"; p50 = ""
 }
 function flush_suite() {
   flush_point()
-  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\n", suite, argname, npoints, timing, type
+  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\n", suite, argname, npoints, timing, type, ntail
   suite = ""; inpoints = 0
 }
 function point_key(k, v) {
@@ -41,6 +42,7 @@ function point_key(k, v) {
   else if (k == "repetitions") reps = v
   else if (k == "eps_met") eps = v
   else if (k == "refined") ref = v
+  else if (k == "p50") p50 = v
 }
 
 /^[ \t]*#/ || /^[ \t]*$/ { next }
@@ -51,7 +53,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   i = indent($0); dash = ($0 ~ /^ *- /); k = keyof($0); v = valof($0)
   if (sind < 0 && dash) sind = i
   if (dash && i == sind) {           # a new suite
-    flush_suite(); npoints = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
+    flush_suite(); npoints = 0; ntail = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
   }
   if (inpoints && pitem < 0 && dash && i >= pind) pitem = i
   if (inpoints && (i < pind || (i == pind && !(dash && i == pitem)))) {

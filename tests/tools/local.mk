@@ -2,7 +2,8 @@
 SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
 	tests/tools/run-args.sh tests/tools/run-precision.sh \
-	tests/tools/workflow.sh tests/tools/run-push.sh tests/tools/run-survive.sh
+	tests/tools/workflow.sh tests/tools/run-push.sh tests/tools/run-survive.sh \
+	tests/tools/merge-tail.sh
 TESTS += $(SK_TOOLS_TESTS)
 # TEST ONLY: the library workflow.sh preloads into the ranks of one
 # campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check
@@ -39,6 +40,8 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/nbc3.yaml \
 	tests/tools/runs/outlier1.yaml tests/tools/runs/outlier2.yaml \
 	tests/tools/runs/outlier3.yaml \
+	tests/tools/runs/tail1.yaml tests/tools/runs/tail2.yaml \
+	tests/tools/runs/tail3.yaml \
 	tests/tools/tiny-one.skampi \
 	tests/tools/tiny.skampi \
 	tests/tools/workflow.skampi tests/tools/slowcall.c \

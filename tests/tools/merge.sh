@@ -211,4 +211,42 @@ sed '/overlap:/,/test_calls:/d; /persistent:/,/free_time:/d' \
 ! grep -qE '^ *(overlap|persistent):' "$TMP/nbc-bare.yaml" ||
   fail "a merge kept values a run lacks"
 
+# The start-up times: each run's factors.mpi_init_times is kept in its
+# merged.files entry, and merged.mpi_init_time summarises all of them.
+# Runs of 0.3 0.1, 0.2 0.5 and 0.4 0.6 s: sorted 0.1 .. 0.6, median
+# (0.3 + 0.4) / 2, quartiles at h = 1.25 and 3.75 (linear
+# interpolation): 0.2 + 0.25 * 0.1 = 0.225 and 0.4 + 0.75 * 0.1 = 0.475.
+i=1
+for t in "0.3, 0.1" "0.2, 0.5" "0.4, 0.6"; do
+  sed "s/^  timer: MPI_Wtime\$/  timer: MPI_Wtime\n  mpi_init_times: [$t]/" \
+    "$RUNS/b$i.yaml" > "$TMP/init$i.yaml"
+  i=$((i + 1))
+done
+"$MERGE" -o "$TMP/init.yaml" "$TMP"/init[1-3].yaml || fail "merge of init1..3"
+"$BUILD/tests/yamlflat" "$TMP/init.yaml" > "$TMP/init.flat"
+for kv in files.0.mpi_init_times.0=0.3 files.0.mpi_init_times.1=0.1 \
+    files.2.mpi_init_times.1=0.6 mpi_init_time.samples=6 \
+    mpi_init_time.min=0.1 mpi_init_time.q1=0.225 mpi_init_time.median=0.35 \
+    mpi_init_time.q3=0.475 mpi_init_time.max=0.6; do
+  grep -qx "merged.$kv" "$TMP/init.flat" || fail "init times: no merged.$kv"
+done
+# a merged file merged again keeps every run's (and a run without them
+# adds none); runs without any give no summary (a1..a3 above)
+"$MERGE" -o "$TMP/init2.yaml" "$TMP/init.yaml" "$RUNS/b4.yaml" ||
+  fail "merge of a merged file"
+"$BUILD/tests/yamlflat" "$TMP/init2.yaml" > "$TMP/init2.flat"
+for kv in files.0.mpi_init_times.5=0.6 mpi_init_time.samples=6 \
+    mpi_init_time.median=0.35; do
+  grep -qx "merged.$kv" "$TMP/init2.flat" || fail "re-merge: no merged.$kv"
+done
+grep -q '^merged.files.1.mpi_init_times' "$TMP/init2.flat" &&
+  fail "re-merge: b4 has start-up times"
+grep -q '^merged.mpi_init_time' "$TMP/m.flat" &&
+  fail "a1..a3: a summary of no start-up times"
+# an input's times are numbers of seconds, not below 0
+sed 's/mpi_init_times: \[0.3, 0.1\]/mpi_init_times: [0.3, -0.1]/' \
+  "$TMP/init1.yaml" > "$TMP/init-neg.yaml"
+refuse "$TMP/init-neg.yaml:19:25: error: 'mpi_init_times' must not be negative, not '-0.1'
+   19 |   mpi_init_times: [0.3, -0.1]
+      |                         ^" "$TMP/init-neg.yaml"
 [ "$failures" -eq 0 ]

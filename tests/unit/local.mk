@@ -27,6 +27,11 @@ check_PROGRAMS += tests/unit/test_noise
 TESTS += tests/unit/test_noise
 tests_unit_test_noise_SOURCES = tests/unit/test_noise.c
 tests_unit_test_noise_LDADD = $(SK_SRC_NOMPI_LIBS)
+# the team of threads of the threaded instances
+check_PROGRAMS += tests/unit/test_team
+TESTS += tests/unit/test_team
+tests_unit_test_team_SOURCES = tests/unit/test_team.c
+tests_unit_test_team_LDADD = $(SK_SRC_NOMPI_LIBS)
 tests_unit_test_refine_SOURCES = tests/unit/test_refine.c
 tests_unit_test_refine_LDADD = $(SK_SRC_NOMPI_LIBS)
 check_PROGRAMS += tests/unit/test_wilcoxon tests/unit/test_clockmodel tests/unit/test_fit

@@ -69,6 +69,13 @@ static void test_patterns(void)
   SK_CHECK_INT(sc, 13);          /* 1000 / 72 whole units */
   SK_CHECK_INT(rc, 104);
   SK_CHECK_INT(sk_layout_span(&l, 1000), 13 * 384);
+  /* 13 units in 3 partitions: 4 units each, one left out */
+  sk_layout_partition(&l, 1000, 3, &sc, &rc);
+  SK_CHECK_INT(sc, 4);
+  SK_CHECK_INT(rc, 32);
+  sk_layout_partition(&l, 1000, 20, &sc, &rc);   /* fewer units: empty */
+  SK_CHECK_INT(sc, 0);
+  SK_CHECK_INT(rc, 0);
   SK_CHECK_NEAR(sk_layout_width(&l), 384.0 / 72.0, 1e-12);
   /* bytes: the span is at least the length */
   SK_CHECK_INT(sk_layout_init(&l, NULL, 0, 0), 0);
@@ -80,7 +87,7 @@ static void test_patterns(void)
 
 static size_t need(const char *name, long span, int p, size_t *s, size_t *r)
 {
-  return sk_instance_need(sk_instance_by_name(name), span, p, s, r);
+  return sk_instance_need(sk_instance_by_name(name), span, p, 1, s, r);
 }
 
 static void test_need(void)
@@ -101,6 +108,14 @@ static void test_need(void)
   SK_CHECK_INT(need("MPI_Buffer_attach", 100, 2, &s, &r),
                100 + SK_INSTANCE_BSEND_OVERHEAD);
   SK_CHECK_INT(need("MW_Send", 100, 4, &s, &r), 200);
+  /* a window of receives in flight, each in its own slot */
+  SK_CHECK_INT(sk_instance_slots(sk_instance_by_name(
+                   "Multipair_Message_Rate"), 3, 64), 64);
+  SK_CHECK_INT(sk_instance_slots(sk_instance_by_name("Pingpong_Send_Recv"),
+                                 3, 64), 1);
+  SK_CHECK_INT(sk_instance_need(sk_instance_by_name("Multipair_Message_Rate"),
+                                100, 4, 64, &s, &r), 100 + 64 * 100);
+  SK_CHECK_INT(r, 6400);
   SK_CHECK_INT(need("MPI_Alltoallv", 100, 3, &s, &r), 600);
 }
 
@@ -205,7 +220,7 @@ static void check_fit(const sk_layout_t *l, const char *name, long mem,
                       int p, long want)
 {
   const sk_instance_t *in = sk_instance_by_name(name);
-  sk_role_t any = {p, SK_ROLE_ANY, 0, 0};
+  sk_role_t any = {p, SK_ROLE_ANY, 0, 0, 1};
   long fit = sk_layout_max_length(l, in, mem, &any);
   size_t s, r;
   SK_CHECK_INT(fit, want);

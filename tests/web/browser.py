@@ -421,6 +421,9 @@ try:
     for k in ("logx", "logy"):
         v = drv.find_element(By.ID, k).is_selected()
         check(("%s=%d" % (k, v)) in shared, f"{k} kept in the URL")
+    p99 = drv.find_element(By.ID, "p99")
+    check(not p99.is_enabled() and not p99.is_selected(),
+          "the P99 toggle is off and disabled for suites without percentiles")
 
     # ---- step 3: two tagged campaigns, chosen by their tags ----------------
     drv.get(URL + "/")
@@ -500,6 +503,34 @@ try:
     drv.find_elements(By.CSS_SELECTOR, "#nearest a")[1].click()
     wait.until(lambda d: "argument=1024" in d.current_url)
     check(body_attr("points") == "13", "the nearest argument's history")
+
+    # ---- the P99 toggle: a merged suite with percentiles ---------------------
+    # (tests/report/extra/tail-merged.yaml, imported now: TAIL_IMPORT of
+    # browser.sh: run 16, after the 14 runs of tests/web/lib.sh and the 40
+    # suites of browser.sh)
+    imp = subprocess.run(os.environ["TAIL_IMPORT"].split(), capture_output=True,
+                         text=True, timeout=60)
+    check(imp.returncode == 0, f"import of the tail run: {imp.stderr!r}")
+    tail = "16"
+    drv.get(URL + "/plot?sel=" + tail + "&suite=pp")
+    check(series_shown() == 1, "the suite with percentiles plots")
+    first = "return window.skGraph.file_[0];"
+    p99 = drv.find_element(By.ID, "p99")
+    check(p99.is_enabled() and not p99.is_selected(), "P99 offered, off by default")
+    row = drv.execute_script(first)
+    check(row[0] == 8 and row[1] == [1.5e-06, 2e-06, 2.5e-06],
+          f"the median and its interval by default: {row}")
+    p99.click()
+    wait.until(lambda d: "p99=1" in d.current_url)
+    row = drv.execute_script(first)
+    check(row[0] == 8 and row[1] == [6e-06, 7e-06, 9e-06],
+          f"P99 and its interval when toggled: {row}")
+    drv.get(drv.current_url)
+    check(series_shown() == 1 and drv.find_element(By.ID, "p99").is_selected(),
+          "P99 kept by the shared URL")
+    row = drv.execute_script(first)
+    check(row[1] == [6e-06, 7e-06, 9e-06], f"P99 after reload: {row}")
+    logs()
 
     # ---- hostile names are text --------------------------------------------
     logs()

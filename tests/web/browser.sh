@@ -3,7 +3,9 @@
 # (tests/web/browser.py).  Skips (77) without chromium, chromedriver or
 # python3-selenium, except with CI=true, where that is a failure.
 # The static site of skampi-db publish is served by tests/web/staticserve.py
-# on an ephemeral loopback port and walked too (and from file://).
+# on an ephemeral loopback port and walked too (and from file://).  The
+# P99 toggle is walked on tests/report/extra/tail-merged.yaml, imported
+# last (TAIL_IMPORT).
 # KEEP_GALLERY=DIR (absolute) saves a screenshot of every page there, the
 # server's and the published site's (doc/gallery.md says how).
 . "${top_srcdir:-.}/tests/web/lib.sh"
@@ -38,6 +40,9 @@ while [ -z "$STATIC_URL" ] && [ $n -lt 200 ]; do
   n=$((n + 1))
 done
 [ -n "$STATIC_URL" ] || fail "the static server did not start"
+# browser.py imports a merged suite with percentiles for the P99 toggle
+# when the walk no longer counts the runs
+TAIL_IMPORT="$DB --db $TMP/t.db import -q $SRC/tests/report/extra/tail-merged.yaml" \
 STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site \
   timeout 900 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
 rc=$?

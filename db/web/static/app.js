@@ -329,8 +329,16 @@
     }
     return m;
   }
-  // The value a point is drawn at and its band: [low, mid, high].
-  function band(p) {
+  // The value a point is drawn at and its band: [low, mid, high]: its
+  // median (or mean) with the interval over the runs, the quartiles or the
+  // standard error; with tail set, its P99 with the interval of a merged
+  // point (null: the point has none).
+  function band(p, tail) {
+    if (tail) {
+      if (p.p99 === undefined || p.p99 === null) return null;
+      if (p.p99_low !== null && p.p99_high !== null) return [p.p99_low, p.p99, p.p99_high];
+      return [p.p99, p.p99, p.p99];
+    }
     const mid = p.median !== null ? p.median : p.mean;
     if (mid === null) return null;
     if (p.ci_low !== null && p.ci_high !== null) return [p.ci_low, mid, p.ci_high];
@@ -387,7 +395,7 @@
 
   // The lines: one per group and suite, with the runs' points gathered by
   // argument.
-  function makeLines(series, key, bw) {
+  function makeLines(series, key, bw, tail) {
     const lines = [], at = new Map();
     const suites = new Set(series.map(s => s.suite));
     series.forEach((s, index) => {
@@ -408,7 +416,7 @@
       if (s.argument_name) line.kind = s.argument_name;
       const cut = s.status && s.status !== 'complete';
       s.points.forEach(p => {
-        let b = band(p);
+        let b = band(p, tail);
         if (!b) return;
         if (bw) {
           if (p.bytes === null || !(b[1] > 0)) return;
@@ -503,7 +511,7 @@
   }
 
   function draw(series, params, query, status) {
-    const logx = $('logx'), logy = $('logy'), bwBox = $('bw');
+    const logx = $('logx'), logy = $('logy'), bwBox = $('bw'), tail = $('p99');
     const groupSel = $('group'), baseSel = $('baseline');
     const range = $('range'), legend = $('legend'), hover = $('hover');
     if (series.length === 0) {
@@ -526,6 +534,12 @@
       : 'no selected suite moves a payload it is timed on';
     const flag = (k, def) => params.has(k) ? params.get(k) === '1' : def;
     bwBox.checked = hasBytes && flag('bw', false);
+    // P99 instead of the median: only where some point has percentiles
+    const anyTail = series.some(s => s.points.some(p => band(p, true) !== null));
+    tail.disabled = !anyTail;
+    tail.parentNode.title = anyTail ? 'draw every point\'s P99 (Percentiles = yes) instead of its median'
+      : 'no point of these suites records percentiles (Percentiles = yes)';
+    tail.checked = anyTail && flag('p99', false);
     const hidden = new Set((params.get('hide') || '').split(',').filter(v => v !== '').map(Number));
     let base = params.get('base');
 
@@ -538,7 +552,7 @@
     const data = rs => logx.checked && rs.some(r => r[0] > 0) ? rs.filter(r => r[0] > 0) : rs;
 
     function build() {
-      lines = makeLines(series, groupSel.value, bwBox.checked);
+      lines = makeLines(series, groupSel.value, bwBox.checked, tail.checked);
       lines.forEach((l, k) => { l.color = palette[k % palette.length]; });
       rows = lineRows(lines);
       window.skLines = lines;
@@ -606,7 +620,7 @@
         connectSeparatedPoints: true,
         logscale: logy.checked,
         xlabel: argLabel(kind()),
-        ylabel: bwBox.checked ? 'bandwidth' : 'time',
+        ylabel: (bwBox.checked ? 'bandwidth' : 'time') + (tail.checked ? ' (P99)' : ''),
         axes: { x: xOptions(), y: yOptions() },
         visibility: lines.map((l, k) => !hidden.has(k)),
         zoomCallback: () => { syncRatio(); view(); },
@@ -727,6 +741,7 @@
       p.set('logx', logx.checked ? '1' : '0');
       p.set('logy', logy.checked ? '1' : '0');
       if (bwBox.checked) p.set('bw', '1');
+      if (tail.checked) p.set('p99', '1');
       if (base && !baseSel.disabled) p.set('base', base);
       if (zoomed) { p.set('x0', a); p.set('x1', b); }
       if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
@@ -790,14 +805,16 @@
       view();
     }
     groupSel.addEventListener('change', () => rebuild(true));
-    bwBox.addEventListener('change', () => {
+    const redraw = () => {
       build();
       logy.checked = ally();
       g.updateOptions(Object.assign(opts(), { file: data(rows) }));
       fillLegend();
       drawRatio();
       view();
-    });
+    };
+    bwBox.addEventListener('change', redraw);
+    tail.addEventListener('change', redraw);
     baseSel.addEventListener('change', () => { base = baseSel.value; drawRatio(); view(); });
     logx.addEventListener('change', () => {
       g.updateOptions({ file: data(rows), axes: { x: xOptions() } });
