@@ -14,6 +14,7 @@
 
 #include "dbcmd.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "suggest.h"
 #include "web.h"
@@ -263,7 +264,7 @@ static void sk_main_unknown(const char *what, const char *text,
   char *e = sk_escape_text(text);
   const char *best;
   size_t i;
-  static char opt[64][32];
+  char opt[64][32];
   sk_suggest_init(&s, text);
   if (names)
     for (; *names; names++)
@@ -303,16 +304,14 @@ static void sk_main_bad(char **argv, int missing)
     sk_main_unknown("unknown option", name, NULL);
 }
 
-/* Appends the borrowed VALUE to *list. */
-static int sk_main_push(char ***list, size_t *n, char *value)
+/* Appends the borrowed VALUE to *list of *n, room for *cap. */
+static int sk_main_push(char ***list, size_t *n, size_t *cap, char *value)
 {
-  char **grown = realloc(*list, (*n + 1) * sizeof *grown);
-  if (!grown) {
+  if (sk_grow(list, cap, *n + 1, sizeof **list, 8) != 0) {
     sk_msg_error("out of memory");
     return -1;
   }
-  *list = grown;
-  grown[(*n)++] = value;
+  (*list)[(*n)++] = value;
   return 0;
 }
 
@@ -393,7 +392,7 @@ static int sk_main_tag(sk_dbcmd_t *c, char *v)
     free(e);
     return -1;
   }
-  return sk_main_push(&c->tags, &c->ntags, v);
+  return sk_main_push(&c->tags, &c->ntags, &c->captags, v);
 }
 
 /* OPT's whole seconds from 1 to MAX. */
@@ -426,7 +425,7 @@ static int sk_main_match(sk_dbcmd_t *c, char *v)
     free(e);
     return -1;
   }
-  return sk_main_push(&c->matches, &c->nmatches, v);
+  return sk_main_push(&c->matches, &c->nmatches, &c->capmatches, v);
 }
 
 /* The raw values of the options whose meaning depends on the command
@@ -459,7 +458,8 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, sk_main_raw_t *w)
   case SK_OPT_LIBRARY: w->library = v; return 0;
   case SK_OPT_NP: w->np = v; return 0;
   case SK_OPT_SINCE: w->since = v; return 0;
-  case SK_OPT_SUITE: return sk_main_push(&c->suites, &c->nsuites, v);
+  case SK_OPT_SUITE:
+    return sk_main_push(&c->suites, &c->nsuites, &c->capsuites, v);
   case SK_OPT_FORMAT: w->format_set = 1; return sk_main_format(v, &c->format);
   case 'o': c->output = v; return 0;
   case SK_OPT_BASELINE: c->baseline = v; return 0;
@@ -483,7 +483,7 @@ static int sk_main_option(sk_dbcmd_t *c, int opt, char *v, sk_main_raw_t *w)
                    SK_WEB_PUBLIC_MAX);
       return -1;
     }
-    return sk_main_push(&c->public_urls, &c->npublic, v);
+    return sk_main_push(&c->public_urls, &c->npublic, &c->cappublic, v);
   case SK_OPT_DRAW: return sk_main_seconds("--draw-seconds", v, 600,
                                           &c->draw_seconds);
   case 'q': c->quiet = 1; return 0;

@@ -50,12 +50,6 @@ int sk_collbw_known(const sk_rfile_suite_t *s)
   return sk_collbw_row(s) != NULL;
 }
 
-const char *sk_collbw_rule(const sk_rfile_suite_t *s)
-{
-  const sk_payload_rule_t *row = sk_collbw_row(s);
-  return row ? row->rule : "";
-}
-
 double sk_collbw_rank_bytes(const sk_rfile_suite_t *s, long procs,
                             long rank, double n)
 {
@@ -95,7 +89,7 @@ double sk_collbw_host_bytes(const sk_rfile_suite_t *s, long procs,
 int sk_collbw_point(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                     const sk_rfile_point_t *p, long *procs, double *n)
 {
-  const char *len = sk_rfile_param(s, "Default_Message_length");
+  const char *len = sk_rfile_key(s, SK_KEY_DEFAULT_MESSAGE_LENGTH);
   const char *np = sk_rfile_factor(r, "processes");
   char *end = NULL;
   *procs = p->processes > 0 ? p->processes

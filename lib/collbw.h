@@ -57,8 +57,4 @@ int sk_collbw_point(const sk_rfile_t *r, const sk_rfile_suite_t *s,
 double sk_collbw_point_bytes(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                              const sk_rfile_point_t *p);
 
-/* The rule of the suite for a legend or a CSV: "P-1 | 1 | 1" style text
- * of the three columns; "" when unknown. */
-const char *sk_collbw_rule(const sk_rfile_suite_t *s);
-
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "stats.h"
 
 void sk_ediv_defaults(sk_ediv_opts_t *o)
@@ -121,34 +122,20 @@ static int sk_ediv_ranks(const double *x, size_t n, double *r)
   return 0;
 }
 
-static double sk_ediv_median(const double *x, size_t n)
-{
-  double *s = malloc((n ? n : 1) * sizeof *s), m;
-  if (!s)
-    return NAN;
-  memcpy(s, x, n * sizeof *s);
-  sk_stats_sort(s, n);
-  m = sk_stats_median(s, n);
-  free(s);
-  return m;
-}
-
 typedef struct sk_ediv_run {
   const double *x;
   const sk_ediv_opts_t *o;
   uint64_t rng;
   sk_ediv_cp_t *cps;
-  size_t n;
+  size_t n, cap;
   double *q, *perm;
 } sk_ediv_run_t;
 
 static int sk_ediv_push(sk_ediv_run_t *e, const sk_ediv_cp_t *cp)
 {
-  sk_ediv_cp_t *grown = realloc(e->cps, (e->n + 1) * sizeof *grown);
-  if (!grown)
+  if (SK_GROW(e->cps, e->cap, e->n + 1, 8) != 0)
     return -1;
-  e->cps = grown;
-  grown[e->n++] = *cp;
+  e->cps[e->n++] = *cp;
   return 0;
 }
 
@@ -186,8 +173,8 @@ static int sk_ediv_segment(sk_ediv_run_t *e, size_t a, size_t b)
     return 0;
   }
   cp.at = a + t;
-  cp.before = sk_ediv_median(e->x + a, t);
-  cp.after = sk_ediv_median(e->x + a + t, n - t);
+  cp.before = sk_stats_median_of(e->x + a, t);
+  cp.after = sk_stats_median_of(e->x + a + t, n - t);
   cp.p = sk_ediv_pvalue(e, r, n, best);
   free(r);
   if (cp.p > e->o->alpha ||

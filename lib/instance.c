@@ -103,7 +103,7 @@ int sk_instance_family_order(const sk_instance_t *in)
  * instances say so), a simple one a local call; collective repetitions
  * start together and are timed as Collective_Timing says.  Batch fits
  * where a repetition is t0, run, t1 on each process alone. */
-static const sk_pattern_info_t sk_patterns[] = {
+static const sk_instance_pattern_info_t sk_patterns[] = {
   [SK_PATTERN_PINGPONG] = {"pingpong", "ping-pong", 2, 1, 0, 1,
                            "round_trip"},
   [SK_PATTERN_COLLECTIVE] = {"collective", "collective", 1, 0, 1, 0, NULL},
@@ -112,16 +112,16 @@ static const sk_pattern_info_t sk_patterns[] = {
   [SK_PATTERN_SIMPLE] = {"simple", "simple", 1, 0, 0, 1, "local"},
 };
 
-const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern)
+const sk_instance_pattern_info_t *sk_instance_pattern(sk_instance_pattern_t p)
 {
-  if ((size_t)pattern >= sizeof sk_patterns / sizeof *sk_patterns)
+  if ((size_t)p >= sizeof sk_patterns / sizeof *sk_patterns)
     return NULL;
-  return &sk_patterns[pattern];
+  return &sk_patterns[p];
 }
 
-const char *sk_pattern_name(sk_pattern_t pattern)
+const char *sk_instance_pattern_name(sk_instance_pattern_t pattern)
 {
-  const sk_pattern_info_t *p = sk_pattern_info(pattern);
+  const sk_instance_pattern_info_t *p = sk_instance_pattern(pattern);
   return p ? p->name : "?";
 }
 

@@ -14,11 +14,11 @@ typedef enum {
   SK_PATTERN_COLLECTIVE,
   SK_PATTERN_MASTER_WORKER,
   SK_PATTERN_SIMPLE
-} sk_pattern_t;
+} sk_instance_pattern_t;
 
-/* What a pattern implies for every instance of it (sk_pattern_info());
+/* What a pattern implies for every instance of it (sk_instance_pattern());
  * the engine asks this, never which pattern it has. */
-typedef struct sk_pattern_info {
+typedef struct sk_instance_pattern_info {
   const char *name;         /* in results and --list: "pingpong" */
   const char *title;        /* in messages: "ping-pong" */
   int least;                /* processes a point needs */
@@ -32,7 +32,7 @@ typedef struct sk_pattern_info {
                              * t1 on every process) */
   const char *timing;       /* a repetition's time (doc/output-format.md
                              * `timing`) when not synchronized */
-} sk_pattern_info_t;
+} sk_instance_pattern_info_t;
 
 /* Variations, as a bit set in sk_instance_t.variations. */
 enum {
@@ -44,7 +44,7 @@ enum {
 
 /* What an instance demands of its data, in the same bit set as the
  * variations (instances.def, column `variations`; the checker holds a
- * suite to them, src/lang/check_rma.c):
+ * suite to them, src/lang/check_resolve.c):
  * SK_REQ_PREDEFINED  one predefined datatype: no datatype pattern and a
  *                    base type that is one builtin (MPI_Accumulate and
  *                    its kin apply predefined operations only);
@@ -170,7 +170,7 @@ typedef struct sk_payload_rule {
 typedef struct sk_instance {
   int number;              /* the suite key Type */
   const char *name;        /* the name accepted by Type = NAME; */
-  sk_pattern_t pattern;
+  sk_instance_pattern_t pattern;
   unsigned variations;     /* SK_VAR_* bits */
   int implemented;         /* 0 for a row whose code is still to come */
   sk_buffers_t buffers;
@@ -254,10 +254,10 @@ const char *sk_instance_family(const sk_instance_t *in);
 int sk_instance_family_order(const sk_instance_t *in);
 
 /* The pattern's row of the table in lib/instance.c. */
-const sk_pattern_info_t *sk_pattern_info(sk_pattern_t pattern);
+const sk_instance_pattern_info_t *sk_instance_pattern(sk_instance_pattern_t p);
 
 /* "pingpong", "collective", "master_worker", "simple"; "?" for a value
  * that is no pattern. */
-const char *sk_pattern_name(sk_pattern_t pattern);
+const char *sk_instance_pattern_name(sk_instance_pattern_t pattern);
 
 #endif

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "iodir.h"
 
 #define SK_JOURNAL_MAGIC "skampi-journal 1"
@@ -388,10 +389,9 @@ static int sk_journal_add_io(sk_journal_state_t *st, const char *rest)
     }
   if (st->nio >= SK_JOURNAL_IO_MAX)
     return 0;              /* the oldest are swept; a later run the rest */
-  io = realloc(st->io, (st->nio + 1) * sizeof *io);
-  if (io == NULL)
+  if (SK_GROW(st->io, st->capio, st->nio + 1, 8) != 0)
     return -1;
-  st->io = io;
+  io = st->io;
   snprintf(io[st->nio].token, sizeof io[st->nio].token, "%s", token);
   io[st->nio].processes = procs;
   st->nio++;

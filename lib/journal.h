@@ -33,7 +33,7 @@ typedef struct sk_journal_state {
   char finish[16];        /* the last run's "finish STATUS", or "" */
   sk_journal_io_t *io;    /* the MPI-IO files earlier runs made, each
                              token once, at most SK_JOURNAL_IO_MAX */
-  size_t nio;
+  size_t nio, capio;
 } sk_journal_state_t;
 
 /* Reads the journal at path for a plan whose suites are names[0..n-1].

@@ -6,8 +6,10 @@
 noinst_LIBRARIES += lib/libskampi.a
 lib_libskampi_a_SOURCES = \
 	lib/msg.c lib/msg.h \
+	lib/grow.c lib/grow.h \
 	lib/schema.h \
 	lib/instance.c lib/instance.h lib/instances.def \
+	lib/suitekey.c lib/suitekey.h lib/keys.def \
 	lib/libfault.c lib/libfault.h \
 	lib/stats.c lib/stats.h \
 	lib/overlap.c lib/overlap.h \

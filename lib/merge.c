@@ -10,157 +10,93 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "modes.h"
 #include "msg.h"
 #include "noise.h"
 #include "rcheck.h"
 #include "rfactors.h"
+#include "rfile_load.h"
 #include "runstate.h"
 #include "sha256.h"
 #include "stats.h"
+#include "suitekey.h"
 
-/* A nonblocking overlap point's `overlap` map and a persistent point's
- * `persistent` map, each kept whole or not at all (the reader of
- * skampi-report takes `overlap` the same way). */
-static int sk_merge_point_extras(sk_yread_t *y, sk_ynode_t *n,
-                                 sk_merge_point_t *p)
+/* What a merge needs of a point beyond what any reader checks: the
+ * median of a point with a value (the merge is built on the medians). */
+static int sk_merge_need(sk_yread_t *y, sk_ynode_t *p)
 {
-  sk_ynode_t *m = sk_yread_get(y, n, "overlap");
-  double v[4] = {NAN, NAN, NAN, NAN};
-  long tests = -1;
-  int rc = 0;
-  if (m != NULL && sk_yread_want_map(y, m, "'overlap'") == 0) {
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &v[0]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "with_computation"),
-                         "with_computation", &v[1]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "computation"),
-                         "computation", &v[2]);
-    rc |= sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
-                            &v[3]);
-    rc |= sk_rcheck_count(y, sk_yread_get(y, m, "test_calls"), "test_calls",
-                          &tests);
-    if (rc == 0 && (isnan(v[0]) || isnan(v[2]) || isnan(v[3]))) {
-      sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
-                     "'percent'");
-      rc = -1;
-    }
-    if (rc == 0) {
-      p->ovl_pure = v[0];
-      p->ovl_with = v[1];
-      p->ovl_cpu = v[2];
-      p->ovl_percent = v[3];
-      p->ovl_tests = tests;
-    }
-  } else if (m != NULL) {
-    rc = -1;
+  if (!sk_rcheck_novalue(y, p) && sk_yread_get(y, p, "mean") &&
+      !sk_yread_get(y, p, "median")) {
+    sk_yread_error(y, p, "point has no 'median'");
+    return -1;
   }
-  m = sk_yread_get(y, n, "persistent");
-  v[0] = v[1] = NAN;
-  if (m != NULL && sk_yread_want_map(y, m, "'persistent'") == 0) {
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "init_time"), "init_time",
-                         &v[0]);
-    rc |= sk_rcheck_time(y, sk_yread_get(y, m, "free_time"), "free_time",
-                         &v[1]);
-    if (rc == 0 && (isnan(v[0]) || isnan(v[1]))) {
-      sk_yread_error(y, m, "'persistent' lacks 'init_time' or "
-                     "'free_time'");
-      rc = -1;
-    }
-    p->init_time = v[0];
-    p->free_time = v[1];
-  } else if (m != NULL) {
-    rc = -1;
-  }
-  return rc ? -1 : 0;
+  return 0;
 }
 
-/* A point's p50, p90, p99 and p999 (Percentiles = yes), when present. */
-static int sk_merge_point_tail(sk_yread_t *y, sk_ynode_t *n,
-                               sk_merge_point_t *p)
+/* A point as the one reader read it (rfile_load.h), in the merge's view:
+ * its raw samples taken over, its p50..p999 (Percentiles = yes) when it
+ * records them; a run's min and max are its median where it records
+ * none; a point without a value (valid: 0) is absent, the merge takes it
+ * from the runs that have one (doc/output-format.md, "runs_missing"). */
+static void sk_merge_point_of(sk_rfile_point_t *rp, sk_merge_point_t *p)
 {
-  static const char *const keys[4] = {"p50", "p90", "p99", "p999"};
-  int k, rc = 0;
-  for (k = 0; k < 4; k++)
-    rc |= sk_rcheck_time(y, sk_yread_get(y, n, keys[k]), keys[k],
-                         &p->pct[k]);
-  return rc;
-}
-
-/* One point's fields; median is required since the merge is built on it.
- * `raw` (Raw_Samples = yes) is kept when present. */
-static int sk_merge_point(sk_yread_t *y, sk_ynode_t *n, long runs,
-                          sk_merge_point_t *p)
-{
-  sk_ynode_t *v;
-  int rc = 0;
+  const sk_rfile_extras_t *ex = sk_rfile_extras(rp);
+  const sk_rfile_tail_t *tl = sk_rfile_tail(rp);
+  int k;
   memset(p, 0, sizeof *p);
-  p->repetitions = p->cut = p->processes = p->ovl_tests = -1;
+  p->argument = rp->argument;
+  p->refined = rp->refined;
+  p->processes = rp->processes;
+  p->repetitions = p->cut = p->ovl_tests = -1;
   p->ovl_pure = p->ovl_with = p->ovl_cpu = p->ovl_percent = NAN;
   p->init_time = p->free_time = NAN;
   p->pct[0] = p->pct[1] = p->pct[2] = p->pct[3] = NAN;
   p->eps_met = 1;
-  if (sk_yread_want_map(y, n, "a point") != 0 || sk_rcheck_point(y, n) != 0)
-    return -1;
-  if (sk_rcheck_novalue(y, n)) {
-    /* no value in this run: the merge takes the point from the runs that
-     * have one (doc/output-format.md, "runs_missing") */
-    p->absent = 1;
-    rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
-                             &p->argument);
-    rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
-                        &p->refined);
-    rc |= sk_rcheck_count(y, sk_yread_get(y, n, "processes"), "processes",
-                          &p->processes);
-    return rc ? -1 : 0;
-  }
-  if (!(v = sk_yread_get(y, n, "mean")) || !sk_yread_get(y, n, "median")) {
-    sk_yread_error(y, n, "point has no '%s'", v ? "median" : "mean");
-    return -1;
-  }
-  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
-                           &p->argument);
-  rc |= sk_rcheck_time(y, v, "mean", &p->mean);
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "median"), "median",
-                       &p->median);
-  p->min = p->max = p->median;
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "min"), "min", &p->min);
-  rc |= sk_rcheck_time(y, sk_yread_get(y, n, "max"), "max", &p->max);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "repetitions"), "repetitions",
-                        &p->repetitions);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "cut"), "cut", &p->cut);
-  rc |= sk_rcheck_count(y, sk_yread_get(y, n, "processes"), "processes",
-                        &p->processes);
-  rc |= sk_yread_bool(y, sk_yread_get(y, n, "eps_met"), "eps_met",
-                      &p->eps_met);
-  rc |= sk_yread_bool(y, sk_yread_get(y, n, "refined"), "refined",
-                      &p->refined);
-  rc |= sk_rcheck_times(y, n, "raw", &p->raw, &p->nraw);
-  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
-  rc |= sk_rcheck_runs(y, n, "run_means", runs);
-  rc |= sk_merge_point_extras(y, n, p);
-  rc |= sk_merge_point_tail(y, n, p);
-  return rc ? -1 : 0;
+  if ((p->absent = rp->novalue) != 0)
+    return;
+  p->mean = rp->mean;
+  p->median = rp->median;
+  p->min = isnan(rp->min) ? rp->median : rp->min;
+  p->max = isnan(rp->max) ? rp->median : rp->max;
+  p->repetitions = rp->repetitions;
+  p->cut = rp->cut;
+  p->eps_met = rp->eps_met;
+  p->raw = rp->raw;
+  p->nraw = rp->nraw;
+  rp->raw = NULL;
+  rp->nraw = 0;
+  p->ovl_pure = ex->ovl_pure;
+  p->ovl_with = ex->ovl_with;
+  p->ovl_cpu = ex->ovl_cpu;
+  p->ovl_percent = ex->ovl_percent;
+  p->ovl_tests = ex->ovl_tests;
+  p->init_time = ex->init_time;
+  p->free_time = ex->free_time;
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    p->pct[k] = tl->p[k];
 }
 
-/* The outlier filter the suite's parameters record.  A file without
- * Outlier_Filter predates it and always cut by Cut_Quantile. */
-static void sk_merge_filter(sk_yread_t *y, sk_ynode_t *n, sk_merge_suite_t *s)
+/* The outlier filter the suite's parameters record (the values of
+ * Outlier_Filter are in the order of SK_STATS_FILTER_*,
+ * tests/unit/test_suitekey.c).  A file without Outlier_Filter predates
+ * it and always cut by Cut_Quantile. */
+static void sk_merge_filter(const sk_rfile_suite_t *rs, sk_merge_suite_t *s)
 {
-  sk_ynode_t *par = sk_yread_get(y, n, "parameters");
-  const char *f = sk_yread_text(sk_yread_get(y, par, "Outlier_Filter"));
-  const char *q = sk_yread_text(sk_yread_get(y, par, "Cut_Quantile"));
+  const char *f = sk_rfile_key(rs, SK_KEY_OUTLIER_FILTER);
+  const char *q = sk_rfile_key(rs, SK_KEY_CUT_QUANTILE);
+  long v = f ? sk_suitekey_value_of(SK_KEY_OUTLIER_FILTER, f)
+             : SK_STATS_FILTER_CUT;
   char *end = NULL;
   s->filter = -1;
   s->cut_q = 0.0;
-  if (!f || strcmp(f, "Cut_Quantile") == 0) {
+  if (v == SK_STATS_FILTER_CUT) {
     if (q)
       s->cut_q = strtod(q, &end);
     if (q && end != q && *end == '\0' && s->cut_q >= 0.0 && s->cut_q < 0.5)
       s->filter = SK_STATS_FILTER_CUT;
-  } else if (strcmp(f, "Tukey") == 0) {
-    s->filter = SK_STATS_FILTER_TUKEY;
-  } else if (strcmp(f, "None") == 0) {
-    s->filter = SK_STATS_FILTER_NONE;
+  } else if (v == SK_STATS_FILTER_TUKEY || v == SK_STATS_FILTER_NONE) {
+    s->filter = (int)v;
   }
 }
 
@@ -180,39 +116,35 @@ static void sk_merge_noise(sk_yread_t *y, sk_ynode_t *map, const char **v,
     *first = sk_yread_text(sk_yread_item(y, ev, 0));
 }
 
+/* One suite of a run, read by the one reader of result files
+ * (sk_rfile_load_suite(), every value an error when out of range: a
+ * merge needs every run's points); the merge keeps its points, filter
+ * and verdict, and borrows its name and status from the document. */
 static int sk_merge_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                           sk_merge_suite_t *s)
 {
-  double elapsed;
-  sk_ynode_t *pts;
+  sk_rfile_suite_t rs;
   size_t i;
-  int rc = 0;
+  int rc;
+  memset(&rs, 0, sizeof rs);
   s->node = n;
-  if (sk_yread_want_map(y, n, "a suite") != 0)
-    return -1;
-  s->name = sk_yread_text(sk_yread_get(y, n, "name"));
-  s->status = sk_yread_text(sk_yread_get(y, n, "status"));
-  s->status = s->status ? s->status : "";
-  if (!s->name) {
-    sk_yread_error(y, n, "suite has no 'name'");
-    return -1;
-  }
-  sk_merge_filter(y, n, s);
-  sk_merge_noise(y, sk_yread_get(y, n, "noise"), &s->verdict, &s->evidence);
-  if (sk_rcheck_duration(y, sk_yread_get(y, n, "elapsed"), "elapsed",
-                         &elapsed) != 0)
+  rc = sk_rfile_load_suite(y, n, &rs, runs, 0);
+  if (sk_rfile_load_need(y, n, sk_merge_need) != 0)
     rc = -1;
-  pts = sk_yread_get(y, n, "points");
-  if (!pts)
-    return 0;
-  if (sk_yread_want_seq(y, pts, "'points'") != 0)
-    return -1;
-  s->npoints = sk_yread_len(pts);
-  s->points = calloc(s->npoints + 1, sizeof *s->points);
-  if (!s->points)
-    return -1;
-  for (i = 0; i < s->npoints; i++)
-    rc |= sk_merge_point(y, sk_yread_item(y, pts, i), runs, &s->points[i]);
+  if (rc == 0) {
+    s->name = sk_yread_text(sk_yread_get(y, n, "name"));
+    s->status = sk_yread_text(sk_yread_get(y, n, "status"));
+    s->status = s->status ? s->status : "";
+    sk_merge_filter(&rs, s);
+    sk_merge_noise(y, sk_yread_get(y, n, "noise"), &s->verdict,
+                   &s->evidence);
+    s->npoints = rs.npoints;
+    if ((s->points = calloc(rs.npoints + 1, sizeof *s->points)) == NULL)
+      rc = -1;
+    for (i = 0; s->points != NULL && i < rs.npoints; i++)
+      sk_merge_point_of(&rs.points[i], &s->points[i]);
+  }
+  sk_rfile_suite_free(&rs);
   return rc;
 }
 
@@ -272,10 +204,9 @@ static int sk_merge_init_seq(sk_merge_run_t *run, const sk_ynode_t *seq)
   if (sk_yread_want_seq(y, seq, "'mpi_init_times'") != 0)
     return -1;
   n = sk_yread_len(seq);
-  t = realloc(run->init_times, (run->ninit + n + 1) * sizeof *t);
-  if (!t)
+  if (SK_GROW(run->init_times, run->init_cap, run->ninit + n + 1, 16) != 0)
     return -1;
-  run->init_times = t;
+  t = run->init_times;
   for (i = 0; i < n; i++)
     if (sk_yread_number_as(y, sk_yread_item(y, seq, i), "mpi_init_times",
                            SK_YREAD_FINITE | SK_YREAD_NONNEG,

@@ -4,7 +4,10 @@
  *
  * sk_merge_load() reads every run and keeps its YAML document (the
  * merged file copies the first run's metadata, factors and suite keys);
- * sk_merge_check() refuses runs of another suite file or grid;
+ * its suites and points are read by the one reader of result files
+ * (sk_rfile_load_suite(), rfile_load.h), so a merge refuses what
+ * skampi-report refuses, with the same message (a time out of range
+ * included, which skampi-report only leaves out); sk_merge_check() refuses runs of another suite file or grid;
  * sk_merge_stats() computes the across-run statistics of one point.
  */
 #ifndef SK_MERGE_H
@@ -18,7 +21,8 @@
 /* The level of a merged point's confidence interval. */
 #define SK_MERGE_CI_LEVEL 0.95
 
-/* One point of one run, as the run measured it. */
+/* One point of one run, as the run measured it: the reader's point
+ * (rfile.h) in the merge's view. */
 typedef struct sk_merge_point {
   int absent;              /* the run has no value here: its point has
                             * none (0 valid repetitions), or its replayed
@@ -75,7 +79,7 @@ typedef struct sk_merge_run {
    * mpi_init_times; of a merged file, those of every run it lists in
    * merged.files), owned; NULL when it holds none. */
   double *init_times;
-  size_t ninit;
+  size_t ninit, init_cap;
 } sk_merge_run_t;
 
 /* Where a point's per-run median and mean come from. */

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "msg.h"
 #include "noise.h"
 #include "outfile.h"
+#include "rfile.h"
 #include "schema.h"
 #include "stats.h"
 
@@ -164,9 +166,10 @@ static int sk_mergeout_noise(sk_emit_t *e, const sk_merge_run_t *runs,
   return sk_emit_map_end(e);
 }
 
-/* The run's noise over the runs. */
-static int sk_mergeout_run_noise(sk_emit_t *e, const sk_merge_run_t *runs,
-                                 size_t n)
+/* The noise over the runs: the run's when IS is SIZE_MAX, else suite
+ * IS's. */
+static int sk_mergeout_noise_of(sk_emit_t *e, const sk_merge_run_t *runs,
+                                size_t n, size_t is)
 {
   const char **v = calloc(2 * n + 1, sizeof *v);
   size_t i;
@@ -174,26 +177,9 @@ static int sk_mergeout_run_noise(sk_emit_t *e, const sk_merge_run_t *runs,
   if (v == NULL)
     return -1;
   for (i = 0; i < n; i++) {
-    v[i] = runs[i].verdict;
-    v[n + i] = runs[i].evidence;
-  }
-  rc = sk_mergeout_noise(e, runs, n, v, v + n);
-  free(v);
-  return rc;
-}
-
-/* Suite IS's noise over the runs. */
-static int sk_mergeout_suite_noise(sk_emit_t *e, const sk_merge_run_t *runs,
-                                   size_t n, size_t is)
-{
-  const char **v = calloc(2 * n + 1, sizeof *v);
-  size_t i;
-  int rc;
-  if (v == NULL)
-    return -1;
-  for (i = 0; i < n; i++) {
-    v[i] = runs[i].suites[is].verdict;
-    v[n + i] = runs[i].suites[is].evidence;
+    int run = is == SIZE_MAX;
+    v[i] = run ? runs[i].verdict : runs[i].suites[is].verdict;
+    v[n + i] = run ? runs[i].evidence : runs[i].suites[is].evidence;
   }
   rc = sk_mergeout_noise(e, runs, n, v, v + n);
   free(v);
@@ -388,23 +374,23 @@ static int sk_mergeout_extras(sk_emit_t *e, const sk_merge_run_t *runs,
 }
 
 /* Percentiles = yes: each percentile's median over the runs and its
- * interval (pNN_ci), kept only when every run has it. */
+ * interval (pNN_ci), kept only when every run has it; named as the
+ * reader names them (sk_rfile_tail_key()). */
 static int sk_mergeout_tail(sk_emit_t *e, const sk_merge_run_t *runs,
                             size_t n, size_t is, size_t ip)
 {
-  static const char *const keys[4] = {"p50", "p90", "p99", "p999"};
-  sk_medci_t ci[4];
+  sk_medci_t ci[SK_RFILE_TAIL_N];
   char key[16];
   int k;
-  for (k = 0; k < 4; k++)
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
     if (sk_merge_field_ci(runs, n, is, ip,
                           offsetof(sk_merge_point_t, pct) +
                               (size_t)k * sizeof(double), &ci[k]) != 0)
       return 0;
-  for (k = 0; k < 4; k++)
-    sk_emit_kv_double(e, keys[k], ci[k].median);
-  for (k = 0; k < 4; k++) {
-    snprintf(key, sizeof key, "%s_ci", keys[k]);
+  for (k = 0; k < SK_RFILE_TAIL_N; k++)
+    sk_emit_kv_double(e, sk_rfile_tail_key(k), ci[k].median);
+  for (k = 0; k < SK_RFILE_TAIL_N; k++) {
+    snprintf(key, sizeof key, "%s_ci", sk_rfile_tail_key(k));
     sk_emit_str(e, key);
     sk_emit_flow_map_begin(e);
     sk_emit_kv_double(e, "low", ci[k].lower);
@@ -485,7 +471,7 @@ static int sk_mergeout_suite(sk_emit_t *e, const sk_merge_run_t *runs,
     else
       sk_mergeout_node(e, y, v);
   }
-  rc |= sk_mergeout_suite_noise(e, runs, n, is);
+  rc |= sk_mergeout_noise_of(e, runs, n, is);
   sk_emit_str(e, "points");
   sk_emit_seq_begin(e);
   for (i = 0; i < runs[0].suites[is].npoints; i++)
@@ -507,7 +493,7 @@ static int sk_mergeout_doc(sk_emit_t *e, const sk_merge_run_t *runs,
   rc |= sk_mergeout_copy(e, &runs[0], "metadata");
   rc |= sk_mergeout_run(e, runs, n);
   rc |= sk_mergeout_copy(e, &runs[0], "factors");
-  rc |= sk_mergeout_run_noise(e, runs, n);
+  rc |= sk_mergeout_noise_of(e, runs, n, SIZE_MAX);
   rc |= sk_mergeout_block(e, runs, n, eps);
   sk_emit_str(e, "suites");
   sk_emit_seq_begin(e);

@@ -269,6 +269,17 @@ void sk_msg_error(const char *fmt, ...)
   va_end(ap);
 }
 
+int sk_msg_why(char *why, size_t len, const char *fmt, ...)
+{
+  va_list ap;
+  if (why != NULL && len > 0) {
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
 void sk_msg_warning(const char *fmt, ...)
 {
   va_list ap;

@@ -55,6 +55,12 @@ void sk_msg_warning_at(const char *file, int line, int col, const char *fmt,
 /* An error about no particular place. */
 void sk_msg_error(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 
+/* The sentence into why[0..len) (printf-like; nothing when why is NULL
+ * or len 0) for a caller that reports it; returns -1, so that a refusal
+ * is one statement: `return sk_msg_why(why, len, "...", ...);`. */
+int sk_msg_why(char *why, size_t len, const char *fmt, ...)
+    SK_MSG_PRINTF(3, 4);
+
 /* A warning: the work goes on. */
 void sk_msg_warning(const char *fmt, ...) SK_MSG_PRINTF(1, 2);
 

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 /* A span shorter than this says nothing about CPU shares: getrusage
  * counts CPU time in small steps, and one switch in 50 ms would read as
  * 20 per second. */
@@ -47,9 +49,9 @@ static int sk_noise_say(sk_noise_t *n, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  if ((v = realloc(n->evidence, (n->nevidence + 1) * sizeof *v)) == NULL)
+  if (SK_GROW(n->evidence, n->capevidence, n->nevidence + 1, 4) != 0)
     return -1;
-  n->evidence = v;
+  v = n->evidence;
   if ((v[n->nevidence] = strdup(buf)) == NULL)
     return -1;
   n->nevidence++;

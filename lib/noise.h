@@ -83,7 +83,7 @@ typedef struct sk_noise {
   sk_noise_verdict_t verdict;
   char **evidence;           /* sentences, the reasons of the verdict
                               * (owned); none when quiet */
-  size_t nevidence;
+  size_t nevidence, capevidence;
   long delayed;              /* repetitions >= a quantum above their
                               * point's median */
   long repetitions;          /* valid repetitions of the span's points */

@@ -10,13 +10,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "escape.h"
+#include "msg.h"
 #include "outfile_int.h"
 
 /* ---- messages ---------------------------------------------------------- */
@@ -27,25 +27,13 @@ const char *sk_outfile_q(sk_outfile_q_t *q, const char *path)
   return q->s;
 }
 
-/* The sentence into why; returns -1, so that a refusal is one line. */
-int sk_outfile_why(char *why, size_t whylen, const char *fmt, ...)
-{
-  va_list ap;
-  if (why != NULL && whylen > 0) {
-    va_start(ap, fmt);
-    vsnprintf(why, whylen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
-
 /* "cannot VERB 'PATH': strerror(errno)". */
 int sk_outfile_fail(char *why, size_t whylen, const char *verb,
                            const char *path)
 {
   sk_outfile_q_t q;
   const char *msg = strerror(errno);
-  return sk_outfile_why(why, whylen, "cannot %s '%s': %s", verb,
+  return sk_msg_why(why, whylen, "cannot %s '%s': %s", verb,
                         sk_outfile_q(&q, path), msg);
 }
 
@@ -240,7 +228,7 @@ int sk_outfile_not_input(const char *path, const struct stat *st,
   size_t i;
   for (i = 0; in != NULL && i < in->n; i++)
     if (in->paths[i] != NULL && sk_outfile_same_stat(st, in->paths[i]))
-      return sk_outfile_why(why, whylen, "output '%s' is the input file "
+      return sk_msg_why(why, whylen, "output '%s' is the input file "
                             "'%s'; name another output",
                             sk_outfile_q(&q1, path),
                             sk_outfile_q(&q2, in->paths[i]));
@@ -253,11 +241,11 @@ int sk_outfile_not_kind(const char *path, sk_outfile_kind_t kind,
 {
   sk_outfile_q_t q;
   if (link)
-    return sk_outfile_why(why, whylen, "'%s' is a symbolic link to a file "
+    return sk_msg_why(why, whylen, "'%s' is a symbolic link to a file "
                           "that is not %s; not writing through it (remove "
                           "it or name another output)",
                           sk_outfile_q(&q, path), sk_outfile_kind_name(kind));
-  return sk_outfile_why(why, whylen, "'%s' exists and is not %s; not "
+  return sk_msg_why(why, whylen, "'%s' exists and is not %s; not "
                         "overwriting it (remove it or name another output)",
                         sk_outfile_q(&q, path), sk_outfile_kind_name(kind));
 }
@@ -284,13 +272,13 @@ static int sk_outfile_judge_dir(const char *path, sk_outfile_kind_t kind,
   sk_outfile_q_t q;
   int is;
   if (kind != SK_OUTFILE_CSV)
-    return sk_outfile_why(why, whylen, "'%s' is a directory; name a file "
+    return sk_msg_why(why, whylen, "'%s' is a directory; name a file "
                           "as the output", sk_outfile_q(&q, path));
   if ((is = sk_outfile_csv_dir(path)) < 0)
     return sk_outfile_fail(why, whylen, "read the directory", path);
   if (is)
     return 0;
-  return sk_outfile_why(why, whylen, "the directory '%s' holds files that "
+  return sk_msg_why(why, whylen, "the directory '%s' holds files that "
                         "skampi-report did not write; not writing CSV files "
                         "into it (name a new or empty directory)",
                         sk_outfile_q(&q, path));
@@ -310,7 +298,7 @@ int sk_outfile_judge(const char *path, const struct stat *st,
   if (stream && kind != SK_OUTFILE_RUN && kind != SK_OUTFILE_JOURNAL &&
       kind != SK_OUTFILE_CSV && kind != SK_OUTFILE_CSV_FILE)
     return 0;
-  return sk_outfile_why(why, whylen, "'%s' is %s, and %s cannot be "
+  return sk_msg_why(why, whylen, "'%s' is %s, and %s cannot be "
                         "written there; name %s", sk_outfile_q(&q, path),
                         S_ISREG(st->st_mode) ? "a regular file"
                                              : sk_outfile_type_name(st->st_mode),
@@ -325,7 +313,7 @@ int sk_outfile_check(const char *path, sk_outfile_kind_t kind,
   struct stat lst, st;
   sk_outfile_q_t q;
   if (path[0] == '\0')
-    return sk_outfile_why(why, whylen, "the output file name is empty");
+    return sk_msg_why(why, whylen, "the output file name is empty");
   if (lstat(path, &lst) != 0)
     return errno == ENOENT ? 0 : sk_outfile_fail(why, whylen, "examine",
                                                  path);
@@ -333,7 +321,7 @@ int sk_outfile_check(const char *path, sk_outfile_kind_t kind,
   if (S_ISLNK(lst.st_mode) && stat(path, &st) != 0) {
     if (errno != ENOENT)
       return sk_outfile_fail(why, whylen, "examine", path);
-    return sk_outfile_why(why, whylen, "'%s' is a symbolic link to a file "
+    return sk_msg_why(why, whylen, "'%s' is a symbolic link to a file "
                           "that does not exist; not creating a file through "
                           "it (remove it or name another output)",
                           sk_outfile_q(&q, path));
@@ -341,7 +329,7 @@ int sk_outfile_check(const char *path, sk_outfile_kind_t kind,
   if (sk_outfile_not_input(path, &st, in, why, whylen) != 0)
     return -1;
   if (kind == SK_OUTFILE_ANY_NEW)
-    return sk_outfile_why(why, whylen, "'%s' exists; not overwriting it "
+    return sk_msg_why(why, whylen, "'%s' exists; not overwriting it "
                           "(remove it or name another output)",
                           sk_outfile_q(&q, path));
   return sk_outfile_judge(path, &st, kind, S_ISLNK(lst.st_mode), why,
@@ -364,7 +352,7 @@ static int sk_outfile_bak_ok(const char *path, const char *bak,
   if (S_ISREG(st.st_mode) &&
       sk_outfile_check(bak, kind, in, why, whylen) == 0)
     return 0;
-  return sk_outfile_why(why, whylen, "'%s' exists and is not %s; not "
+  return sk_msg_why(why, whylen, "'%s' exists and is not %s; not "
                         "replacing it with '%s' (remove it, or start over "
                         "with another output)", sk_outfile_q(&q1, bak),
                         sk_outfile_kind_name(kind), sk_outfile_q(&q2, path));
@@ -384,16 +372,16 @@ int sk_outfile_backup(const char *path, sk_outfile_kind_t kind,
   if (sk_outfile_check(path, kind, in, why, whylen) != 0)
     return -1;
   if (!S_ISREG(st.st_mode))
-    return sk_outfile_why(why, whylen, "'%s' is not a regular file; only "
+    return sk_msg_why(why, whylen, "'%s' is not a regular file; only "
                           "%s is moved aside (remove it or name another "
                           "output)", sk_outfile_q(&q1, path),
                           sk_outfile_kind_name(kind));
   if ((bak = malloc(len)) == NULL)
-    return sk_outfile_why(why, whylen, "out of memory");
+    return sk_msg_why(why, whylen, "out of memory");
   snprintf(bak, len, "%s.bak", path);
   rc = sk_outfile_bak_ok(path, bak, kind, in, why, whylen);
   if (rc == 0 && rename(path, bak) != 0)
-    rc = sk_outfile_why(why, whylen, "cannot rename '%s' to '%s': %s",
+    rc = sk_msg_why(why, whylen, "cannot rename '%s' to '%s': %s",
                         sk_outfile_q(&q1, path), sk_outfile_q(&q2, bak),
                         strerror(errno));
   free(bak);
@@ -434,23 +422,23 @@ int sk_outfile_suite_path(const char *key, const char *path, char *why,
   sk_outfile_q_t q, qc;
   char comp[SK_OUTFILE_QLEN];
   if (path[0] == '\0')
-    return sk_outfile_why(why, whylen, "@%s is empty; name a file", key);
+    return sk_msg_why(why, whylen, "@%s is empty; name a file", key);
   sk_outfile_q(&q, path);
   if (sk_outfile_has_control(path))
-    return sk_outfile_why(why, whylen, "@%s '%s' holds a control "
+    return sk_msg_why(why, whylen, "@%s '%s' holds a control "
                           "character; a suite file names plain files", key,
                           q.s);
   if (path[0] == '/')
-    return sk_outfile_why(why, whylen, "@%s '%s' is an absolute path; a "
+    return sk_msg_why(why, whylen, "@%s '%s' is an absolute path; a "
                           "suite file may name only files below the current "
                           "directory", key, q.s);
   if (!sk_outfile_dot_component(path, comp, sizeof comp))
     return 0;
   if (strcmp(comp, "..") == 0)
-    return sk_outfile_why(why, whylen, "@%s '%s' leaves the current "
+    return sk_msg_why(why, whylen, "@%s '%s' leaves the current "
                           "directory; a suite file may name only files "
                           "below it", key, q.s);
-  return sk_outfile_why(why, whylen, "@%s '%s' names the hidden '%s'; a "
+  return sk_msg_why(why, whylen, "@%s '%s' names the hidden '%s'; a "
                         "suite file may not write hidden files or into "
                         "hidden directories", key, q.s,
                         sk_outfile_q(&qc, comp));
@@ -468,7 +456,7 @@ int sk_outfile_check_suite(const char *key, const char *path,
   if (sk_outfile_suite_path(key, path, why, whylen) != 0)
     return -1;
   if ((all = malloc((n + 1) * sizeof *all)) == NULL)
-    return sk_outfile_why(why, whylen, "out of memory");
+    return sk_msg_why(why, whylen, "out of memory");
   all[0] = suite;
   if (n > 0)
     memcpy(all + 1, in->paths, n * sizeof *all);

@@ -24,10 +24,10 @@
  *   RESULT, RUN,    the first line that is not blank, a comment or a YAML
  *   MERGED          directive ("%YAML", "---") is "schema_version: ...",
  *                   and a line starting "skampi_version:" follows (what
- *                   src/result.c and report/mergeout.c write first)
- *   JOURNAL         the first line is "skampi-journal 1" (src/journal.c)
+ *                   src/engine/result.c and lib/mergeout.c write first)
+ *   JOURNAL         the first line is "skampi-journal 1" (lib/journal.c)
  *   LOG             the first line is "skampi VERSION run of ..."
- *                   (src/runlog.c)
+ *                   (src/engine/runlog.c)
  *   PDF             the file starts with "%PDF-"
  *   SVG             the file starts with "<?xml" and its head holds
  *                   "<desc>Produced by GNUPLOT" (gnuplot's svg terminal)

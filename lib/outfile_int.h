@@ -18,12 +18,6 @@ typedef struct sk_outfile_q {
 
 /* path escaped into q; returns q->s. */
 const char *sk_outfile_q(sk_outfile_q_t *q, const char *path);
-/* The sentence into why (printf-like); returns -1. */
-int sk_outfile_why(char *why, size_t whylen, const char *fmt, ...)
-#ifdef __GNUC__
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 /* "cannot VERB 'PATH': strerror(errno)" into why; returns -1. */
 int sk_outfile_fail(char *why, size_t whylen, const char *verb,
                     const char *path);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "msg.h"
 #include "outfile_int.h"
 
 /* ---- atomic replacement ------------------------------------------------ */
@@ -101,7 +102,7 @@ sk_outfile_t *sk_outfile_open(const char *path, sk_outfile_kind_t kind,
   if ((h = calloc(1, sizeof *h)) == NULL ||
       (h->path = sk_outfile_dup(path)) == NULL) {
     free(h);
-    sk_outfile_why(why, whylen, "out of memory");
+    sk_msg_why(why, whylen, "out of memory");
     return NULL;
   }
   h->kind = kind;
@@ -180,7 +181,7 @@ static int sk_outfile_recheck(sk_outfile_t *h, char *why, size_t whylen)
     return -1;
   if (now_fresh == h->fresh)
     return 0;
-  return sk_outfile_why(why, whylen, "'%s' was %s while it was being "
+  return sk_msg_why(why, whylen, "'%s' was %s while it was being "
                         "written; not replacing it (run again)",
                         sk_outfile_q(&q, h->path),
                         h->fresh ? "created by someone else" : "removed");
@@ -223,7 +224,7 @@ static int sk_outfile_to_stream(sk_outfile_t *h, char *why, size_t whylen)
     rc = sk_outfile_fail(why, whylen, "open", h->path);
   } else if (fstat(out, &st) != 0 ||
              !(S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode))) {
-    rc = sk_outfile_why(why, whylen, "'%s' is no longer a FIFO or a "
+    rc = sk_msg_why(why, whylen, "'%s' is no longer a FIFO or a "
                         "device; not writing to it (run again)",
                         sk_outfile_q(&q, h->path));
   } else {
@@ -244,7 +245,7 @@ static int sk_outfile_to_new(sk_outfile_t *h, char *why, size_t whylen)
   if (link(h->tmp, h->dest) == 0)
     return 0;
   if (errno == EEXIST)
-    return sk_outfile_why(why, whylen, "'%s' was created by someone else "
+    return sk_msg_why(why, whylen, "'%s' was created by someone else "
                           "while it was being written; not replacing it "
                           "(run again)", sk_outfile_q(&q, h->path));
   if (errno != EPERM && errno != ENOTSUP && errno != EOPNOTSUPP &&
@@ -283,7 +284,7 @@ int sk_outfile_commit_keep(sk_outfile_t *h, int *fd, char *why,
   int d = -1, rc;
   *fd = -1;
   if (h->stream)
-    rc = sk_outfile_why(why, whylen, "'%s' is not a regular file",
+    rc = sk_msg_why(why, whylen, "'%s' is not a regular file",
                         sk_outfile_q(&q, h->path));
   else if ((d = fcntl(fileno(h->fp), F_DUPFD_CLOEXEC, 0)) < 0)
     rc = sk_outfile_fail(why, whylen, "write", h->path);
@@ -313,7 +314,7 @@ static int sk_outfile_append_failed(const char *path, char *why,
   int saved = errno;
   if ((saved == ELOOP || saved == EMLINK || saved == EEXIST) &&
       lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
-    return sk_outfile_why(why, whylen, "'%s' is a symbolic link; not "
+    return sk_msg_why(why, whylen, "'%s' is a symbolic link; not "
                           "appending through it (remove it or name "
                           "another file)", sk_outfile_q(&q, path));
   errno = saved;

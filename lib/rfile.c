@@ -1,5 +1,5 @@
 /*
- * result.c -- releasing and querying a loaded result file.
+ * rfile.c -- releasing and querying a loaded result file (rfile.h).
  */
 #include <config.h>
 
@@ -30,7 +30,7 @@ void sk_rfile_point_free(sk_rfile_point_t *p)
   free(p->tail);
 }
 
-static void sk_rfile_suite_free(sk_rfile_suite_t *s)
+void sk_rfile_suite_free(sk_rfile_suite_t *s)
 {
   free(s->name);
   free(s->instance);
@@ -104,6 +104,12 @@ const char *sk_rfile_param(const sk_rfile_suite_t *s, const char *key)
   return sk_rfile_kv_get(s->params, s->nparams, key);
 }
 
+const char *sk_rfile_key(const sk_rfile_suite_t *s, sk_key_id_t key)
+{
+  const char *name = sk_suitekey_name(key);
+  return name ? sk_rfile_param(s, name) : NULL;
+}
+
 const sk_rfile_suite_t *sk_rfile_find(const sk_rfile_t *r,
                                         const char *name)
 {
@@ -175,7 +181,7 @@ const char *sk_rfile_arg_name(sk_rfile_arg_t a)
 const sk_rfile_extras_t *sk_rfile_extras(const sk_rfile_point_t *p)
 {
   static const sk_rfile_extras_t none = {NAN, NAN, NAN, NAN, NAN, NAN,
-                                         NAN, NAN, NAN, -1};
+                                         NAN, NAN, NAN, -1, -1};
   return p->extra != NULL ? p->extra : &none;
 }
 

@@ -1,9 +1,9 @@
 /*
- * result.h -- a skampi result file in memory, as skampi-report,
+ * rfile.h -- a skampi result file in memory, as skampi-report,
  * skampi-merge and skampi-db import need it.
  *
- * load.c fills these structures from the YAML of doc/output-format.md;
- * everything else in report/ only reads them.  A result owns every string
+ * rfile_load.c fills these structures from the YAML of
+ * doc/output-format.md; every other file only reads them.  A result owns every string
  * and array it points to; sk_rfile_free() releases it all.  Keys the
  * reader does not know are ignored (the format allows new keys).
  */
@@ -11,6 +11,8 @@
 #define SK_RFILE_H
 
 #include <stddef.h>
+
+#include "suitekey.h"
 
 /* A key and its value as text, in file order. */
 typedef struct sk_rfile_kv {
@@ -50,6 +52,10 @@ typedef struct sk_rfile_point {
   long mode_count;         /* how many modes: the list's length, or a
                             * merged point's `modes: N`; -1 absent */
   long repetitions;        /* -1 when absent */
+  int novalue;             /* `valid: 0`: no repetition was valid, the
+                            * statistics are NaN */
+  long cut;                /* repetitions the outlier filter left out;
+                            * -1 when absent */
   int eps_met;             /* 0 only when the file says false */
   int refined;             /* 1 only when the file says true */
   /* beyond the SKaMPI patterns (report/beyond.c) */
@@ -91,8 +97,9 @@ const char *sk_rfile_tail_key(int k);
 const sk_rfile_tail_t *sk_rfile_tail(const sk_rfile_point_t *p);
 
 /* A point's `overlap` map (pure, with_computation, computation,
- * percent), `persistent` map (init_time, free_time) and `destinations`
- * map (min, median, max, slowest); NaN (-1 for slowest): absent. */
+ * percent, test_calls), `persistent` map (init_time, free_time) and
+ * `destinations` map (min, median, max, slowest); NaN (-1 for
+ * ovl_tests and dest_slowest): absent. */
 typedef struct sk_rfile_extras {
   double ovl_pure, ovl_with, ovl_cpu, ovl_percent;
   double init_time, free_time;
@@ -100,6 +107,7 @@ typedef struct sk_rfile_extras {
    * destinations i (s) and the rank of the slowest; NaN and -1: absent */
   double dest_min, dest_median, dest_max;
   long dest_slowest;
+  long ovl_tests;
 } sk_rfile_extras_t;
 
 /* The point's extras, or extras that are all NaN when it has none. */
@@ -183,6 +191,9 @@ typedef struct sk_result {
 } sk_rfile_t;
 
 void sk_rfile_free(sk_rfile_t *r);
+/* Frees what one suite owns (strings, parameters, points), not the suite
+ * itself: for a reader of single suites (rfile_load.h). */
+void sk_rfile_suite_free(sk_rfile_suite_t *s);
 /* Frees what one point owns (its arrays), not the point itself: for a
  * reader that drops points from a loaded file. */
 void sk_rfile_point_free(sk_rfile_point_t *p);
@@ -191,6 +202,9 @@ void sk_rfile_point_free(sk_rfile_point_t *p);
 const char *sk_rfile_meta(const sk_rfile_t *r, const char *key);
 const char *sk_rfile_factor(const sk_rfile_t *r, const char *key);
 const char *sk_rfile_param(const sk_rfile_suite_t *s, const char *key);
+/* The suite key KEY as the suite's parameters record it (by its name in
+ * lib/keys.def); NULL when absent. */
+const char *sk_rfile_key(const sk_rfile_suite_t *s, sk_key_id_t key);
 const sk_rfile_suite_t *sk_rfile_find(const sk_rfile_t *r,
                                         const char *name);
 

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "collbw.h"
+#include "grow.h"
 #include "msg.h"
 #include "noise.h"
 #include "runstate.h"
@@ -24,14 +24,23 @@
 #include "rfactors.h"
 #include "yread.h"
 
-/* Append a key/value pair (both copied) to *kv. */
-static int sk_rfile_load_kv_add(sk_rfile_kv_t **kv, size_t *n, const char *key,
-                          const char *value)
+/* A list of key/value pairs being read: *kv of *n entries, room for
+ * cap. */
+typedef struct sk_rfile_load_kvs {
+  sk_rfile_kv_t **kv;
+  size_t *n;
+  size_t cap;
+} sk_rfile_load_kvs_t;
+
+/* Append a key/value pair (both copied) to the list. */
+static int sk_rfile_load_kv_add(sk_rfile_load_kvs_t *l, const char *key,
+                                const char *value)
 {
-  sk_rfile_kv_t *grown = realloc(*kv, (*n + 1) * sizeof **kv);
-  if (!grown)
+  sk_rfile_kv_t *grown;
+  size_t *n = l->n;
+  if (SK_GROW(*l->kv, l->cap, *n + 1, 16) != 0)
     return -1;
-  *kv = grown;
+  grown = *l->kv;
   grown[*n].key = strdup(key);
   grown[*n].value = strdup(value);
   if (!grown[*n].key || !grown[*n].value) {
@@ -81,18 +90,18 @@ static char *sk_rfile_load_join(sk_yread_t *y, sk_ynode_t *seq)
 
 /* Flatten VALUE under name PREFIX into *kv: a scalar is one entry, a
  * sequence one joined entry, a mapping one entry per key "PREFIX.key". */
-static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value, const char *prefix,
-                        sk_rfile_kv_t **kv, size_t *n)
+static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value,
+                              const char *prefix, sk_rfile_load_kvs_t *l)
 {
   size_t i;
   sk_ynode_t *k, *v;
   char *text, name[256];
   int rc;
   if (value->kind == SK_YNODE_SCALAR)
-    return sk_rfile_load_kv_add(kv, n, prefix, sk_yread_text(value));
+    return sk_rfile_load_kv_add(l, prefix, sk_yread_text(value));
   if (value->kind == SK_YNODE_SEQ) {
     text = sk_rfile_load_join(y, value);
-    rc = text ? sk_rfile_load_kv_add(kv, n, prefix, text) : -1;
+    rc = text ? sk_rfile_load_kv_add(l, prefix, text) : -1;
     free(text);
     return rc;
   }
@@ -100,21 +109,23 @@ static int sk_rfile_load_flat(sk_yread_t *y, sk_ynode_t *value, const char *pref
     k = sk_yread_pair(y, value, i, &v);
     snprintf(name, sizeof name, "%s%s%s", prefix, *prefix ? "." : "",
              sk_yread_text(k) ? sk_yread_text(k) : "?");
-    if (sk_rfile_load_flat(y, v, name, kv, n) < 0)
+    if (sk_rfile_load_flat(y, v, name, l) < 0)
       return -1;
   }
   return 0;
 }
 
-/* A mapping such as metadata: or factors: flattened into *kv. */
+/* A mapping such as metadata: or factors: flattened into *kv (empty at
+ * first). */
 static int sk_rfile_load_map(sk_yread_t *y, sk_ynode_t *map, const char *what,
                        sk_rfile_kv_t **kv, size_t *n)
 {
+  sk_rfile_load_kvs_t l = {kv, n, 0};
   if (!map)
     return 0;
   if (sk_yread_want_map(y, map, what) < 0)
     return -1;
-  return sk_rfile_load_flat(y, map, "", kv, n);
+  return sk_rfile_load_flat(y, map, "", &l);
 }
 
 /* Start every string at "" so that readers never meet NULL. */
@@ -142,17 +153,19 @@ static int sk_rfile_load_extra(sk_yread_t *y, const sk_ynode_t *m,
   }
   p->extra->ovl_pure = p->extra->ovl_with = p->extra->ovl_cpu = NAN;
   p->extra->ovl_percent = p->extra->init_time = p->extra->free_time = NAN;
+  p->extra->ovl_tests = -1;
   p->extra->dest_min = p->extra->dest_median = p->extra->dest_max = NAN;
   p->extra->dest_slowest = -1;
   return 0;
 }
 
 /* A nonblocking overlap point's map `overlap` (report/beyond.c draws its
- * percentage); all three values or none. */
+ * percentage, skampi-merge merges it); all three values or none. */
 static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
                                   sk_rfile_point_t *p)
 {
   double pure = NAN, cpu = NAN, pc = NAN, with = NAN;
+  long tests = -1;
   if (m == NULL || sk_yread_want_map(y, m, "'overlap'") < 0)
     return;
   if (sk_rcheck_time(y, sk_yread_get(y, m, "pure"), "pure", &pure) < 0 ||
@@ -161,7 +174,9 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
       sk_rcheck_time(y, sk_yread_get(y, m, "computation"), "computation",
                      &cpu) < 0 ||
       sk_rcheck_percent(y, sk_yread_get(y, m, "percent"), "percent",
-                        &pc) < 0)
+                        &pc) < 0 ||
+      sk_rcheck_count(y, sk_yread_get(y, m, "test_calls"), "test_calls",
+                      &tests) < 0)
     return;
   if (isnan(pure) || isnan(cpu) || isnan(pc)) {
     sk_yread_error(y, m, "'overlap' lacks 'pure', 'computation' or "
@@ -174,6 +189,7 @@ static void sk_rfile_load_overlap(sk_yread_t *y, const sk_ynode_t *m,
   p->extra->ovl_cpu = cpu;
   p->extra->ovl_percent = pc;
   p->extra->ovl_with = with;
+  p->extra->ovl_tests = tests;
 }
 
 /* A persistent point's map `persistent`: both values or none. */
@@ -370,9 +386,11 @@ static void sk_rfile_load_tail(sk_yread_t *y, const sk_ynode_t *node,
   *p->tail = t;
 }
 
+/* One point into *p: 0, 1 when it is left out (a time out of range,
+ * and LEAVE set: yread.h, soft), -1 after an error. */
 static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                                sk_rfile_point_t *p, int need_argument,
-                               long runs)
+                               long runs, int leave)
 {
   int before = y->errors, none, dropped;
   p->argument = 0;
@@ -384,7 +402,8 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->modes = NULL;
   p->nmodes = 0;
   p->mode_count = -1;
-  p->repetitions = -1;
+  p->repetitions = p->cut = -1;
+  p->novalue = 0;
   p->eps_met = 1;
   p->refined = 0;
   p->rate = NAN;
@@ -398,7 +417,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->tail = NULL;
   if (sk_yread_want_map(y, node, "a point") < 0)
     return -1;
-  y->soft = 1;
+  y->soft = leave ? 1 : 0;
   if (sk_rcheck_point(y, node) < 0 && y->soft != 2) {
     y->soft = 0;
     return -1;
@@ -409,13 +428,14 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
     sk_yread_error(y, node, "point has no 'mean'");
   sk_rcheck_argument(y, sk_yread_get(y, node, "argument"), "argument",
                      &p->argument);
-  none = sk_rcheck_novalue(y, node);
+  none = p->novalue = sk_rcheck_novalue(y, node);
   sk_rcheck_stat(y, sk_yread_get(y, node, "mean"), "mean", none, &p->mean);
   sk_rcheck_stat(y, sk_yread_get(y, node, "stderr"), "stderr", none, &p->se);
   sk_rcheck_stat(y, sk_yread_get(y, node, "q1"), "q1", none, &p->q1);
   sk_rcheck_stat(y, sk_yread_get(y, node, "q3"), "q3", none, &p->q3);
   sk_rcheck_count(y, sk_yread_get(y, node, "repetitions"), "repetitions",
                   &p->repetitions);
+  sk_rcheck_count(y, sk_yread_get(y, node, "cut"), "cut", &p->cut);
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
@@ -438,7 +458,7 @@ static int sk_rfile_load_point_cmp(const void *a, const void *b)
 }
 
 static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
-                                sk_rfile_suite_t *s, long runs)
+                                sk_rfile_suite_t *s, long runs, int leave)
 {
   size_t i, n = sk_yread_len(seq);
   int rc = 0;
@@ -454,7 +474,8 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
   for (i = 0; i < n; i++) {
     int got = sk_rfile_load_point(y, sk_yread_item(y, seq, i),
                                   &s->points[s->npoints],
-                                  s->arg != SK_RESULT_ARG_NONE, runs);
+                                  s->arg != SK_RESULT_ARG_NONE, runs,
+                                  leave);
     if (got < 0)
       rc = -1;
     if (got != 0)
@@ -473,7 +494,8 @@ static int sk_rfile_load_points(sk_yread_t *y, sk_ynode_t *seq,
   return rc;
 }
 
-/* argument_name, or when absent the Variation parameter. */
+/* argument_name, or when absent the Variation parameter (whose values
+ * are in the order of sk_rfile_arg_t, tests/unit/test_suitekey.c). */
 static int sk_rfile_load_arg(sk_yread_t *y, sk_ynode_t *suite,
                        sk_rfile_suite_t *s)
 {
@@ -481,11 +503,12 @@ static int sk_rfile_load_arg(sk_yread_t *y, sk_ynode_t *suite,
   sk_ynode_t *node = sk_yread_get(y, suite, "argument_name");
   const char *t = sk_yread_text(node);
   size_t i;
+  long v;
   if (!node) {
-    t = sk_rfile_param(s, "Variation");
-    for (i = 0; t && i < 4; i++)
-      if (strcasecmp(t, names[i]) == 0)
-        s->arg = (sk_rfile_arg_t)i;
+    v = sk_suitekey_value_of(SK_KEY_VARIATION,
+                             sk_rfile_key(s, SK_KEY_VARIATION));
+    if (v >= 0 && v <= SK_RESULT_ARG_CHUNKS)
+      s->arg = (sk_rfile_arg_t)v;
     return 0;
   }
   for (i = 0; t && i < 4; i++)
@@ -662,8 +685,8 @@ static void sk_rfile_load_clip(sk_yread_t *y, sk_ynode_t *node,
   memcpy(s->clip_key, key, n + 1);
 }
 
-static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
-                               sk_rfile_suite_t *s, long runs)
+int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
+                        long runs, int leave)
 {
   int before = y->errors;
   s->type = -1;
@@ -687,7 +710,7 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
                  &s->rate_unit);
   sk_rcheck_duration(y, sk_yread_get(y, node, "elapsed"), "elapsed",
                      &s->elapsed);
-  sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs);
+  sk_rfile_load_points(y, sk_yread_get(y, node, "points"), s, runs, leave);
   sk_rfile_load_two_way(y, node, s);
   sk_rfile_load_status(s);
   if (sk_rfile_load_noise(y, sk_yread_get(y, node, "noise"),
@@ -698,6 +721,22 @@ static int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node,
   }
   sk_rfile_load_clip(y, node, s);
   return y->errors > before ? -1 : 0;
+}
+
+int sk_rfile_load_need(sk_yread_t *y, sk_ynode_t *node,
+                       int (*need)(sk_yread_t *y, sk_ynode_t *point))
+{
+  sk_ynode_t *pts = sk_yread_get(y, node, "points"), *p;
+  size_t i;
+  int rc = 0;
+  if (node->kind != SK_YNODE_MAP || !pts || pts->kind != SK_YNODE_SEQ)
+    return 0;
+  for (i = 0; i < sk_yread_len(pts); i++) {
+    p = sk_yread_item(y, pts, i);
+    if (p->kind == SK_YNODE_MAP && need(y, p) != 0)
+      rc = -1;
+  }
+  return rc;
 }
 
 /* The reading of one file: the result being built and what the first
@@ -713,14 +752,8 @@ typedef struct sk_rfile_load_ctx {
 static sk_rfile_suite_t *sk_rfile_load_new_suite(sk_rfile_load_ctx_t *c)
 {
   sk_rfile_t *r = c->r;
-  sk_rfile_suite_t *grown;
-  if (r->nsuites == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 16;
-    if (!(grown = realloc(r->suites, cap * sizeof *grown)))
-      return NULL;
-    r->suites = grown;
-    c->cap = cap;
-  }
+  if (SK_GROW(r->suites, c->cap, r->nsuites + 1, 16) != 0)
+    return NULL;
   memset(&r->suites[r->nsuites], 0, sizeof *r->suites);
   return &r->suites[r->nsuites++];
 }
@@ -762,7 +795,7 @@ static int sk_rfile_load_item(sk_yread_t *y, const char *key, size_t index,
     sk_yread_error(y, NULL, "out of memory");
     return -1;
   }
-  sk_rfile_load_suite(y, item, s, c->runs);
+  sk_rfile_load_suite(y, item, s, c->runs, 1);
   return 0;
 }
 

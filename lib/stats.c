@@ -6,6 +6,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 double sk_stats_mean(const double *x, size_t n)
@@ -42,6 +43,19 @@ double sk_stats_median(const double *sorted, size_t n)
   return 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
 }
 
+double sk_stats_median_of(const double *x, size_t n)
+{
+  double *s = malloc((n ? n : 1) * sizeof *s), m;
+  if (!s)
+    return NAN;
+  if (n > 0)
+    memcpy(s, x, n * sizeof *s);
+  sk_stats_sort(s, n);
+  m = sk_stats_median(s, n);
+  free(s);
+  return m;
+}
+
 int sk_stats_spread(const double *x, size_t n, double *scratch,
                     double *min, double *median, double *max,
                     size_t *argmax)
@@ -73,20 +87,6 @@ size_t sk_stats_cut_count(size_t n, double q)
   if (2 * c >= n)            /* keep at least one repetition */
     c = (n - 1) / 2;
   return c;
-}
-
-void sk_stats_insert_sorted(double *sorted, size_t n, double v)
-{
-  size_t lo = 0, hi = n;
-  while (lo < hi) {           /* first index whose value is > v */
-    size_t mid = lo + (hi - lo) / 2;
-    if (sorted[mid] <= v)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  memmove(sorted + lo + 1, sorted + lo, (n - lo) * sizeof *sorted);
-  sorted[lo] = v;
 }
 
 static void sk_stats_sift_down(double *x, size_t root, size_t n)

@@ -50,12 +50,13 @@ double sk_stats_stderr(const double *x, size_t n);
  * is even; 0 when n == 0. */
 double sk_stats_median(const double *sorted, size_t n);
 
+/* Median of x[0..n) in any order, x untouched (of a sorted copy); 0 when
+ * n == 0, as sk_stats_median(); NaN when out of memory. */
+double sk_stats_median_of(const double *x, size_t n);
+
 /* How many repetitions are cut at EACH end: floor(q * n), but never so
  * many that nothing is left (q is in [0, 0.5)). */
 size_t sk_stats_cut_count(size_t n, double q);
-
-/* Inserts v into the ascending array sorted[0..n) (room for n + 1). */
-void sk_stats_insert_sorted(double *sorted, size_t n, double v);
 
 /* The spread of x[0..n) (n >= 1, unsorted, left as it is): its least,
  * median and largest value, and the index of the largest (the first of

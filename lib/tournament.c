@@ -67,22 +67,48 @@ void sk_tournament_pair(const sk_tournament_best_t *b, int p, int pair[2])
   pair[1] = b->index < 0 || p < 1 ? -1 : (int)(b->index % p);
 }
 
+int sk_tournament_play(int p, int me, sk_tournament_probe_fn probe,
+                       void *arg, sk_tournament_best_t *mine)
+{
+  int r, rounds = sk_tournament_rounds(p);
+  sk_tournament_best_init(mine);
+  for (r = 0; r < rounds; r++) {
+    int other = sk_tournament_partner(p, r, me);
+    double t;
+    if (other < 0)
+      continue;
+    t = probe(me, other, arg);
+    if (me < other)
+      sk_tournament_offer(mine, p, me, other, t);
+  }
+  return rounds;
+}
+
+/* The latency table as a probe: the pair's entry (lower rank first). */
+typedef struct sk_tournament_table {
+  int p;
+  const double *lat;
+} sk_tournament_table_t;
+
+static double sk_tournament_table_probe(int me, int other, void *arg)
+{
+  const sk_tournament_table_t *t = arg;
+  size_t lo = (size_t)(me < other ? me : other);
+  size_t hi = (size_t)(me < other ? other : me);
+  return t->lat[lo * (size_t)t->p + hi];
+}
+
 int sk_tournament_choose(int p, const double *lat, int pair[2],
                          double *latency)
 {
+  sk_tournament_table_t table = {p, lat};
   sk_tournament_best_t all, mine;
-  int me, r, rounds = sk_tournament_rounds(p);
+  int me, rounds = sk_tournament_rounds(p);
   if (p < 2)
     return -1;
   sk_tournament_best_init(&all);
   for (me = 0; me < p; me++) {
-    sk_tournament_best_init(&mine);
-    for (r = 0; r < rounds; r++) {
-      int other = sk_tournament_partner(p, r, me);
-      if (other > me)
-        sk_tournament_offer(&mine, p, me, other,
-                            lat[(size_t)me * (size_t)p + (size_t)other]);
-    }
+    sk_tournament_play(p, me, sk_tournament_table_probe, &table, &mine);
     sk_tournament_merge(&all, &mine);
   }
   sk_tournament_pair(&all, p, pair);

@@ -51,11 +51,23 @@ void sk_tournament_merge(sk_tournament_best_t *into,
 /* The pair of a best: pair[0] < pair[1]; -1 -1 when nothing was kept. */
 void sk_tournament_pair(const sk_tournament_best_t *b, int p, int pair[2]);
 
-/* The choice without MPI, as the engine makes it: every process keeps
- * the best of the probes it timed (the lower rank of each pair) over all
- * rounds, then the bests are merged.  lat[i * p + j] (i < j) is the
- * latency the probe of i and j would measure (so p is small here).  Fills pair and *latency;
- * returns the number of rounds, or -1 for p < 2. */
+/* One probe of a round: the latency process `me` measures with `other`
+ * (both of the pair call it; the lower rank's value is the one kept). */
+typedef double (*sk_tournament_probe_fn)(int me, int other, void *arg);
+
+/* What process `me` of p does in the tournament, as the engine runs it
+ * (src/patterns/pattern_pingpong.c: a probe of MPI round trips): in
+ * every round it probes its partner, if it has one, and *mine becomes
+ * the best of the probes it timed, those where it is the lower rank.
+ * Returns the number of rounds. */
+int sk_tournament_play(int p, int me, sk_tournament_probe_fn probe,
+                       void *arg, sk_tournament_best_t *mine);
+
+/* The whole choice without MPI: every process plays (sk_tournament_play)
+ * with the latencies lat[i * p + j] (i < j) as its probes (so p is small
+ * here), then the bests are merged as the engine's MPI_MAXLOC merges
+ * them.  Fills pair and *latency; returns the number of rounds, or -1
+ * for p < 2. */
 int sk_tournament_choose(int p, const double *lat, int pair[2],
                          double *latency);
 

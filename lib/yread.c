@@ -26,6 +26,7 @@
 #include <yaml.h>
 
 #include "decimal.h"
+#include "grow.h"
 #include "msg.h"
 
 #define SK_YREAD_BLOCK (64 * 1024)
@@ -334,15 +335,8 @@ static sk_ynode_t *sk_yread_node(sk_yread_t *y, sk_ynode_kind_t kind,
 
 static int sk_yread_push(sk_yread_t *y, sk_ynode_t *n)
 {
-  sk_ynode_t **grown;
-  size_t cap;
-  if (y->npend == y->cappend) {
-    cap = y->cappend ? 2 * y->cappend : 64;
-    if (!(grown = realloc(y->pend, cap * sizeof *grown)))
-      return sk_yread_oom(y);
-    y->pend = grown;
-    y->cappend = cap;
-  }
+  if (SK_GROW(y->pend, y->cappend, y->npend + 1, 64) != 0)
+    return sk_yread_oom(y);
   y->pend[y->npend++] = n;
   /* the root, readable while it grows: its children are the bottom of
    * pend, which may just have moved under a child of a child */

@@ -329,9 +329,7 @@ static void sk_by_axes(FILE *f, const sk_page_t *page, double xlo,
                        double xhi, double ylo, double yhi,
                        const char *ylabel)
 {
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n", f);
   if (page->xlog) {
     fputs("set logscale x 2\n", f);
@@ -431,20 +429,27 @@ void sk_beyond_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_by_xy_page(f, in, page, npages);
 }
 
+/* The first fields of a CSV row, each followed by its comma: suite,
+ * instance, argument. */
+static void sk_by_csv_lead(FILE *f, const sk_rfile_suite_t *s,
+                           const sk_rfile_point_t *p)
+{
+  sk_csv_field(f, s->name);
+  fputc(',', f);
+  sk_csv_field(f, s->instance);
+  fputc(',', f);
+  sk_csv_num(f, p->argument);
+  fputc(',', f);
+}
+
 /* The overlap page's CSV: per point the three times and the percentage
  * plotted. */
 static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
                              const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i;
-  char *path = malloc(len);
-  sk_outfile_t *h;
+  size_t k, i;
+  sk_outfile_t *h = sk_csv_open(dir, in, page, NULL);
   int rc;
-  if (!path)
-    return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
   if (!h)
     return -1;
   fputs("suite,instance,argument,t_pure,t_cpu,t_ovrl,overlap_percent\n",
@@ -456,12 +461,7 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
       double y;
       if (sk_by_value(page, p, &y) < 0)
         continue;
-      sk_csv_field(h->fp, s->name);
-      fputc(',', h->fp);
-      sk_csv_field(h->fp, s->instance);
-      fputc(',', h->fp);
-      sk_csv_num(h->fp, p->argument);
-      fputc(',', h->fp);
+      sk_by_csv_lead(h->fp, s, p);
       sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_pure);
       fputc(',', h->fp);
       sk_csv_num(h->fp, sk_rfile_extras(p)->ovl_cpu);
@@ -483,16 +483,10 @@ static int sk_by_overlap_csv(const char *dir, const sk_inputs_t *in,
 static int sk_by_bcast_csv(const char *dir, const sk_inputs_t *in,
                            const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i, j;
-  char *path = malloc(len);
-  sk_outfile_t *h;
+  size_t k, i, j;
+  sk_outfile_t *h = sk_csv_open(dir, in, page, NULL);
   double y, d[3];
   long slow;
-  if (!path)
-    return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
   if (!h)
     return -1;
   fputs("suite,instance,argument,mean,ol_min,ol_median,ol_max,"
@@ -506,12 +500,7 @@ static int sk_by_bcast_csv(const char *dir, const sk_inputs_t *in,
         continue;
       spread = sk_by_is_ol(page, s) &&
                sk_by_dest_drawable(page, p, d, &slow) == 0;
-      sk_csv_field(h->fp, s->name);
-      fputc(',', h->fp);
-      sk_csv_field(h->fp, s->instance);
-      fputc(',', h->fp);
-      sk_csv_num(h->fp, p->argument);
-      fputc(',', h->fp);
+      sk_by_csv_lead(h->fp, s, p);
       sk_csv_num(h->fp, y);
       for (j = 0; j < 3; j++) {
         fputc(',', h->fp);

@@ -178,9 +178,7 @@ static void sk_cbp_axes(FILE *f, const sk_page_t *page,
                         double top, double bottom, const char *what,
                         int xlabel)
 {
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
   fputs("unset logscale\nset grid xtics ytics lc rgb '#dddddd'\n"
         "set tics nomirror\n", f);
   if (page->xlog) {
@@ -323,20 +321,9 @@ static void sk_cbp_csv_rows(FILE *f, const sk_inputs_t *in,
 int sk_collbwpage_csv(const char *dir, const sk_inputs_t *in,
                       const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40;
-  char *path = malloc(len);
-  sk_outfile_t *h;
-  int rc;
-  if (!path)
+  sk_outfile_t *h = sk_csv_open(dir, in, page, "bandwidth");
+  if (!h)
     return -1;
-  snprintf(path, len, "%s/p%02d-%s-bandwidth.csv", dir, page->number,
-           page->slug);
-  if (!(h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin))) {
-    free(path);
-    return -1;
-  }
   sk_cbp_csv_rows(h->fp, in, page);
-  rc = sk_rout_commit(h);
-  free(path);
-  return rc;
+  return sk_rout_commit(h);
 }

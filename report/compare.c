@@ -13,8 +13,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "grow.h"
 #include "msg.h"
 #include "rcheck.h"
+#include "rfile_load.h"
 #include "stats.h"
 #include "yread.h"
 
@@ -57,55 +59,52 @@ static char *sk_compare_label(const char *lib, const char *path)
   return s;
 }
 
-static int sk_compare_point(sk_yread_t *y, sk_ynode_t *n, long runs,
-                            sk_compare_point_t *p)
+/* What a set needs of a point beyond what any reader checks: the runs'
+ * medians (a merged file's). */
+static int sk_compare_need(sk_yread_t *y, sk_ynode_t *p)
 {
-  sk_ynode_t *meds = sk_yread_get(y, n, "run_medians");
-  int rc = 0;
-  if (sk_yread_want_map(y, n, "a point") != 0)
-    return -1;
+  sk_ynode_t *meds = sk_yread_get(y, p, "run_medians");
   if (!meds) {
-    sk_yread_error(y, n, "point has no 'run_medians' (not a merged file: "
+    sk_yread_error(y, p, "point has no 'run_medians' (not a merged file: "
                    "make one with skampi-merge)");
     return -1;
   }
-  rc |= sk_rcheck_argument(y, sk_yread_get(y, n, "argument"), "argument",
-                           &p->argument);
-  rc |= sk_rcheck_times(y, n, "run_medians", &p->med, &p->n);
-  if (rc == 0 && p->n == 0) {
+  if (meds->kind == SK_YNODE_SEQ && sk_yread_len(meds) == 0) {
     sk_yread_error(y, meds, "'run_medians' must not be empty");
-    rc = -1;
+    return -1;
   }
-  rc |= sk_rcheck_runs(y, n, "run_medians", runs);
-  return rc;
+  return 0;
 }
 
+/* One suite, read by the one reader of result files (rfile_load.h); the
+ * set keeps its name, its variation and each point's run medians. */
 static int sk_compare_suite(sk_yread_t *y, sk_ynode_t *n, long runs,
                             sk_compare_suite_t *s)
 {
-  sk_ynode_t *pts = sk_yread_get(y, n, "points");
-  const char *an = sk_yread_text(sk_yread_get(y, n, "argument_name"));
+  sk_rfile_suite_t rs;
   size_t i;
-  int rc = 0;
-  if (sk_yread_want_map(y, n, "a suite") != 0 ||
-      sk_yread_string(y, sk_yread_get(y, n, "name"), "name", &s->name) != 0)
-    return -1;
-  if (!s->name) {
-    sk_yread_error(y, n, "suite has no 'name'");
+  int rc;
+  memset(&rs, 0, sizeof rs);
+  rc = sk_rfile_load_suite(y, n, &rs, runs, 0);
+  if (sk_rfile_load_need(y, n, sk_compare_need) != 0)
+    rc = -1;
+  s->name = rs.name;
+  rs.name = NULL;
+  s->varied = rs.arg != SK_RESULT_ARG_NONE;
+  s->bytes = rs.arg == SK_RESULT_ARG_LENGTH;
+  s->pts = calloc(rs.npoints + 1, sizeof *s->pts);
+  if (!s->pts) {
+    sk_rfile_suite_free(&rs);
     return -1;
   }
-  s->varied = an && strcmp(an, "none") != 0;
-  s->bytes = an && strcmp(an, "length") == 0;
-  if (!pts)
-    return 0;
-  if (sk_yread_want_seq(y, pts, "'points'") != 0)
-    return -1;
-  s->pts = calloc(sk_yread_len(pts) + 1, sizeof *s->pts);
-  if (!s->pts)
-    return -1;
-  s->npts = sk_yread_len(pts);
-  for (i = 0; i < s->npts; i++)
-    rc |= sk_compare_point(y, sk_yread_item(y, pts, i), runs, &s->pts[i]);
+  s->npts = rs.npoints;
+  for (i = 0; i < rs.npoints; i++) {
+    s->pts[i].argument = rs.points[i].argument;
+    s->pts[i].med = rs.points[i].run_medians;
+    s->pts[i].n = rs.points[i].nrun_medians;
+    rs.points[i].run_medians = NULL;
+  }
+  sk_rfile_suite_free(&rs);
   return rc;
 }
 
@@ -152,17 +151,12 @@ static int sk_compare_item(sk_yread_t *y, const char *key, size_t index,
 {
   sk_compare_rd_t *rd = arg;
   sk_compare_set_t *set = rd->set;
-  sk_compare_suite_t *grown;
   (void)key;
   if (index == 0 && sk_compare_head(y, rd, 1) != 0)
     return -1;
-  if (set->nsuites == rd->cap) {
-    rd->cap = rd->cap ? 2 * rd->cap : 16;
-    if (!(grown = realloc(set->suites, rd->cap * sizeof *grown))) {
-      sk_yread_error(y, NULL, "out of memory");
-      return -1;
-    }
-    set->suites = grown;
+  if (SK_GROW(set->suites, rd->cap, set->nsuites + 1, 16) != 0) {
+    sk_yread_error(y, NULL, "out of memory");
+    return -1;
   }
   memset(&set->suites[set->nsuites], 0, sizeof *set->suites);
   sk_compare_suite(y, item, set->runs, &set->suites[set->nsuites++]);
@@ -243,18 +237,14 @@ int sk_compare_rows(const sk_compare_set_t *a, const sk_compare_set_t *b,
 {
   size_t i, j, n = 0, cap = 0;
   const sk_compare_point_t *pb;
-  sk_compare_row_t *r = NULL, *grown;
+  sk_compare_row_t *r = NULL;
   for (i = 0; i < a->nsuites; i++)
     for (j = 0; j < a->suites[i].npts; j++) {
       pb = sk_compare_find(b, a->suites[i].name, a->suites[i].pts[j].argument);
       if (!pb)
         continue;
-      if (n == cap) {
-        cap = cap ? 2 * cap : 16;
-        if (!(grown = realloc(r, cap * sizeof *r)))
-          goto fail;
-        r = grown;
-      }
+      if (SK_GROW(r, cap, n + 1, 16) != 0)
+        goto fail;
       r[n].suite = &a->suites[i];
       r[n].a = &a->suites[i].pts[j];
       r[n].b = pb;

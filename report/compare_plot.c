@@ -98,9 +98,8 @@ static int sk_cplot_boxes(FILE *f, const sk_compare_suite_t *s,
   char buf[64];
   size_t i;
   int two = c[0].pt[1] != NULL;
-  fprintf(f, "set lmargin at screen %g\nset rmargin at screen %g\n"
-          "set tmargin at screen %g\nset bmargin at screen %g\n",
-          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP - 0.03, SK_GP_BOTTOM + 0.05);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP - 0.03,
+                SK_GP_BOTTOM + 0.05);
   fprintf(f, "set key at screen %g, screen %g left top\n", SK_GP_KEY_X,
           SK_GP_TOP);
   fprintf(f, "set boxwidth %g absolute\nset grid ytics\n"

@@ -76,30 +76,37 @@ static int sk_csv_on_page(const sk_page_t *p, const sk_series_t *s)
   return 0;
 }
 
+sk_outfile_t *sk_csv_open(const char *dir, const sk_inputs_t *in,
+                          const sk_page_t *p, const char *what)
+{
+  size_t len = strlen(dir) + strlen(p->slug) + (what ? strlen(what) : 0) +
+               32;
+  char *path = malloc(len);
+  sk_outfile_t *h;
+  if (!path)
+    return NULL;
+  snprintf(path, len, "%s/p%02d-%s%s%s.csv", dir, p->number, p->slug,
+           what ? "-" : "", what ? what : "");
+  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
+  free(path);
+  return h;
+}
+
 static int sk_csv_page(const char *dir, const sk_inputs_t *in,
                        const sk_page_t *p)
 {
-  size_t len = strlen(dir) + strlen(p->slug) + 32, k, i;
-  char *path = malloc(len);
+  size_t k, i;
   sk_outfile_t *h;
   FILE *f;
-  int rc;
-  if (!path)
+  if (!(h = sk_csv_open(dir, in, p, NULL)))
     return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, p->number, p->slug);
-  if (!(h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin))) {
-    free(path);
-    return -1;
-  }
   f = h->fp;
   fputs(sk_csv_header, f);
   for (k = 0; k < p->nseries; k++)
     for (i = 0; sk_csv_on_page(p, &p->series[k]) &&
                 i < p->series[k].suite->npoints; i++)
       sk_csv_point(f, in, &p->series[k], &p->series[k].suite->points[i]);
-  rc = sk_rout_commit(h);
-  free(path);
-  return rc;
+  return sk_rout_commit(h);
 }
 
 int sk_csv_write(const char *dir, const sk_inputs_t *in,

@@ -223,3 +223,11 @@ void sk_gp_header(FILE *f, const char *pdf_gp)
           "font '%s,%d' linewidth 1\n", SK_GP_FONT, SK_GP_SIZE);
   fprintf(f, "set encoding utf8\nset output %s\n", pdf_gp);
 }
+
+void sk_gp_margins(FILE *f, double left, double right, double top,
+                   double bottom)
+{
+  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
+          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
+          left, right, top, bottom);
+}

@@ -75,6 +75,9 @@ void sk_gp_count_axis(FILE *f, double lo, double hi);
 /* Start a page in multiplot mode / an empty plot that only draws the
  * labels set so far. */
 void sk_gp_page_begin(FILE *f);
+/* The plot's margins, as fractions of the page (SK_GP_LEFT, ...). */
+void sk_gp_margins(FILE *f, double left, double right, double top,
+                   double bottom);
 void sk_gp_blank_plot(FILE *f);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "msg.h"
 
 /* One curve of a group, before colours are known. */
@@ -24,7 +25,7 @@ typedef struct sk_group_work {
   const sk_params_group_t *g;
   int *include;            /* per input file */
   char **names;            /* matched suite names, in order */
-  size_t nnames;
+  size_t nnames, capnames;
   sk_group_cand_t *cand;
   size_t ncand;
 } sk_group_work_t;
@@ -65,15 +66,11 @@ static int sk_group_files(sk_group_work_t *w)
 static int sk_group_add_name(sk_group_work_t *w, const char *name)
 {
   size_t i;
-  char **grown;
   for (i = 0; i < w->nnames; i++)
     if (strcmp(w->names[i], name) == 0)
       return 0;
-  grown = realloc(w->names, (w->nnames + 1) * sizeof *grown);
-  if (!grown)
-    return -1;
-  w->names = grown;
-  if (!(grown[w->nnames] = strdup(name)))
+  if (SK_GROW(w->names, w->capnames, w->nnames + 1, 16) != 0 ||
+      !(w->names[w->nnames] = strdup(name)))
     return -1;
   w->nnames++;
   return 0;

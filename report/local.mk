@@ -27,20 +27,7 @@ report_libskampi_report_a_SOURCES = \
 	report/compare.c report/compare.h report/compare_csv.c \
 	report/compare_plot.c report/compare_plot.h \
 	report/compare_run.c report/compare_run.h
-SK_REPORT_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/report -Ireport
-# The suite keys' names as the report shows them, made from the one table
-# of them (src/lang/keys.def), which report/ may not include: one
-# SK_KEYNAME_<ID> "Name" per key.
-report/keynames.h: $(srcdir)/src/lang/keys.def
-	$(MKDIR_P) report
-	{ echo '/* keynames.h -- made from src/lang/keys.def; do not edit */'; \
-	  echo '#ifndef SK_KEYNAMES_H'; echo '#define SK_KEYNAMES_H'; \
-	  sed -n 's/^SK_KEY(\([A-Z_]*\), *\("[A-Za-z_]*"\).*/#define SK_KEYNAME_\1 \2/p' \
-	    $(srcdir)/src/lang/keys.def; \
-	  echo '#endif'; } > $@.tmp && mv $@.tmp $@
-BUILT_SOURCES += report/keynames.h
-CLEANFILES += report/keynames.h
-nodist_report_libskampi_report_a_SOURCES = report/keynames.h
+SK_REPORT_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/report
 report_libskampi_report_a_CPPFLAGS = $(SK_REPORT_CPPFLAGS)
 report_libskampi_report_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 SK_REPORT_LIBS = report/libskampi_report.a $(SK_LIB_LIBS)

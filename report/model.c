@@ -46,7 +46,7 @@ static int sk_model_points(const sk_rfile_t *r, sk_model_t *m)
     const sk_rfile_suite_t *s = &r->suites[i];
     for (j = 0; sk_model_usable(s) && j < s->npoints; j++) {
       const sk_rfile_point_t *p = &s->points[j];
-      const char *len = sk_rfile_param(s, "Default_Message_length");
+      const char *len = sk_rfile_key(s, SK_KEY_DEFAULT_MESSAGE_LENGTH);
       double bytes = s->arg == SK_RESULT_ARG_LENGTH ? p->argument
                      : (len ? strtod(len, NULL) : -1);
       long procs = p->processes > 0 ? p->processes

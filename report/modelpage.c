@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "gp.h"
 #include "model.h"
 #include "msg.h"
@@ -226,9 +227,7 @@ static void sk_mp_axes(FILE *f, const sk_model_t *m, double lo, double hi,
                        double ylo, double yhi, const char *unit)
 {
   size_t i;
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set grid xtics ytics lc rgb '#dddddd'\nset tics nomirror\n"
         "set logscale x 2\nset logscale y 10\nset format y '%g'\n", f);
   sk_modelpage_bytes_tics(f, lo, hi);
@@ -367,19 +366,11 @@ static int sk_mp_csv_file(const char *dir, const sk_inputs_t *in,
                           const sk_model_t *m,
                           void (*write)(FILE *, const sk_model_t *))
 {
-  size_t len = strlen(dir) + strlen(p->slug) + strlen(what) + 32;
-  char *path = malloc(len);
-  sk_outfile_t *h;
-  int rc = -1;
-  if (!path)
+  sk_outfile_t *h = sk_csv_open(dir, in, p, what);
+  if (!h)
     return -1;
-  snprintf(path, len, "%s/p%02d-%s-%s.csv", dir, p->number, p->slug, what);
-  if ((h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin)) != NULL) {
-    write(h->fp, m);
-    rc = sk_rout_commit(h);
-  }
-  free(path);
-  return rc;
+  write(h->fp, m);
+  return sk_rout_commit(h);
 }
 
 int sk_modelpage_csv(const char *dir, const sk_inputs_t *in,

@@ -11,6 +11,7 @@
 
 #include "beyond.h"
 #include "group.h"
+#include "grow.h"
 #include "msg.h"
 
 int sk_pages_is_plot(const sk_page_t *page)
@@ -40,7 +41,7 @@ void sk_pages_free(sk_pages_t *pages)
     sk_pages_page_free(&pages->page[i]);
   free(pages->page);
   pages->page = NULL;
-  pages->n = 0;
+  pages->n = pages->cap = 0;
 }
 
 void sk_pages_labels_free(char **labels, size_t n)
@@ -125,13 +126,11 @@ char **sk_pages_labels(const sk_inputs_t *in)
 sk_page_t *sk_pages_add(sk_pages_t *pages, sk_page_kind_t kind,
                         const char *title, const char *slug)
 {
-  sk_page_t *grown = realloc(pages->page, (pages->n + 1) * sizeof *grown);
   sk_page_t *p;
   char *s;
-  if (!grown)
+  if (SK_GROW(pages->page, pages->cap, pages->n + 1, 16) != 0)
     return NULL;
-  pages->page = grown;
-  p = &grown[pages->n++];
+  p = &pages->page[pages->n++];
   memset(p, 0, sizeof *p);
   p->kind = kind;
   p->title = strdup(title);
@@ -152,10 +151,10 @@ int sk_pages_add_series(sk_page_t *p, size_t file,
                         const sk_rfile_suite_t *s, int colour, int dash,
                         const char *title)
 {
-  sk_series_t *grown = realloc(p->series, (p->nseries + 1) * sizeof *grown);
-  if (!grown)
+  sk_series_t *grown;
+  if (SK_GROW(p->series, p->capseries, p->nseries + 1, 4) != 0)
     return -1;
-  p->series = grown;
+  grown = p->series;
   grown[p->nseries].file = file;
   grown[p->nseries].suite = s;
   grown[p->nseries].colour = colour;
@@ -241,21 +240,21 @@ static int sk_pages_has(char **names, size_t n, const char *name)
 char **sk_pages_names(const sk_inputs_t *in,
                       int (*keep)(const sk_rfile_suite_t *), size_t *n)
 {
-  char **names = NULL, **grown;
+  char **names = NULL;
   const sk_rfile_suite_t *s;
-  size_t f, i;
+  size_t f, i, cap = 0;
   *n = 0;
   for (f = 0; f < in->n; f++)
     for (i = 0; i < in->files[f]->nsuites; i++) {
       s = &in->files[f]->suites[i];
       if (!keep(s) || sk_pages_has(names, *n, s->name))
         continue;
-      grown = realloc(names, (*n + 1) * sizeof *names);
-      if (!grown || !(grown[*n] = strdup(s->name))) {
-        free(grown ? grown : names);
+      if (SK_GROW(names, cap, *n + 1, 16) != 0 ||
+          !(names[*n] = strdup(s->name))) {
+        sk_pages_labels_free(names, *n);
+        *n = 0;
         return NULL;
       }
-      names = grown;
       (*n)++;
     }
   return names;
@@ -376,7 +375,7 @@ int sk_pages_build(const sk_inputs_t *in, sk_pages_t *out)
   int suites = p ? p->suite_pages : 1;
   int compare = p ? p->comparison_pages : 1;
   out->page = NULL;
-  out->n = 0;
+  out->n = out->cap = 0;
   if (sk_pages_title(in, out) < 0 ||
       (suites && sk_pages_suites(in, out) < 0) ||
       (suites && sk_pages_single(in, out) < 0) ||

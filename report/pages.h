@@ -69,7 +69,7 @@ typedef struct sk_page {
   char **names;            /* SINGLE: every row name (all pages) */
   size_t nnames;
   sk_series_t *series;
-  size_t nseries;
+  size_t nseries, capseries;
   sk_rfile_arg_t arg;     /* the x axis of a data page */
   int xlog, ylog;
   int bandwidth;           /* GROUP: the y axis shows bandwidth */
@@ -78,7 +78,7 @@ typedef struct sk_page {
 
 typedef struct sk_pages {
   sk_page_t *page;
-  size_t n;
+  size_t n, cap;
 } sk_pages_t;
 
 /* Legend labels: the parameter file's, else "MACHINE · MPI · file".

@@ -490,9 +490,7 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
                           double bottom, int key, int xlabel, char prefix)
 {
   size_t k;
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
+  sk_gp_margins(f, SK_GP_LEFT, SK_GP_RIGHT, top, bottom);
   fputs("unset logscale\nunset xlabel\nset grid xtics ytics lc rgb "
         "'#dddddd' lw 1 dt 1\nset border lw 1\nset tics nomirror\n", f);
   sk_plot_xaxis(f, v, xlabel);
@@ -576,13 +574,13 @@ static int sk_plot_same_params(const sk_rfile_suite_t *a,
   return 1;
 }
 
-/* The value of parameter KEY when every curve of P has the same one. */
-static const char *sk_plot_common_param(const sk_page_t *p, const char *key)
+/* The value of suite key KEY when every curve of P has the same one. */
+static const char *sk_plot_common_param(const sk_page_t *p, sk_key_id_t key)
 {
-  const char *v = sk_rfile_param(p->series[0].suite, key), *w;
+  const char *v = sk_rfile_key(p->series[0].suite, key), *w;
   size_t k;
   for (k = 1; v && k < p->nseries; k++) {
-    w = sk_rfile_param(p->series[k].suite, key);
+    w = sk_rfile_key(p->series[k].suite, key);
     if (!w || strcmp(v, w) != 0)
       return NULL;
   }
@@ -625,7 +623,7 @@ static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
 {
   char sub1[1024], sub2[1024], len_text[96] = "";
   const char *m = p->arg == SK_RESULT_ARG_LENGTH ? NULL
-                  : sk_plot_common_param(p, "Default_Message_length");
+                  : sk_plot_common_param(p, SK_KEY_DEFAULT_MESSAGE_LENGTH);
   size_t k, len, files = 0;
   for (k = 0; k < in->n; k++) {
     for (len = 0; len < p->nseries; len++)

@@ -121,7 +121,7 @@ int sk_report_run(const sk_report_opts_t *o)
 {
   sk_inputs_t in;
   sk_params_t *params = NULL;
-  sk_pages_t pages = {NULL, 0};
+  sk_pages_t pages = {NULL, 0, 0};
   sk_outfile_inputs_t oin;
   const char **paths = sk_report_inputs(o, &oin);
   int rc = SK_REPORT_EINPUT;

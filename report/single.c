@@ -106,9 +106,7 @@ static void sk_single_axes(FILE *f, const sk_page_t *p, double lo, double hi,
   lo = lo * u.factor / 1.5;
   hi = hi * u.factor * 1.5;
   n = sk_units_log10_tics(lo, hi, tics, 10);
-  fprintf(f, "set lmargin at screen %.3f\nset rmargin at screen %.3f\n"
-          "set tmargin at screen %.3f\nset bmargin at screen %.3f\n",
-          SK_SINGLE_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
+  sk_gp_margins(f, SK_SINGLE_LEFT, SK_GP_RIGHT, SK_GP_TOP, SK_GP_BOTTOM);
   fputs("set logscale x 10\nset format x '%g'\nset xtics (", f);
   for (i = 0; i < n; i++) {
     sk_gp_num(f, tics[i]);

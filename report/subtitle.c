@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keynames.h"
+#include "stats.h"
 
 #define SK_SUB_DOT " \xc2\xb7 "
 
@@ -23,10 +23,10 @@ static void sk_sub_add(char *buf, size_t size, const char *fmt,
     snprintf(buf + len, size - len, fmt, a, b);
 }
 
-/* Is parameter KEY recorded with a value (not null)? */
-static const char *sk_sub_param(const sk_rfile_suite_t *s, const char *key)
+/* Suite key KEY as recorded, when it has a value (not null). */
+static const char *sk_sub_param(const sk_rfile_suite_t *s, sk_key_id_t key)
 {
-  const char *v = sk_rfile_param(s, key);
+  const char *v = sk_rfile_key(s, key);
   return v && *v && strcmp(v, "null") != 0 && strcmp(v, "~") != 0 ? v
                                                                   : NULL;
 }
@@ -34,10 +34,10 @@ static const char *sk_sub_param(const sk_rfile_suite_t *s, const char *key)
 static void sk_sub_repetitions(const sk_rfile_suite_t *s, char *buf,
                                size_t size)
 {
-  const char *fixed = sk_sub_param(s, "Fixed_Repetitions");
-  const char *eps = sk_sub_param(s, "Standard_error");
-  const char *lo = sk_sub_param(s, "Min_Repetition");
-  const char *hi = sk_sub_param(s, "Max_Repetition");
+  const char *fixed = sk_sub_param(s, SK_KEY_FIXED_REPETITIONS);
+  const char *eps = sk_sub_param(s, SK_KEY_STANDARD_ERROR);
+  const char *lo = sk_sub_param(s, SK_KEY_MIN_REPETITION);
+  const char *hi = sk_sub_param(s, SK_KEY_MAX_REPETITION);
   if (fixed) {
     sk_sub_add(buf, size, SK_SUB_DOT "%s repetitions (fixed)%s", fixed, "");
     return;
@@ -52,17 +52,25 @@ static void sk_sub_repetitions(const sk_rfile_suite_t *s, char *buf,
     sk_sub_add(buf, size, SK_SUB_DOT "max. repetitions %s%s", hi, "");
 }
 
+/* The recorded Outlier_Filter as an SK_STATS_FILTER_* (the order of its
+ * values in keys.def; tests/unit/test_suitekey.c): a file from before
+ * the key that records Cut_Quantile cut by it; -1 when the file does
+ * not say, or names a filter this reader does not know. */
+static long sk_sub_filter_of(const sk_rfile_suite_t *s)
+{
+  const char *f = sk_sub_param(s, SK_KEY_OUTLIER_FILTER);
+  if (!f)
+    return sk_sub_param(s, SK_KEY_CUT_QUANTILE) ? SK_STATS_FILTER_CUT : -1;
+  return sk_suitekey_value_of(SK_KEY_OUTLIER_FILTER, f);
+}
+
 /* The outlier filter; "" when the file does not say. */
 static void sk_sub_filter(const sk_rfile_suite_t *s, char *buf, size_t size,
                           int statistic)
 {
-  const char *f = sk_sub_param(s, "Outlier_Filter");
-  const char *q = sk_sub_param(s, "Cut_Quantile");
-  if (!f && q)
-    f = "Cut_Quantile";        /* files from before the key */
-  if (!f)
-    return;
-  if (strcmp(f, "Cut_Quantile") == 0 && q && statistic) {
+  long f = sk_sub_filter_of(s);
+  const char *q = sk_sub_param(s, SK_KEY_CUT_QUANTILE);
+  if (f == SK_STATS_FILTER_CUT && q && statistic) {
     /* the legend takes a number, never the file's text */
     char num[32];
     char *end;
@@ -72,12 +80,12 @@ static void sk_sub_filter(const sk_rfile_suite_t *s, char *buf, size_t size,
       sk_sub_add(buf, size, "the cut (quantile %s)%s", num, "");
     } else
       sk_sub_add(buf, size, "the cut%s%s", "", "");
-  } else if (strcmp(f, "Cut_Quantile") == 0 && q)
+  } else if (f == SK_STATS_FILTER_CUT && q)
     sk_sub_add(buf, size, SK_SUB_DOT "cut quantile %s%s", q, "");
-  else if (strcmp(f, "Tukey") == 0)
+  else if (f == SK_STATS_FILTER_TUKEY)
     sk_sub_add(buf, size, "%sTukey fences%s", statistic ? "" : SK_SUB_DOT,
                "");
-  else if (strcmp(f, "None") == 0)
+  else if (f == SK_STATS_FILTER_NONE)
     sk_sub_add(buf, size, "%s%s", statistic ? "" : SK_SUB_DOT,
                statistic ? "" : "no outlier filter");
 }
@@ -102,9 +110,9 @@ static void sk_sub_timing(const sk_rfile_suite_t *s, char *buf, size_t size)
 static void sk_sub_keys(const sk_rfile_suite_t *s, char *buf, size_t size)
 {
   const char *v;
-  if ((v = sk_sub_param(s, SK_KEYNAME_IN_PLACE)) && strcmp(v, "true") == 0)
+  if ((v = sk_sub_param(s, SK_KEY_IN_PLACE)) && strcmp(v, "true") == 0)
     sk_sub_add(buf, size, SK_SUB_DOT "in place%s%s", "", "");
-  if ((v = sk_sub_param(s, SK_KEYNAME_ROOT))) {
+  if ((v = sk_sub_param(s, SK_KEY_ROOT))) {
     size_t n = strlen(v);
     if (strcmp(v, "Rotate") == 0)
       sk_sub_add(buf, size, SK_SUB_DOT "root rotating%s%s", "", "");
@@ -112,7 +120,7 @@ static void sk_sub_keys(const sk_rfile_suite_t *s, char *buf, size_t size)
              strcmp(v, "0") != 0)
       sk_sub_add(buf, size, SK_SUB_DOT "root %s%s", v, "");
   }
-  if ((v = sk_sub_param(s, SK_KEYNAME_VERIFY)) && strcmp(v, "true") == 0)
+  if ((v = sk_sub_param(s, SK_KEY_VERIFY)) && strcmp(v, "true") == 0)
     sk_sub_add(buf, size, SK_SUB_DOT "data verified%s%s", "", "");
 }
 
@@ -123,16 +131,16 @@ void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
   if (size == 0)
     return;
   snprintf(buf, size, "variation %s", sk_rfile_arg_name(s->arg));
-  if ((v = sk_sub_param(s, "Scale")))
+  if ((v = sk_sub_param(s, SK_KEY_SCALE)))
     sk_sub_add(buf, size, SK_SUB_DOT "scale %s%s", v, "");
   sk_sub_repetitions(s, buf, size);
   sk_sub_filter(s, buf, size, 0);
   if (s->arg != SK_RESULT_ARG_LENGTH &&
-      (v = sk_sub_param(s, "Default_Message_length")))
+      (v = sk_sub_param(s, SK_KEY_DEFAULT_MESSAGE_LENGTH)))
     sk_sub_add(buf, size, SK_SUB_DOT "message length %s%s", v, "");
   if (s->arg != SK_RESULT_ARG_CHUNKS &&
       strcmp(s->pattern, "master_worker") == 0 &&
-      (v = sk_sub_param(s, "Default_Chunks")))
+      (v = sk_sub_param(s, SK_KEY_DEFAULT_CHUNKS)))
     sk_sub_add(buf, size, SK_SUB_DOT "chunks %s%s", v, "");
   sk_sub_timing(s, buf, size);
   sk_sub_keys(s, buf, size);
@@ -146,11 +154,12 @@ void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size)
 void sk_subtitle_statistic(const sk_rfile_suite_t *s, char *buf,
                            size_t size)
 {
-  const char *f = sk_sub_param(s, "Outlier_Filter");
+  long f = sk_sub_filter_of(s);
   if (size == 0)
     return;
-  if ((f && strcmp(f, "None") == 0) ||
-      (!f && !sk_sub_param(s, "Cut_Quantile"))) {
+  if (f == SK_STATS_FILTER_NONE ||
+      (!sk_sub_param(s, SK_KEY_OUTLIER_FILTER) &&
+       !sk_sub_param(s, SK_KEY_CUT_QUANTILE))) {
     snprintf(buf, size, "mean of all repetitions");
     return;
   }

@@ -12,8 +12,6 @@
 #include "tailpage.h"
 
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "csv.h"
 #include "gp.h"
@@ -222,14 +220,8 @@ static void sk_tp_csv_row(FILE *f, const sk_rfile_suite_t *s,
 int sk_tailpage_csv(const char *dir, const sk_inputs_t *in,
                     const sk_page_t *page)
 {
-  size_t len = strlen(dir) + strlen(page->slug) + 40, k, i;
-  char *path = malloc(len);
-  sk_outfile_t *h;
-  if (!path)
-    return -1;
-  snprintf(path, len, "%s/p%02d-%s.csv", dir, page->number, page->slug);
-  h = sk_rout_open(path, SK_OUTFILE_CSV_FILE, in->outin);
-  free(path);
+  size_t k, i;
+  sk_outfile_t *h = sk_csv_open(dir, in, page, NULL);
   if (!h)
     return -1;
   fputs("suite,instance,argument,p50,p90,p99,p999,p50_low,p50_high,"

@@ -18,6 +18,7 @@
 #include "plan_emit.h"
 #include "run.h"
 #include "shuffle.h"
+#include "suitekey.h"
 #include "suitepath.h"
 #include "timer.h"
 
@@ -299,10 +300,10 @@ static const char *sk_cli_status(const sk_instance_t *in)
 {
   if (!in->implemented)
     return "planned";
-  if (sk_pattern_unavailable(in->number) != NULL)
+  if (sk_pattern_unavailable(in->number, NULL, 0))
     return "unavailable";
-  return sk_pattern_fault(in->number, 2147483647) != NULL ? "faulty"
-                                                          : "implemented";
+  return sk_pattern_fault(in->number, 2147483647, NULL, 0) ? "faulty"
+                                                           : "implemented";
 }
 
 /* A class of the row (its buffers or payload, "BSEND_MW") as --list
@@ -322,7 +323,7 @@ static void sk_cli_list_row(FILE *fp, const sk_instance_t *in)
   sk_cli_class(in->buffers_id, buffers, sizeof buffers);
   sk_cli_class(in->payload_id, payload, sizeof payload);
   fprintf(fp, "%4d  %-33s %-14s %-20s %-9s %-15s %-11s %s\n", in->number,
-          in->name, sk_pattern_name(in->pattern), vars, buffers, payload,
+          in->name, sk_instance_pattern_name(in->pattern), vars, buffers, payload,
           sk_cli_status(in), in->summary);
 }
 
@@ -331,15 +332,16 @@ void sk_cli_list(FILE *fp)
   size_t n, i;
   const sk_instance_t *t = sk_instance_table(&n);
   const sk_instance_t **order = malloc(n * sizeof *order);
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   if (order == NULL)
     return;
   for (i = 0; i < n; i++)
     order[i] = &t[i];
   qsort(order, n, sizeof *order, sk_cli_by_family);
-  fprintf(fp, "MPI library: %s\n", sk_pattern_library());
-  fprintf(fp, "%4s  %-33s %-14s %-20s %-9s %-15s %-11s %s\n", "Type", "Name",
-          "Pattern", "Variations", "Buffers", "Payload", "Status",
-          "Operations");
+  fprintf(fp, "MPI library: %s\n", sk_pattern_library(lib, sizeof lib));
+  fprintf(fp, "%4s  %-33s %-14s %-20s %-9s %-15s %-11s %s\n",
+          sk_suitekey_name(SK_KEY_TYPE), "Name", "Pattern", "Variations",
+          "Buffers", "Payload", "Status", "Operations");
   for (i = 0; i < n; i++) {
     if (i == 0 || sk_instance_family_order(order[i]) !=
                       sk_instance_family_order(order[i - 1]))

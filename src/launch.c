@@ -377,19 +377,20 @@ static int sk_launch_test_level(int provided)
   return provided;
 }
 
-/* The checker's threads_unavailable: why this run gives no threads. */
-static const char *sk_launch_threads_unavailable(void)
+/* The checker's threads_unavailable: 1 with why this run gives no
+ * threads into WHY (LEN bytes), 0 when it gives them. */
+static int sk_launch_threads_unavailable(char *why, size_t len)
 {
-  static char why[256];
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   if (sk_launch_level >= MPI_THREAD_MULTIPLE)
-    return NULL;
-  snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
-           "provides %s%s", sk_pattern_library(),
+    return 0;
+  snprintf(why, len, "the MPI library skampi was built with (%s) "
+           "provides %s%s", sk_pattern_library(lib, sizeof lib),
            sk_launch_level_name(sk_launch_level),
            sk_launch_asked < MPI_THREAD_MULTIPLE
                ? " (it was not asked for threads: a process could not read "
                  "the suite file before MPI_Init)" : "");
-  return why;
+  return 1;
 }
 
 /* MPI_Init, or MPI_Init_thread(MPI_THREAD_MULTIPLE) when the file gives

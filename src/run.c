@@ -36,6 +36,7 @@
 #include "runlog.h"
 #include "runnoise.h"
 #include "sha256.h"
+#include "suitekey.h"
 #include "sysinfo.h"
 
 /* sk_runstate_t and what run_block.c shares with this file are in
@@ -217,7 +218,7 @@ static void sk_run_skip(sk_runstate_t *st, sk_suite_result_t *sr)
 static int sk_run_by_budget(const sk_suite_result_t *x)
 {
   return x->status == SK_SUITE_TIMED_OUT && x->limit_by != NULL &&
-         strcmp(x->limit_by, "Time_Suite") != 0;
+         strcmp(x->limit_by, sk_suitekey_name(SK_KEY_TIME_SUITE)) != 0;
 }
 
 /* Rank 0: the progress line and the log of a suite that ended. */

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "guard.h"
 #include "journal.h"
 #include "runlog.h"
+#include "suitekey.h"
 
 void sk_run_block_free(sk_run_block_t *b)
 {
@@ -33,7 +35,7 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
 {
   sk_engine_t *e = &st->eng;
   size_t n = e->plan->nsuites, i, j, cap = 0, nargs, untried;
-  long *args, *more;
+  long *args;
   b->res = calloc(n, sizeof *b->res);
   b->left = calloc(n, sizeof *b->left);
   b->started = calloc(n, sizeof *b->started);
@@ -46,13 +48,10 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
     if (sk_execute_grid(e, &e->plan->suites[k], &b->res[k], &args,
                         &nargs) != 0)
       continue;
-    if (b->nent + nargs > cap) {
-      cap = 2 * (b->nent + nargs);
-      if ((more = realloc(b->ent, cap * 2 * sizeof *more)) == NULL) {
-        free(args);
-        return -1;
-      }
-      b->ent = more;
+    /* two longs an entry: the suite and the argument */
+    if (SK_GROW(b->ent, cap, 2 * (b->nent + nargs), 64) != 0) {
+      free(args);
+      return -1;
     }
     for (j = 0; j < nargs; j++) {
       b->ent[2 * (b->nent + j)] = (long)k;
@@ -92,7 +91,7 @@ static double sk_run_block_left(sk_runstate_t *st, sk_run_block_t *b,
                                      : -1.0;
   double run = sk_budget_left(&st->budget, MPI_Wtime());
   /* the limit a point stopped by it names (sk_execute_finish()) */
-  b->res[k].limit_by = "Time_Suite";
+  b->res[k].limit_by = sk_suitekey_name(SK_KEY_TIME_SUITE);
   b->res[k].limit = s->time_suite;
   if (run >= 0.0 && (left < 0.0 || run < left)) {
     left = run;
@@ -189,7 +188,7 @@ static int sk_run_block_done(sk_runstate_t *st, sk_run_block_t *b, size_t k)
   if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0 &&
       s->time_suite >= 0.0 && r->elapsed >= s->time_suite) {
     r->status = SK_SUITE_TIMED_OUT;
-    r->limit_by = "Time_Suite";
+    r->limit_by = sk_suitekey_name(SK_KEY_TIME_SUITE);
     r->limit = s->time_suite;
   }
   if (r->status == SK_SUITE_COMPLETE && b->left[k] > 0)

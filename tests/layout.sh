@@ -22,7 +22,33 @@
 #     (== sk_coll_..., != &sk_inst_...) outside the instance table;
 #  5. no issue numbers in the tree: a comment says why, not which ticket;
 #  6. every C file includes <config.h> first (the feature macros of
-#     configure.ac, so the tree builds with -std=c11 as with the default).
+#     configure.ac, so the tree builds with -std=c11 as with the default);
+#  7. every file a comment names exists, and a file's first comment
+#     ("NAME -- what it is") names the file itself.  A file named is a
+#     word of a comment (C: /* */ and //; shell, make, awk, Python: after
+#     a #) that ends in .c .h .def .sh .skampi .md .mk .y .l .py or .awk;
+#     with a / it is a path from the top of the tree or from the
+#     commenting file's folder, without one the name of a file anywhere
+#     in the tree.  Not files: a word after '<' (<stdio.h>), a pattern
+#     with a capitalised placeholder (NAME.skampi, tests/parse/ok-KEY.skampi,
+#     test_MODULE.c), and the names of the sk_comment_ok list below
+#     (made by the build, or another project's header);
+#  8. an array grows by lib/grow.h (sk_grow, SK_GROW), not by a realloc()
+#     of its own: realloc() is called by lib/grow.c, and once each by the
+#     builders of one string or byte buffer of exact size listed in
+#     sk_realloc_ok below, nowhere else.
+#  9. a suite key's name is written once, in its lib/keys.def row: no
+#     string literal of the C code outside comments is a key's name
+#     ("Outlier_Filter"); the code names it by its id, SK_KEY_<id> of
+#     lib/suitekey.h (sk_suitekey_name(), sk_rfile_key()), which the
+#     compiler ties to the row.
+# 10. no function keeps its result in a static buffer (a `static char
+#     x[N]` in a function body): text goes into the caller's buffer or
+#     comes from a constant table;
+# 11. a prefix is one module's: the sk_pattern_ functions are defined in
+#     src/patterns/ only (lib/instance.c's table is sk_instance_pattern*).
+# 12. every function a comment names ("sk_name()") is a name of the code:
+#     the comment of a function renamed or removed goes with it.
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -142,6 +168,164 @@ for f in $(find lib src report campaign db tests -name '*.c'); do
   [ "$first" = "#include <config.h>" ] ||
     fail "$f: the first #include is '$first', not <config.h>"
 done
+
+# 7. Files named in comments.  The tree's files: every path below the
+# top but version control and build trees (_*, build*); skpaths.h is
+# made in the build tree (lib/local.mk).
+sk_comment_ok="config.h parser.c parser.h lexer.c lexer.h sqlite3.h skpaths.h lib/skpaths.h"
+find . \( -name .git -o -name '_*' -o -name 'build*' \) -prune -o -type f \
+  -print | sed 's|^\./||' > layout.tree.$$
+scanned=$(find lib src report campaign db grammar tests doc suites \
+  \( -name '_*' -o -name 'build*' \) -prune -o -type f \
+  \( -name '*.[chyl]' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' \
+     -o -name '*.py' -o -name '*.awk' \) -print; echo Makefile.am configure.ac)
+awk -v ok=" $sk_comment_ok " '
+  # the words of TEXT that name files, each checked
+  function scan(text,    w, re, dir) {
+    re = "<?[A-Za-z0-9_][A-Za-z0-9_./+-]*[.](c|h|def|sh|skampi|md|mk|y|l|py|awk)([^A-Za-z0-9_]|$)"
+    while (match(text, re)) {
+      w = substr(text, RSTART, RLENGTH)
+      text = substr(text, RSTART + RLENGTH)
+      sub(/[^A-Za-z0-9_]$/, "", w)
+      sub(/^[.]\//, "", w)
+      if (w ~ /^</ || w ~ /(^|[-_\/.])[A-Z][A-Z0-9]*([-_\/.]|$)/ ||
+          index(ok, " " w " "))
+        continue
+      dir = FILENAME; sub(/\/[^\/]*$/, "", dir)
+      if (index(w, "/") ? !((w in path) || ((dir "/" w) in path)) \
+                        : !(w in base))
+        print "FAIL: " FILENAME ":" FNR ": " w ": no such file"
+    }
+  }
+  # first the tree: every path and every file name
+  FILENAME == tree { path[$0] = 1; n = split($0, part, "/")
+                     base[part[n]] = 1; next }
+  FNR == 1 { inc = 0; c = FILENAME ~ /[.]([chyl]|def)$/ }
+  c {
+    line = $0; text = ""
+    while (line != "") {
+      if (inc) {
+        e = index(line, "*/")
+        if (e == 0) { text = text " " line; line = "" }
+        else { text = text " " substr(line, 1, e - 1)
+               line = substr(line, e + 2); inc = 0 }
+      } else {
+        b = index(line, "/*"); d = index(line, "//")
+        if (d > 0 && (b == 0 || d < b)) { text = text " " substr(line, d + 2)
+                                          line = "" }
+        else if (b > 0) { line = substr(line, b + 2); inc = 1 }
+        else line = ""
+      }
+    }
+    if (text != "") scan(text)
+    next
+  }
+  match($0, /(^|[ \t])#/) { scan(substr($0, RSTART + RLENGTH)) }
+' tree=layout.tree.$$ layout.tree.$$ $scanned > layout.named.$$
+if [ -s layout.named.$$ ]; then
+  cat layout.named.$$
+  failures=$((failures + 1))
+fi
+rm -f layout.named.$$ layout.tree.$$
+# The first comment's "NAME -- " is the file's own name.
+hits=$(awk 'FNR <= 4 && match($0, /^(\/\*| \*|#|\/\/) *[A-Za-z0-9_.+-]+[.][A-Za-z0-9]+ -- /) {
+    w = substr($0, 1, RLENGTH - 4); sub(/^(\/\*| \*|#|\/\/) */, "", w)
+    f = FILENAME; sub(/.*\//, "", f)
+    if (!(FILENAME in seen) && w != f)
+      print FILENAME ": its first comment names it " w
+    seen[FILENAME] = 1 }' $scanned)
+[ -z "$hits" ] || fail "$hits"
+
+# 8. realloc() outside lib/grow.c: FILE:COUNT must be in the list.
+sk_realloc_ok="lib/rfile_load.c:1 db/ingest/tar.c:1 db/store/store_query.c:1 db/web/webdata.c:1"
+for hit in $(grep -c '\brealloc(' $(find lib src report campaign db grammar \
+               -name '*.c' ! -path lib/grow.c) | grep -v ':0$'); do
+  case " $sk_realloc_ok " in
+    *" $hit "*) ;;
+    *) fail "${hit%:*} calls realloc() (grow an array with lib/grow.h)" ;;
+  esac
+done
+
+# 9. Suite keys by name: the names of keys.def's rows, then every string
+# literal of the code that is not in a comment.
+hits=$(awk '
+  FILENAME == "lib/keys.def" {
+    if (match($0, /^SK_KEY\([A-Z0-9_]+, *"[^"]+"/)) {
+      w = substr($0, RSTART, RLENGTH); sub(/^[^"]*"/, "", w); sub(/"$/, "", w)
+      key["\"" w "\""] = 1
+    }
+    next
+  }
+  FNR == 1 { inc = 0 }
+  {
+    line = $0; code = ""
+    while (line != "") {
+      if (inc) { e = index(line, "*/"); if (e == 0) line = ""
+                 else { line = substr(line, e + 2); inc = 0 } ; continue }
+      b = index(line, "/*"); d = index(line, "//")
+      if (d > 0 && (b == 0 || d < b)) { code = code substr(line, 1, d - 1); line = "" }
+      else if (b > 0) { code = code substr(line, 1, b - 1); line = substr(line, b + 2); inc = 1 }
+      else { code = code line; line = "" }
+    }
+    while (match(code, /"([^"\\]|\\.)*"/)) {
+      w = substr(code, RSTART, RLENGTH); code = substr(code, RSTART + RLENGTH)
+      if (w in key) print FILENAME ":" FNR ": " w
+    }
+  }' lib/keys.def $(find lib src report campaign db -name '*.[ch]'))
+[ -z "$hits" ] || fail "a suite key named by a string (use SK_KEY_<id>, lib/suitekey.h):
+$hits"
+
+# 10. Static buffers in function bodies (indented: at the top they are a
+# module's state, as a signal or error handler's record).
+hits=$(grep -nE '^[ \t]+static[ \t]+(unsigned[ \t]+)?char[ \t]+[A-Za-z_0-9]+[ \t]*\[' \
+         $(find lib src report campaign db -name '*.c'))
+[ -z "$hits" ] || fail "a static buffer in a function (write into the caller's):
+$hits"
+
+# 11. sk_pattern_ functions defined outside src/patterns/: a line that
+# starts a definition (a type at the margin, the name, no ';').
+hits=$(grep -nE '^[a-z].*[ *]sk_pattern_[a-z_0-9]*\(' \
+         $(find lib src report campaign db -name '*.c' ! -path 'src/patterns/*') |
+       grep -v ';')
+[ -z "$hits" ] || fail "sk_pattern_ is src/patterns/'s prefix:
+$hits"
+
+# 12. sk_NAME() in a comment, NAME nowhere in the code (comments left
+# out, tests/ included: a test's helpers are named too).
+hits=$(awk '
+  FNR == 1 { inc = 0 }
+  {
+    line = $0; code = ""; com = ""
+    while (line != "") {
+      if (inc) {
+        e = index(line, "*/")
+        if (e == 0) { com = com " " line; line = "" }
+        else { com = com " " substr(line, 1, e - 1)
+               line = substr(line, e + 2); inc = 0 }
+        continue
+      }
+      b = index(line, "/*"); d = index(line, "//")
+      if (d > 0 && (b == 0 || d < b)) { code = code substr(line, 1, d - 1)
+                                        com = com " " substr(line, d + 2)
+                                        line = "" }
+      else if (b > 0) { code = code substr(line, 1, b - 1)
+                        line = substr(line, b + 2); inc = 1 }
+      else { code = code line; line = "" }
+    }
+    while (match(code, /sk_[a-z0-9_]+/)) {
+      have[substr(code, RSTART, RLENGTH)] = 1
+      code = substr(code, RSTART + RLENGTH)
+    }
+    while (match(com, /[A-Za-z0-9_]*sk_[a-z0-9_]+\(\)/)) {
+      w = substr(com, RSTART, RLENGTH - 2); com = substr(com, RSTART + RLENGTH)
+      if (w ~ /^sk_/ && !(w in where)) where[w] = FILENAME ":" FNR
+    }
+  }
+  END { for (w in where) if (!(w in have)) print where[w] ": " w "()" }' \
+  $(find lib src report campaign db grammar tests \( -name '_*' -o -name 'build*' \) \
+      -prune -o -type f \( -name '*.[chyl]' -o -name '*.def' \) -print) | sort)
+[ -z "$hits" ] || fail "a comment names a function that does not exist:
+$hits"
 
 [ "$failures" -eq 0 ] || exit 1
 echo "layout: ok"

@@ -8,7 +8,6 @@
 
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,26 +16,13 @@
 #include "escape.h"
 #include "gnuplot.h"
 #include "gp.h"
+#include "grow.h"
 #include "msg.h"
 #include "outfile.h"
 #include "rout.h"
 #include "units.h"
 
 #define SK_DBPLOT_KEY 70        /* characters of a legend entry */
-
-static int sk_dbplot_err(char *err, size_t errlen, const char *fmt, ...)
-  SK_MSG_PRINTF(3, 4);
-
-static int sk_dbplot_err(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list ap;
-  if (err && errlen) {
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 int sk_dbplot_format(const char *path, char *err, size_t errlen)
 {
@@ -45,7 +31,7 @@ int sk_dbplot_format(const char *path, char *err, size_t errlen)
     return 0;
   if (n > 4 && strcmp(path + n - 4, ".svg") == 0)
     return 1;
-  return sk_dbplot_err(err, errlen, "the plot's file name must end in "
+  return sk_msg_why(err, errlen, "the plot's file name must end in "
                        ".pdf or .svg");
 }
 
@@ -59,7 +45,7 @@ typedef struct sk_dbplot_series {
 
 typedef struct sk_dbplot {
   sk_dbplot_series_t *s;
-  size_t n;
+  size_t n, cap;
   double xmin, xmax;
   char *xname;                  /* the first suite's argument name */
   int bytes;                    /* its unit is bytes */
@@ -68,23 +54,16 @@ typedef struct sk_dbplot {
   size_t nonpos;                /* points at x <= 0 a log axis leaves out */
 } sk_dbplot_t;
 
+/* Room for one more point in the four arrays, which grow together. */
 static int sk_dbplot_grow(sk_dbplot_series_t *s)
 {
-  size_t cap = s->cap ? 2 * s->cap : 32;
-  double *x = realloc(s->x, cap * sizeof *x), *y, *lo, *hi;
-  if (x)
-    s->x = x;
-  y = x ? realloc(s->y, cap * sizeof *y) : NULL;
-  if (y)
-    s->y = y;
-  lo = y ? realloc(s->lo, cap * sizeof *lo) : NULL;
-  if (lo)
-    s->lo = lo;
-  hi = lo ? realloc(s->hi, cap * sizeof *hi) : NULL;
-  if (!hi)
+  size_t cx = s->cap, cy = s->cap, clo = s->cap, chi = s->cap;
+  if (SK_GROW(s->x, cx, s->n + 1, 32) != 0 ||
+      SK_GROW(s->y, cy, s->n + 1, 32) != 0 ||
+      SK_GROW(s->lo, clo, s->n + 1, 32) != 0 ||
+      SK_GROW(s->hi, chi, s->n + 1, 32) != 0)
     return -1;
-  s->hi = hi;
-  s->cap = cap;
+  s->cap = cx;
   return 0;
 }
 
@@ -174,12 +153,11 @@ static int sk_dbplot_series(sk_store_t *st, sk_dbplot_t *d, int64_t run,
   int rc;
   if (sk_store_info(st, run, &info) < 0)
     return -1;
-  grown = realloc(d->s, (d->n + 1) * sizeof *grown);
-  if (!grown) {
+  if (SK_GROW(d->s, d->cap, d->n + 1, 8) != 0) {
     sk_store_info_free(&info);
     return -1;
   }
-  d->s = grown;
+  grown = d->s;
   memset(&grown[d->n], 0, sizeof *grown);
   grown[d->n].title = sk_dbplot_title(&info, suite, with_suite);
   d->n++;
@@ -421,20 +399,20 @@ static int sk_dbplot_run(int svg, const char *out_gp, sk_dbplot_body_fn body,
   int rc;
   if (sk_rout_tmpscript(&tmp, &f) < 0) {
     free(tmp);
-    return sk_dbplot_err(err, errlen, "cannot write a temporary script");
+    return sk_msg_why(err, errlen, "cannot write a temporary script");
   }
   sk_dbplot_terminal(f, svg, out_gp);
   rc = body(f, arg);
   if ((fclose(f) != 0) | rc)
-    rc = sk_dbplot_err(err, errlen, "cannot write the script '%s': %s",
+    rc = sk_msg_why(err, errlen, "cannot write the script '%s': %s",
                        tmp, strerror(errno));
   else if ((rc = sk_gnuplot_run(tmp)) == -2) {
-    sk_dbplot_err(err, errlen, "gnuplot '%s' took longer than a drawing "
-                  "may take and was stopped (fewer series draw faster)",
+    sk_msg_why(err, errlen, "gnuplot '%s' took longer than a drawing "
+               "may take and was stopped (fewer series draw faster)",
                   sk_gnuplot_program());
     rc = SK_DBPLOT_SLOW;
   } else if (rc < 0)
-    sk_dbplot_err(err, errlen, "gnuplot '%s' failed to draw the plot",
+    sk_msg_why(err, errlen, "gnuplot '%s' failed to draw the plot",
                   sk_gnuplot_program());
   unlink(tmp);
   free(tmp);
@@ -457,7 +435,7 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
     return -1;
   if (!(gp = sk_escape_gp_single(out->tmp))) {
     sk_outfile_abort(out);
-    return sk_dbplot_err(err, errlen, "the plot's file name cannot be "
+    return sk_msg_why(err, errlen, "the plot's file name cannot be "
                          "given to gnuplot (a control character)");
   }
   /* gnuplot writes the temporary by its name; out->fp stays unwritten. */
@@ -469,7 +447,7 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
   free(gp);
   if (stat(out->tmp, &sb) != 0 || sb.st_size == 0) {
     sk_outfile_abort(out);
-    return sk_dbplot_err(err, errlen, "gnuplot '%s' wrote no picture",
+    return sk_msg_why(err, errlen, "gnuplot '%s' wrote no picture",
                          sk_gnuplot_program());
   }
   return sk_outfile_commit(out, err, errlen);
@@ -489,7 +467,7 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
   d.xmin = isnan(xmin) ? -INFINITY : xmin;
   d.xmax = isnan(xmax) ? INFINITY : xmax;
   if (nsuites == 0) {
-    sk_dbplot_err(err, errlen, "no suite to plot");
+    sk_msg_why(err, errlen, "no suite to plot");
     return SK_DBPLOT_NOTHING;
   }
   if (sk_dbplot_format(path, err, errlen) < 0)
@@ -497,13 +475,13 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
   for (i = 0; rc == 0 && i < nruns; i++)
     for (k = 0; rc == 0 && k < nsuites; k++)
       if (sk_dbplot_series(st, &d, runs[i], suites[k], nsuites > 1) < 0)
-        rc = sk_dbplot_err(err, errlen, "cannot read run %lld from the "
+        rc = sk_msg_why(err, errlen, "cannot read run %lld from the "
                            "database", (long long)runs[i]);
   sk_dbplot_decide(&d);
   for (i = 0; i < d.n; i++)
     points += d.s[i].n;
   if (rc == 0 && points == 0) {
-    sk_dbplot_err(err, errlen, "nothing to plot: %s", nruns == 0
+    sk_msg_why(err, errlen, "nothing to plot: %s", nruns == 0
                   ? "no run matches" : "no selected run has the suite "
                   "in that range");
     rc = SK_DBPLOT_NOTHING;

@@ -6,28 +6,15 @@
 #include "history.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dbplot.h"
 #include "gp.h"
+#include "grow.h"
+#include "msg.h"
 #include "units.h"
-
-static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
-  __attribute__((format(printf, 3, 4)));
-
-static int sk_history_err(char *err, size_t errlen, const char *fmt, ...)
-{
-  va_list ap;
-  if (err && errlen) {
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
 
 /* The point of one run being looked for. */
 typedef struct sk_history_find {
@@ -99,17 +86,17 @@ static int sk_history_changes(sk_history_t *h, char *err, size_t errlen)
   if (h->npoints == 0)
     return 0;
   if (!(v = malloc(h->npoints * sizeof *v)))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   for (i = 0; i < h->npoints; i++)
     v[i] = h->points[i].value;
   if (sk_ediv_find(v, h->npoints, &h->opts, &cp, &n) < 0) {
     free(v);
-    return sk_history_err(err, errlen, "cannot search for change points");
+    return sk_msg_why(err, errlen, "cannot search for change points");
   }
   free(v);
   if (n && !(h->cps = calloc(n, sizeof *h->cps))) {
     free(cp);
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   }
   for (i = 0; i < n; i++) {
     h->cps[i].at = cp[i].at;
@@ -136,12 +123,12 @@ int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
     sk_ediv_defaults(&out->opts);
   out->argument = argument;
   if (!(out->suite = strdup(suite ? suite : "")))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   if (nruns && !(out->points = calloc(nruns, sizeof *out->points)))
-    return sk_history_err(err, errlen, "out of memory");
+    return sk_msg_why(err, errlen, "out of memory");
   for (i = 0; i < nruns; i++)
     if (sk_history_run(st, runs[i], out) < 0)
-      return sk_history_err(err, errlen, "cannot read run %lld from the "
+      return sk_msg_why(err, errlen, "cannot read run %lld from the "
                             "database", (long long)runs[i]);
   if (out->npoints > 1)
     qsort(out->points, out->npoints, sizeof *out->points, sk_history_cmp);
@@ -264,7 +251,7 @@ int sk_history_plot(const sk_history_t *h, const char *path, char *err,
                     size_t errlen)
 {
   if (h->npoints == 0) {
-    sk_history_err(err, errlen, "nothing to plot: no selected run has that "
+    sk_msg_why(err, errlen, "nothing to plot: no selected run has that "
                    "point");
     return SK_DBPLOT_NOTHING;
   }
@@ -326,14 +313,12 @@ static long sk_history_row(sk_history_grid_t *g, double argument)
   }
   if (g->nargs == SK_HISTORY_GRID_ARGS)
     return -2;                    /* full: the argument is left out */
-  args = realloc(g->args, (g->nargs + 1) * sizeof *args);
-  if (!args)
+  if (SK_GROW(g->args, g->capargs, g->nargs + 1, 16) != 0 ||
+      SK_GROW(g->values, g->capvalues, (g->nargs + 1) * g->nruns,
+              16 * g->nruns) != 0)
     return -1;
-  g->args = args;
-  v = realloc(g->values, (g->nargs + 1) * g->nruns * sizeof *v);
-  if (!v)
-    return -1;
-  g->values = v;
+  args = g->args;
+  v = g->values;
   memmove(&g->args[lo + 1], &g->args[lo], (g->nargs - lo) * sizeof *args);
   memmove(&v[(lo + 1) * g->nruns], &v[lo * g->nruns],
           (g->nargs - lo) * g->nruns * sizeof *v);
@@ -411,7 +396,7 @@ int sk_history_grid_changes(const sk_history_grid_t *g, size_t max_runs,
   sk_ediv_opts_t o;
   double *v = malloc((g->nruns ? g->nruns : 1) * sizeof *v);
   size_t *col = malloc((g->nruns ? g->nruns : 1) * sizeof *col);
-  size_t row, i, n, k;
+  size_t row, i, n, k, cap = 0;
   *out = NULL;
   *nout = 0;
   if (!v || !col)
@@ -430,12 +415,12 @@ int sk_history_grid_changes(const sk_history_grid_t *g, size_t max_runs,
     if (sk_ediv_find(v, n, &o, &cp, &ncp) < 0)
       goto fail;
     for (k = 0; k < ncp; k++) {
-      sk_history_gridcp_t *grown = realloc(*out, (*nout + 1) * sizeof *grown);
-      if (!grown) {
+      sk_history_gridcp_t *grown;
+      if (SK_GROW(*out, cap, *nout + 1, 16) != 0) {
         free(cp);
         goto fail;
       }
-      *out = grown;
+      grown = *out;
       grown[*nout].row = row;
       grown[*nout].column = col[cp[k].at];
       grown[*nout].p = cp[k].p;

@@ -86,9 +86,10 @@ typedef struct sk_history_grid {
   char **start;                   /* nruns start times */
   size_t nruns, omitted;
   double *args;                   /* nargs, ascending */
-  size_t nargs;
+  size_t nargs, capargs;
   int dropped_args;
   double *values;                 /* nargs x nruns, row by row */
+  size_t capvalues;               /* values' room, in doubles */
 } sk_history_grid_t;
 
 /* The grid of SUITE in runs[0..nruns) (oldest first, as sk_store_select

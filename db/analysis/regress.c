@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fdr.h"
+#include "grow.h"
 #include "hlshift.h"
 #include "msg.h"
 #include "stats.h"
@@ -85,16 +86,15 @@ typedef struct sk_regress_ctx {
   size_t match;          /* the suite's pair + 1, 0: none */
 } sk_regress_ctx_t;
 
-static int sk_regress_append(double **v, size_t *n, const double *add,
-                             size_t k)
+/* Appends add[0..k) to *v of *n values, room for *cap. */
+static int sk_regress_append(double **v, size_t *n, size_t *cap,
+                             const double *add, size_t k)
 {
-  double *grown;
   if (!k)
     return 0;
-  if (!(grown = realloc(*v, (*n + k) * sizeof *grown)))
+  if (sk_grow(v, cap, *n + k, sizeof **v, 16) != 0)
     return -1;
-  memcpy(grown + *n, add, k * sizeof *add);
-  *v = grown;
+  memcpy(*v + *n, add, k * sizeof *add);
   *n += k;
   return 0;
 }
@@ -120,7 +120,7 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
 {
   sk_regress_t *r = c->r;
   sk_regress_index_t *ix = r->index;
-  sk_regress_point_t *pt, *grown;
+  sk_regress_point_t *pt;
   size_t j;
   if ((ix->n + 1) * 2 > ix->cap && sk_regress_grow(ix) < 0)
     return NULL;
@@ -131,10 +131,9 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
     r->only[1]++;
     return NULL;
   }
-  if (!(grown = realloc(r->points, (r->npoints + 1) * sizeof *grown)))
+  if (SK_GROW(r->points, r->cappoints, r->npoints + 1, 64) != 0)
     return NULL;
-  r->points = grown;
-  pt = memset(&grown[r->npoints], 0, sizeof *pt);
+  pt = memset(&r->points[r->npoints], 0, sizeof *pt);
   pt->suite = c->match ? sk_regress_pair(c) : strdup(c->suite->name);
   pt->instance = strdup(c->suite->instance);
   pt->parameters = strdup(c->suite->parameters);
@@ -175,11 +174,13 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
   side = &pt->side[c->side];
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
-    return sk_regress_append(&side->runs, &side->nruns, p->run_medians,
-                             p->nrun_medians);
-  if (sk_regress_append(&side->runs, &side->nruns, &med, 1) < 0)
+    return sk_regress_append(&side->runs, &side->nruns, &side->capruns,
+                             p->run_medians, p->nrun_medians);
+  if (sk_regress_append(&side->runs, &side->nruns, &side->capruns, &med,
+                        1) < 0)
     return -1;
-  return sk_regress_append(&side->raw, &side->nraw, p->raw, p->nraw);
+  return sk_regress_append(&side->raw, &side->nraw, &side->capraw, p->raw,
+                           p->nraw);
 }
 
 static int sk_regress_suite(void *arg, int64_t run,
@@ -248,18 +249,6 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *ids,
 
 /* ---- testing ----------------------------------------------------------- */
 
-static double sk_regress_median(const double *v, size_t n)
-{
-  double *s = malloc((n ? n : 1) * sizeof *s), m;
-  if (!s)
-    return NAN;
-  memcpy(s, v, n * sizeof *v);
-  sk_stats_sort(s, n);
-  m = sk_stats_median(s, n);
-  free(s);
-  return m;
-}
-
 /* At most SK_REGRESS_THIN evenly spaced order statistics of v, sorted,
  * into a new array. */
 static double *sk_regress_thin(const double *v, size_t n, size_t *out)
@@ -298,8 +287,8 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
     x = a->raw, m = a->nraw, y = b->raw, n = b->nraw;
   }
   r->tested[pt->method]++;
-  pt->before = sk_regress_median(pt->side[0].runs, pt->side[0].nruns);
-  pt->after = sk_regress_median(pt->side[1].runs, pt->side[1].nruns);
+  pt->before = sk_stats_median_of(pt->side[0].runs, pt->side[0].nruns);
+  pt->after = sk_stats_median_of(pt->side[1].runs, pt->side[1].nruns);
   if (pt->method == SK_REGRESS_NONE) {
     /* no test: the change is shown as the ratio of the medians */
     if (pt->before > 0)
@@ -478,7 +467,7 @@ static void sk_regress_summary(sk_regress_t *r, sk_regress_finding_t *f)
 
 static int sk_regress_group(sk_regress_t *r)
 {
-  sk_regress_finding_t *grown, f;
+  sk_regress_finding_t f;
   size_t i;
   for (i = 0; i < r->npoints; i = f.last + 1) {
     f.first = f.last = i;
@@ -490,10 +479,9 @@ static int sk_regress_group(sk_regress_t *r)
     if (f.verdict != SK_REGRESS_SLOWER && f.verdict != SK_REGRESS_FASTER)
       continue;
     sk_regress_summary(r, &f);
-    if (!(grown = realloc(r->findings, (r->nfindings + 1) * sizeof f)))
+    if (SK_GROW(r->findings, r->capfindings, r->nfindings + 1, 16) != 0)
       return -1;
-    r->findings = grown;
-    grown[r->nfindings++] = f;
+    r->findings[r->nfindings++] = f;
     if (f.verdict == SK_REGRESS_SLOWER)
       r->slower++;
     else

@@ -33,9 +33,9 @@ typedef enum {
 /* A side's values of one point. */
 typedef struct sk_regress_side {
   double *runs;          /* per-run medians (a merged file's run_medians) */
-  size_t nruns;
+  size_t nruns, capruns;
   double *raw;           /* raw samples of all its runs */
-  size_t nraw;
+  size_t nraw, capraw;
 } sk_regress_side_t;
 
 typedef struct sk_regress_point {
@@ -82,10 +82,10 @@ typedef struct sk_regress {
   size_t nruns[2];       /* single runs used on each side */
   size_t nmerged[2];     /* merged files used on each side */
   sk_regress_point_t *points;   /* in both sides, in order met */
-  size_t npoints;
+  size_t npoints, cappoints;
   size_t only[2];        /* points of one side only */
   sk_regress_finding_t *findings;
-  size_t nfindings;
+  size_t nfindings, capfindings;
   size_t tested[3];      /* by method */
   size_t slower, faster; /* findings */
   /* the comparison's power: the smallest q any point could get (every

@@ -25,7 +25,7 @@
 static int sk_compare_side(sk_store_t *st, const char *opt, const char *text,
                            int64_t **ids, size_t *n)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   char *copy = strdup(text), *w, *save = NULL;
   int rc = 0;
   if (!copy)

@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "ingest.h"
 #include "msg.h"
 
@@ -31,26 +32,21 @@
 typedef struct sk_import_list {
   char **paths;
   unsigned char *ofdir;
-  size_t n;
+  size_t n, cap, capof;
 } sk_import_list_t;
 
 static int sk_import_push(sk_import_list_t *l, const char *dir,
                           const char *name)
 {
-  char **grown = realloc(l->paths, (l->n + 1) * sizeof *grown);
-  unsigned char *of = grown ? realloc(l->ofdir, l->n + 1) : NULL;
   size_t len = (dir ? strlen(dir) + 1 : 0) + strlen(name) + 1;
   char *p = malloc(len);
-  if (grown)
-    l->paths = grown;
-  if (of)
-    l->ofdir = of;
-  if (!grown || !of || !p) {
+  if (!p || SK_GROW(l->paths, l->cap, l->n + 1, 16) != 0 ||
+      SK_GROW(l->ofdir, l->capof, l->n + 1, 16) != 0) {
     free(p);
     sk_msg_error("out of memory");
     return -1;
   }
-  of[l->n] = dir != NULL;
+  l->ofdir[l->n] = dir != NULL;
   if (dir)
     snprintf(p, len, "%s/%s", dir, name);
   else
@@ -115,7 +111,7 @@ static int sk_import_namecmp(const void *a, const void *b)
 static int sk_import_yaml(sk_import_list_t *l, const char *dir,
                           const char *prefix, int skip_merged)
 {
-  sk_import_list_t names = {NULL, NULL, 0};
+  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -176,7 +172,7 @@ static int sk_import_expand(sk_import_list_t *l, char **args, size_t n)
 /* Names in DIR ending in .txt, sorted (a directory of peer outputs). */
 static int sk_import_txt(sk_import_list_t *l, const char *dir)
 {
-  sk_import_list_t names = {NULL, NULL, 0};
+  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
   size_t i, n;
@@ -305,7 +301,7 @@ int sk_dbcmd_import_args(const sk_dbcmd_t *c)
 
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_import_list_t l = {NULL, NULL, 0};
+  sk_import_list_t l = {NULL, NULL, 0, 0, 0};
   sk_ingest_opts_t o;
   sk_ingest_result_t r;
   char now[32];

@@ -29,7 +29,7 @@
 static int sk_cmd_select(sk_store_t *st, const sk_dbcmd_t *c, int64_t **ids,
                          size_t *n)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   size_t i;
   int rc = SK_DB_OK;
   if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0)

@@ -13,6 +13,7 @@
 
 #include "dbout.h"
 #include "emit.h"
+#include "grow.h"
 #include "msg.h"
 #include "suggest.h"
 #include "wbuf.h"
@@ -29,7 +30,7 @@ typedef struct sk_suites_row {
 
 typedef struct sk_suites_acc {
   sk_suites_row_t *rows;
-  size_t n;
+  size_t n, cap;
 } sk_suites_acc_t;
 
 static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
@@ -43,9 +44,9 @@ static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
         strcmp(a->rows[i].instance, s->instance) == 0)
       break;
   if (i == a->n) {
-    if (!(grown = realloc(a->rows, (a->n + 1) * sizeof *grown)))
+    if (SK_GROW(a->rows, a->cap, a->n + 1, 16) != 0)
       return -1;
-    a->rows = grown;
+    grown = a->rows;
     grown[i].name = strdup(s->name);
     grown[i].instance = strdup(s->instance);
     grown[i].runs = grown[i].points = 0;
@@ -75,8 +76,8 @@ static int sk_suites_json(sk_store_t *st, const sk_sel_t *sel)
 
 int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = {NULL, 0};
-  sk_suites_acc_t acc = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
+  sk_suites_acc_t acc = {NULL, 0, 0};
   int64_t *ids = NULL;
   size_t i, n = 0;
   int rc = SK_DB_OK;
@@ -307,14 +308,8 @@ typedef struct sk_query_pts {
 static int sk_query_pt(void *arg, const sk_store_point_t *p)
 {
   sk_query_pts_t *a = arg;
-  if (a->n == a->cap) {
-    size_t cap = a->cap ? 2 * a->cap : 64;
-    sk_store_point_t *g = realloc(a->v, cap * sizeof *g);
-    if (!g)
-      return -1;
-    a->v = g;
-    a->cap = cap;
-  }
+  if (SK_GROW(a->v, a->cap, a->n + 1, 64) != 0)
+    return -1;
   a->v[a->n] = *p;
   a->v[a->n].raw = a->v[a->n].run_medians = a->v[a->n].run_means = NULL;
   a->n++;
@@ -369,7 +364,7 @@ static int sk_query_json(sk_store_t *st, const sk_dbcmd_t *c,
 
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   sk_query_t q = {c, NULL, NULL, NULL, 0};
   int64_t *ids = NULL;
   size_t i, n = 0;

@@ -74,7 +74,7 @@ int sk_dbcmd_write(sk_wbuf_t *b)
 int sk_dbcmd_select(sk_store_t *st, char **args, size_t nargs,
                     const sk_sel_t *base, int64_t **ids, size_t *n)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   int rc = SK_DB_OK;
   if (sk_dbcmd_selection(args, nargs, &sel) < 0)
     rc = SK_DB_USAGE;
@@ -89,7 +89,7 @@ int sk_dbcmd_select(sk_store_t *st, char **args, size_t nargs,
 /* list --format json: /api/runs's shape for the chosen runs. */
 static int sk_list_json(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   sk_wbuf_t b = {NULL, 0, 0, 0};
   int rc = SK_DB_OK;
   if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0 ||

@@ -17,7 +17,7 @@
 int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_publish_opts_t o;
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   int rc;
   if (c->nargs == 0) {
     sk_msg_error("publish needs a directory (skampi-db publish DIR "

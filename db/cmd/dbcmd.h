@@ -27,15 +27,15 @@ typedef struct sk_dbcmd {
   const char *library;    /* import --from: --library NAME */
   const char *np;         /* import --from: --np N (text) */
   char **tags;            /* --tag KEY=VALUE, repeated */
-  size_t ntags;
+  size_t ntags, captags;
   char **suites;          /* --suite NAME, repeated */
-  size_t nsuites;
+  size_t nsuites, capsuites;
   sk_sel_t filter;        /* list's --machine --library --np --since --tag */
   sk_db_format_t format;
   const char *output;     /* -o */
   const char *baseline, *candidate;   /* compare */
   char **matches;         /* compare --match A=B, repeated */
-  size_t nmatches;
+  size_t nmatches, capmatches;
   double q, min_effect;   /* compare: false-discovery rate, effect */
   const char *listen;     /* serve --listen */
   const char *url, *token;   /* push */
@@ -47,7 +47,7 @@ typedef struct sk_dbcmd {
                            * --min-effect */
   int allow_upload;       /* serve --allow-upload */
   char **public_urls;     /* serve --public-url (repeatable) */
-  size_t npublic;
+  size_t npublic, cappublic;
   long draw_seconds;      /* serve --draw-seconds (0: the default) */
   int force;              /* publish --force */
   int quiet;

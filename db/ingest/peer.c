@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 
 #define SK_PEER_LINE_MAX 4096     /* bytes of one line */
@@ -187,13 +188,26 @@ static int sk_peer_header(sk_peer_rd_t *rd, size_t from, int one_blank,
 
 /* ---- the result in memory ------------------------------------------------ */
 
+/* The room sk_grow() has made for N elements added one at a time from
+ * nothing with FIRST (8) as the first capacity: the arrays of a result
+ * keep no capacity of their own. */
+static size_t sk_peer_cap(size_t n)
+{
+  size_t c = 0;
+  if (n)
+    for (c = 8; c < n; c *= 2)
+      ;
+  return c;
+}
+
 static int sk_peer_kv(sk_rfile_kv_t **v, size_t *n, const char *key,
                       const char *value)
 {
-  sk_rfile_kv_t *g = realloc(*v, (*n + 1) * sizeof *g);
-  if (!g)
+  size_t cap = sk_peer_cap(*n);
+  sk_rfile_kv_t *g;
+  if (SK_GROW(*v, cap, *n + 1, 8) != 0)
     return -1;
-  *v = g;
+  g = *v;
   g[*n].key = strdup(key);
   g[*n].value = strdup(value);
   (*n)++;
@@ -219,9 +233,10 @@ static sk_rfile_suite_t *sk_peer_suite(sk_rfile_t *r, const char *name,
   char pay[8];
   if (r->nsuites == SK_PEER_SUITES_MAX)
     return NULL;
-  if (!(g = realloc(r->suites, (r->nsuites + 1) * sizeof *g)))
+  size_t cap = sk_peer_cap(r->nsuites);
+  if (SK_GROW(r->suites, cap, r->nsuites + 1, 8) != 0)
     return NULL;
-  r->suites = g;
+  g = r->suites;
   s = memset(&g[r->nsuites++], 0, sizeof *s);
   s->type = -1;
   s->pair[0] = s->pair[1] = -1;
@@ -244,11 +259,11 @@ static sk_rfile_suite_t *sk_peer_suite(sk_rfile_t *r, const char *name,
 
 static sk_rfile_point_t *sk_peer_point(sk_rfile_suite_t *s)
 {
-  sk_rfile_point_t *g = realloc(s->points, (s->npoints + 1) * sizeof *g);
-  sk_rfile_point_t *p;
-  if (!g)
+  size_t cap = sk_peer_cap(s->npoints);
+  sk_rfile_point_t *g, *p;
+  if (SK_GROW(s->points, cap, s->npoints + 1, 8) != 0)
     return NULL;
-  s->points = g;
+  g = s->points;
   p = memset(&g[s->npoints++], 0, sizeof *p);
   p->bytes = p->mean = p->se = p->q1 = p->q3 = p->median = NAN;
   p->ci_low = p->ci_high = p->ci_coverage = p->rate = NAN;

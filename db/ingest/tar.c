@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "grow.h"
 
 /* A pax header's size we skip at most. */
 #define SK_TAR_PAX_MAX ((size_t)1 << 20)
@@ -27,7 +28,7 @@ typedef struct sk_tar_rd {
   size_t len, off, entry;
   char name[256];           /* the current entry's name, as sent */
   sk_tar_file_t *v;
-  size_t n;
+  size_t n, cap;
   char dir[256];            /* the directory of the files ("": none) */
   int have_dir;
   char *err;
@@ -170,12 +171,8 @@ static int sk_tar_file(sk_tar_rd_t *r, const unsigned char *data,
                        "holds one skampi-run directory)");
   snprintf(r->dir, sizeof r->dir, "%s", dir);
   r->have_dir = 1;
-  if (r->n % 64 == 0) {
-    sk_tar_file_t *g = realloc(r->v, (r->n + 64) * sizeof *g);
-    if (!g)
-      return sk_tar_fail(r, "out of memory");
-    r->v = g;
-  }
+  if (SK_GROW(r->v, r->cap, r->n + 1, 64) != 0)
+    return sk_tar_fail(r, "out of memory");
   snprintf(r->v[r->n].name, sizeof r->v[r->n].name, "%s", base);
   r->v[r->n].data = (const char *)data;
   r->v[r->n].len = size;

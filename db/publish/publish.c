@@ -30,6 +30,7 @@
 
 #include <math.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@
 #include "regress.h"
 #include "webpage.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "pubdir.h"
 #include "web.h"
@@ -104,14 +106,8 @@ static int sk_pub_data(sk_pub_t *p, int dir, const char *name,
 static int sk_pub_series_fn(void *arg, const sk_webdata_series_t *s)
 {
   sk_pub_suite_t *u = arg;
-  if (u->n == u->cap) {
-    size_t cap = u->cap ? 2 * u->cap : 64;
-    int64_t *g = realloc(u->ids, cap * sizeof *g);
-    if (!g)
-      return -1;
-    u->ids = g;
-    u->cap = cap;
-  }
+  if (SK_GROW(u->ids, u->cap, u->n + 1, 64) != 0)
+    return -1;
   u->ids[u->n++] = s->run->id;
   if (sk_api_series_one(&u->json, s, u->count++ == 0) < 0 ||
       sk_api_series_csv_one(&u->csv, s) < 0)
@@ -305,7 +301,7 @@ static int sk_pub_suites(sk_pub_t *p, const sk_sel_t *sel, int quiet,
 static int sk_pub_side(sk_pub_t *p, const char *opt, const char *text,
                        int64_t **out, size_t *n)
 {
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   char *copy = strdup(text), *w, *save = NULL;
   int64_t *all = NULL;
   size_t i, k = 0, nall = 0;
@@ -354,10 +350,13 @@ static int sk_pub_compare(sk_pub_t *p, const sk_publish_opts_t *o)
       sk_pub_side(p, "--candidate", o->candidate, &c, &nc) < 0 ||
       sk_regress_run(p->st, a, na, c, nc, &x) < 0)
     goto out;
-  if ((both = realloc(a, (na + nc) * sizeof *both)) != NULL) {
-    a = both;
-    memcpy(a + na, c, nc * sizeof *c);
-    ids = sk_webdata_ranges(a, na + nc);
+  if ((both = malloc((na + nc ? na + nc : 1) * sizeof *both)) != NULL) {
+    if (na)
+      memcpy(both, a, na * sizeof *a);
+    if (nc)
+      memcpy(both + na, c, nc * sizeof *c);
+    ids = sk_webdata_ranges(both, na + nc);
+    free(both);
   }
   sk_wbuf_puts(&b, "{\"baseline\":");
   sk_wbuf_json_str(&b, o->baseline);
@@ -410,8 +409,9 @@ static int sk_pub_pages(sk_pub_t *p, const sk_sel_t *sel,
   for (i = 0; rc == 0 && i < 4; i++) {
     static const char *const f[] = {"app.js", "style.css", "dygraph.min.js",
                                     "dygraph.min.css"};
-    snprintf(src, sizeof src, "%s/%s", i < 2 ? sk_web_files_dir()
-             : SK_DYGRAPHS_DIR, f[i]);
+    char web[PATH_MAX];
+    snprintf(src, sizeof src, "%s/%s", i < 2 ? sk_web_files_dir(web,
+             sizeof web) : SK_DYGRAPHS_DIR, f[i]);
     rc = sk_pubdir_copy(p->pd, p->dir, f[i], src);
   }
   p->files += 7;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "sha256.h"
 
@@ -45,14 +46,8 @@ int sk_pubman_add(sk_pubman_set_t *s, char kind, const char *sha,
                          const char *rel)
 {
   sk_pubman_ent_t *e;
-  if (s->n == s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 64;
-    sk_pubman_ent_t *g = realloc(s->v, cap * sizeof *g);
-    if (!g)
-      return -1;
-    s->v = g;
-    s->cap = cap;
-  }
+  if (SK_GROW(s->v, s->cap, s->n + 1, 64) != 0)
+    return -1;
   e = &s->v[s->n];
   if (!(e->rel = strdup(rel)))
     return -1;

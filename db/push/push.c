@@ -24,6 +24,7 @@
 
 #include "dbstatus.h"
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "tar.h"
 
@@ -253,15 +254,10 @@ static int sk_push_read(const char *path, int nofollow, char **buf,
   if (fd >= 0 && !(f = fdopen(fd, "rb")))
     close(fd);
   while (f) {
-    if (*len == cap) {
-      char *g = cap >= SK_PUSH_FILE_MAX ? NULL
-                : realloc(*buf, cap ? 2 * cap : 65536);
-      if (!g) {
-        errno = cap >= SK_PUSH_FILE_MAX ? EFBIG : ENOMEM;
-        break;
-      }
-      *buf = g;
-      cap = cap ? 2 * cap : 65536;
+    if (*len == cap && (cap >= SK_PUSH_FILE_MAX ||
+                        SK_GROW(*buf, cap, *len + 1, 65536) != 0)) {
+      errno = cap >= SK_PUSH_FILE_MAX ? EFBIG : ENOMEM;
+      break;
     }
     k = fread(*buf + *len, 1, cap - *len, f);
     *len += k;
@@ -313,18 +309,15 @@ static int sk_push_archive(const char *dir, char **buf, size_t *len)
   DIR *d = opendir(dir);
   struct dirent *e;
   char **names = NULL, p[4096];
-  size_t n = 0, i;
+  size_t n = 0, cap = 0, i;
   int rc = d ? 0 : -1;
   *buf = NULL;
   *len = 0;
   while (rc == 0 && (e = readdir(d)))
     if (sk_push_wanted(dir, e->d_name)) {
-      char **g = n < SK_TAR_MAX_ENTRIES ? realloc(names, (n + 1) *
-                                                  sizeof *g) : NULL;
-      if (!g || !(g[n] = strdup(e->d_name)))
+      if (n >= SK_TAR_MAX_ENTRIES || SK_GROW(names, cap, n + 1, 16) != 0 ||
+          !(names[n] = strdup(e->d_name)))
         rc = -1;
-      if (g)
-        names = g;
       n += rc == 0;
     }
   if (d)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "suggest.h"
 
@@ -88,13 +89,11 @@ static int sk_sel_date(const char *t)
 
 static int sk_sel_push(sk_sel_t *sel, const sk_sel_term_t *t)
 {
-  sk_sel_term_t *grown = realloc(sel->terms, (sel->n + 1) * sizeof *grown);
-  if (!grown) {
+  if (SK_GROW(sel->terms, sel->cap, sel->n + 1, 8) != 0) {
     sk_msg_error("out of memory");
     return -1;
   }
-  sel->terms = grown;
-  grown[sel->n++] = *t;
+  sel->terms[sel->n++] = *t;
   return 0;
 }
 
@@ -279,5 +278,5 @@ void sk_sel_free(sk_sel_t *sel)
   }
   free(sel->terms);
   sel->terms = NULL;
-  sel->n = 0;
+  sel->n = sel->cap = 0;
 }

@@ -42,7 +42,7 @@ typedef struct sk_sel_term {
 
 typedef struct sk_sel {
   sk_sel_term_t *terms;
-  size_t n;
+  size_t n, cap;
 } sk_sel_t;
 
 /* Adds the term WORD to SEL.  -1 with "skampi-db: error: ..." printed

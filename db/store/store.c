@@ -101,16 +101,6 @@ char *sk_store_col_text(sqlite3_stmt *s, int i)
   return strdup(t ? (const char *)t : "");
 }
 
-int sk_store_version(sk_store_t *st)
-{
-  int v, code;
-  if (sk_store_version_of(st, &v, &code) < 0) {
-    sk_store_fail(st, "cannot read the schema version");
-    return -1;
-  }
-  return v;
-}
-
 void sk_store_close(sk_store_t *st)
 {
   int i;

@@ -48,13 +48,8 @@ typedef enum sk_store_mode {
  * table or column of the schema missing. */
 sk_store_t *sk_store_open(const char *path, sk_store_mode_t mode);
 void sk_store_close(sk_store_t *st);
-/* Whether sk_store_open made the file; whether it was opened immutable
- * (a read-only medium: changes by others are not seen). */
+/* Whether sk_store_open made the file. */
 int sk_store_created(const sk_store_t *st);
-int sk_store_immutable(const sk_store_t *st);
-
-/* The schema version of an open database. */
-int sk_store_version(sk_store_t *st);
 
 /* ---- schema.c --------------------------------------------------------- */
 /* Brings the database from its user_version to SK_STORE_SCHEMA, one

@@ -76,7 +76,8 @@ typedef struct sk_store_q {
   char *sql;
   size_t len, cap;
   sk_store_qarg_t *arg;
-  int narg, argcap;
+  int narg;
+  size_t argcap;
 } sk_store_q_t;
 
 /* The most values one selection binds (SQLite takes 32766). */
@@ -89,6 +90,12 @@ void sk_store_q_free(sk_store_q_t *q);
 int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel);
 /* Binds Q's values as parameters FROM + 1, FROM + 2, ... */
 void sk_store_q_bind_all(sqlite3_stmt *s, const sk_store_q_t *q, int from);
+
+/* The points of suite NAME of RUN to FN, by argument; with SAMPLES their
+ * raw samples and per-run values too (sk_store_points), else without
+ * (sk_store_points_only). */
+int sk_store_points_each(sk_store_t *st, int64_t run, const char *name,
+                         int samples, sk_store_point_fn fn, void *arg);
 
 double sk_store_col_real(sqlite3_stmt *s, int i);   /* NULL: NaN */
 long sk_store_col_long(sqlite3_stmt *s, int i);     /* NULL: -1 */

@@ -230,8 +230,3 @@ int sk_store_created(const sk_store_t *st)
 {
   return st->created;
 }
-
-int sk_store_immutable(const sk_store_t *st)
-{
-  return st->immutable;
-}

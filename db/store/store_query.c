@@ -11,18 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 int sk_store_q_add(sk_store_q_t *q, const char *frag)
 {
-  size_t n = strlen(frag), cap;
-  char *grown;
-  if (q->len + n + 1 > q->cap) {
-    for (cap = q->cap ? q->cap : 1024; cap < q->len + n + 1; cap *= 2)
-      ;
-    if (!(grown = realloc(q->sql, cap)))
-      return -1;
-    q->sql = grown;
-    q->cap = cap;
-  }
+  size_t n = strlen(frag);
+  if (SK_GROW(q->sql, q->cap, q->len + n + 1, 1024) != 0)
+    return -1;
   memcpy(q->sql + q->len, frag, n + 1);
   q->len += n;
   return 0;
@@ -32,14 +27,8 @@ static int sk_store_q_bind(sk_store_q_t *q, const char *text, long long num)
 {
   if (q->narg >= SK_STORE_Q_ARGS)
     return -1;
-  if (q->narg == q->argcap) {
-    int cap = q->argcap ? 2 * q->argcap : 64;
-    sk_store_qarg_t *grown = realloc(q->arg, (size_t)cap * sizeof *grown);
-    if (!grown)
-      return -1;
-    q->arg = grown;
-    q->argcap = cap;
-  }
+  if (SK_GROW(q->arg, q->argcap, (size_t)q->narg + 1, 64) != 0)
+    return -1;
   q->arg[q->narg].text = text;
   q->arg[q->narg++].num = num;
   return 0;
@@ -160,8 +149,8 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
 {
   sk_store_q_t q;
   sqlite3_stmt *s;
-  int64_t *v = NULL, *grown;
-  size_t cnt = 0;
+  int64_t *v = NULL;
+  size_t cnt = 0, cap = 0;
   int i, rc;
   memset(&q, 0, sizeof q);
   if (sk_store_q_build(&q, sel) < 0) {
@@ -176,11 +165,10 @@ int sk_store_select(sk_store_t *st, const sk_sel_t *sel, int64_t **ids,
   if (!s)
     return -1;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
+    if (SK_GROW(v, cap, cnt + 1, 64) != 0) {
       rc = SQLITE_NOMEM;
       break;
     }
-    v = grown;
     v[cnt++] = sqlite3_column_int64(s, 0);
   }
   if (rc != SQLITE_DONE) {
@@ -342,20 +330,19 @@ int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
     "campaign_runs cr JOIN campaigns c ON c.id = cr.campaign_id "
     "WHERE c.merged_run_id = ?1 AND cr.run_id IS NOT NULL "
     "ORDER BY cr.position");
-  int64_t *v = NULL, *grown;
-  size_t cnt = 0;
+  int64_t *v = NULL;
+  size_t cnt = 0, cap = 0;
   *ids = NULL;
   *n = 0;
   if (!s)
     return -1;
   sqlite3_bind_int64(s, 1, run);
   while (sqlite3_step(s) == SQLITE_ROW) {
-    if (!(grown = realloc(v, (cnt + 1) * sizeof *v))) {
+    if (SK_GROW(v, cap, cnt + 1, 16) != 0) {
       free(v);
       sk_store_done(s);
       return -1;
     }
-    v = grown;
     v[cnt++] = sqlite3_column_int64(s, 0);
   }
   sk_store_done(s);
@@ -426,10 +413,10 @@ static const char sk_store_points_sql[] =
   "SELECT p.id, p.argument, p.processes, p.mean, p.stderr, p.median, "
   "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, p.runs, "
   "p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
-    "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
-    "p.overlap_percent, p.init_time, p.free_time, p.p50, p.p90, p.p99, "
-    "p.p999, p.p50_low, p.p50_high, p.p90_low, p.p90_high, p.p99_low, "
-    "p.p99_high, p.p999_low, p.p999_high FROM points p "
+  "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
+  "p.overlap_percent, p.init_time, p.free_time, p.p50, p.p90, p.p99, "
+  "p.p999, p.p50_low, p.p50_high, p.p90_low, p.p90_high, p.p99_low, "
+  "p.p99_high, p.p999_low, p.p999_high FROM points p "
   "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
   "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) ORDER BY p.argument, p.id";
 
@@ -524,10 +511,12 @@ void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
   }
 }
 
-int sk_store_points(sk_store_t *st, int64_t run, const char *name,
-                    sk_store_point_fn fn, void *arg)
+int sk_store_points_each(sk_store_t *st, int64_t run, const char *name,
+                         int samples, sk_store_point_fn fn, void *arg)
 {
-  sqlite3_stmt *s = sk_store_prep(st, SK_STMT_POINTS, sk_store_points_sql);
+  /* the points with samples are read in a loop: its statement is kept */
+  sqlite3_stmt *s = sk_store_prep(st, samples ? SK_STMT_POINTS : -1,
+                                  sk_store_points_sql);
   sk_store_point_t p;
   int rc = 0, step;
   if (!s)
@@ -536,20 +525,31 @@ int sk_store_points(sk_store_t *st, int64_t run, const char *name,
   sk_store_text(s, 2, name);
   while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
     sk_store_point_row(s, &p);
-    if (sk_store_samples(st, sqlite3_column_int64(s, 0), &p) < 0)
+    if (samples && sk_store_samples(st, sqlite3_column_int64(s, 0), &p) < 0)
       rc = -1;
     else
       rc = fn(arg, &p) < 0 ? -1 : 0;
-    free((double *)p.raw);
-    free((double *)p.run_medians);
-    free((double *)p.run_means);
+    if (samples) {
+      free((double *)p.raw);
+      free((double *)p.run_medians);
+      free((double *)p.run_means);
+    }
   }
   if (rc == 0 && step != SQLITE_DONE) {
     sk_store_fail(st, "cannot read points");
     rc = -1;
   }
-  sqlite3_reset(s);
+  if (samples)
+    sqlite3_reset(s);
+  else
+    sk_store_done(s);
   return rc;
+}
+
+int sk_store_points(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_point_fn fn, void *arg)
+{
+  return sk_store_points_each(st, run, name, 1, fn, arg);
 }
 
 /* EXPLAIN QUERY PLAN of SQL into F, one step a line after "# NAME"; the

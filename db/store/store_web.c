@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "grow.h"
 
 void sk_store_threads_init(void)
 {
@@ -47,25 +48,16 @@ static int sk_store_tagv_load(sk_store_t *st, sk_store_tagv_t *t)
 {
   sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT run_id, key || '=' || "
                                   "value FROM tags ORDER BY run_id, key");
-  size_t cap = 0;
+  size_t crun = 0, ckv = 0;
   int rc;
   memset(t, 0, sizeof *t);
   if (!s)
     return -1;
   while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-    if (t->n == cap) {
-      size_t nc = cap ? 2 * cap : 64;
-      int64_t *r = realloc(t->run, nc * sizeof *r);
-      char **k = r ? realloc(t->kv, nc * sizeof *k) : NULL;
-      if (r)
-        t->run = r;
-      if (k)
-        t->kv = k;
-      if (!r || !k) {
-        rc = SQLITE_NOMEM;
-        break;
-      }
-      cap = nc;
+    if (SK_GROW(t->run, crun, t->n + 1, 64) != 0 ||
+        SK_GROW(t->kv, ckv, t->n + 1, 64) != 0) {
+      rc = SQLITE_NOMEM;
+      break;
     }
     t->run[t->n] = sqlite3_column_int64(s, 0);
     if (!(t->kv[t->n] = sk_store_col_text(s, 1))) {
@@ -258,31 +250,5 @@ int sk_store_suite_arguments(sk_store_t *st, const sk_sel_t *sel,
 int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
                          sk_store_point_fn fn, void *arg)
 {
-  sqlite3_stmt *s = sk_store_prep(st, -1,
-    "SELECT p.id, p.argument, p.processes, p.mean, p.stderr, p.median, "
-    "p.q1, p.q3, p.min, p.max, p.repetitions, p.eps_met, p.refined, "
-    "p.runs, p.ci_low, p.ci_high, p.ci_coverage, p.modes, "
-    "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
-    "p.overlap_percent, p.init_time, p.free_time, p.p50, p.p90, p.p99, "
-    "p.p999, p.p50_low, p.p50_high, p.p90_low, p.p90_high, p.p99_low, "
-    "p.p99_high, p.p999_low, p.p999_high FROM points p "
-    "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
-    "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) "
-    "ORDER BY p.argument, p.id");
-  sk_store_point_t p;
-  int rc = 0, step;
-  if (!s)
-    return -1;
-  sqlite3_bind_int64(s, 1, run);
-  sk_store_text(s, 2, name);
-  while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW) {
-    sk_store_point_row(s, &p);
-    rc = fn(arg, &p) < 0 ? -1 : 0;
-  }
-  if (rc == 0 && step != SQLITE_DONE) {
-    sk_store_fail(st, "cannot read points");
-    rc = -1;
-  }
-  sk_store_done(s);
-  return rc;
+  return sk_store_points_each(st, run, name, 0, fn, arg);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "csvcell.h"
+#include "grow.h"
 
 static const char sk_wbuf_fffd[] = "\xef\xbf\xbd";
 
@@ -32,8 +33,6 @@ char *sk_wbuf_take(sk_wbuf_t *b, size_t *len)
 
 static int sk_wbuf_grow(sk_wbuf_t *b, size_t n)
 {
-  size_t cap;
-  char *grown;
   if (b->failed)
     return -1;
   if (b->len + n + 1 <= b->cap)
@@ -42,15 +41,10 @@ static int sk_wbuf_grow(sk_wbuf_t *b, size_t n)
     b->failed = 1;
     return -1;
   }
-  cap = b->cap ? b->cap : 4096;
-  while (cap < b->len + n + 1)
-    cap *= 2;
-  if (!(grown = realloc(b->data, cap))) {
+  if (SK_GROW(b->data, b->cap, b->len + n + 1, 4096) != 0) {
     b->failed = 1;
     return -1;
   }
-  b->data = grown;
-  b->cap = cap;
   return 0;
 }
 
@@ -116,6 +110,20 @@ size_t sk_wbuf_utf8(const unsigned char *s)
       (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
     return 0;
   return n;
+}
+
+/* The UTF-8 character at p as it is, or U+FFFD for a byte that starts
+ * none; returns what follows it. */
+static const unsigned char *sk_wbuf_char(sk_wbuf_t *b,
+                                         const unsigned char *p)
+{
+  size_t n = sk_wbuf_utf8(p);
+  if (n == 0) {
+    sk_wbuf_puts(b, sk_wbuf_fffd);
+    return p + 1;
+  }
+  sk_wbuf_put(b, (const char *)p, n);
+  return p + n;
 }
 
 void sk_wbuf_json_str(sk_wbuf_t *b, const char *s)
@@ -189,7 +197,6 @@ void sk_wbuf_json_key(sk_wbuf_t *b, const char *key, int first)
 void sk_wbuf_html(sk_wbuf_t *b, const char *s)
 {
   const unsigned char *p = (const unsigned char *)(s ? s : "");
-  size_t n;
   while (*p) {
     const unsigned char *q = p;
     while (*q >= 0x20 && *q < 0x7f && !strchr("&<>\"'", *q))
@@ -210,12 +217,8 @@ void sk_wbuf_html(sk_wbuf_t *b, const char *s)
     if ((*p < 0x20 && *p != '\n') || *p == 0x7f) {
       sk_wbuf_put(b, " ", 1);
       p++;
-    } else if ((n = sk_wbuf_utf8(p)) == 0) {
-      sk_wbuf_puts(b, sk_wbuf_fffd);
-      p++;
     } else {
-      sk_wbuf_put(b, (const char *)p, n);
-      p += n;
+      p = sk_wbuf_char(b, p);
     }
   }
 }
@@ -236,21 +239,13 @@ void sk_wbuf_csv(sk_wbuf_t *b, const char *s)
 {
   char *cell = sk_csvcell(s);
   const unsigned char *p = (const unsigned char *)cell;
-  size_t n;
   if (!cell) {
     b->failed = 1;
     return;
   }
   /* the cell's own characters are ASCII: its text stays valid UTF-8 */
-  while (*p) {
-    if ((n = sk_wbuf_utf8(p)) == 0) {
-      sk_wbuf_puts(b, sk_wbuf_fffd);
-      p++;
-    } else {
-      sk_wbuf_put(b, (const char *)p, n);
-      p += n;
-    }
-  }
+  while (*p)
+    p = sk_wbuf_char(b, p);
   free(cell);
 }
 

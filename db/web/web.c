@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "grow.h"
 #include "msg.h"
 #include "webpool.h"
 

@@ -194,6 +194,6 @@ void sk_history_grid_json(sk_wbuf_t *b, const struct sk_history_grid *g,
 
 /* The directory of app.js and style.css (the source tree's when the
  * program runs from its build tree). */
-const char *sk_web_files_dir(void);
+const char *sk_web_files_dir(char *dir, size_t size);
 
 #endif

@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 const char *const sk_webdata_facet_name[SK_WEBDATA_NFACETS] = {
   "machine", "library", "processes", "tag", "month"
 };
@@ -23,14 +25,8 @@ void sk_webdata_runs_init(sk_webdata_runs_t *w, sk_wbuf_t *out)
 
 static int sk_webdata_push(sk_webdata_facet_t *f, const char *value)
 {
-  if (f->n == f->cap) {
-    size_t cap = f->cap ? 2 * f->cap : 256;
-    sk_webdata_fv_t *g = realloc(f->v, cap * sizeof *g);
-    if (!g)
-      return -1;
-    f->v = g;
-    f->cap = cap;
-  }
+  if (SK_GROW(f->v, f->cap, f->n + 1, 256) != 0)
+    return -1;
   if (!(f->v[f->n].value = strdup(value)))
     return -1;
   f->v[f->n++].count = 1;
@@ -123,10 +119,10 @@ static int sk_webdata_suite_add(void *arg, const char *name,
                                 long runs)
 {
   sk_webdata_suites_t *s = arg;
-  sk_webdata_suite_t *g = realloc(s->v, (s->n + 1) * sizeof *g);
-  if (!g)
+  sk_webdata_suite_t *g;
+  if (SK_GROW(s->v, s->cap, s->n + 1, 64) != 0)
     return -1;
-  s->v = g;
+  g = s->v;
   g[s->n].name = strdup(name);
   g[s->n].instance = strdup(instance);
   g[s->n].argument = strdup(argument);
@@ -200,14 +196,8 @@ static int sk_webdata_pt(void *arg, const sk_store_point_t *p)
   a->all++;
   if (!(p->argument >= a->xmin && p->argument <= a->xmax))
     return 0;
-  if (a->n == a->cap) {
-    size_t cap = a->cap ? 2 * a->cap : 64;
-    sk_store_point_t *g = realloc(a->v, cap * sizeof *g);
-    if (!g)
-      return -1;
-    a->v = g;
-    a->cap = cap;
-  }
+  if (SK_GROW(a->v, a->cap, a->n + 1, 64) != 0)
+    return -1;
   a->v[a->n] = *p;
   a->v[a->n].raw = a->v[a->n].run_medians = a->v[a->n].run_means = NULL;
   a->n++;

@@ -54,6 +54,7 @@ typedef struct sk_webdata_suite {
 typedef struct sk_webdata_suites {
   sk_webdata_suite_t *v;
   size_t n, nruns;      /* nruns: runs selected */
+  size_t cap;
 } sk_webdata_suites_t;
 
 int sk_webdata_suites(sk_store_t *st, const sk_sel_t *sel,

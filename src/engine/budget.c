@@ -5,6 +5,8 @@
 
 #include "budget.h"
 
+#include "suitekey.h"
+
 double sk_budget_left(const sk_budget_t *b, double now)
 {
   double left;
@@ -18,7 +20,7 @@ double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
                        size_t left, const char **by)
 {
   double share = sk_budget_left(b, now), own = s->time_suite;
-  *by = "Time_Suite";
+  *by = sk_suitekey_name(SK_KEY_TIME_SUITE);
   if (share >= 0.0 && left > 1)
     share /= (double)left;
   if (share < 0.0)

@@ -70,46 +70,51 @@ MPI_Datatype sk_dtype_builtin(const char *name)
  * twice that: skampi builds every message as a derived type.  MPICH
  * 4.0.2's MPIX_C_FLOAT16 is 2 bytes but a pair of it has an extent of 0
  * and packs into nothing.  The verdict of each type is made once. */
+static signed char sk_dtype_known[SK_DTYPE_N];   /* 0 unknown, 1 good,
+                                                  * -1 bad */
+static char sk_dtype_said[SK_DTYPE_N][160];     /* why a bad one is */
+
 static const char *sk_dtype_broken(size_t i, long want, char *why,
                                    size_t size)
 {
-  static signed char known[SK_DTYPE_N];   /* 0 unknown, 1 good, -1 bad */
-  static char said[SK_DTYPE_N][160];
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   MPI_Datatype pair;
   MPI_Aint lb = 0, ext = 0;
   int bytes = 0, packed = 0;
-  if (known[i] == 0) {
+  if (sk_dtype_known[i] == 0) {
     MPI_Type_size(sk_dtype_table[i].type, &bytes);
     MPI_Type_contiguous(2, sk_dtype_table[i].type, &pair);
     MPI_Type_commit(&pair);
     MPI_Type_get_extent(pair, &lb, &ext);
     MPI_Pack_size(1, pair, MPI_COMM_SELF, &packed);
     MPI_Type_free(&pair);
-    known[i] = 1;
+    sk_dtype_known[i] = 1;
     if (bytes != (int)want)
-      snprintf(said[i], sizeof said[i], "is %d bytes, not the %ld of its "
-               "C type", bytes, want);
+      snprintf(sk_dtype_said[i], sizeof sk_dtype_said[i], "is %d bytes, "
+               "not the %ld of its C type", bytes, want);
     else if (ext < 2 * (MPI_Aint)want || packed < 2 * bytes)
-      snprintf(said[i], sizeof said[i], "is broken in derived datatypes "
-               "(two of it span %ld bytes and pack into %d, not %ld)",
+      snprintf(sk_dtype_said[i], sizeof sk_dtype_said[i], "is broken in "
+               "derived datatypes (two of it span %ld bytes and pack into "
+               "%d, not %ld)",
                (long)ext, packed, 2 * want);
     else
       return NULL;
-    known[i] = -1;
+    sk_dtype_known[i] = -1;
   }
-  if (known[i] > 0)
+  if (sk_dtype_known[i] > 0)
     return NULL;
   snprintf(why, size, "%s of the MPI library skampi was built with (%s) %s",
-           sk_dtype_table[i].name, sk_pattern_library(), said[i]);
+           sk_dtype_table[i].name, sk_pattern_library(lib, sizeof lib),
+           sk_dtype_said[i]);
   return why;
 }
 
 /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_UNAVAILABLE=NAME makes the
  * builtin NAME as absent as in a library without it, so that the
  * refusal is tested with a library that has every type. */
-const char *sk_dtype_unavailable(const char *name)
+int sk_dtype_unavailable(const char *name, char *why, size_t size)
 {
-  static char why[256];
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
   long want, align;
   int flag = 0;
@@ -118,16 +123,16 @@ const char *sk_dtype_unavailable(const char *name)
     if (strcmp(sk_dtype_table[i].name, name) == 0)
       break;
   if (i == SK_DTYPE_N)
-    return NULL;
+    return 0;
   if (!sk_dtype_table[i].built || (test != NULL && strcmp(test, name) == 0)) {
-    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
-             "has no %s", sk_pattern_library(), name);
-    return why;
+    snprintf(why, size, "the MPI library skampi was built with (%s) has "
+             "no %s", sk_pattern_library(lib, sizeof lib), name);
+    return 1;
   }
   MPI_Initialized(&flag);
   if (!flag || sk_mpi_type_bytes_of(name, &want, &align) != 0)
-    return NULL;
-  return sk_dtype_broken(i, want, why, sizeof why);
+    return 0;
+  return sk_dtype_broken(i, want, why, size) != NULL;
 }
 
 static int sk_dtype_arithmetic(const char *name)

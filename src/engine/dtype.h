@@ -38,10 +38,10 @@ MPI_Datatype sk_dtype_builtin(const char *name);
  * MPI library -- "the MPI library skampi was built with (LIB) has no
  * NAME" where configure did not find it, or, once MPI is initialized,
  * "NAME of the MPI library ... is N bytes, not the M of its C type" --
- * in a static buffer; NULL when it can (and for a name of no builtin).
- * The checker's sk_check_options_t.type_unavailable.  TEST ONLY:
- * SKAMPI_TEST_UNAVAILABLE=NAME makes it absent. */
-const char *sk_dtype_unavailable(const char *name);
+ * into WHY (SIZE bytes) and 1; 0 when it can (and for a name of no
+ * builtin).  The checker's sk_check_options_t.type_unavailable.  TEST
+ * ONLY: SKAMPI_TEST_UNAVAILABLE=NAME makes it absent. */
+int sk_dtype_unavailable(const char *name, char *why, size_t size);
 
 /* Builds the types of suite s; writes into note (possibly "") what is
  * worth knowing about them.  -1 with a message in note when MPI refuses

@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "dtype.h"
+#include "grow.h"
 #include "guard.h"
 #include "journal.h"
 #include "measure.h"
@@ -30,6 +31,7 @@
 #include "refine.h"
 #include "runlog.h"
 #include "stats.h"
+#include "suitekey.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -196,8 +198,9 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   /* a large-count point only where the instance has the path (the
    * checker refuses the others first) and not with skampi's own
    * reduction operation, whose function takes an int count */
-  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number) !=
-                       NULL || (x->ops->reduces && x->red.own)))
+  if (x->ctx.large && (sk_pattern_large_count(x->s->instance->number,
+                                              NULL, 0) ||
+                       (x->ops->reduces && x->red.own)))
     return -4;
   ok = x->ops->setup == NULL || x->ops->setup(&x->ctx) == 0;
   MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, comm);
@@ -635,7 +638,7 @@ static void sk_exec_journal(double msg[4])
 static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
 {
   size_t n = 0, cap = 64;
-  long *args, arg, *more;
+  long *args, arg;
   int refined = 0, rc;
   if (x->res->status != SK_SUITE_TIMED_OUT)
     return;
@@ -650,11 +653,8 @@ static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
   /* the refiner is done with: record a dummy time for each argument it
    * hands out until it starts refining */
   while ((rc = sk_refine_next(r, &arg, &refined)) == 1 && !refined) {
-    if (n == cap && (more = realloc(args, 2 * cap * sizeof *args)) != NULL) {
-      args = more;
-      cap *= 2;
-    }
-    if (n < cap)
+    /* out of memory: the arguments so far are recorded */
+    if (SK_GROW(args, cap, n + 1, 64) == 0)
       args[n++] = arg;
     sk_refine_record(r, arg, 1.0);
   }
@@ -747,7 +747,7 @@ void sk_execute_finish(sk_suite_result_t *res)
              "points, %zu of them missed eps", res->limit, res->npoints,
              missed);
   else {
-    if (res->limit_by != NULL && strcmp(res->limit_by, "Time_Suite") != 0)
+    if (res->limit_by != NULL && strcmp(res->limit_by, sk_suitekey_name(SK_KEY_TIME_SUITE)) != 0)
       snprintf(lim, sizeof lim, "its share of Time_Run (%.3g s)",
                res->limit);
     else
@@ -830,6 +830,29 @@ static void sk_exec_init(sk_exec_t *x, sk_engine_t *eng,
   sk_nodecomm_init(&x->nodes, eng->world, 0);
 }
 
+/* The refinement parameters of suite S over the arguments its types
+ * allow, for a grid made before any point is measured: *X is set up on
+ * SCRATCH and its datatypes made and freed again.  -1 when the types
+ * fail (said again when the suite is measured on its own). */
+static int sk_exec_grid_params(sk_exec_t *x, sk_engine_t *eng,
+                               const sk_suite_t *s,
+                               sk_suite_result_t *scratch,
+                               sk_refine_params_t *p)
+{
+  char dtnote[256];
+  sk_exec_init(x, eng, s, scratch);
+  if (sk_exec_types(x, dtnote, sizeof dtnote) != 0) {
+    free(scratch->message);
+    return -1;
+  }
+  sk_reduce_free(&x->red);
+  sk_dtype_free(&x->dt);
+  sk_refine_params_from_suite(s, p);
+  p->start = x->lo;
+  p->end = x->hi;
+  return 0;
+}
+
 int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
                     sk_suite_result_t *res, long **args, size_t *n)
 {
@@ -838,21 +861,12 @@ int sk_execute_grid(sk_engine_t *eng, const sk_suite_t *s,
   sk_refine_params_t p;
   sk_refine_t *r = NULL;
   const sk_gridfile_suite_t *g;
-  char dtnote[256];
   *args = NULL;
   *n = 0;
   memset(&scratch, 0, sizeof scratch);
   scratch.suite = s;
-  sk_exec_init(&x, eng, s, &scratch);
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
-    free(scratch.message);       /* said again when measured on its own */
+  if (sk_exec_grid_params(&x, eng, s, &scratch, &p) != 0)
     return -1;
-  }
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  sk_refine_params_from_suite(s, &p);
-  p.start = x.lo;
-  p.end = x.hi;
   if (s->variation == SK_VARIATION_NONE) {
     if ((*args = malloc(sizeof **args)) != NULL) {
       (*args)[0] = 0;
@@ -891,36 +905,23 @@ int sk_execute_initial_grid(sk_engine_t *eng, const sk_suite_t *s,
   sk_suite_result_t scratch;
   sk_refine_params_t p;
   sk_refine_t *r;
-  long arg, *more;
+  long arg;
   size_t cap = 64;
   int refined = 0;
-  char dtnote[256];
   memset(&scratch, 0, sizeof scratch);
   scratch.suite = s;
   if (sk_execute_grid(eng, s, &scratch, args, n) == 0)
     return 0;
-  sk_exec_init(&x, eng, s, &scratch);
-  if (sk_exec_types(&x, dtnote, sizeof dtnote) != 0) {
-    free(scratch.message);
+  if (sk_exec_grid_params(&x, eng, s, &scratch, &p) != 0)
     return -1;
-  }
-  sk_reduce_free(&x.red);
-  sk_dtype_free(&x.dt);
-  sk_refine_params_from_suite(s, &p);
-  p.start = x.lo;
-  p.end = x.hi;
   if (sk_refine_params_check(&p) != NULL || (r = sk_refine_new(&p)) == NULL)
     return -1;
   *args = malloc(cap * sizeof **args);
   *n = 0;
   while (*args != NULL && sk_refine_next(r, &arg, &refined) == 1 &&
          !refined) {
-    if (*n == cap) {
-      if ((more = realloc(*args, 2 * cap * sizeof *more)) == NULL)
-        break;
-      *args = more;
-      cap *= 2;
-    }
+    if (SK_GROW(*args, cap, *n + 1, 64) != 0)
+      break;
     (*args)[(*n)++] = arg;
     sk_refine_record(r, arg, 1.0);
   }

@@ -30,7 +30,8 @@ typedef struct sk_exec {
   sk_engine_t *eng;
   const sk_suite_t *s;
   const sk_inst_ops_t *ops;
-  const sk_pattern_info_t *pat;  /* what the instance's pattern implies */
+  /* what the instance's pattern implies */
+  const sk_instance_pattern_info_t *pat;
   long lo, hi;              /* range of the argument */
   long max_length;          /* longest message of the suite */
   MPI_Comm comm;            /* the suite's processes; NULL for Nodes */

@@ -16,8 +16,10 @@
 #include <time.h>
 
 #include "gridfile.h"
+#include "grow.h"
 #include "guard.h"
 #include "pattern_pingpong.h"
+#include "suitekey.h"
 #include "topology.h"
 
 /* ---- what the suite needs, decided alike on every process ------------- */
@@ -151,8 +153,9 @@ static int sk_exec_check(sk_exec_t *x)
   const sk_instance_t *in = x->s->instance;
   long mem = x->eng->plan->memory_kib * 1024L;
   size_t need, sb, rb;
+  char why[256];
   x->ops = in->implemented ? sk_pattern_ops(in->number) : NULL;
-  x->pat = sk_pattern_info(in->pattern);
+  x->pat = sk_instance_pattern(in->pattern);
   if (x->s->skip != NULL) {
     /* the checker left it out: a known fault, or nothing fits */
     snprintf(x->msg, sizeof x->msg, "%s", x->s->skip);
@@ -163,10 +166,10 @@ static int sk_exec_check(sk_exec_t *x)
              "implemented yet", in->name, in->number);
     return -1;
   }
-  if (sk_pattern_unavailable(in->number) != NULL) {
+  if (sk_pattern_unavailable(in->number, why, sizeof why)) {
     /* the checker refuses it first; a plan made elsewhere may not */
     snprintf(x->msg, sizeof x->msg, "instance %s is unavailable: %s",
-             in->name, sk_pattern_unavailable(in->number));
+             in->name, why);
     return -1;
   }
   if (x->eng->size < x->pat->least) {
@@ -363,7 +366,8 @@ static void sk_exec_describe_cache(sk_exec_t *x)
   sk_suite_result_t *res = x->res;
   res->cache_mode = x->s->cache == SK_CACHE_COLD ? "cold" : "warm";
   res->cache_size = (long)x->cache.size;
-  res->cache_source = x->s->cache_size != SK_UNSET ? "Cache_Size" : "sysfs";
+  res->cache_source = x->s->cache_size != SK_UNSET ? sk_suitekey_name(SK_KEY_CACHE_SIZE)
+                                                   : "sysfs";
 }
 
 /* Rank 0: how the repetitions were started together. */
@@ -374,7 +378,8 @@ static void sk_exec_describe_sync(sk_exec_t *x)
   if (!x->windowed)
     return;
   y->window = x->s->window_size == SK_UNSET ? 0.0 : x->s->window_size;
-  y->window_source = x->s->window_size == SK_UNSET ? "pilot" : "Window_Size";
+  y->window_source = x->s->window_size == SK_UNSET ? "pilot"
+                             : sk_suitekey_name(SK_KEY_WINDOW_SIZE);
   y->clock_sync = sk_clocksync_name(x->clock.algorithm);
   y->fit_points = x->clock.fit_points;
   y->exchanges = x->clock.exchanges;
@@ -476,17 +481,12 @@ int sk_exec_types(sk_exec_t *x, char *dtnote, size_t size)
 /* The initial grid of a fixed-scale refiner (it needs no times). */
 long *sk_exec_fixed_grid(sk_refine_t *r, size_t *n)
 {
-  size_t cap = 64;
-  long *args = malloc(cap * sizeof *args), arg, *more;
+  size_t cap = 0;
+  long *args = NULL, arg;
   *n = 0;
-  while (args != NULL && sk_refine_next(r, &arg, NULL) == 1) {
-    if (*n == cap) {
-      more = realloc(args, 2 * cap * sizeof *args);
-      if (more == NULL)
-        break;
-      args = more;
-      cap *= 2;
-    }
+  while (sk_refine_next(r, &arg, NULL) == 1) {
+    if (SK_GROW(args, cap, *n + 1, 64) != 0)
+      break;
     args[(*n)++] = arg;
     sk_refine_record(r, arg, 1.0);
   }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "msg.h"
 #include "rcheck.h"
 #include "yread.h"
@@ -82,15 +83,9 @@ static int sk_gridfile_item(sk_yread_t *y, const char *key, size_t index,
   (void)key;
   if (index == 0 && sk_gridfile_head(y, c) < 0)
     return -1;
-  if (g->nsuites == c->cap) {
-    size_t cap = c->cap ? 2 * c->cap : 16;
-    sk_gridfile_suite_t *grown = realloc(g->suites, cap * sizeof *grown);
-    if (grown == NULL) {
-      sk_msg_error("out of memory");
-      return -1;
-    }
-    g->suites = grown;
-    c->cap = cap;
+  if (SK_GROW(g->suites, c->cap, g->nsuites + 1, 16) != 0) {
+    sk_msg_error("out of memory");
+    return -1;
   }
   memset(&g->suites[g->nsuites], 0, sizeof *g->suites);
   if (sk_gridfile_suite(y, item, &g->suites[g->nsuites++]) != 0) {

@@ -5,7 +5,7 @@
  * From a skampi result file (doc/output-format.md) it takes, for every
  * entry of `suites`, its `name` and the `argument` of each of its
  * `points`, in file order (ascending).  Only rank 0 reads the file, with
- * the YAML reader every program shares (lib/ydoc.h).
+ * the YAML reader every program shares (lib/yread.h).
  */
 #ifndef SK_GRIDFILE_H
 #define SK_GRIDFILE_H

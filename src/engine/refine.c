@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 typedef struct refine_point {
   long m;                 /* the argument */
   double t;               /* its measured time */
@@ -142,22 +144,16 @@ long sk_refine_grid_size(const sk_refine_params_t *p)
 
 /* ---- allocation ------------------------------------------------------ */
 
+/* Room for need points in both arrays, which grow together. */
 static int refine_reserve(sk_refine_t *r, long need)
 {
+  size_t cpt = (size_t)r->cap, cheap = (size_t)r->cap;
   if (need <= r->cap)
     return 0;
-  long cap = r->cap > 0 ? r->cap : 16;
-  while (cap < need)
-    cap *= 2;
-  refine_point_t *pt = realloc(r->pt, (size_t)cap * sizeof *pt);
-  if (!pt)
+  if (SK_GROW(r->pt, cpt, (size_t)need, 16) != 0 ||
+      SK_GROW(r->heap, cheap, (size_t)need, 16) != 0)
     return -1;
-  r->pt = pt;
-  long *heap = realloc(r->heap, (size_t)cap * sizeof *heap);
-  if (!heap)
-    return -1;
-  r->heap = heap;
-  r->cap = cap;
+  r->cap = (long)cpt;
   return 0;
 }
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "emit.h"
+#include "grow.h"
 #include "outfile.h"
 #include "plan_emit.h"
 #include "schema.h"
@@ -143,14 +144,8 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 {
   sk_point_t *q;
   size_t i;
-  if (s->npoints == s->cap) {
-    size_t cap = s->cap ? 2 * s->cap : 32;
-    q = realloc(s->points, cap * sizeof *q);
-    if (q == NULL)
-      return -1;
-    s->points = q;
-    s->cap = cap;
-  }
+  if (SK_GROW(s->points, s->cap, s->npoints + 1, 32) != 0)
+    return -1;
   /* Keep the points in increasing argument order, as the file lists them. */
   for (i = s->npoints; i > 0 && s->points[i - 1].argument > p->argument; i--)
     ;
@@ -169,11 +164,8 @@ int sk_result_add_point(sk_suite_result_t *s, const sk_point_t *p)
 
 int sk_result_add_note(sk_suite_result_t *s, const char *note)
 {
-  char **v = realloc(s->notes, (s->nnotes + 1) * sizeof *v);
-  if (v == NULL)
-    return -1;
-  s->notes = v;
-  if ((v[s->nnotes] = strdup(note)) == NULL)
+  if (SK_GROW(s->notes, s->capnotes, s->nnotes + 1, 4) != 0 ||
+      (s->notes[s->nnotes] = strdup(note)) == NULL)
     return -1;
   s->nnotes++;
   return 0;
@@ -697,7 +689,8 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_plan_t *plan,
   sk_emit_kv_str(e, "name", su->name);
   sk_emit_kv_long(e, "type", su->instance->number);
   sk_emit_kv_str(e, "instance", su->instance->name);
-  sk_emit_kv_str(e, "pattern", sk_pattern_name(su->instance->pattern));
+  sk_emit_kv_str(e, "pattern",
+                 sk_instance_pattern_name(su->instance->pattern));
   sk_emit_kv_str(e, "status", sk_suite_status_name(s->status));
   sk_emit_kv_str(e, "message", s->message ? s->message : "");
   sk_emit_str(e, "parameters");

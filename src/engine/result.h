@@ -93,7 +93,7 @@ typedef struct sk_suite_result {
   size_t npoints, cap;
   sk_topo_info_t topology;       /* neighbourhood collectives */
   char **notes;                  /* things the reader must know */
-  size_t nnotes;
+  size_t nnotes, capnotes;
   /* rank 0: the time this suite may take, the smaller of Time_Suite and
    * its share of Time_Run (src/engine/budget.h); < 0: none */
   double limit;

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "grow.h"
+
 typedef enum {
   SK_RESUME_MAP, SK_RESUME_SEQ, SK_RESUME_FLOW_SEQ, SK_RESUME_END_MAP,
   SK_RESUME_END_SEQ, SK_RESUME_SCALAR
@@ -70,13 +72,8 @@ static int sk_resume_is(const sk_resume_rd_t *rd, yaml_event_type_t t)
 static int sk_resume_push(sk_resume_entry_t *en, const yaml_event_t *ev)
 {
   sk_resume_ev_t *x;
-  if (en->nev == en->cap) {
-    size_t cap = en->cap ? 2 * en->cap : 64;
-    if ((x = realloc(en->ev, cap * sizeof *x)) == NULL)
-      return -1;
-    en->ev = x;
-    en->cap = cap;
-  }
+  if (SK_GROW(en->ev, en->cap, en->nev + 1, 64) != 0)
+    return -1;
   x = &en->ev[en->nev];
   memset(x, 0, sizeof *x);
   switch (ev->type) {
@@ -187,14 +184,8 @@ static int sk_resume_suites(sk_resume_rd_t *rd, sk_resume_t *r)
       return -1;
     if (sk_resume_is(rd, YAML_SEQUENCE_END_EVENT))
       return 0;
-    if (r->n == r->cap) {
-      size_t cap = r->cap ? 2 * r->cap : 16;
-      en = realloc(r->entries, cap * sizeof *en);
-      if (en == NULL)
-        return -1;
-      r->entries = en;
-      r->cap = cap;
-    }
+    if (SK_GROW(r->entries, r->cap, r->n + 1, 16) != 0)
+      return -1;
     en = &r->entries[r->n++];
     memset(en, 0, sizeof *en);
     if (sk_resume_node(rd, en) != 0)

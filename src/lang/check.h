@@ -18,32 +18,35 @@
 
 typedef struct sk_check_options {
   int nprocs;    /* processes of the run: sizes Max_Value and limits */
-  /* Why instance `number` cannot run with the MPI library (the end of
-   * the message "Type 'NAME' is unavailable: ..."), or NULL when it can;
-   * a NULL callback: every instance can. */
-  const char *(*unavailable)(int number);
-  /* Why instance `number` cannot run a message of more than INT_MAX
-   * elements (the end of the message "... more than an int counts:
-   * ..."), or NULL when it can; a NULL callback: every instance can. */
-  const char *(*large_count)(int number);
+  /* 1 when instance `number` cannot run with the MPI library, with why
+   * in why[0..len) (the end of the message "Type 'NAME' is unavailable:
+   * ..."), 0 when it can; a NULL callback: every instance can. */
+  int (*unavailable)(int number, char *why, size_t len);
+  /* 1 when instance `number` cannot run a message of more than INT_MAX
+   * elements, with why in why[0..len) (the end of the message "... more
+   * than an int counts: ..."), 0 when it can; a NULL callback: every
+   * instance can. */
+  int (*large_count)(int number, char *why, size_t len);
   /* What instance `number` supports of the keys that depend on it: a
    * set of SK_SUPPORT_*; a NULL callback: every instance all of them. */
   unsigned (*supports)(int number);
-  /* Why instance `number` must be left out on `nprocs` processes (a
-   * known fault of the MPI library: "MPI_Scatter_init of the MPI
-   * library (LIB) ..."), or NULL; a NULL callback: no fault is known.
+  /* 1 when instance `number` must be left out on `nprocs` processes (a
+   * known fault of the MPI library), with why in why[0..len)
+   * ("MPI_Scatter_init of the MPI library (LIB) ..."), else 0; a NULL
+   * callback: no fault is known.
    * The suite is kept in the plan with that reason (sk_suite_t.skip),
    * and the checker says so in a note. */
-  const char *(*fault)(int number, int nprocs);
+  int (*fault)(int number, int nprocs, char *why, size_t len);
   /* Why the builtin MPI type `name` (datatypes.def's spelling) cannot be
-   * used with the MPI library (the end of the message "MPI type 'NAME'
-   * is unavailable: ..."), or NULL when it can; a NULL callback: every
-   * type can. */
-  const char *(*type_unavailable)(const char *name);
-  /* Why this run cannot give a suite more than one thread (the end of
-   * "Threads = N needs ..."), or NULL when it can; a NULL callback:
-   * unknown (skampi --check starts no MPI), nothing refused. */
-  const char *(*threads_unavailable)(void);
+   * used with the MPI library: 1 with why in why[0..len) (the end of the
+   * message "MPI type 'NAME' is unavailable: ..."), 0 when it can; a
+   * NULL callback: every type can. */
+  int (*type_unavailable)(const char *name, char *why, size_t len);
+  /* 1 when this run cannot give a suite more than one thread, with why
+   * in why[0..len) (the end of "Threads = N needs ..."), 0 when it can;
+   * a NULL callback: unknown (skampi --check starts no MPI), nothing
+   * refused. */
+  int (*threads_unavailable)(char *why, size_t len);
   /* Where the check stores the largest Threads of any suite whose value
    * it could resolve, errors elsewhere or not (NULL: nowhere): src/launch.c
    * asks it of the file before MPI_Init, to know whether to ask for

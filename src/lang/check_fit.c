@@ -235,7 +235,7 @@ void sk_fit_memory_fit(sk_resolve_t *r)
 static int sk_fit_most_procs(const sk_resolve_t *r)
 {
   const sk_kv_t *v = SK_KV(r, VARIATION), *e = SK_KV(r, END_ARGUMENT);
-  const sk_pattern_info_t *p = sk_pattern_info(r->inst->pattern);
+  const sk_instance_pattern_info_t *p = sk_instance_pattern(r->inst->pattern);
   if (p != NULL && p->pair)
     return 2;
   if (sk_resolve_known(v) && v->l == SK_VARIATION_NODES &&
@@ -250,10 +250,9 @@ static int sk_fit_most_procs(const sk_resolve_t *r)
 void sk_fit_fault(sk_resolve_t *r)
 {
   const sk_kv_t *t = SK_KV(r, TYPE);
-  const char *why;
-  char text[480];
+  char why[400], text[480];
   if (r->inst == NULL || r->c->fault == NULL ||
-      (why = r->c->fault(r->inst->number, sk_fit_most_procs(r))) == NULL)
+      !r->c->fault(r->inst->number, sk_fit_most_procs(r), why, sizeof why))
     return;
   snprintf(text, sizeof text, "left out on %d processes: %s",
            sk_fit_most_procs(r), why);

@@ -36,12 +36,12 @@ typedef struct sk_check {
   sk_diag_t *diag;
   sk_value_sink_t sink;
   int nprocs;
-  const char *(*unavailable)(int number);   /* sk_check_options_t's */
-  const char *(*large_count)(int number);   /* sk_check_options_t's */
-  unsigned (*supports)(int number);         /* sk_check_options_t's */
-  const char *(*fault)(int number, int nprocs);   /* likewise */
-  const char *(*type_unavailable)(const char *name);   /* likewise */
-  const char *(*threads_unavailable)(void);           /* likewise */
+  int (*unavailable)(int number, char *why, size_t len);   /* the options' */
+  int (*large_count)(int number, char *why, size_t len);   /* the options' */
+  unsigned (*supports)(int number);                        /* likewise */
+  int (*fault)(int number, int nprocs, char *why, size_t len);   /* too */
+  int (*type_unavailable)(const char *, char *, size_t);   /* likewise */
+  int (*threads_unavailable)(char *why, size_t len);   /* likewise */
   long *max_threads;                                  /* likewise */
   sk_plan_t *plan;
   const sk_ast_file_t *tree;   /* the file being checked */

@@ -12,6 +12,7 @@
 
 #include "check_int.h"
 #include "datatype.h"
+#include "grow.h"
 #include "iodir.h"
 #include "layout.h"
 #include "outfile.h"
@@ -196,12 +197,10 @@ static void sk_pre_meta(sk_check_t *c, const sk_ast_item_t *it,
       sk_pre_first(c, sk_pre_earlier(c, it, sk_pre_same_name)->span, "it");
       return;
     }
-  m = realloc(p->meta, (p->nmeta + 1) * sizeof *m);
-  if (m == NULL) {
+  if (SK_GROW(p->meta, p->capmeta, p->nmeta + 1, 8) != 0) {
     c->nomem = 1;
     return;
   }
-  p->meta = m;
   m = &p->meta[p->nmeta];
   m->key = strdup(key);
   m->value = strdup(it->text);
@@ -236,10 +235,11 @@ static const char *sk_pre_mpi_type(sk_check_t *c, const char *name,
 {
   size_t n, i;
   const char *const *t;
-  const char *canon = sk_mpi_type_lookup(name), *why;
+  const char *canon = sk_mpi_type_lookup(name);
+  char why[256];
   sk_suggest_t s;
   if (canon != NULL && (c->type_unavailable == NULL ||
-                        (why = c->type_unavailable(canon)) == NULL))
+                        !c->type_unavailable(canon, why, sizeof why)))
     return canon;
   if (canon != NULL) {
     sk_diag_error(c->diag, c->sink.file, span, "MPI type '%s' is "
@@ -423,13 +423,11 @@ static void sk_pre_basetype(sk_check_t *c, const sk_ast_item_t *it, long num,
     }
   if ((v = sk_pre_value(c, it, what)) == NULL)
     return;
-  b = realloc(p->basetypes, (p->nbasetypes + 1) * sizeof *b);
-  if (b == NULL) {
+  if (SK_GROW(p->basetypes, p->capbasetypes, p->nbasetypes + 1, 4) != 0) {
     c->nomem = 1;
     sk_ast_value_free(v);
     return;
   }
-  p->basetypes = b;
   b = &p->basetypes[p->nbasetypes++];
   memset(b, 0, sizeof *b);
   b->number = (int)num;

@@ -154,8 +154,7 @@ int sk_resolve_layout(const sk_resolve_t *r, sk_layout_t *l)
 static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
                              const char *key)
 {
-  char shown[64];
-  const char *why;
+  char shown[64], why[256];
   sk_layout_t l;
   long sc, rc;
   if (r->inst == NULL || r->c->large_count == NULL || !sk_resolve_known(kv) ||
@@ -165,8 +164,7 @@ static void sk_resolve_large(sk_resolve_t *r, int rule, const sk_kv_t *kv,
   sk_layout_counts(&l, kv->l, &sc, &rc);
   if (sc <= INT_MAX && rc <= INT_MAX)
     return;
-  why = r->c->large_count(r->inst->number);
-  if (why == NULL)
+  if (!r->c->large_count(r->inst->number, why, sizeof why))
     return;
   sk_resolve_error(r, rule, kv, NULL, "%s (%s) is %ld elements, more than "
                    "an int counts (%d): %s", key,
@@ -248,7 +246,8 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   long var = sk_resolve_known(v) ? v->l : -1;
   sk_fit_length(r, SK_RULE_MEMORY_LEN, len, SK_KEY_DEFAULT_MESSAGE_LENGTH,
                   var >= 0 && var != SK_VARIATION_LENGTH);
-  sk_resolve_large(r, SK_RULE_LARGE_LEN, len, "Default_Message_length");
+  sk_resolve_large(r, SK_RULE_LARGE_LEN, len,
+                   sk_suitekey_name(SK_KEY_DEFAULT_MESSAGE_LENGTH));
   if (var < 0)
     return;
   sk_resolve_argument_defaults(r, var);
@@ -260,7 +259,8 @@ static void sk_resolve_arguments(sk_resolve_t *r)
   else if (var == SK_VARIATION_LENGTH || var == SK_VARIATION_NONE) {
     sk_fit_length(r, SK_RULE_MEMORY_END, e, SK_KEY_END_ARGUMENT,
                     var == SK_VARIATION_LENGTH);
-    sk_resolve_large(r, SK_RULE_LARGE_END, e, "End_Argument");
+    sk_resolve_large(r, SK_RULE_LARGE_END, e,
+                      sk_suitekey_name(SK_KEY_END_ARGUMENT));
   }
   if (var == SK_VARIATION_NODES || var == SK_VARIATION_CHUNKS)
     sk_resolve_counts(r, var);
@@ -371,8 +371,9 @@ static const char *sk_resolve_unit_name(const sk_resolve_t *r,
 static void sk_resolve_nothing_sent(const sk_resolve_t *r, const sk_kv_t *kv,
                                     long least, const char *unit, long u)
 {
-  const char *key = kv == SK_KV(r, START_ARGUMENT) ? "Start_Argument"
-                    : "Default_Message_length";
+  const char *key = sk_suitekey_name(kv == SK_KV(r, START_ARGUMENT)
+                                     ? SK_KEY_START_ARGUMENT
+                                     : SK_KEY_DEFAULT_MESSAGE_LENGTH);
   char shown[64], at[160], follow[64];
   at[0] = follow[0] = '\0';
   if (kv->origin != SK_ORIGIN_SUITE)
@@ -486,7 +487,8 @@ static void sk_resolve_rma(sk_resolve_t *r)
   sk_kv_t *pat[2] = {SK_KV(r, SEND_DATATYPE_NUMBER),
                      SK_KV(r, RECEIVE_DATATYPE_NUMBER)};
   const sk_basetype_t *base = sk_resolve_base(r);
-  const char *key[2] = {"Send_Datatype_Number", "Receive_Datatype_Number"};
+  const sk_key_id_t key[2] = {SK_KEY_SEND_DATATYPE_NUMBER,
+                              SK_KEY_RECEIVE_DATATYPE_NUMBER};
   const char *type;
   char shown[64];
   long bytes;
@@ -498,7 +500,8 @@ static void sk_resolve_rma(sk_resolve_t *r)
     if (sk_resolve_known(pat[i]) && pat[i]->l != 0)
       sk_resolve_error(r, SK_RULE_RMA_TYPE, pat[i], SK_KV(r, TYPE),
                        "%s applies MPI_SUM to one predefined datatype: "
-                       "%s must be 0", r->inst->name, key[i]);
+                       "%s must be 0", r->inst->name,
+                       sk_suitekey_name(key[i]));
   if (!sk_resolve_builtin_base(base)) {
     sk_resolve_error(r, SK_RULE_RMA_TYPE, b, SK_KV(r, TYPE),
                      "%s applies MPI_SUM to one predefined datatype: "

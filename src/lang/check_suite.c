@@ -52,12 +52,11 @@ static const sk_instance_t *sk_suite_instance_named(const char *name)
 static int sk_suite_available(sk_check_t *c, const sk_ast_value_t *v,
                               const sk_instance_t *in)
 {
-  const char *fn = c->unavailable != NULL ? c->unavailable(in->number)
-                                          : NULL;
-  if (fn == NULL)
+  char why[256];
+  if (c->unavailable == NULL || !c->unavailable(in->number, why, sizeof why))
     return 0;
   sk_diag_error(c->diag, c->sink.file, v->span, "Type '%s' is unavailable: "
-                "%s", in->name, fn);
+                "%s", in->name, why);
   return -1;
 }
 

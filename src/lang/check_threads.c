@@ -39,7 +39,7 @@ void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,
 {
   const sk_kv_t *t = &kv[SK_KEY_TYPE], *n = &kv[SK_KEY_THREADS];
   const sk_span_t *at;
-  const char *why;
+  char why[256];
   int takes;
   if (t->origin == SK_ORIGIN_NONE || t->inst == NULL ||
       n->origin == SK_ORIGIN_NONE || n->l <= 1)
@@ -56,7 +56,7 @@ void sk_check_threads(sk_check_t *c, const sk_ast_item_t *it,
   if (c->max_threads != NULL && n->l > *c->max_threads)
     *c->max_threads = n->l;
   if (c->threads_unavailable == NULL ||
-      (why = c->threads_unavailable()) == NULL ||
+      !c->threads_unavailable(why, sizeof why) ||
       (at = sk_threads_where(c, it, n)) == NULL)
     return;
   sk_diag_error(c->diag, c->sink.file, *at, "Threads = %ld needs "

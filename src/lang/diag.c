@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "msg.h"
 
 typedef enum { SK_DIAG_ERROR, SK_DIAG_NOTE } sk_diag_kind_t;
@@ -32,12 +33,12 @@ typedef struct sk_diag_source {
 
 struct sk_diag {
   sk_diag_msg_t *msgs;
-  size_t nmsgs;
+  size_t nmsgs, capmsgs;
   size_t nerrors;
   size_t dropped;          /* errors beyond SK_DIAG_MAX */
   int drop_notes;          /* the last error was dropped: drop its notes */
   sk_diag_source_t *sources;
-  size_t nsources;
+  size_t nsources, capsources;
 };
 
 sk_diag_t *sk_diag_new(void)
@@ -67,10 +68,8 @@ int sk_diag_add_source(sk_diag_t *d, const char *name, const char *text,
                        size_t len)
 {
   sk_diag_source_t *s;
-  s = realloc(d->sources, (d->nsources + 1) * sizeof *s);
-  if (s == NULL)
+  if (SK_GROW(d->sources, d->capsources, d->nsources + 1, 4) != 0)
     return -1;
-  d->sources = s;
   s = &d->sources[d->nsources];
   s->name = strdup(name);
   s->text = malloc(len + 1);
@@ -118,10 +117,8 @@ static void sk_diag_add(sk_diag_t *d, sk_diag_kind_t kind, int alone,
   } else if (d->drop_notes || d->nmsgs >= SK_DIAG_MAX + SK_DIAG_MAX) {
     return;
   }
-  m = realloc(d->msgs, (d->nmsgs + 1) * sizeof *m);
-  if (m == NULL)
+  if (SK_GROW(d->msgs, d->capmsgs, d->nmsgs + 1, 16) != 0)
     return;
-  d->msgs = m;
   m = &d->msgs[d->nmsgs];
   m->kind = kind;
   m->file = file ? strdup(file) : NULL;

@@ -1,5 +1,5 @@
 /*
- * keys.c -- the key tables, built from keys.def.
+ * keys.c -- the key tables, built from lib/keys.def.
  */
 #include <config.h>
 
@@ -100,11 +100,7 @@ const sk_meta_key_t *sk_meta_key_lookup(const char *name)
 
 int sk_key_enum_index(const sk_key_t *k, const char *name)
 {
-  int i;
-  for (i = 0; k->names != NULL && k->names[i] != NULL; i++)
-    if (strcasecmp(k->names[i], name) == 0)
-      return i;
-  return -1;
+  return (int)sk_suitekey_value_of(k->id, name);
 }
 
 void sk_key_enum_list(const sk_key_t *k, char *buf, size_t size)

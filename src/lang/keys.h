@@ -1,5 +1,5 @@
 /*
- * keys.h -- the keys of a suite file as data (rows in keys.def): suite
+ * keys.h -- the keys of a suite file as data (rows in lib/keys.def): suite
  * keys, engine settings and free-text metadata of the preamble.
  */
 #ifndef SK_KEYS_H
@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "plan.h"
+#include "suitekey.h"
 
 /* What a key's value is (doc/suite-language.md, "Values"). */
 typedef enum {
@@ -37,18 +38,6 @@ enum {
   SK_KF_HI_OPEN = 1u << 3,    /* value < hi (else <= hi) */
   SK_KF_DERIVED = 1u << 4     /* built-in default depends on other keys */
 };
-
-typedef enum {
-#define SK_KEY(id, nm, kind, fl, def, lo, hi, names, field, meaning) \
-  SK_KEY_##id,
-#define SK_SETTING(id, nm, kind, def, lo, hi, field, meaning)
-#define SK_META(nm, meaning)
-#include "keys.def"
-#undef SK_KEY
-#undef SK_SETTING
-#undef SK_META
-  SK_KEY_COUNT
-} sk_key_id_t;
 
 typedef enum {
 #define SK_KEY(id, nm, kind, fl, def, lo, hi, names, field, meaning)

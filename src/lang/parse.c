@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "parse_ctx.h"
 #include "parser.h"
 #define YYSTYPE SK_YYSTYPE
@@ -281,20 +282,17 @@ static FILE *sk_parse_open(const char *path, const char **why, char *buf,
 
 char *sk_parse_read(const char *path, size_t *len, sk_diag_t *diag)
 {
-  char *buf = NULL, *nb, msg[160];
+  char *buf = NULL, msg[160];
   size_t cap = 0, n = 0, got = 1;
   const char *why = NULL;
   FILE *fp = sk_parse_open(path, &why, msg, sizeof msg);
   /* the bound holds for a file that grows while it is read, too */
   while (fp != NULL && got > 0 && why == NULL) {
-    if (n == cap) {
-      cap = cap ? 2 * cap : 8192;
-      nb = cap > (size_t)SK_PARSE_MAX_BYTES + 1 ? NULL : realloc(buf, cap);
-      if (nb == NULL) {
-        why = "cannot read: " SK_PARSE_TOO_LARGE;
-        break;
-      }
-      buf = nb;
+    /* doubled, the buffer would pass the bound: the file is too large */
+    if (n == cap && (cap > ((size_t)SK_PARSE_MAX_BYTES + 1) / 2 ||
+                     SK_GROW(buf, cap, n + 1, 8192) != 0)) {
+      why = "cannot read: " SK_PARSE_TOO_LARGE;
+      break;
     }
     got = fread(buf + n, 1, cap - n, fp);
     n += got;

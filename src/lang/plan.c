@@ -42,25 +42,11 @@ void sk_plan_free(sk_plan_t *plan)
   free(plan);
 }
 
-/* The names are the ones the suite language accepts (keys.def). */
-static const char *sk_plan_enum_name(sk_key_id_t id, int v)
-{
-  const char *const *names = sk_key_get(id)->names;
-  int i;
-  for (i = 0; names[i] != NULL; i++)
-    if (i == v)
-      return names[i];
-  return "?";
-}
-
+/* The name the suite language accepts (lib/keys.def). */
 const char *sk_variation_name(sk_variation_t v)
 {
-  return sk_plan_enum_name(SK_KEY_VARIATION, (int)v);
-}
-
-const char *sk_scale_name(sk_scale_t s)
-{
-  return sk_plan_enum_name(SK_KEY_SCALE, (int)s);
+  const char *name = sk_suitekey_value(SK_KEY_VARIATION, (long)v);
+  return name ? name : "?";
 }
 
 /* Where the limit of sk_layout_fit() lies, as the end of a sentence

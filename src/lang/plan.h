@@ -216,7 +216,7 @@ typedef struct sk_plan {
   int nprocs;                    /* processes the plan was resolved for
                                   * (Max_Value, limits) */
   sk_meta_t *meta;               /* free-text preamble keys */
-  size_t nmeta;
+  size_t nmeta, capmeta;
   long memory_kib;               /* @MEMORY */
   char *outfile;                 /* @OUTFILE or NULL */
   char *logfile;                 /* @LOGFILE or NULL */
@@ -225,7 +225,7 @@ typedef struct sk_plan {
   char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
   double time_run;               /* @TIME_RUN s, or SK_UNSET */
   sk_basetype_t *basetypes;
-  size_t nbasetypes;
+  size_t nbasetypes, capbasetypes;
   sk_suite_t *suites;
   size_t nsuites;
 } sk_plan_t;
@@ -245,6 +245,5 @@ void sk_plan_clip_text(const sk_plan_t *p, const sk_suite_t *s, char *buf,
                        size_t size);
 
 const char *sk_variation_name(sk_variation_t v);  /* "Length", ... */
-const char *sk_scale_name(sk_scale_t s);          /* "Dynamic_log", ... */
 
 #endif

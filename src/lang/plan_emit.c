@@ -167,7 +167,7 @@ static int sk_plan_emit_suite(sk_emit_t *e, const sk_plan_t *p,
   sk_emit_kv_long(e, "line", s->loc.line);
   sk_emit_kv_long(e, "type", s->instance->number);
   sk_emit_kv_str(e, "instance", s->instance->name);
-  sk_emit_kv_str(e, "pattern", sk_pattern_name(s->instance->pattern));
+  sk_emit_kv_str(e, "pattern", sk_instance_pattern_name(s->instance->pattern));
   sk_emit_kv_bool(e, "end_is_max", s->end_is_max);
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, s);

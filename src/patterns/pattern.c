@@ -63,87 +63,98 @@ unsigned sk_pattern_supports(int number)
  * instance NAME as unavailable as an MPI library without its function
  * would, so that the refusal can be tested with a library that has
  * them all. */
-const char *sk_pattern_unavailable(int number)
+int sk_pattern_unavailable(int number, char *why, size_t len)
 {
-  static char why[256];
   const sk_inst_ops_t *ops = sk_pattern_ops(number);
   const sk_instance_t *in = sk_instance_by_number(number);
   const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
-  const char *lib = sk_pattern_library(), *missing = NULL;
+  const char *missing = NULL;
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   if (ops == NULL || in == NULL)
-    return NULL;
+    return 0;
+  sk_pattern_library(lib, sizeof lib);
   if (test != NULL && strcmp(test, in->name) == 0)
     missing = in->name;
   else if (ops->unavailable != NULL)
     missing = ops->unavailable;
   if (missing != NULL) {
-    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
-             "has no %s", lib, missing);
-    return why;
+    if (len > 0)
+      snprintf(why, len, "the MPI library skampi was built with (%s) has "
+               "no %s", lib, missing);
+    return 1;
   }
-  return NULL;
+  return 0;
 }
 
 /* TEST ONLY (doc/robustness.md): SKAMPI_TEST_LIBRARY=NAME stands for the
  * library's name in the table of known faults, so that a test can see
  * a fault refused (or, with another name, met at run time) whatever
  * library it runs with. */
-const char *sk_pattern_fault(int number, int nprocs)
+int sk_pattern_fault(int number, int nprocs, char *why, size_t len)
 {
-  static char why[320];
+  char name[SK_PATTERN_LIBRARY_SIZE];
   const char *test = getenv("SKAMPI_TEST_LIBRARY");
-  const char *lib = test != NULL ? test : sk_pattern_library();
+  const char *lib = test != NULL ? test : sk_pattern_library(name,
+                                                              sizeof name);
   const sk_instance_t *in = sk_instance_by_number(number);
   const sk_libfault_t *f = sk_libfault_find(lib, number, nprocs);
   if (f == NULL || in == NULL)
-    return NULL;
-  snprintf(why, sizeof why, "%s of the MPI library (%.100s) %s", in->name,
-           lib, f->what);
-  return why;
+    return 0;
+  if (len > 0)
+    snprintf(why, len, "%s of the MPI library (%.100s) %s", in->name, lib,
+             f->what);
+  return 1;
 }
 
-const char *sk_pattern_large_count(int number)
+int sk_pattern_large_count(int number, char *why, size_t len)
 {
-  static char why[256];
   const sk_inst_ops_t *ops = sk_pattern_ops(number);
   const sk_instance_t *in = sk_instance_by_number(number);
   const char *test = getenv("SKAMPI_TEST_UNAVAILABLE");
+  char lib[SK_PATTERN_LIBRARY_SIZE];
   size_t n;
   if (ops == NULL || in == NULL)
-    return NULL;
+    return 0;
   if (ops->large_count == NULL) {
-    snprintf(why, sizeof why, "%s has no large-count path", in->name);
-    return why;
+    if (len > 0)
+      snprintf(why, len, "%s has no large-count path", in->name);
+    return 1;
   }
   /* the test switch names the first function of the path */
   n = strcspn(ops->large_count, ", ");
   if (!ops->large_count_built ||
       (test != NULL && strlen(test) == n &&
        strncmp(test, ops->large_count, n) == 0)) {
-    snprintf(why, sizeof why, "the MPI library skampi was built with (%s) "
-             "has no %s", sk_pattern_library(), ops->large_count);
-    return why;
+    if (len > 0)
+      snprintf(why, len, "the MPI library skampi was built with (%s) has "
+               "no %s", sk_pattern_library(lib, sizeof lib),
+               ops->large_count);
+    return 1;
   }
-  return NULL;
+  return 0;
 }
 
-const char *sk_pattern_library(void)
+const char *sk_pattern_library(char *name, size_t size)
 {
-  static char name[64];
   char s[MPI_MAX_LIBRARY_VERSION_STRING + 1];
-  int len = 0, i, n = 0;
+  int len = 0, i;
+  size_t n = 0;
+  if (size == 0)
+    return name;
   MPI_Get_library_version(s, &len);
   s[len < 0 ? 0 : len] = '\0';
   for (i = 0; s[i] != '\0' && s[i] != '\n' && s[i] != ','; i++) {
     int blank = s[i] == ' ' || s[i] == '\t';
-    if (n + 1 >= (int)sizeof name || (blank && (n == 0 || name[n - 1] == ' ')))
+    if (n + 1 >= size || (blank && (n == 0 || name[n - 1] == ' ')))
       continue;
     name[n++] = blank ? ' ' : (s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?');
   }
   while (n > 0 && name[n - 1] == ' ')
     n--;
   name[n] = '\0';
-  return n > 0 ? name : "unknown";
+  if (n == 0)
+    snprintf(name, size, "unknown");
+  return name;
 }
 
 static void sk_pattern_run_empty(sk_pctx_t *c)

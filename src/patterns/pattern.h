@@ -152,7 +152,7 @@ typedef struct sk_inst_ops {
    * none. */
   const char *note;
   /* 1: a nonblocking operation with a computation between post and
-   * wait: its setup measures ovl_pure and ovl_cpu (sk_overlap_setup()),
+   * wait: its setup measures ovl_pure and ovl_cpu (sk_nbc_overlap_setup()),
    * and each point records them with the overlap percentage. */
   int overlap;
   /* 1: persistent requests made in setup and freed in teardown: each
@@ -233,26 +233,28 @@ unsigned sk_pattern_supports(int number);
 /* The descriptor of instance `number`, or NULL when it has no code yet. */
 const sk_inst_ops_t *sk_pattern_ops(int number);
 
-/* Why instance `number` cannot run with this MPI library -- "the MPI
- * library skampi was built with (LIB) has no MPI_Xxx_init"
- * (ops->unavailable) -- in a static buffer; NULL when it can run. */
-const char *sk_pattern_unavailable(int number);
+/* 1 when instance `number` cannot run with this MPI library, and why
+ * in why[0..len) -- "the MPI library skampi was built with (LIB) has no
+ * MPI_Xxx_init" (ops->unavailable); 0 when it can run.  With len 0 only
+ * the answer (why may be NULL). */
+int sk_pattern_unavailable(int number, char *why, size_t len);
 
-/* Why instance `number` must be left out of a run on nprocs processes
- * with the MPI library it runs with -- "MPI_Scatter_init of the MPI
- * library (MPICH Version: 4.0.2) fails ..." (lib/libfault.h) -- in a
- * static buffer; NULL when no fault is known.  TEST ONLY:
- * SKAMPI_TEST_LIBRARY=NAME makes NAME the library's name for the
- * look-up. */
-const char *sk_pattern_fault(int number, int nprocs);
+/* 1 when instance `number` must be left out of a run on nprocs
+ * processes with the MPI library it runs with, and why in why[0..len)
+ * -- "MPI_Scatter_init of the MPI library (MPICH Version: 4.0.2) fails
+ * ..." (lib/libfault.h); 0 when no fault is known; len 0 as above.
+ * TEST ONLY: SKAMPI_TEST_LIBRARY=NAME makes NAME the library's name for
+ * the look-up. */
+int sk_pattern_fault(int number, int nprocs, char *why, size_t len);
 
-/* Why instance `number` cannot run a point of more than INT_MAX
- * elements -- "the MPI library skampi was built with (LIB) has no
- * MPI_Send_c" (ops->large_count without large_count_built) or "NAME has
- * no large-count path" (no ops->large_count) -- in a static buffer;
- * NULL when it can.  TEST ONLY: SKAMPI_TEST_UNAVAILABLE=MPI_Send_c (the
- * instance's large-count function) makes the library lack it. */
-const char *sk_pattern_large_count(int number);
+/* 1 when instance `number` cannot run a point of more than INT_MAX
+ * elements, and why in why[0..len) -- "the MPI library skampi was built
+ * with (LIB) has no MPI_Send_c" (ops->large_count without
+ * large_count_built) or "NAME has no large-count path" (no
+ * ops->large_count); 0 when it can; len 0 as above.  TEST ONLY:
+ * SKAMPI_TEST_UNAVAILABLE=MPI_Send_c (the instance's large-count
+ * function) makes the library lack it. */
+int sk_pattern_large_count(int number, char *why, size_t len);
 
 /* The counts of a point for its untimed checks: the int ones, or on a
  * large point the MPI_Count ones. */
@@ -315,11 +317,13 @@ static inline void *sk_pctx_root_out(const sk_pctx_t *c)
 #define SK_HAVE_LARGE_ALLREDUCE 0
 #endif
 
-/* The MPI library's name for messages: the first line of
- * MPI_Get_library_version up to its first comma, blanks collapsed
- * ("MPICH Version: 4.0.2", "Open MPI v4.1.4"); a static buffer.  May be
- * called before MPI_Init. */
-const char *sk_pattern_library(void);
+/* The MPI library's name for messages into name[0..size) (at most
+ * SK_PATTERN_LIBRARY_SIZE - 1 characters are ever needed): the first line
+ * of MPI_Get_library_version up to its first comma, blanks collapsed
+ * ("MPICH Version: 4.0.2", "Open MPI v4.1.4"), "unknown" when empty.
+ * Returns name.  May be called before MPI_Init. */
+#define SK_PATTERN_LIBRARY_SIZE 64
+const char *sk_pattern_library(char *name, size_t size);
 
 /* The time of an empty measurement on this process: the two timer reads
  * around a call of an instance that does nothing, as in every repetition
@@ -351,8 +355,8 @@ typedef struct sk_pattern_rep {
 double sk_pattern_rep_local(void *rep, double *local);
 /* The heart of the repetition timings: the timer, one run() of the
  * instance, the timer; the time less the empty-measurement overhead.
- * Timings of their own (src/patterns/pattern_beyond.c, _bcast.c) divide
- * it by what one repetition holds. */
+ * Timings of their own (src/patterns/pattern_beyond.c,
+ * pattern_bcast.c) divide it by what one repetition holds. */
 double sk_pattern_rep_once(sk_pattern_rep_t *r);
 /* Barrier, t0, run, t1; the sample is the maximum over processes. */
 double sk_pattern_rep_max_local(void *rep, double *local);

@@ -265,6 +265,12 @@ static double sk_pp_probe(MPI_Comm comm, int me, int other)
   return sk_stats_median(x, SK_PP_PROBE_REPS);
 }
 
+/* sk_pp_probe as the probe of sk_tournament_play(); ARG is the comm. */
+static double sk_pp_probe_of(int me, int other, void *arg)
+{
+  return sk_pp_probe(*(MPI_Comm *)arg, me, other);
+}
+
 /* The largest of every process's best probe, as MPI_MAXLOC on the pair
  * index lo * p + hi would find it, without a 64-bit index: MAXLOC over
  * (latency, lo) -- every process offers only pairs it is the lower rank
@@ -287,15 +293,17 @@ static void sk_pp_best_of_all(MPI_Comm comm, int p, int me,
   all->index = hi < 0 ? -1 : (long long)out.rank * p + hi;
 }
 
-/* The rounds of lib/tournament.h: in each, every process probes its
- * partner of that round, all pairs at once, with no barrier between
- * rounds (a process early into a round waits in its first warm-up
- * exchange, which is not timed).  Each process keeps the largest of the
- * probes it timed; sk_pp_best_of_all() finds the largest of all. */
+/* The rounds of lib/tournament.h (sk_tournament_play(), which
+ * tests/unit/test_tournament.c runs with a table of latencies): in each,
+ * every process probes its partner of that round, all pairs at once,
+ * with no barrier between rounds (a process early into a round waits in
+ * its first warm-up exchange, which is not timed).  Each process keeps
+ * the largest of the probes it timed; sk_pp_best_of_all() finds the
+ * largest of all. */
 int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
 {
   sk_tournament_best_t mine, all;
-  int p, me, r, rounds;
+  int p, me;
   MPI_Comm_size(comm, &p);
   MPI_Comm_rank(comm, &me);
   pair[0] = 0;
@@ -303,17 +311,7 @@ int sk_pingpong_choose_pair(MPI_Comm comm, int pair[2], double *latency)
   *latency = NAN;
   if (p <= 2)
     return 0;
-  sk_tournament_best_init(&mine);
-  rounds = sk_tournament_rounds(p);
-  for (r = 0; r < rounds; r++) {
-    int other = sk_tournament_partner(p, r, me);
-    double t;
-    if (other < 0)
-      continue;
-    t = sk_pp_probe(comm, me, other);
-    if (me < other)
-      sk_tournament_offer(&mine, p, me, other, t);
-  }
+  sk_tournament_play(p, me, sk_pp_probe_of, &comm, &mine);
   sk_pp_best_of_all(comm, p, me, &mine, &all);
   sk_tournament_pair(&all, p, pair);
   *latency = all.latency;

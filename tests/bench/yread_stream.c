@@ -1,6 +1,6 @@
 /*
  * yread_stream.c -- time lib/yread on a large result file: `suites` is
- * streamed and every point's numbers are read, as report/load.c would.
+ * streamed and every point's numbers are read, as lib/rfile_load.c does.
  *
  *   awk -f tests/bench/big-result.awk > /tmp/big.yaml
  *   cc -O2 -Wall -Wextra -Ilib -o /tmp/yread_stream \

@@ -64,7 +64,7 @@ static int dbcheck_load(sqlite3 *db, const char *path)
 static int dbcheck_plans(const char *path, char **words, int n)
 {
   sk_store_t *st = sk_store_open(path, SK_STORE_READ);
-  sk_sel_t sel = {NULL, 0};
+  sk_sel_t sel = {NULL, 0, 0};
   char *plan = NULL;
   int i;
   for (i = 0; i < n; i++)

@@ -191,8 +191,9 @@ static void builtins(void)
     long want, align;
     int size = -1;
     if (d == MPI_DATATYPE_NULL) {
-      const char *why = sk_dtype_unavailable(names[i]);
-      SK_CHECK_MSG(why != NULL && strstr(why, " has no ") != NULL,
+      char why[256];
+      SK_CHECK_MSG(sk_dtype_unavailable(names[i], why, sizeof why) &&
+                   strstr(why, " has no ") != NULL,
                    "builtin %s has no MPI type and is not unavailable",
                    names[i]);
       continue;

@@ -94,7 +94,7 @@ for f in other-suite other-grid a1; do
   expect suites.$ip.message "--grid-from: $runs/$f.yaml measured suite 'pingpong' at $big, outside its arguments here (8 to 1024): a result of another suite file?"
 done
 # files that cannot be replayed: usage errors, nothing measured; the
-# file is read by the reader every program shares (lib/ydoc.h)
+# file is read by the reader every program shares (lib/yread.h)
 rm -f "$c"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/none.yaml"
 [ $? -eq 2 ] || fail "missing file: exit status"

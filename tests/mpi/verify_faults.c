@@ -266,9 +266,9 @@ static const char *skipped(const sk_instance_t *in, const sk_inst_ops_t *ops)
 {
   if (ops == NULL)
     return "planned";
-  if (sk_pattern_unavailable(in->number) != NULL)
+  if (sk_pattern_unavailable(in->number, NULL, 0))
     return "unavailable";
-  if (sk_pattern_fault(in->number, 2) != NULL)
+  if (sk_pattern_fault(in->number, 2, NULL, 0))
     return "a known fault of the library";
   if (ops->verify == NULL)
     return "no check";

@@ -178,6 +178,15 @@ refuse "skampi-merge: error: '$TMP/nohash.yaml' records no suite_file.sha256, so
 printf 'schema_version: 1\n' > "$TMP/nosuites.yaml"
 refuse "$TMP/nosuites.yaml: error: not a skampi result file: no 'suites'" \
   "$TMP/nosuites.yaml"
+# skampi-merge reads suites and points with skampi-report's reader, so it
+# refuses what skampi-report refuses, with the same message
+# (tests/report/bad/NAME.err), not merging milliseconds as seconds
+here=$PWD
+cd "$SRC/tests/report" || exit 99
+for name in time-unit bad-argument-name; do
+  refuse "$(cat "bad/$name.err")" "bad/$name.yaml"
+done
+cd "$here" || exit 99
 
 # The command line.
 "$MERGE" 2> "$TMP/err"; rc=$?
@@ -210,6 +219,24 @@ sed '/overlap:/,/test_calls:/d; /persistent:/,/free_time:/d' \
   fail "merge of nbc1 and a bare nbc2"
 ! grep -qE '^ *(overlap|persistent):' "$TMP/nbc-bare.yaml" ||
   fail "a merge kept values a run lacks"
+
+# The noise over the runs: the worst verdict, each run that was not
+# quiet named with its first sentence, for the run and for each suite
+# (q is noisy.yaml started later and quiet as a run).
+sed '10s/.*/  start_time: 2026-11-23T04:05:06Z/; 20s/noisy/quiet/' \
+  "$RUNS/noisy.yaml" > "$TMP/q.yaml"
+"$MERGE" -o "$TMP/noise.yaml" "$RUNS/noisy.yaml" "$TMP/q.yaml" ||
+  fail "merge of noisy and q"
+"$BUILD/tests/yamlflat" "$TMP/noise.yaml" | sed "s|$RUNS/|RUNS/|; s|$TMP/|TMP/|" |
+  grep 'noise\.' > "$TMP/noise.flat"
+cat > "$TMP/noise.want" <<EOF
+noise.verdict=noisy
+noise.evidence.0=RUNS/noisy.yaml: noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)
+suites.0.noise.verdict=noisy
+suites.0.noise.evidence.0=RUNS/noisy.yaml: noisy: 3.1% of the repetitions (9 of 290) took 1 ms or more above their point's median
+suites.0.noise.evidence.1=TMP/q.yaml: noisy: 3.1% of the repetitions (9 of 290) took 1 ms or more above their point's median
+EOF
+diff -u "$TMP/noise.want" "$TMP/noise.flat" || fail "the merged noise differs"
 
 # The start-up times: each run's factors.mpi_init_times is kept in its
 # merged.files entry, and merged.mpi_init_time summarises all of them.

@@ -138,3 +138,12 @@ check_PROGRAMS += tests/unit/test_datadir
 TESTS += tests/unit/test_datadir
 tests_unit_test_datadir_SOURCES = tests/unit/test_datadir.c
 tests_unit_test_datadir_LDADD = $(SK_LIB_LIBS)
+# the suite keys' names for the readers of a result file, and the orders
+# of their values that those readers rely on
+check_PROGRAMS += tests/unit/test_suitekey
+TESTS += tests/unit/test_suitekey
+tests_unit_test_suitekey_LDADD = $(SK_LIB_LIBS)
+# the growable array every list of the tree is built in
+check_PROGRAMS += tests/unit/test_grow
+TESTS += tests/unit/test_grow
+tests_unit_test_grow_LDADD = $(SK_LIB_LIBS)

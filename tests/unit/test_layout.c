@@ -127,7 +127,7 @@ static void test_need(void)
 static size_t role_need(const char *name, int root, int degree, int equal,
                         size_t *s, size_t *r)
 {
-  sk_role_t role = {4, root, degree, equal};
+  sk_role_t role = {4, root, degree, equal, 1};
   return sk_instance_need_role(sk_instance_by_name(name), 100, &role, s, r);
 }
 
@@ -181,7 +181,7 @@ static void test_need_role(void)
   SK_CHECK_INT(sk_layout_degree(SK_TOPO_RANDOM_REGULAR, 3, 9), 9);
   /* saturated, never wrapped: 2^42 bytes on 2^31 - 1 processes */
   {
-    sk_role_t big = {2147483647, SK_ROLE_ANY, 0, 0};
+    sk_role_t big = {2147483647, SK_ROLE_ANY, 0, 0, 1};
     SK_CHECK(sk_instance_need_role(sk_instance_by_name("MPI_Alltoall"),
                                    1L << 42, &big, &s, &r) == SIZE_MAX);
   }

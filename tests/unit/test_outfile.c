@@ -441,7 +441,8 @@ static void test_append(void)
                "journal cannot be written there; name a regular file");
 }
 
-/* skampi --fresh -o s.skampi s.skampi, and the rest of --fresh. */
+/* skampi --fresh -o S.skampi S.skampi (a suite file as its own
+ * output), and the rest of --fresh. */
 static void test_backup(void)
 {
   const char *paths[] = {"s.skampi"};

@@ -33,6 +33,20 @@ static void test_median(void)
   SK_CHECK(sk_stats_median(odd, 0) == 0.0);
 }
 
+/* The median of an unsorted array, which stays as it was. */
+static void test_median_of(void)
+{
+  double x[] = {9, 1, 7, 3, 5, 2};
+  const double before[] = {9, 1, 7, 3, 5, 2};
+  size_t i;
+  SK_CHECK(sk_stats_median_of(x, 6) == 4.0);
+  SK_CHECK(sk_stats_median_of(x, 5) == 5.0);
+  SK_CHECK(sk_stats_median_of(x, 1) == 9.0);
+  SK_CHECK(sk_stats_median_of(x, 0) == 0.0);
+  for (i = 0; i < 6; i++)
+    SK_CHECK(x[i] == before[i]);
+}
+
 /* The spread of OL_i over destinations: unsorted input left as it was,
  * the first of two equal maxima named, NaN and n == 0 refused. */
 static void test_spread(void)
@@ -150,18 +164,6 @@ static void test_tukey(void)
   SK_CHECK(first == 2 && kept == 6);
 }
 
-static void test_insert_sorted(void)
-{
-  static const double in[] = {5, 1, 4, 1, 9, 0, 4};
-  static const double want[] = {0, 1, 1, 4, 4, 5, 9};
-  double s[7];
-  size_t i;
-  for (i = 0; i < 7; i++)
-    sk_stats_insert_sorted(s, i, in[i]);
-  for (i = 0; i < 7; i++)
-    SK_CHECK(s[i] == want[i]);
-}
-
 static void test_sort(void)
 {
   double x[1000], sum = 0.0, after = 0.0;
@@ -190,7 +192,7 @@ int main(void)
   test_quantile();
   test_box();
   test_tukey();
-  test_insert_sorted();
   test_sort();
+  test_median_of();
   return sk_test_result();
 }

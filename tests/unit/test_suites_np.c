@@ -31,11 +31,13 @@
 
 #define NP_MAX 4096
 
-static const char *fault_as_mpich402(int number, int nprocs)
+static int fault_as_mpich402(int number, int nprocs, char *why, size_t len)
 {
   const sk_libfault_t *f = sk_libfault_find("MPICH Version: 4.0.2", number,
                                             nprocs);
-  return f != NULL ? f->what : NULL;
+  if (f != NULL && len > 0)
+    snprintf(why, len, "%s", f->what);
+  return f != NULL;
 }
 
 /* The base type a suite names (NULL: bytes). */

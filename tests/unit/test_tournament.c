@@ -111,6 +111,53 @@ static void test_choice(void)
   SK_CHECK_INT(sk_tournament_choose(1, lat, pair, &latency), -1);
 }
 
+/* The probe of test_play: records whom it met, returns 100 - other. */
+typedef struct play_log {
+  int met[PMAX + 1];
+  int n;
+} play_log_t;
+
+static double play_probe(int me, int other, void *arg)
+{
+  play_log_t *log = arg;
+  (void)me;
+  log->met[log->n++] = other;
+  return 100.0 - other;
+}
+
+/* What one process does in the engine: one probe per round with its
+ * partner (none in its bye), keeping the best of those it timed (where
+ * it is the lower rank). */
+static void test_play(void)
+{
+  sk_tournament_best_t mine;
+  play_log_t log;
+  int p, me, r, k, pair[2];
+  for (p = 2; p <= PMAX; p++)
+    for (me = 0; me < p; me++) {
+      int best = -1;
+      log.n = 0;
+      SK_CHECK_INT(sk_tournament_play(p, me, play_probe, &log, &mine),
+                   sk_tournament_rounds(p));
+      for (r = 0, k = 0; r < sk_tournament_rounds(p); r++) {
+        int other = sk_tournament_partner(p, r, me);
+        if (other < 0)
+          continue;
+        SK_CHECK_MSG(k < log.n && log.met[k] == other,
+                     "p %d, process %d, round %d: did not probe %d", p, me,
+                     r, other);
+        k++;
+        if (other > me && (best < 0 || other < best))
+          best = other;     /* 100 - other is largest for the least */
+      }
+      SK_CHECK_INT(log.n, k);
+      sk_tournament_pair(&mine, p, pair);
+      SK_CHECK_MSG(best < 0 ? pair[0] == -1 : (pair[0] == me &&
+                                               pair[1] == best),
+                   "p %d, process %d: kept %d %d", p, me, pair[0], pair[1]);
+    }
+}
+
 static void test_best(void)
 {
   sk_tournament_best_t b, c;
@@ -194,6 +241,7 @@ int main(void)
 {
   test_schedule();
   test_choice();
+  test_play();
   test_best();
   test_large();
   return sk_test_result();
