@@ -76,8 +76,19 @@ done
 [ "$k" = 4 ] || fail "pp has $k points, not 4"
 grep -q '^suites\.1\.points\.[0-9]*\.p[0-9][0-9]*=' "$work/flat" &&
   fail "a suite without Percentiles wrote percentiles"
-expect suites.2.points.0.valid 41
-[ -n "$(get suites.2.points.3.p999)" ] || fail "ar: no p999"
+# ar (Root_Barrier): a repetition shorter than the barrier's estimate
+# is invalid, as on a busy machine all of a point's may be; its
+# percentiles are of the valid ones, and a point without any has them
+# as it has its mean: .nan
+for k in 0 1 2 3; do
+  v=$(get suites.2.points.$k.valid) i=$(get suites.2.points.$k.invalid)
+  [ "$((v + i))" = 41 ] || fail "ar point $k: $v valid + $i invalid, not 41"
+  if [ "$v" -gt 0 ]; then
+    [ -n "$(get suites.2.points.$k.p999)" ] || fail "ar point $k: no p999"
+  else
+    expect suites.2.points.$k.p999 .nan
+  fi
+done
 
 # a persistent collective's root is fixed with its request: Root =
 # Rotate is refused where the suite writes it, and a preamble default
