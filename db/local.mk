@@ -22,15 +22,18 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/store/store_web.c db/store/store_token.c \
 	db/store/selection.c db/store/selection.h \
 	db/ingest/ingest.c db/ingest/ingest.h \
+	db/ingest/peer.c db/ingest/peer.h \
 	db/ingest/upload.c db/ingest/upload.h \
 	db/ingest/tar.c db/ingest/tar.h \
 	db/ingest/token.c db/ingest/token.h \
 	db/analysis/regress.c db/analysis/regress.h \
 	db/analysis/dbplot.c db/analysis/dbplot.h \
 	db/analysis/history.c db/analysis/history.h \
+	db/analysis/payload.c db/analysis/payload.h \
 	db/web/wbuf.c db/web/wbuf.h \
 	db/web/web.c db/web/web.h db/web/web_api.c db/web/web_pages.c \
 	db/web/webdata.c db/web/webdata.h db/web/web_plot.c \
+	db/web/webpage.h db/web/web_cmp.c db/web/web_hist.c \
 	db/web/web_upload.c db/web/webserve.c \
 	db/web/webgate.c db/web/webgate.h db/web/webhead.c db/web/webhead.h \
 	db/web/webpool.c db/web/webpool.h \
@@ -41,14 +44,14 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/cmd/dbcmd.h db/cmd/cmd_import.c \
 	db/cmd/dbout.c db/cmd/dbout.h \
 	db/cmd/cmd_runs.c db/cmd/cmd_query.c db/cmd/cmd_compare.c \
-	db/cmd/cmd_plot.c db/cmd/cmd_token.c db/cmd/cmd_site.c
+	db/cmd/cmd_plot.c db/cmd/cmd_token.c db/cmd/cmd_site.c \
+	db/cmd/cmd_check.c
 # analysis/ draws with skampi-report's gnuplot pieces (report/gp.h,
 # report/gnuplot.h, report/rout.h, report/units.h).
 SK_DB_LAYERS = store ingest analysis web push publish cmd
 SK_DB_CPPFLAGS = $(SK_LIB_CPPFLAGS) -I$(srcdir)/db \
 	$(SK_DB_LAYERS:%=-I$(srcdir)/db/%) -I$(srcdir)/report
 db_libskampi_db_a_CPPFLAGS = $(SK_DB_CPPFLAGS) \
-	-DSK_WEBDIR='"$(webdir)"' \
 	-DSK_BUILD_DBDIR='"$(abs_top_builddir)/db"' \
 	-DSK_SOURCE_WEBDIR='"$(abs_top_srcdir)/db/web/static"'
 db_libskampi_db_a_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS) $(YAML_CFLAGS) \

@@ -20,9 +20,13 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/compare-title.png doc/gallery/compare-test.png \
 	doc/gallery/compare-repro.png \
 	doc/gallery/web-runs.png doc/gallery/web-suites.png \
-	doc/gallery/web-plot.png \
+	doc/gallery/web-suites-limit.png \
+	doc/gallery/web-plot.png doc/gallery/web-plot-bandwidth.png \
 	doc/gallery/web-compare.png doc/gallery/web-history.png \
-	doc/gallery/web-static.png \
+	doc/gallery/web-history-nearest.png \
+	doc/gallery/web-static-runs.png doc/gallery/web-static-suites.png \
+	doc/gallery/web-static.png doc/gallery/web-static-bandwidth.png \
+	doc/gallery/web-static-compare.png doc/gallery/web-static-history.png \
 	doc/gallery/gallery.yaml doc/gallery/compare.skampi doc/gallery/tail.skampi \
 	doc/gallery/make-gallery.sh
 EXTRA_DIST += doc/suite-language.md

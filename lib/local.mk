@@ -28,6 +28,7 @@ lib_libskampi_a_SOURCES = \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
 	lib/escape.c lib/escape.h \
+	lib/suggest.c lib/suggest.h \
 	lib/csvcell.c lib/csvcell.h \
 	lib/iodir.c lib/iodir.h \
 	lib/noise.c lib/noise.h
@@ -41,7 +42,27 @@ lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
 lib_libskampi_a_SOURCES += lib/cpuset.c lib/cpuset.h \
 	lib/cputopo.c lib/cputopo.h \
 	lib/nodemap.c lib/nodemap_io.c lib/nodemap.h
+# where an installation's data is, found when a program runs (datadir.c)
+lib_libskampi_a_SOURCES += lib/datadir.c lib/datadir.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
+
+# The installation's directories as configure gave them, for the
+# programs that find their data (src/suitepath.c, db/web/web.c).  Made
+# again whenever configure runs again (a new --prefix), and replaced only
+# when a directory changed, so that the objects including it are rebuilt
+# then, and only then: `make install` after a reconfigure installs
+# programs that know the new place.
+BUILT_SOURCES += lib/skpaths.h
+CLEANFILES += lib/skpaths.h
+lib/skpaths.h: $(top_builddir)/config.status
+	$(AM_V_GEN)$(MKDIR_P) lib && { \
+	  echo '/* skpaths.h -- made by make from configure (lib/local.mk) */'; \
+	  echo '#ifndef SK_SKPATHS_H'; echo '#define SK_SKPATHS_H'; \
+	  echo '#define SK_BINDIR "$(bindir)"'; \
+	  echo '#define SK_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define SK_WEBDIR "$(pkgdatadir)/web"'; \
+	  echo '#endif'; } > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.
 SK_LIB_LIBS = lib/libskampi.a $(YAML_LIBS) -lm

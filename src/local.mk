@@ -14,7 +14,6 @@ src_skampi_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS) $(YAML_CFLAGS)
 # a shipped suite by name (doc/install.md): the build tree's suites/ for a
 # skampi run from its build tree, else the installed $(pkgdatadir)
 src_skampi_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DSK_PKGDATADIR='"$(pkgdatadir)"' \
 	-DSK_BUILD_BINDIR='"$(abs_top_builddir)/src"' \
 	-DSK_SOURCE_SUITEDIR='"$(abs_top_srcdir)/suites"'
 src_skampi_LDADD = $(SK_SRC_LIBS)

@@ -4,9 +4,10 @@
  * The order: the directories of $SKAMPI_SUITE_PATH (a user's own suites
  * win), then, for a skampi that runs from its build tree, the source
  * tree's suites/ (so a fresh build finds the suites it ships without
- * make install), then the installation: share/skampi next to the
- * program's bin/ (an installation that was moved, or staged with
- * DESTDIR), then the configured $(pkgdatadir).
+ * make install), then the installation: the data directory at its
+ * configured place relative to the program's bin/ (an installation that
+ * was moved, or staged with DESTDIR), then the configured $(pkgdatadir)
+ * (lib/skpaths.h, made again when configure runs again).
  */
 #include <config.h>
 
@@ -19,7 +20,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "msg.h"
+#include "skpaths.h"
 #include "suggest.h"
 
 #ifndef PATH_MAX
@@ -87,7 +90,7 @@ static int sk_suitepath_same_dir(const char *a, const char *b)
 static void sk_suitepath_collect(sk_suitepath_list_t *l)
 {
   const char *env = getenv("SKAMPI_SUITE_PATH");
-  char exedir[PATH_MAX], rel[PATH_MAX + 32];
+  char exedir[PATH_MAX], rel[2 * PATH_MAX + 2];
   l->n = 0;
   while (env != NULL && *env != '\0') {
     size_t len = strcspn(env, ":");
@@ -99,7 +102,11 @@ static void sk_suitepath_collect(sk_suitepath_list_t *l)
       realpath(SK_SOURCE_SUITEDIR, rel) != NULL)
     sk_suitepath_add(l, rel, strlen(rel));
   if (exedir[0] != '\0') {
-    snprintf(rel, sizeof rel, "%s/../share/skampi", exedir);
+    char up[PATH_MAX];
+    /* the configured place relative to bin/: ../share/skampi */
+    sk_datadir_relative(SK_BINDIR, SK_PKGDATADIR, up, sizeof up);
+    snprintf(rel, sizeof rel, "%s/%s", exedir,
+             up[0] ? up : "../share/skampi");
     if (realpath(rel, exedir) != NULL)
       sk_suitepath_add(l, exedir, strlen(exedir));
   }

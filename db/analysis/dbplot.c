@@ -49,6 +49,9 @@ typedef struct sk_dbplot {
   double xmin, xmax;
   char *xname;                  /* the first suite's argument name */
   int bytes;                    /* its unit is bytes */
+  int logx;                     /* asked for a log x axis */
+  int xlog;                     /* drawn on one: some x > 0 */
+  size_t nonpos;                /* points at x <= 0 a log axis leaves out */
 } sk_dbplot_t;
 
 /* Room for one more point in the four arrays, which grow together. */
@@ -183,6 +186,36 @@ static void sk_dbplot_free(sk_dbplot_t *d)
 
 /* ---- the script -------------------------------------------------------- */
 
+/* Whether the plot of D shows its point K of series I. */
+static int sk_dbplot_shown(const sk_dbplot_t *d, size_t i, size_t k)
+{
+  return !d->xlog || d->s[i].x[k] > 0;
+}
+
+/* How many points of series I the plot shows. */
+static size_t sk_dbplot_nshown(const sk_dbplot_t *d, size_t i)
+{
+  size_t k, n = 0;
+  for (k = 0; k < d->s[i].n; k++)
+    n += (size_t)sk_dbplot_shown(d, i, k);
+  return n;
+}
+
+/* Decides the x axis: log when asked and some x is positive (the points
+ * at x <= 0 are left out and counted). */
+static void sk_dbplot_decide(sk_dbplot_t *d)
+{
+  size_t i, k;
+  d->xlog = 0;
+  d->nonpos = 0;
+  for (i = 0; d->logx && i < d->n; i++)
+    for (k = 0; k < d->s[i].n; k++)
+      d->xlog |= d->s[i].x[k] > 0;
+  for (i = 0; d->xlog && i < d->n; i++)
+    for (k = 0; k < d->s[i].n; k++)
+      d->nonpos += !(d->s[i].x[k] > 0);
+}
+
 static void sk_dbplot_range(const sk_dbplot_t *d, double r[4])
 {
   size_t i, k;
@@ -190,6 +223,8 @@ static void sk_dbplot_range(const sk_dbplot_t *d, double r[4])
   r[1] = r[3] = -INFINITY;
   for (i = 0; i < d->n; i++)
     for (k = 0; k < d->s[i].n; k++) {
+      if (!sk_dbplot_shown(d, i, k))
+        continue;
       r[0] = fmin(r[0], d->s[i].x[k]);
       r[1] = fmax(r[1], d->s[i].x[k]);
       r[2] = fmin(r[2], fmin(d->s[i].lo[k], d->s[i].y[k]));
@@ -197,11 +232,23 @@ static void sk_dbplot_range(const sk_dbplot_t *d, double r[4])
     }
 }
 
+/* The axis label of an argument name as stored ("length"). */
+static const char *sk_dbplot_xlabel(const sk_dbplot_t *d)
+{
+  if (!d->xname || strcmp(d->xname, "none") == 0)
+    return "argument";
+  if (d->bytes)
+    return "message length [bytes]";
+  if (strcmp(d->xname, "nodes") == 0)
+    return "processes";
+  return d->xname;
+}
+
 static void sk_dbplot_xaxis(FILE *f, const sk_dbplot_t *d, const double r[4])
 {
   double tics[16];
   size_t n;
-  if (r[0] > 0) {
+  if (d->xlog && r[0] > 0) {
     double lo = r[0] / 1.15, hi = r[1] * 1.15;
     n = sk_units_log2_tics(lo, hi, tics, 12);
     fputs("set logscale x 2\n", f);
@@ -214,8 +261,16 @@ static void sk_dbplot_xaxis(FILE *f, const sk_dbplot_t *d, const double r[4])
     fprintf(f, "set xrange [%.17g:%.17g]\n", r[0] - pad, r[1] + pad);
   }
   fputs("set xlabel ", f);
-  sk_gp_text(f, d->xname ? d->xname : "argument", 40);
+  sk_gp_text(f, sk_dbplot_xlabel(d), 40);
   fputc('\n', f);
+  if (d->nonpos) {
+    char note[96];
+    snprintf(note, sizeof note, "%zu point%s at argument 0 not shown on the "
+             "log axis", d->nonpos, d->nonpos == 1 ? "" : "s");
+    fputs("set label 1 ", f);
+    sk_gp_text(f, note, 0);
+    fputs(" at screen 0.01, screen 0.02 font ',9' tc rgb '#555555'\n", f);
+  }
 }
 
 /* The y axis; returns the factor of the time unit. */
@@ -242,12 +297,15 @@ static double sk_dbplot_yaxis(FILE *f, const double r[4])
   return u.factor;
 }
 
-static void sk_dbplot_data(FILE *f, const sk_dbplot_series_t *s, size_t i,
+static void sk_dbplot_data(FILE *f, const sk_dbplot_t *d, size_t i,
                            double factor)
 {
+  const sk_dbplot_series_t *s = &d->s[i];
   size_t k;
   fprintf(f, "$d%lu << EOD\n", (unsigned long)i);
   for (k = 0; k < s->n; k++) {
+    if (!sk_dbplot_shown(d, i, k))
+      continue;
     sk_gp_num(f, s->x[k]);
     fputc(' ', f);
     sk_gp_num(f, s->y[k] * factor);
@@ -292,6 +350,8 @@ static int sk_dbplot_body(FILE *f, void *arg)
   double r[4], factor;
   size_t i, drawn = 0;
   sk_dbplot_range(d, r);
+  if (!(r[0] <= r[1]))
+    return -1;
   sk_dbplot_heading(f, b);
   sk_dbplot_xaxis(f, d, r);
   factor = sk_dbplot_yaxis(f, r);
@@ -300,11 +360,11 @@ static int sk_dbplot_body(FILE *f, void *arg)
         "set key outside right top vertical Left reverse noautotitle "
         "font ',9'\n", f);
   for (i = 0; i < d->n; i++)
-    if (d->s[i].n)
-      sk_dbplot_data(f, &d->s[i], i, factor);
+    if (sk_dbplot_nshown(d, i))
+      sk_dbplot_data(f, d, i, factor);
   fputs("plot \\\n", f);
   for (i = 0; i < d->n; i++) {
-    if (!d->s[i].n)
+    if (!sk_dbplot_nshown(d, i))
       continue;
     fprintf(f, "%s  $d%lu using 1:2:3:4 with yerrorlines lc rgb '%s' "
             "pt %d ps 0.6 lw 1.3 title ", drawn++ ? ", \\\n" : "",
@@ -395,13 +455,15 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
 
 int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
                    const char *const *suites, size_t nsuites, double xmin,
-                   double xmax, const char *path, char *err, size_t errlen)
+                   double xmax, int logx, const char *path, char *err,
+                   size_t errlen)
 {
   sk_dbplot_t d;
   sk_dbplot_body_t b;
   size_t i, k, points = 0;
   int rc = 0;
   memset(&d, 0, sizeof d);
+  d.logx = logx;
   d.xmin = isnan(xmin) ? -INFINITY : xmin;
   d.xmax = isnan(xmax) ? INFINITY : xmax;
   if (nsuites == 0) {
@@ -415,6 +477,7 @@ int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
       if (sk_dbplot_series(st, &d, runs[i], suites[k], nsuites > 1) < 0)
         rc = sk_msg_why(err, errlen, "cannot read run %lld from the "
                            "database", (long long)runs[i]);
+  sk_dbplot_decide(&d);
   for (i = 0; i < d.n; i++)
     points += d.s[i].n;
   if (rc == 0 && points == 0) {

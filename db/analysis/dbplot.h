@@ -20,8 +20,11 @@
 
 /* Draws the suites suites[0..nsuites) of the runs runs[0..nruns) (in
  * that order) into PATH, one series per run and suite: the median (the
- * mean when the run has no median) against the argument on log axes
- * (linear where a value is not positive), bars from the first to the
+ * mean when the run has no median) against the argument, the x axis
+ * logarithmic when LOGX (the points at an argument of 0 then left out,
+ * and a note on the plot says how many; linear when no argument is
+ * above 0) with KiB and MiB ticks for message lengths, the y axis
+ * logarithmic (linear where a value is not positive), bars from the first to the
  * third quartile (mean +- standard error without quartiles), and a
  * legend naming run, machine, library, processes and start date.  Only
  * the points with xmin <= argument <= xmax are drawn; NAN for either
@@ -36,7 +39,8 @@
 #define SK_DBPLOT_SLOW (-3)
 int sk_dbplot_draw(sk_store_t *st, const int64_t *runs, size_t nruns,
                    const char *const *suites, size_t nsuites, double xmin,
-                   double xmax, const char *path, char *err, size_t errlen);
+                   double xmax, int logx, const char *path, char *err,
+                   size_t errlen);
 
 /* ---- shared with history.c ------------------------------------------- */
 

@@ -12,6 +12,7 @@
 
 #include "dbplot.h"
 #include "gp.h"
+#include "grow.h"
 #include "msg.h"
 #include "units.h"
 
@@ -255,4 +256,188 @@ int sk_history_plot(const sk_history_t *h, const char *path, char *err,
     return SK_DBPLOT_NOTHING;
   }
   return sk_dbplot_render(path, sk_history_body, (void *)h, err, errlen);
+}
+
+/* ---- the nearest arguments -------------------------------------------- */
+
+typedef struct sk_history_near {
+  double want, below, above;
+  int found;
+} sk_history_near_t;
+
+static int sk_history_near_fn(void *arg, double argument, long runs)
+{
+  sk_history_near_t *a = arg;
+  (void)runs;
+  if (sk_history_same(argument, a->want))
+    a->found = 1;
+  else if (argument < a->want)
+    a->below = argument;
+  else if (isnan(a->above))
+    a->above = argument;
+  return 0;
+}
+
+int sk_history_nearest(sk_store_t *st, const sk_sel_t *sel,
+                       const char *suite, double argument, double *below,
+                       double *above)
+{
+  sk_history_near_t a = {argument, NAN, NAN, 0};
+  if (sk_store_suite_arguments(st, sel, suite, sk_history_near_fn, &a) < 0)
+    return -1;
+  *below = a.below;
+  *above = a.above;
+  return a.found;
+}
+
+/* ---- a whole suite over time --------------------------------------------- */
+
+typedef struct sk_history_gridrun {
+  sk_history_grid_t *g;
+  size_t col;
+} sk_history_gridrun_t;
+
+/* The row of ARGUMENT in g->args (sorted), added when new. */
+static long sk_history_row(sk_history_grid_t *g, double argument)
+{
+  size_t lo = 0, hi = g->nargs, i;
+  double *args, *v;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (sk_history_same(g->args[mid], argument))
+      return (long)mid;
+    if (g->args[mid] < argument)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (g->nargs == SK_HISTORY_GRID_ARGS)
+    return -2;                    /* full: the argument is left out */
+  if (SK_GROW(g->args, g->capargs, g->nargs + 1, 16) != 0 ||
+      SK_GROW(g->values, g->capvalues, (g->nargs + 1) * g->nruns,
+              16 * g->nruns) != 0)
+    return -1;
+  args = g->args;
+  v = g->values;
+  memmove(&g->args[lo + 1], &g->args[lo], (g->nargs - lo) * sizeof *args);
+  memmove(&v[(lo + 1) * g->nruns], &v[lo * g->nruns],
+          (g->nargs - lo) * g->nruns * sizeof *v);
+  g->args[lo] = argument;
+  for (i = 0; i < g->nruns; i++)
+    v[lo * g->nruns + i] = NAN;
+  g->nargs++;
+  return (long)lo;
+}
+
+static int sk_history_grid_point(void *arg, const sk_store_point_t *p)
+{
+  sk_history_gridrun_t *c = arg;
+  double v = isfinite(p->median) ? p->median : p->mean;
+  long row;
+  if (!isfinite(v) || !isfinite(p->argument))
+    return 0;
+  if ((row = sk_history_row(c->g, p->argument)) == -1)
+    return -1;
+  if (row >= 0)
+    c->g->values[(size_t)row * c->g->nruns + c->col] = v;
+  else
+    c->g->dropped_args = 1;
+  return 0;
+}
+
+int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
+                    const char *suite, sk_history_grid_t *g)
+{
+  size_t i, from = nruns > SK_HISTORY_GRID_RUNS ? nruns -
+                   SK_HISTORY_GRID_RUNS : 0;
+  memset(g, 0, sizeof *g);
+  g->omitted = from;
+  if (!(g->suite = strdup(suite)))
+    return -1;
+  g->run = calloc(nruns - from + 1, sizeof *g->run);
+  g->start = calloc(nruns - from + 1, sizeof *g->start);
+  if (!g->run || !g->start)
+    return -1;
+  /* the runs come oldest first (sk_store_select); one column each, filled
+   * in as the rows are found */
+  g->nruns = nruns - from;
+  for (i = 0; i < g->nruns; i++) {
+    sk_history_gridrun_t c = {g, i};
+    sk_store_info_t info;
+    if (sk_store_info(st, runs[from + i], &info) < 0)
+      return -1;
+    g->run[i] = runs[from + i];
+    g->start[i] = strdup(info.start_time ? info.start_time : "");
+    sk_store_info_free(&info);
+    if (!g->start[i] ||
+        sk_store_points_only(st, runs[from + i], suite,
+                             sk_history_grid_point, &c) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+void sk_history_grid_free(sk_history_grid_t *g)
+{
+  size_t i;
+  for (i = 0; g->start && i < g->nruns; i++)
+    free(g->start[i]);
+  free(g->start);
+  free(g->run);
+  free(g->args);
+  free(g->values);
+  free(g->suite);
+  memset(g, 0, sizeof *g);
+}
+
+int sk_history_grid_changes(const sk_history_grid_t *g, size_t max_runs,
+                            sk_history_gridcp_t **out, size_t *nout)
+{
+  sk_ediv_opts_t o;
+  double *v = malloc((g->nruns ? g->nruns : 1) * sizeof *v);
+  size_t *col = malloc((g->nruns ? g->nruns : 1) * sizeof *col);
+  size_t row, i, n, k, cap = 0;
+  *out = NULL;
+  *nout = 0;
+  if (!v || !col)
+    goto fail;
+  sk_ediv_defaults(&o);
+  for (row = 0; row < g->nargs; row++) {
+    sk_ediv_cp_t *cp = NULL;
+    size_t ncp = 0;
+    for (i = n = 0; i < g->nruns; i++)
+      if (isfinite(g->values[row * g->nruns + i])) {
+        v[n] = g->values[row * g->nruns + i];
+        col[n++] = i;
+      }
+    if (n > max_runs || n < 2 * o.min_size)
+      continue;
+    if (sk_ediv_find(v, n, &o, &cp, &ncp) < 0)
+      goto fail;
+    for (k = 0; k < ncp; k++) {
+      sk_history_gridcp_t *grown;
+      if (SK_GROW(*out, cap, *nout + 1, 16) != 0) {
+        free(cp);
+        goto fail;
+      }
+      grown = *out;
+      grown[*nout].row = row;
+      grown[*nout].column = col[cp[k].at];
+      grown[*nout].p = cp[k].p;
+      grown[*nout].before = cp[k].before;
+      grown[*nout].after = cp[k].after;
+      (*nout)++;
+    }
+    free(cp);
+  }
+  free(v);
+  free(col);
+  return 0;
+fail:
+  free(v);
+  free(col);
+  free(*out);
+  *out = NULL;
+  *nout = 0;
+  return -1;
 }

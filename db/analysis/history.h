@@ -65,4 +65,49 @@ void sk_history_free(sk_history_t *h);
 int sk_history_plot(const sk_history_t *h, const char *path, char *err,
                     size_t errlen);
 
+/* The arguments of SUITE next below and above ARGUMENT in the runs SEL
+ * chooses (NaN: none): 1 when ARGUMENT is one of its arguments, 0 when
+ * not, -1 on a database error (message given). */
+int sk_history_nearest(sk_store_t *st, const sk_sel_t *sel,
+                       const char *suite, double argument, double *below,
+                       double *above);
+
+/* A whole suite over time: every argument (a row) in every run (a
+ * column, oldest first), the value as history's (the median, else the
+ * mean), NaN where the run lacks the point.  At most the latest
+ * SK_HISTORY_GRID_RUNS runs (omitted: how many older ones were left
+ * out) and SK_HISTORY_GRID_ARGS arguments (the smallest; dropped_args
+ * set when more were left out). */
+#define SK_HISTORY_GRID_RUNS 2000
+#define SK_HISTORY_GRID_ARGS 256
+typedef struct sk_history_grid {
+  char *suite;
+  int64_t *run;                   /* nruns */
+  char **start;                   /* nruns start times */
+  size_t nruns, omitted;
+  double *args;                   /* nargs, ascending */
+  size_t nargs, capargs;
+  int dropped_args;
+  double *values;                 /* nargs x nruns, row by row */
+  size_t capvalues;               /* values' room, in doubles */
+} sk_history_grid_t;
+
+/* The grid of SUITE in runs[0..nruns) (oldest first, as sk_store_select
+ * gives them); *g the caller's to free with sk_history_grid_free(), also
+ * after -1 (a database error or out of memory, message given). */
+int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
+                    const char *suite, sk_history_grid_t *g);
+void sk_history_grid_free(sk_history_grid_t *g);
+
+/* The change points of every row of G with at most MAX_RUNS values (the
+ * search costs the square of them), by history's default options; each
+ * at its row and the column of the first run after it.  *out the
+ * caller's to free; 0, or -1 out of memory. */
+typedef struct sk_history_gridcp {
+  size_t row, column;
+  double p, before, after;
+} sk_history_gridcp_t;
+int sk_history_grid_changes(const sk_history_grid_t *g, size_t max_runs,
+                            sk_history_gridcp_t **out, size_t *nout);
+
 #endif

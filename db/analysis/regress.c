@@ -83,6 +83,7 @@ typedef struct sk_regress_ctx {
   const sk_store_suite_t *suite;
   long np;
   int fail;
+  size_t match;          /* the suite's pair + 1, 0: none */
 } sk_regress_ctx_t;
 
 /* Appends add[0..k) to *v of *n values, room for *cap. */
@@ -96,6 +97,19 @@ static int sk_regress_append(double **v, size_t *n, size_t *cap,
   memcpy(*v + *n, add, k * sizeof *add);
   *n += k;
   return 0;
+}
+
+/* "A vs B", the name of a matched pair of suites. */
+static char *sk_regress_pair(const sk_regress_ctx_t *c)
+{
+  const sk_regress_t *r = c->r;
+  size_t n = strlen(r->match[0][c->match - 1]) +
+             strlen(r->match[1][c->match - 1]) + 5;
+  char *s = malloc(n);
+  if (s)
+    snprintf(s, n, "%s vs %s", r->match[0][c->match - 1],
+             r->match[1][c->match - 1]);
+  return s;
 }
 
 /* The point of KEY, made when new (only the baseline makes points: a
@@ -120,7 +134,7 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
   if (SK_GROW(r->points, r->cappoints, r->npoints + 1, 64) != 0)
     return NULL;
   pt = memset(&r->points[r->npoints], 0, sizeof *pt);
-  pt->suite = strdup(c->suite->name);
+  pt->suite = c->match ? sk_regress_pair(c) : strdup(c->suite->name);
   pt->instance = strdup(c->suite->instance);
   pt->parameters = strdup(c->suite->parameters);
   pt->argument = p->argument;
@@ -146,9 +160,13 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
                strlen(s->parameters) + 80;
   if (!(key = malloc(len)))
     return -1;
-  snprintf(key, len, "%s\x1f%s\x1f%s\x1f%.17g\x1f%ld", s->name,
-           s->instance, s->parameters, p->argument,
-           p->processes >= 0 ? p->processes : c->np);
+  if (c->match)   /* a pair of suites: by argument and processes only */
+    snprintf(key, len, "\x1d%zu\x1f%.17g\x1f%ld", c->match, p->argument,
+             p->processes >= 0 ? p->processes : c->np);
+  else
+    snprintf(key, len, "%s\x1f%s\x1f%s\x1f%.17g\x1f%ld", s->name,
+             s->instance, s->parameters, p->argument,
+             p->processes >= 0 ? p->processes : c->np);
   pt = sk_regress_find(c, key, p);
   free(key);
   if (!pt)
@@ -169,8 +187,15 @@ static int sk_regress_suite(void *arg, int64_t run,
                             const sk_store_suite_t *s, long npoints)
 {
   sk_regress_ctx_t *c = arg;
+  size_t k;
   (void)npoints;
   c->suite = s;
+  c->match = 0;
+  for (k = 0; k < c->r->nmatch && !c->match; k++)
+    if (strcmp(c->r->match[c->side][k], s->name) == 0)
+      c->match = k + 1;
+  if (c->r->nmatch && !c->match)
+    return 0;       /* with pairs of suites, the others are left out */
   return sk_store_points(c->st, run, s->name, sk_regress_point, c);
 }
 
@@ -509,7 +534,7 @@ static int sk_regress_analyse(sk_regress_t *r)
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
-  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0};
+  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0};
   r->index = calloc(1, sizeof(sk_regress_index_t));
   if (!r->index || sk_regress_grow(r->index) < 0 ||
       sk_regress_side(&c, base, nbase) < 0 ||
@@ -565,4 +590,68 @@ const char *sk_regress_verdict_slug(sk_regress_verdict_t v)
   static const char *const names[] = {"inconclusive", "not_significant",
                                       "slower", "faster"};
   return names[v];
+}
+
+/* ---- the summary -------------------------------------------------------- */
+
+/* The verdicts worst first: what got slower, faster, then the points
+ * without a change and those without a test. */
+static const sk_regress_verdict_t sk_regress_order[] = {
+  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_NOT_SIGNIFICANT,
+  SK_REGRESS_INCONCLUSIVE
+};
+
+size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v)
+{
+  size_t i, n = 0;
+  for (i = 0; i < r->npoints; i++)
+    n += r->points[i].verdict == v;
+  return n;
+}
+
+void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
+{
+  size_t i, len = 0, n;
+  if (size)
+    buf[0] = '\0';
+  for (i = 0; i < sizeof sk_regress_order / sizeof *sk_regress_order; i++)
+    if ((n = sk_regress_count(r, sk_regress_order[i])) && len < size)
+      len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
+                              len ? ", " : "", n,
+                              sk_regress_verdict_name(sk_regress_order[i]));
+  if (len == 0 && size)
+    snprintf(buf, size, "no point in both");
+}
+
+/* Slower before faster; the larger change first. */
+static int sk_regress_worse(const void *a, const void *b)
+{
+  const sk_regress_finding_t *x = a, *y = b;
+  double dx = fabs(log(x->ratio)), dy = fabs(log(y->ratio));
+  if (x->verdict != y->verdict)
+    return x->verdict == SK_REGRESS_SLOWER ? -1 : 1;
+  if (dx != dy)
+    return dx > dy ? -1 : 1;
+  return (x->first > y->first) - (x->first < y->first);
+}
+
+size_t *sk_regress_worst_first(const sk_regress_t *r)
+{
+  sk_regress_finding_t *f = malloc((r->nfindings + 1) * sizeof *f);
+  size_t *order = malloc((r->nfindings + 1) * sizeof *order), i, k;
+  if (!f || !order) {
+    free(f);
+    free(order);
+    return NULL;
+  }
+  memcpy(f, r->findings, r->nfindings * sizeof *f);
+  qsort(f, r->nfindings, sizeof *f, sk_regress_worse);
+  for (i = 0; i < r->nfindings; i++)
+    for (k = 0; k < r->nfindings; k++)
+      if (r->findings[k].first == f[i].first) {
+        order[i] = k;
+        break;
+      }
+  free(f);
+  return order;
 }

@@ -72,6 +72,13 @@ typedef struct sk_regress_finding {
 
 typedef struct sk_regress {
   double fdr, min_effect, conf;
+  /* pairs of suites to compare (compare --match A=B): suite match[0][k]
+   * of the baseline against match[1][k] of the candidate, point by
+   * argument and processes whatever their instances and parameters (a
+   * skampi suite against another benchmark's); no other suite.  NULL and
+   * 0: every suite against the suite of its name.  Borrowed. */
+  const char *const *match[2];
+  size_t nmatch;
   size_t nruns[2];       /* single runs used on each side */
   size_t nmerged[2];     /* merged files used on each side */
   sk_regress_point_t *points;   /* in both sides, in order met */
@@ -95,7 +102,8 @@ typedef struct sk_regress {
   void *index;           /* private: the hash of point keys */
 } sk_regress_t;
 
-/* Compares the runs BASE with CAND.  0, or -1 (message printed). */
+/* Compares the runs BASE with CAND (R's fdr, min_effect, conf and
+ * match set by the caller).  0, or -1 (message printed). */
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r);
 void sk_regress_free(sk_regress_t *r);
@@ -116,5 +124,17 @@ int sk_regress_status(const sk_regress_t *r);
  * comparison, into buf. */
 void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
                                   size_t size);
+
+/* The points of verdict V. */
+size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v);
+
+/* "3 slower, 1 faster, 40 not significant, 2 inconclusive": the points
+ * of each verdict, worst first, those of none left out ("no point in
+ * both" when there is none), into buf. */
+void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size);
+
+/* The findings' indexes worst first: slower before faster, the larger
+ * change first; the caller's to free (NULL: out of memory). */
+size_t *sk_regress_worst_first(const sk_regress_t *r);
 
 #endif

@@ -17,6 +17,8 @@
 #include "escape.h"
 #include "msg.h"
 #include "regress.h"
+#include "wbuf.h"
+#include "web.h"
 #include "wilcoxon.h"
 
 /* The runs of one side: SEL's words split at blanks. */
@@ -45,20 +47,15 @@ static int sk_compare_side(sk_store_t *st, const char *opt, const char *text,
   return rc;
 }
 
-/* A time with three significant digits and its unit. */
-static void sk_compare_time(char buf[32], double s)
+/* TEXT right-aligned in WIDTH characters (a UTF-8 sequence is one). */
+static void sk_compare_pad(const char *text, int width)
 {
-  static const char *const units[] = {"s", "ms", "us", "ns"};
-  int u = 0;
-  if (isnan(s)) {
-    snprintf(buf, 32, "-");
-    return;
-  }
-  while (u < 3 && fabs(s) < 1 && s != 0) {
-    s *= 1000;
-    u++;
-  }
-  snprintf(buf, 32, "%.3g %s", s, units[u]);
+  int chars = 0, i;
+  for (i = 0; text[i]; i++)
+    chars += ((unsigned char)text[i] & 0xc0) != 0x80;
+  for (; chars < width; chars++)
+    putchar(' ');
+  fputs(text, stdout);
 }
 
 static void sk_compare_arg(char buf[32], const sk_regress_point_t *p)
@@ -100,12 +97,40 @@ static void sk_compare_finding(const sk_regress_t *r,
   printf(": %+.1f%% [%+.1f%%, %+.1f%%]", 100 * (x->ratio - 1),
          100 * (x->low - 1), 100 * (x->high - 1));
   if (x->first == x->last) {
-    sk_compare_time(t0, a->before);
-    sk_compare_time(t1, a->after);
+    sk_dbout_time(t0, a->before);
+    sk_dbout_time(t1, a->after);
     printf("  %s -> %s  p=%.3g", t0, t1, a->p);
   } else
     printf("  %zu sizes", x->last - x->first + 1);
   printf("  q=%.3g %s\n", x->q, sk_wilcoxon_stars(x->q));
+}
+
+/* Every point, one a line: what --match prints (a few pairs of suites,
+ * each point worth reading). */
+static void sk_compare_points(const sk_regress_t *r)
+{
+  size_t i;
+  printf("\n%-36s %10s %11s %11s %8s  %s\n", "suite", "argument", "before",
+         "after", "change", "verdict");
+  for (i = 0; i < r->npoints; i++) {
+    const sk_regress_point_t *p = &r->points[i];
+    char a[32], t0[32], t1[32], ch[32];
+    sk_compare_arg(a, p);
+    if (p->bytes && p->argument < 1024 && *a)
+      strcat(a, " B");
+    sk_dbout_time(t0, p->before);
+    sk_dbout_time(t1, p->after);
+    if (isnan(p->ratio))
+      snprintf(ch, sizeof ch, "-");
+    else
+      snprintf(ch, sizeof ch, "%+.1f%%", 100 * (p->ratio - 1));
+    sk_dbout_text(stdout, "%-36.36s ", p->suite);
+    printf("%10s ", a);
+    sk_compare_pad(t0, 11);
+    putchar(' ');
+    sk_compare_pad(t1, 11);
+    printf(" %8s  %s\n", ch, sk_regress_verdict_name(p->verdict));
+  }
 }
 
 /* The comparison's power: the smallest p its run counts allow, and
@@ -135,17 +160,19 @@ static void sk_compare_flagged(const sk_regress_t *r,
   one.first = one.last = (size_t)(p - r->points);
   printf("  %s  ", sk_regress_verdict_name(p->verdict));
   sk_compare_label(stdout, r, &one);
-  sk_compare_time(t0, p->before);
-  sk_compare_time(t1, p->after);
+  sk_dbout_time(t0, p->before);
+  sk_dbout_time(t1, p->after);
   printf(": %+.1f%%  %s -> %s  %zu vs %zu runs\n", 100 * (p->ratio - 1), t0,
          t1, p->side[0].nruns, p->side[1].nruns);
 }
 
-static void sk_compare_table(const sk_regress_t *r)
+static void sk_compare_table(const sk_regress_t *r, int all_points)
 {
-  char text[256];
-  size_t i, k;
+  char summary[256], text[256];
+  size_t i, k, *order = sk_regress_worst_first(r);
   int v;
+  sk_regress_summary_text(r, summary, sizeof summary);
+  printf("summary: %s (of %zu points)\n", summary, r->npoints);
   for (i = 0; i < 2; i++) {
     printf("%s: %zu run%s", i ? ", candidate" : "baseline", r->nruns[i],
            r->nruns[i] == 1 ? "" : "s");
@@ -165,14 +192,19 @@ static void sk_compare_table(const sk_regress_t *r)
   printf("a change counts when significant at false-discovery rate %g and "
          "at least %g%%\n", r->fdr, 100 * r->min_effect);
   for (v = SK_REGRESS_SLOWER; v <= SK_REGRESS_FASTER; v++) {
-    for (k = 0, i = 0; i < r->nfindings; i++)
-      if (r->findings[i].verdict == (sk_regress_verdict_t)v) {
+    for (k = 0, i = 0; i < r->nfindings; i++) {
+      const sk_regress_finding_t *f = &r->findings[order ? order[i] : i];
+      if (f->verdict == (sk_regress_verdict_t)v) {
         if (k++ == 0)
           printf("\n%s:\n", v == SK_REGRESS_SLOWER ? "Regressions"
                                                    : "Improvements");
-        sk_compare_finding(r, &r->findings[i]);
+        sk_compare_finding(r, f);
       }
+    }
   }
+  free(order);
+  if (all_points)
+    sk_compare_points(r);
   for (k = 0, i = 0; i < r->npoints; i++)
     if (r->points[i].beyond) {
       if (k++ == 0)
@@ -329,11 +361,143 @@ static int sk_compare_yaml(const sk_regress_t *r)
   return sk_emit_close(e);
 }
 
+/* ---- --format junit ----------------------------------------------------- */
+
+/* TEXT escaped for XML (attribute or text), control characters dropped
+ * (XML 1.0 has no place for them). */
+static void sk_compare_xml(const char *text)
+{
+  char *e = sk_escape_text(text), *p;
+  for (p = e ? e : (char *)"?"; *p; p++)
+    switch (*p) {
+    case '<': fputs("&lt;", stdout); break;
+    case '>': fputs("&gt;", stdout); break;
+    case '&': fputs("&amp;", stdout); break;
+    case '"': fputs("&quot;", stdout); break;
+    case '\'': fputs("&apos;", stdout); break;
+    default: putchar(*p);
+    }
+  free(e);
+}
+
+/* One line of a finding for a failure's text. */
+static void sk_compare_junit_finding(const sk_regress_t *r,
+                                     const sk_regress_finding_t *f)
+{
+  char *text = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (!m)
+    return;
+  fprintf(m, "%s ", sk_regress_verdict_name(f->verdict));
+  sk_compare_label(m, r, f);
+  fprintf(m, ": %+.1f%% [%+.1f%%, %+.1f%%] q=%.3g", 100 * (f->ratio - 1),
+          100 * (f->low - 1), 100 * (f->high - 1), f->q);
+  fclose(m);
+  sk_compare_xml(text);
+  free(text);
+}
+
+/* Whether point I is the first of its suite (suites in the order met). */
+static int sk_compare_first_of(const sk_regress_t *r, size_t i)
+{
+  size_t k;
+  for (k = 0; k < i; k++)
+    if (strcmp(r->points[k].suite, r->points[i].suite) == 0)
+      return 0;
+  return 1;
+}
+
+/* The slower and the tested points of the suite of point I. */
+static void sk_compare_suite_counts(const sk_regress_t *r, size_t i,
+                                    size_t *slow, size_t *tested)
+{
+  size_t k;
+  *slow = *tested = 0;
+  for (k = 0; k < r->npoints; k++)
+    if (strcmp(r->points[k].suite, r->points[i].suite) == 0) {
+      *slow += r->points[k].verdict == SK_REGRESS_SLOWER;
+      *tested += r->points[k].verdict != SK_REGRESS_INCONCLUSIVE;
+    }
+}
+
+/* JUnit XML: one test case per suite; a failure where a finding of it is
+ * slower, skipped where no point of it got a verdict, else passed. */
+static int sk_compare_junit(const sk_regress_t *r)
+{
+  char summary[256];
+  size_t i, f, slow, tested, suites = 0, failures = 0, skipped = 0;
+  sk_regress_summary_text(r, summary, sizeof summary);
+  for (i = 0; i < r->npoints; i++)
+    if (sk_compare_first_of(r, i)) {
+      sk_compare_suite_counts(r, i, &slow, &tested);
+      suites++;
+      failures += slow > 0;
+      skipped += !slow && !tested;
+    }
+  printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<testsuites name=\"skampi-db compare\" tests=\"%zu\" "
+         "failures=\"%zu\" skipped=\"%zu\">\n"
+         "  <testsuite name=\"compare\" tests=\"%zu\" failures=\"%zu\" "
+         "skipped=\"%zu\" errors=\"0\">\n    <properties>\n"
+         "      <property name=\"summary\" value=\"", suites, failures,
+         skipped, suites, failures, skipped);
+  sk_compare_xml(summary);
+  printf("\"/>\n      <property name=\"fdr\" value=\"%g\"/>\n"
+         "      <property name=\"min_effect\" value=\"%g\"/>\n"
+         "    </properties>\n", r->fdr, r->min_effect);
+  for (i = 0; i < r->npoints; i++) {
+    if (!sk_compare_first_of(r, i))
+      continue;
+    sk_compare_suite_counts(r, i, &slow, &tested);
+    printf("    <testcase classname=\"skampi.compare\" name=\"");
+    sk_compare_xml(r->points[i].suite);
+    printf("\" time=\"0\">");
+    if (slow) {
+      printf("\n      <failure message=\"%zu point%s slower\" "
+             "type=\"slower\">", slow, slow == 1 ? "" : "s");
+      for (f = 0; f < r->nfindings; f++)
+        if (r->findings[f].verdict == SK_REGRESS_SLOWER &&
+            strcmp(r->points[r->findings[f].first].suite,
+                   r->points[i].suite) == 0) {
+          sk_compare_junit_finding(r, &r->findings[f]);
+          putchar('\n');
+        }
+      printf("</failure>\n    ");
+    } else if (!tested)
+      printf("\n      <skipped message=\"%s\"/>\n    ",
+             "no point could be tested (too few runs)");
+    printf("</testcase>\n");
+  }
+  printf("  </testsuite>\n</testsuites>\n");
+  return fflush(stdout) == 0 ? 0 : -1;
+}
+
+/* --match A=B: the pairs into two lists (the caller frees them and the
+ * strings of the first). */
+static int sk_compare_pairs(const sk_dbcmd_t *c, char ***base, char ***cand)
+{
+  size_t i;
+  *base = calloc(c->nmatches + 1, sizeof **base);
+  *cand = calloc(c->nmatches + 1, sizeof **cand);
+  if (!*base || !*cand)
+    return -1;
+  for (i = 0; i < c->nmatches; i++) {
+    const char *eq = strchr(c->matches[i], '=');
+    if (!((*base)[i] = strndup(c->matches[i],
+                               (size_t)(eq - c->matches[i]))))
+      return -1;
+    (*cand)[i] = (char *)eq + 1;
+  }
+  return 0;
+}
+
 int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_regress_t r;
   int64_t *a = NULL, *b = NULL;
-  size_t na = 0, nb = 0;
+  size_t na = 0, nb = 0, i;
+  char **mb = NULL, **mc = NULL;
   int rc;
   if (!c->baseline || !c->candidate || c->nargs) {
     sk_msg_error("compare takes --baseline SELECTION and --candidate "
@@ -344,6 +508,14 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
   r.fdr = c->q;
   r.min_effect = c->min_effect;
   r.conf = 0.95;
+  if (c->nmatches && sk_compare_pairs(c, &mb, &mc) < 0) {
+    sk_msg_error("out of memory");
+    rc = SK_DB_FAILED;
+    goto out;
+  }
+  r.match[0] = (const char *const *)mb;
+  r.match[1] = (const char *const *)mc;
+  r.nmatch = c->nmatches;
   if ((rc = sk_compare_side(st, "--baseline", c->baseline, &a, &na)) == 0 &&
       (rc = sk_compare_side(st, "--candidate", c->candidate, &b, &nb)) == 0)
     rc = sk_regress_run(st, a, na, b, nb, &r) < 0 ? SK_DB_STORE : 0;
@@ -352,12 +524,23 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
       sk_compare_csv(&r);
     else if (c->format == SK_DB_YAML)
       rc = sk_compare_yaml(&r) < 0 ? SK_DB_FAILED : 0;
+    else if (c->format == SK_DB_JSON) {
+      sk_wbuf_t b = {NULL, 0, 0, 0};
+      sk_api_compare_json(&b, &r);
+      rc = sk_dbcmd_write(&b) == SK_DB_OK ? 0 : SK_DB_FAILED;
+    } else if (c->format == SK_DB_JUNIT)
+      rc = sk_compare_junit(&r) < 0 ? SK_DB_FAILED : 0;
     else
-      sk_compare_table(&r);
+      sk_compare_table(&r, c->nmatches > 0);
     if (rc == 0)
       rc = sk_regress_status(&r);
   }
   sk_regress_free(&r);
+out:
+  for (i = 0; mb && i < c->nmatches; i++)
+    free(mb[i]);
+  free(mb);
+  free(mc);
   free(a);
   free(b);
   return rc;

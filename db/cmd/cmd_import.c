@@ -12,6 +12,7 @@
 #include "dbcmd.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -137,6 +138,7 @@ static int sk_import_yaml(sk_import_list_t *l, const char *dir,
     free(names.paths[i]);
   }
   free(names.paths);
+  free(names.ofdir);
   return rc;
 }
 
@@ -167,6 +169,51 @@ static int sk_import_expand(sk_import_list_t *l, char **args, size_t n)
   return 0;
 }
 
+/* Names in DIR ending in .txt, sorted (a directory of peer outputs). */
+static int sk_import_txt(sk_import_list_t *l, const char *dir)
+{
+  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
+  DIR *d = opendir(dir);
+  struct dirent *e;
+  size_t i, n;
+  int rc = 0;
+  if (!d) {
+    sk_msg_error("cannot read directory '%s'", dir);
+    return -1;
+  }
+  while (rc == 0 && (e = readdir(d)) != NULL) {
+    n = strlen(e->d_name);
+    if (n > 4 && strcmp(e->d_name + n - 4, ".txt") == 0 &&
+        e->d_name[0] != '.' && sk_import_exists(dir, e->d_name))
+      rc = sk_import_push(&names, NULL, e->d_name);
+  }
+  closedir(d);
+  if (names.n > 0)
+    qsort(names.paths, names.n, sizeof *names.paths, sk_import_namecmp);
+  for (i = 0; i < names.n; i++) {
+    if (rc == 0)
+      rc = sk_import_push(l, dir, names.paths[i]);
+    free(names.paths[i]);
+  }
+  free(names.paths);
+  free(names.ofdir);
+  return rc;
+}
+
+static int sk_import_peer_expand(sk_import_list_t *l, char **args, size_t n)
+{
+  struct stat sb;
+  size_t i;
+  for (i = 0; i < n; i++) {
+    if (stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
+      if (sk_import_txt(l, args[i]) < 0)
+        return -1;
+    } else if (sk_import_push(l, NULL, args[i]) < 0)
+      return -1;
+  }
+  return 0;
+}
+
 static void sk_import_say(const char *path, const sk_ingest_result_t *r)
 {
   char *p = sk_escape_text(path);
@@ -181,6 +228,31 @@ static void sk_import_say(const char *path, const sk_ingest_result_t *r)
   free(p);
 }
 
+/* A file the result reader refused that begins like another
+ * benchmark's output: which one ("osu", "imb"), NULL for none. */
+static const char *sk_import_looks_like(const char *path)
+{
+  char head[4097];
+  struct stat sb;
+  ssize_t n;
+  /* never blocks on a FIFO or a device: a regular file only */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0)
+    return NULL;
+  if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode)) {
+    close(fd);
+    return NULL;
+  }
+  n = read(fd, head, sizeof head - 1);
+  close(fd);
+  head[n > 0 ? n : 0] = '\0';
+  if (strstr(head, "# OSU MPI"))
+    return "osu";
+  if (strstr(head, "Intel(R) MPI Benchmarks"))
+    return "imb";
+  return NULL;
+}
+
 /* Progress on stderr when there are many files: every 5%. */
 static void sk_import_progress(size_t done, size_t n)
 {
@@ -189,19 +261,67 @@ static void sk_import_progress(size_t done, size_t n)
             done, n);
 }
 
+/* import --from osu|imb: the factors the outputs lack, from the command
+ * line (the machine and library always, the processes where the output
+ * cannot say). */
+int sk_dbcmd_import_args(const sk_dbcmd_t *c)
+{
+  sk_peer_kind_t k;
+  char *end;
+  long np;
+  if (!c->peer) {
+    if (c->library || c->np) {
+      sk_msg_error("import takes --library and --np with --from osu|imb "
+                   "only (a skampi result file records them)");
+      return -1;
+    }
+    return 0;
+  }
+  if (sk_peer_kind(c->peer, &k) < 0)
+    return -1;
+  if (!c->machine || !*c->machine || !c->library || !*c->library) {
+    sk_msg_error("import --from %s needs --machine NAME and --library NAME "
+                 "(an %s output records neither)", c->peer,
+                 k == SK_PEER_OSU ? "OSU" : "IMB");
+    return -1;
+  }
+  if (c->np) {
+    errno = 0;
+    np = strtol(c->np, &end, 10);
+    if (errno || end == c->np || *end || np < 1 || np > 100000000) {
+      char *e = sk_escape_text(c->np);
+      sk_msg_error("--np takes a process count from 1 to 100000000, not "
+                   "'%s'", e ? e : "?");
+      free(e);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_import_list_t l = {NULL, NULL, 0, 0, 0};
-  sk_ingest_opts_t o = {NULL, NULL, 0, NULL, 0};
+  sk_ingest_opts_t o;
   sk_ingest_result_t r;
   char now[32];
   size_t i, failed = 0;
+  if (sk_dbcmd_import_args(c) < 0)
+    return SK_DB_USAGE;
   sk_ingest_now(now);
+  memset(&o, 0, sizeof o);
   o.machine = c->machine;
+  o.peer = c->peer != NULL;
+  if (c->peer)
+    sk_peer_kind(c->peer, &o.peer_kind);
+  o.library = c->library;
+  o.np = c->np ? strtol(c->np, NULL, 10) : -1;
   o.tags = c->tags;
   o.ntags = c->ntags;
   o.now = now;
-  if (sk_import_expand(&l, c->args, c->nargs) < 0)
+  /* a peer's outputs are files; a directory gives its *.txt, sorted */
+  if (c->peer ? sk_import_peer_expand(&l, c->args, c->nargs) < 0
+              : sk_import_expand(&l, c->args, c->nargs) < 0)
     failed++;
   if (l.n > 1)
     sk_store_bulk(st);     /* fewer checkpoints and fsyncs */
@@ -209,6 +329,12 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
     o.nofollow = l.ofdir[i];
     if (sk_ingest_file(st, l.paths[i], &o, &r) < 0) {
       char *p = sk_escape_text(l.paths[i]);
+      const char *like = c->peer ? NULL : sk_import_looks_like(l.paths[i]);
+      if (like)
+        fprintf(stderr, "%s: %s: this looks like an %s output: import it "
+                "with --from %s --machine NAME --library NAME\n",
+                sk_msg_program(), p ? p : "?", strcmp(like, "osu") == 0
+                ? "OSU" : "IMB", like);
       fprintf(stderr, "%s: %s: not imported\n", sk_msg_program(),
               p ? p : "?");
       free(p);

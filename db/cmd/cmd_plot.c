@@ -18,20 +18,37 @@
 #include "escape.h"
 #include "history.h"
 #include "msg.h"
+#include "wbuf.h"
+#include "web.h"
 
 #define SK_CMD_ERR 1200
 
-/* The runs of the command's selection; SK_DB_OK or an exit status. */
+/* The runs of the command's selection, which have each of its suites
+ * (history: and a point at its argument); SK_DB_OK or an exit status
+ * with the message given. */
 static int sk_cmd_select(sk_store_t *st, const sk_dbcmd_t *c, int64_t **ids,
                          size_t *n)
 {
   sk_sel_t sel = {NULL, 0, 0};
+  size_t i;
   int rc = SK_DB_OK;
   if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0)
     rc = SK_DB_USAGE;
   else if (sk_store_select(st, &sel, ids, n) < 0)
     rc = SK_DB_STORE;
+  else if (*n == 0) {
+    sk_msg_error("no run matches the selection (see skampi-db list)");
+    rc = SK_DB_FAILED;
+  }
+  for (i = 0; rc == SK_DB_OK && i < c->nsuites; i++)
+    rc = sk_dbcmd_suite_known(st, &sel, c->suites[i]);
+  if (rc == SK_DB_OK && !isnan(c->argument) && c->nsuites == 1)
+    rc = sk_dbcmd_argument_known(st, &sel, c->suites[0], c->argument);
   sk_sel_free(&sel);
+  if (rc != SK_DB_OK) {
+    free(*ids);
+    *ids = NULL;
+  }
   return rc;
 }
 
@@ -56,7 +73,8 @@ int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c)
   if ((rc = sk_cmd_select(st, c, &ids, &n)) != SK_DB_OK)
     return rc;
   if (sk_dbplot_draw(st, ids, n, (const char *const *)c->suites, c->nsuites,
-                     c->xmin, c->xmax, c->output, err, sizeof err) < 0) {
+                     c->xmin, c->xmax, !c->linear_x, c->output, err,
+                     sizeof err) < 0) {
     sk_msg_error("%s", err);
     rc = SK_DB_FAILED;
   }
@@ -66,13 +84,6 @@ int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c)
 
 /* ---- history ----------------------------------------------------------- */
 
-static void sk_cmd_num(FILE *f, const char *format, double v)
-{
-  char b[32];
-  sk_dbout_num(b, v);
-  fprintf(f, format, isnan(v) ? "-" : b);
-}
-
 /* A CSV field: empty for NaN. */
 static void sk_cmd_csv_num(double v)
 {
@@ -81,12 +92,27 @@ static void sk_cmd_csv_num(double v)
   printf(",%s", isnan(v) ? "" : b);
 }
 
+/* A time with its unit ("0.761 µs") after BEFORE, right-aligned in
+ * WIDTH characters (0: as it is; µ is one character of two bytes). */
+static void sk_cmd_time(const char *before, double v, int width)
+{
+  char b[32];
+  int chars = 0, i;
+  sk_dbout_time(b, v);
+  for (i = 0; b[i]; i++)
+    chars += ((unsigned char)b[i] & 0xc0) != 0x80;
+  fputs(before, stdout);
+  for (; chars < width; chars++)
+    putchar(' ');
+  fputs(b, stdout);
+}
+
 static void sk_cmd_table(const sk_history_t *h)
 {
   size_t i, k = 0;
   char a[32];
   sk_dbout_num(a, h->argument);
-  printf("%6s  %-20s  %-12s  %-12s  %s\n", "run", "start_time",
+  printf("%6s  %-20s  %10s  %10s  %10s\n", "run", "start_time",
          "median", "q1", "q3");
   for (i = 0; i < h->npoints; i++) {
     const sk_history_point_t *p = &h->points[i];
@@ -94,9 +120,10 @@ static void sk_cmd_table(const sk_history_t *h)
       printf("%6s  -- change point %lu --\n", "", (unsigned long)++k);
     printf("%6lld  ", (long long)p->run);
     sk_dbout_text(stdout, "%-20s  ", p->start_time);
-    sk_cmd_num(stdout, "%-12s  ", p->value);
-    sk_cmd_num(stdout, "%-12s  ", p->q1);
-    sk_cmd_num(stdout, "%s\n", p->q3);
+    sk_cmd_time("", p->value, 10);
+    sk_cmd_time("  ", p->q1, 10);
+    sk_cmd_time("  ", p->q3, 10);
+    putchar('\n');
   }
   printf("\nchange points (E-divisive means on ranks, p <= %g, change >= "
          "%g%%, %lu permutations): ", h->opts.alpha,
@@ -107,8 +134,8 @@ static void sk_cmd_table(const sk_history_t *h)
     printf("  %lu. from run %lld (", (unsigned long)i + 1,
            (long long)cp->run);
     sk_dbout_text(stdout, "%s", h->points[cp->at].start_time);
-    sk_cmd_num(stdout, "): %s -> ", cp->before);
-    sk_cmd_num(stdout, "%s", cp->after);
+    sk_cmd_time("): ", cp->before, 0);
+    sk_cmd_time(" -> ", cp->after, 0);
     printf(" (%+.1f%%), p = %.4g\n",
            100 * (cp->after - cp->before) / cp->before, cp->p);
   }
@@ -216,9 +243,13 @@ int sk_dbcmd_history(sk_store_t *st, const sk_dbcmd_t *c)
     sk_msg_error("%s", err);
     rc = SK_DB_STORE;
   } else if (h.npoints == 0) {
-    fprintf(stderr, "%s: no points: %s\n", sk_msg_program(),
-            n ? "no selected run has the suite at that argument"
-              : "no run matches");
+    sk_msg_error("no points: %s", n ? "no selected run has the suite at "
+                 "that argument" : "no run matches");
+    rc = SK_DB_FAILED;
+  } else if (c->format == SK_DB_JSON) {
+    sk_wbuf_t b = {NULL, 0, 0, 0};
+    sk_history_json(&b, &h);
+    rc = sk_dbcmd_write(&b);
   } else if (c->format == SK_DB_CSV)
     sk_cmd_csv(&h);
   else if (c->format == SK_DB_YAML)

@@ -15,6 +15,10 @@
 #include "emit.h"
 #include "grow.h"
 #include "msg.h"
+#include "suggest.h"
+#include "wbuf.h"
+#include "web.h"
+#include "webdata.h"
 
 /* ---- suites ------------------------------------------------------------ */
 
@@ -58,6 +62,18 @@ static int sk_suites_add(void *arg, int64_t run, const sk_store_suite_t *s,
   return 0;
 }
 
+/* suites --format json: /api/suites's shape. */
+static int sk_suites_json(sk_store_t *st, const sk_sel_t *sel)
+{
+  sk_webdata_suites_t s;
+  sk_wbuf_t b = {NULL, 0, 0, 0};
+  if (sk_webdata_suites(st, sel, &s) < 0)
+    return SK_DB_STORE;
+  sk_webdata_suites_json(&b, &s);
+  sk_webdata_suites_free(&s);
+  return sk_dbcmd_write(&b);
+}
+
 int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_sel_t sel = {NULL, 0, 0};
@@ -68,6 +84,11 @@ int sk_dbcmd_suites(sk_store_t *st, const sk_dbcmd_t *c)
   if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0) {
     sk_sel_free(&sel);
     return SK_DB_USAGE;
+  }
+  if (c->format == SK_DB_JSON) {
+    rc = sk_suites_json(st, &sel);
+    sk_sel_free(&sel);
+    return rc;
   }
   if (sk_store_select(st, &sel, &ids, &n) < 0)
     rc = SK_DB_STORE;
@@ -277,6 +298,70 @@ static int sk_query_run(sk_store_t *st, sk_query_t *q, int64_t id)
   return rc;
 }
 
+/* ---- query --format json: /api/series's shape ------------------------- */
+
+typedef struct sk_query_pts {
+  sk_store_point_t *v;
+  size_t n, cap;
+} sk_query_pts_t;
+
+static int sk_query_pt(void *arg, const sk_store_point_t *p)
+{
+  sk_query_pts_t *a = arg;
+  if (SK_GROW(a->v, a->cap, a->n + 1, 64) != 0)
+    return -1;
+  a->v[a->n] = *p;
+  a->v[a->n].raw = a->v[a->n].run_medians = a->v[a->n].run_means = NULL;
+  a->n++;
+  return 0;
+}
+
+/* Every series of the runs IDS, each written out as it is read. */
+static int sk_query_json(sk_store_t *st, const sk_dbcmd_t *c,
+                         const int64_t *ids, size_t n, long *npoints)
+{
+  sk_query_pts_t pts = {NULL, 0, 0};
+  sk_wbuf_t b = {NULL, 0, 0, 0};
+  size_t i, k, count = 0;
+  int rc = SK_DB_OK;
+  fputs("{\"series\":[", stdout);
+  for (i = 0; rc == SK_DB_OK && i < n; i++) {
+    sk_store_info_t o;
+    if (sk_store_info(st, ids[i], &o) < 0) {
+      rc = SK_DB_STORE;
+      break;
+    }
+    for (k = 0; rc == SK_DB_OK && k < c->nsuites; k++) {
+      sk_webdata_series_t x;
+      pts.n = 0;
+      if (sk_store_points_only(st, ids[i], c->suites[k], sk_query_pt,
+                               &pts) < 0) {
+        rc = SK_DB_STORE;
+        break;
+      }
+      if (!pts.n)
+        continue;
+      sk_store_suite_t meta;
+      int m = sk_webdata_meta(st, ids[i], c->suites[k], &meta);
+      x.run = &o;
+      x.suite = c->suites[k];
+      x.points = pts.v;
+      x.n = pts.n;
+      x.index = count;
+      x.meta = m == 0 ? &meta : NULL;
+      *npoints += (long)pts.n;
+      sk_api_series_one(&b, &x, count++ == 0);
+      if (m == 0)
+        sk_webdata_meta_free(&meta);
+      rc = m < 0 ? SK_DB_STORE : sk_dbcmd_write(&b);
+    }
+    sk_store_info_free(&o);
+  }
+  free(pts.v);
+  printf("],\"count\":%zu,\"found\":%zu}\n", count, count);
+  return rc;
+}
+
 int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_sel_t sel = {NULL, 0, 0};
@@ -288,17 +373,20 @@ int sk_dbcmd_query(sk_store_t *st, const sk_dbcmd_t *c)
     sk_msg_error("query needs --suite NAME (see skampi-db suites)");
     return SK_DB_USAGE;
   }
-  if (c->format == SK_DB_TABLE) {
-    sk_msg_error("query writes --format csv or yaml");
-    return SK_DB_USAGE;
-  }
   if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0) {
     sk_sel_free(&sel);
     return SK_DB_USAGE;
   }
   if (sk_store_select(st, &sel, &ids, &n) < 0)
     rc = SK_DB_STORE;
-  else if (c->format == SK_DB_YAML) {
+  for (i = 0; rc == SK_DB_OK && n && i < c->nsuites; i++)
+    rc = sk_dbcmd_suite_known(st, &sel, c->suites[i]);
+  if (rc != SK_DB_OK)
+    ;
+  else if (c->format == SK_DB_JSON) {
+    rc = sk_query_json(st, c, ids, n, &q.npoints);
+    n = 0;
+  } else if (c->format == SK_DB_YAML) {
     q.e = sk_emit_open(stdout);
     if (!q.e || sk_emit_map_begin(q.e) || sk_emit_str(q.e, "series") ||
         sk_emit_seq_begin(q.e))

@@ -14,6 +14,9 @@
 #include "escape.h"
 #include "msg.h"
 #include "outfile.h"
+#include "wbuf.h"
+#include "web.h"
+#include "webdata.h"
 
 int sk_dbcmd_selection(char **args, size_t n, sk_sel_t *sel)
 {
@@ -52,20 +55,67 @@ static void sk_list_row(const sk_store_info_t *r)
   sk_dbout_text(stdout, "%s\n", *r->tags ? r->tags : "-");
 }
 
+int sk_dbcmd_write(sk_wbuf_t *b)
+{
+  int rc = SK_DB_OK;
+  if (b->failed) {
+    sk_msg_error("out of memory");
+    rc = SK_DB_FAILED;
+  } else if (b->len && fwrite(b->data, 1, b->len, stdout) != b->len)
+    rc = SK_DB_FAILED;
+  if (fflush(stdout) != 0 && rc == SK_DB_OK) {
+    sk_msg_error("cannot write the output");
+    rc = SK_DB_FAILED;
+  }
+  sk_wbuf_free(b);
+  return rc;
+}
+
+int sk_dbcmd_select(sk_store_t *st, char **args, size_t nargs,
+                    const sk_sel_t *base, int64_t **ids, size_t *n)
+{
+  sk_sel_t sel = {NULL, 0, 0};
+  int rc = SK_DB_OK;
+  if (sk_dbcmd_selection(args, nargs, &sel) < 0)
+    rc = SK_DB_USAGE;
+  else if (sk_sel_merge(&sel, base) < 0)
+    rc = SK_DB_FAILED;
+  else if (sk_store_select(st, &sel, ids, n) < 0)
+    rc = SK_DB_STORE;
+  sk_sel_free(&sel);
+  return rc;
+}
+
+/* list --format json: /api/runs's shape for the chosen runs. */
+static int sk_list_json(sk_store_t *st, const sk_dbcmd_t *c)
+{
+  sk_sel_t sel = {NULL, 0, 0};
+  sk_wbuf_t b = {NULL, 0, 0, 0};
+  int rc = SK_DB_OK;
+  if (sk_dbcmd_selection(c->args, c->nargs, &sel) < 0 ||
+      sk_sel_merge(&sel, &c->filter) < 0)
+    rc = SK_DB_USAGE;
+  else if (sk_api_runs_json(st, &sel, &b) < 0)
+    rc = SK_DB_STORE;
+  sk_sel_free(&sel);
+  if (rc != SK_DB_OK) {
+    sk_wbuf_free(&b);
+    return rc;
+  }
+  return sk_dbcmd_write(&b);
+}
+
 int sk_dbcmd_list(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  sk_sel_t sel = c->filter;
   int64_t *ids = NULL;
   size_t i, n = 0;
-  int rc = SK_DB_OK;
+  int rc;
   sk_store_info_t info;
-  if (c->nargs) {
-    sk_msg_error("list takes no selection words; use its filters or "
-                 "'skampi-db query' (see skampi-db --help)");
-    return SK_DB_USAGE;
-  }
-  if (sk_store_select(st, &sel, &ids, &n) < 0)
-    return SK_DB_STORE;
+  if (c->format == SK_DB_JSON)
+    return sk_list_json(st, c);
+  if ((rc = sk_dbcmd_select(st, c->args, c->nargs, &c->filter, &ids, &n))
+      != SK_DB_OK)
+    return rc;
   if (n)
     printf("%4s  %-6s  %-20s  %3s  %-14s  %-16s  %-16s  %s\n", "run",
            "kind", "start", "np", "noise", "machine", "library", "tags");
@@ -189,33 +239,61 @@ static int sk_show_info(sk_store_t *st, const sk_store_info_t *r)
   return rc;
 }
 
+/* The runs of a command's selection, at least one: SK_DB_OK, or an exit
+ * status with the message given (WHAT: "show needs"). */
+static int sk_runs_some(sk_store_t *st, const sk_dbcmd_t *c,
+                        const char *what, int64_t **ids, size_t *n)
+{
+  int rc;
+  if (c->nargs == 0) {
+    sk_msg_error("%s a selection of runs, such as a run id (see skampi-db "
+                 "list)", what);
+    return SK_DB_USAGE;
+  }
+  if ((rc = sk_dbcmd_select(st, c->args, c->nargs, NULL, ids, n))
+      != SK_DB_OK)
+    return rc;
+  if (*n == 0) {
+    sk_msg_error("no run matches the selection (see skampi-db list)");
+    free(*ids);
+    *ids = NULL;
+    return SK_DB_FAILED;
+  }
+  return SK_DB_OK;
+}
+
 int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_store_info_t info;
-  long long id;
-  size_t i;
-  int rc = SK_DB_OK;
-  if (c->nargs == 0) {
-    sk_msg_error("show needs a run id (see skampi-db list)");
-    return SK_DB_USAGE;
-  }
-  for (i = 0; i < c->nargs; i++)
-    if (sk_dbcmd_run_id(c->args[i]) < 0)
-      return SK_DB_USAGE;
-  for (i = 0; i < c->nargs; i++) {
-    id = sk_dbcmd_run_id(c->args[i]);
-    if (sk_store_info(st, id, &info) < 0) {
-      rc = SK_DB_FAILED;
+  int64_t *ids = NULL;
+  size_t i, n = 0;
+  int rc;
+  if ((rc = sk_runs_some(st, c, "show needs", &ids, &n)) != SK_DB_OK)
+    return rc;
+  for (i = 0; i < n && rc == SK_DB_OK; i++) {
+    if (c->format == SK_DB_JSON) {
+      /* one line per run, each /api/runs/ID's answer */
+      sk_wbuf_t b = {NULL, 0, 0, 0};
+      if (sk_webdata_run_json(st, ids[i], &b) < 0) {
+        sk_wbuf_free(&b);
+        rc = SK_DB_STORE;
+      } else
+        rc = sk_dbcmd_write(&b);
       continue;
+    }
+    if (sk_store_info(st, ids[i], &info) < 0) {
+      rc = SK_DB_STORE;
+      break;
     }
     if (i)
       putchar('\n');
     if (sk_show_info(st, &info) < 0)
       rc = SK_DB_STORE;
     sk_store_info_free(&info);
-    if (sk_store_suites(st, id, sk_show_suite, NULL) < 0)
+    if (sk_store_suites(st, ids[i], sk_show_suite, NULL) < 0)
       rc = SK_DB_STORE;
   }
+  free(ids);
   return rc;
 }
 
@@ -226,12 +304,21 @@ int sk_dbcmd_export(sk_store_t *st, const sk_dbcmd_t *c)
   void *data;
   size_t len;
   long long id;
-  if (c->nargs != 1 || !c->output) {
-    sk_msg_error("export takes one run id and -o FILE");
+  int64_t *ids = NULL;
+  size_t n = 0;
+  int rc;
+  if (!c->output) {
+    sk_msg_error("export takes a run and -o FILE");
     return SK_DB_USAGE;
   }
-  if ((id = sk_dbcmd_run_id(c->args[0])) < 0)
-    return SK_DB_USAGE;
+  if ((rc = sk_runs_some(st, c, "export needs", &ids, &n)) != SK_DB_OK)
+    return rc;
+  id = ids[0];
+  free(ids);
+  if (n > 1) {
+    sk_msg_error("the selection has %zu runs; export writes one", n);
+    return SK_DB_FAILED;
+  }
   if (sk_store_original(st, id, &data, &len) < 0)
     return SK_DB_FAILED;
   /* the file is a skampi result file, so the output rule lets it replace
@@ -254,21 +341,17 @@ int sk_dbcmd_export(sk_store_t *st, const sk_dbcmd_t *c)
 
 int sk_dbcmd_rm(sk_store_t *st, const sk_dbcmd_t *c)
 {
-  size_t i;
-  int rc = SK_DB_OK;
-  if (c->nargs == 0) {
-    sk_msg_error("rm needs a run id (see skampi-db list)");
-    return SK_DB_USAGE;
-  }
-  for (i = 0; i < c->nargs; i++)
-    if (sk_dbcmd_run_id(c->args[i]) < 0)
-      return SK_DB_USAGE;
-  for (i = 0; i < c->nargs; i++) {
-    long long id = sk_dbcmd_run_id(c->args[i]);
-    if (sk_store_remove(st, id) < 0)
+  int64_t *ids = NULL;
+  size_t i, n = 0;
+  int rc;
+  if ((rc = sk_runs_some(st, c, "rm needs", &ids, &n)) != SK_DB_OK)
+    return rc;
+  for (i = 0; i < n; i++) {
+    if (sk_store_remove(st, ids[i]) < 0)
       rc = SK_DB_FAILED;
     else if (!c->quiet)
-      printf("run %lld removed\n", id);
+      printf("run %lld removed\n", (long long)ids[i]);
   }
+  free(ids);
   return rc;
 }

@@ -30,6 +30,10 @@ int sk_dbcmd_publish(sk_store_t *st, const sk_dbcmd_t *c)
   }
   o.force = c->force;
   o.quiet = c->quiet;
+  o.baseline = c->baseline;
+  o.candidate = c->candidate;
+  o.fdr = c->q;
+  o.min_effect = c->min_effect;
   rc = sk_publish(st, c->args[0], &sel, &o);
   sk_sel_free(&sel);
   return rc;

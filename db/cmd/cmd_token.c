@@ -14,6 +14,7 @@
 #include "msg.h"
 #include "ingest.h"
 #include "token.h"
+#include "wbuf.h"
 
 static int sk_token_cmd_name(const sk_dbcmd_t *c, const char *what)
 {
@@ -69,10 +70,34 @@ static int sk_token_cmd_row(void *arg, const sk_store_token_t *t)
   return 0;
 }
 
+/* token list --format json: {"tokens": [{"name", "created", "revoked"
+ * (null: valid)}, ...]}. */
+static int sk_token_cmd_json_row(void *arg, const sk_store_token_t *t)
+{
+  sk_wbuf_t *b = arg;
+  sk_wbuf_puts(b, b->data[b->len - 1] == '[' ? "{\"name\":" : ",{\"name\":");
+  sk_wbuf_json_str(b, t->name);
+  sk_wbuf_json_key(b, "created", 0);
+  sk_wbuf_json_str(b, t->created);
+  sk_wbuf_json_key(b, "revoked", 0);
+  sk_wbuf_json_str(b, t->revoked);
+  sk_wbuf_puts(b, "}");
+  return b->failed ? -1 : 0;
+}
+
 static int sk_token_cmd_list(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_token_list_t l = {4, 0, 0};
-  (void)c;
+  if (c->format == SK_DB_JSON) {
+    sk_wbuf_t b = {NULL, 0, 0, 0};
+    sk_wbuf_puts(&b, "{\"tokens\":[");
+    if (sk_store_tokens(st, sk_token_cmd_json_row, &b) < 0) {
+      sk_wbuf_free(&b);
+      return SK_DB_STORE;
+    }
+    sk_wbuf_puts(&b, "]}\n");
+    return sk_dbcmd_write(&b);
+  }
   if (sk_store_tokens(st, sk_token_cmd_row, &l) < 0)
     return SK_DB_STORE;
   if (l.n == 0) {

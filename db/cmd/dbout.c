@@ -54,3 +54,18 @@ void sk_dbout_bytes(char buf[32], double v)
   else
     sk_dbout_num(buf, v);
 }
+
+void sk_dbout_time(char buf[32], double s)
+{
+  static const char *const units[] = {"s", "ms", "\xc2\xb5s", "ns"};
+  int u = 0;
+  if (!isfinite(s)) {
+    snprintf(buf, 32, "-");
+    return;
+  }
+  while (u < 3 && fabs(s) < 1 && s != 0) {
+    s *= 1000;
+    u++;
+  }
+  snprintf(buf, 32, "%.3g %s", s, units[u]);
+}

@@ -21,4 +21,8 @@ void sk_dbout_csv(FILE *f, const char *text);
  * powers, else the number. */
 void sk_dbout_bytes(char buf[32], double v);
 
+/* A time in seconds with three significant digits and its unit: "761
+ * ns", "0.5 s", "12.3 \xc2\xb5s" (UTF-8 micro sign); "-" when not finite. */
+void sk_dbout_time(char buf[32], double seconds);
+
 #endif

@@ -40,11 +40,14 @@ typedef struct sk_ingest {
   sk_rfile_t *r;
   sk_store_t *st;
   long npoints;
+  char mtime[32];           /* the file's, "" for bytes from memory */
 } sk_ingest_t;
 
-/* PATH's bytes into *buf (the caller's to free, also after -1). */
+/* PATH's bytes into *buf (the caller's to free, also after -1), its
+ * modification time as ISO 8601 UTC into mtime[32]; NOFOLLOW: not
+ * through a symbolic link. */
 static int sk_ingest_read(const char *path, int nofollow,
-                          unsigned char **buf, size_t *len)
+                          unsigned char **buf, size_t *len, char mtime[32])
 {
   struct stat sb;
   size_t got = 0;
@@ -68,6 +71,12 @@ static int sk_ingest_read(const char *path, int nofollow,
     if (fd >= 0)
       close(fd);
     return -1;
+  }
+  {
+    struct tm tm;
+    time_t t = sb.st_mtime;
+    gmtime_r(&t, &tm);
+    strftime(mtime, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
   }
   *buf = malloc((size_t)sb.st_size + 1);
   while (*buf && got < (size_t)sb.st_size &&
@@ -425,12 +434,19 @@ static int sk_ingest_store(sk_ingest_t *in, const sk_ingest_opts_t *o,
 }
 
 /* What is hashed and kept is what was read and checked. */
-static int sk_ingest_parse(sk_ingest_t *in)
+static int sk_ingest_parse(sk_ingest_t *in, const sk_ingest_opts_t *o)
 {
   sk_sha256_t h;
   sk_sha256_init(&h);
   sk_sha256_update(&h, in->bytes, in->len);
   sk_sha256_final(&h, in->sha);
+  if (o->peer) {
+    sk_peer_opts_t po = {o->library ? o->library : "", o->np,
+                         in->mtime[0] ? in->mtime : o->now};
+    in->r = sk_peer_parse(o->peer_kind, in->path, (const char *)in->bytes,
+                          in->len, &po);
+    return in->r ? 0 : -1;
+  }
   return sk_rfile_load_mem(in->path, in->bytes, in->len, &in->r);
 }
 
@@ -459,13 +475,14 @@ static int sk_ingest_txn(sk_ingest_t *in, const sk_ingest_opts_t *o,
   return SK_INGEST_FAILED;
 }
 
-int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
-                  size_t len, const sk_ingest_opts_t *o,
-                  sk_ingest_result_t *res)
+static int sk_ingest_bytes(sk_store_t *st, const char *name,
+                           const void *bytes, size_t len, const char *mtime,
+                           const sk_ingest_opts_t *o, sk_ingest_result_t *res)
 {
   sk_ingest_t in;
   int rc = SK_INGEST_BAD;
   memset(&in, 0, sizeof in);
+  snprintf(in.mtime, sizeof in.mtime, "%s", mtime);
   memset(res, 0, sizeof *res);
   in.path = name;
   in.st = st;
@@ -474,11 +491,18 @@ int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
   sk_msg_source(name, in.bytes, in.len);
   if (len > SK_INGEST_MAX_BYTES)
     sk_msg_error_at(name, 0, 0, "larger than the limit of 1 GiB");
-  else if (sk_ingest_parse(&in) == 0)
+  else if (sk_ingest_parse(&in, o) == 0)
     rc = sk_ingest_txn(&in, o, res);
   sk_rfile_free(in.r);
   sk_msg_source(NULL, NULL, 0);
   return rc;
+}
+
+int sk_ingest_mem(sk_store_t *st, const char *name, const void *bytes,
+                  size_t len, const sk_ingest_opts_t *o,
+                  sk_ingest_result_t *res)
+{
+  return sk_ingest_bytes(st, name, bytes, len, "", o, res);
 }
 
 int sk_ingest_file(sk_store_t *st, const char *path,
@@ -486,13 +510,14 @@ int sk_ingest_file(sk_store_t *st, const char *path,
 {
   unsigned char *buf = NULL;
   size_t len = 0;
+  char mtime[32] = "";
   int rc;
   memset(res, 0, sizeof *res);
-  if (sk_ingest_read(path, o->nofollow, &buf, &len) < 0) {
+  if (sk_ingest_read(path, o->nofollow, &buf, &len, mtime) < 0) {
     free(buf);
     return SK_INGEST_BAD;
   }
-  rc = sk_ingest_mem(st, path, buf, len, o, res);
+  rc = sk_ingest_bytes(st, path, buf, len, mtime, o, res);
   free(buf);
   return rc;
 }

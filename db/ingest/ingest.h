@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "peer.h"
 #include "store.h"
 
 typedef struct sk_ingest_opts {
@@ -15,6 +16,12 @@ typedef struct sk_ingest_opts {
   char *const *tags;          /* "KEY=VALUE" each, borrowed */
   size_t ntags;
   const char *now;            /* the import time written, ISO 8601 UTC */
+  /* another benchmark's output (peer.h): its kind, the MPI library and
+   * the processes it does not record (--library, --np: -1 unknown) */
+  int peer;                   /* 0: a skampi result file, 1: PEER_KIND */
+  sk_peer_kind_t peer_kind;
+  const char *library;
+  long np;
   int nofollow;               /* sk_ingest_file: a file of a directory,
                                  not read through a symbolic link */
 } sk_ingest_opts_t;
@@ -38,6 +45,10 @@ enum {
  * of the file stored. */
 int sk_ingest_file(sk_store_t *st, const char *path,
                    const sk_ingest_opts_t *o, sk_ingest_result_t *res);
+
+/* With O->peer set, PATH is an OSU or IMB output (peer.h), read and
+ * stored the same way: hashed, kept verbatim, all or nothing; its start
+ * time is the IMB header's date, or an OSU file's modification time. */
 
 /* The same for LEN bytes at BYTES (borrowed), read as the file NAME:
  * messages name it, the run's source is NAME, and excerpts under the

@@ -12,6 +12,10 @@
 typedef struct sk_publish_opts {
   int force;      /* write into a directory that is not empty */
   int quiet;      /* no progress, no summary line */
+  /* a comparison page (compare.html) of two selections, each taken
+   * within the runs published; NULL: none */
+  const char *baseline, *candidate;
+  double fdr, min_effect;
 } sk_publish_opts_t;
 
 /* Writes the site of the runs SEL chooses into DIR (made if absent;

@@ -13,6 +13,7 @@
 #include "escape.h"
 #include "grow.h"
 #include "msg.h"
+#include "suggest.h"
 
 static void sk_sel_bad(const char *word, const char *why)
 {
@@ -176,6 +177,26 @@ push:
   return 0;
 }
 
+/* An unknown key: the keys, and the closest one when one is close. */
+static int sk_sel_unknown(const char *word, size_t klen)
+{
+  char key[64], why[160];
+  sk_suggest_t s;
+  size_t i;
+  snprintf(key, sizeof key, "%.*s", (int)(klen < 63 ? klen : 63), word);
+  sk_suggest_init(&s, key);
+  for (i = 1; i < SK_SEL_NKEYS; i++)
+    sk_suggest_add(&s, sk_sel_names[i]);
+  if (sk_suggest_best(&s))
+    snprintf(why, sizeof why, "unknown key (did you mean '%s='?)",
+             sk_suggest_best(&s));
+  else
+    snprintf(why, sizeof why, "unknown key (machine, library, np, tag, "
+             "kind, campaign, since, until, latest)");
+  sk_sel_bad(word, why);
+  return -1;
+}
+
 int sk_sel_add(sk_sel_t *sel, const char *word)
 {
   const char *eq = strchr(word, '=');
@@ -201,9 +222,7 @@ int sk_sel_add(sk_sel_t *sel, const char *word)
     if (strlen(sk_sel_names[i]) == klen &&
         strncmp(word, sk_sel_names[i], klen) == 0)
       return sk_sel_keyed(sel, word, (sk_sel_key_t)i, eq + 1);
-  sk_sel_bad(word, "unknown key (machine, library, np, tag, kind, "
-             "campaign, since, until, latest)");
-  return -1;
+  return sk_sel_unknown(word, klen);
 }
 
 int sk_sel_add_kv(sk_sel_t *sel, const char *key, const char *value)
@@ -219,6 +238,24 @@ int sk_sel_add_kv(sk_sel_t *sel, const char *key, const char *value)
   rc = sk_sel_add(sel, word);
   free(word);
   return rc;
+}
+
+int sk_sel_merge(sk_sel_t *sel, const sk_sel_t *more)
+{
+  size_t i;
+  for (i = 0; more && i < more->n; i++) {
+    sk_sel_term_t t = more->terms[i];
+    t.text = t.text ? strdup(t.text) : NULL;
+    t.text2 = t.text2 ? strdup(t.text2) : NULL;
+    if ((more->terms[i].text && !t.text) ||
+        (more->terms[i].text2 && !t.text2) || sk_sel_push(sel, &t) < 0) {
+      free(t.text);
+      free(t.text2);
+      sk_msg_error("out of memory");
+      return -1;
+    }
+  }
+  return 0;
 }
 
 int sk_sel_has(const sk_sel_t *sel, sk_sel_key_t key)

@@ -52,6 +52,10 @@ int sk_sel_add(sk_sel_t *sel, const char *word);
 /* Adds KEY=VALUE (a command-line filter such as list --np 4). */
 int sk_sel_add_kv(sk_sel_t *sel, const char *key, const char *value);
 
+/* Adds a copy of every term of MORE (NULL: none) to SEL; -1 (message
+ * given) when out of memory. */
+int sk_sel_merge(sk_sel_t *sel, const sk_sel_t *more);
+
 /* Whether SEL has a term of KEY. */
 int sk_sel_has(const sk_sel_t *sel, sk_sel_key_t key);
 

@@ -274,6 +274,14 @@ typedef int (*sk_store_suitecount_fn)(void *arg, const char *name,
 int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
                           sk_store_suitecount_fn fn, void *arg);
 
+/* Calls FN for each argument the suite NAME has in the runs SEL
+ * chooses, ascending, with the number of those runs that have a point
+ * there. */
+typedef int (*sk_store_argument_fn)(void *arg, double argument, long runs);
+int sk_store_suite_arguments(sk_store_t *st, const sk_sel_t *sel,
+                             const char *name, sk_store_argument_fn fn,
+                             void *arg);
+
 /* As sk_store_points, without the samples (the points of a plot). */
 int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
                          sk_store_point_fn fn, void *arg);

@@ -208,6 +208,46 @@ int sk_store_suite_counts(sk_store_t *st, const sk_sel_t *sel,
   return rc;
 }
 
+int sk_store_suite_arguments(sk_store_t *st, const sk_sel_t *sel,
+                             const char *name, sk_store_argument_fn fn,
+                             void *arg)
+{
+  sk_store_q_t sub, q;
+  sqlite3_stmt *s;
+  int rc = 0, step;
+  memset(&sub, 0, sizeof sub);
+  memset(&q, 0, sizeof q);
+  if (sk_store_q_build(&sub, sel) < 0 ||
+      sk_store_q_add(&q, "SELECT p.argument, count(DISTINCT s.run_id) "
+                     "FROM suites s JOIN points p ON p.suite_id = s.id "
+                     "WHERE s.name = ?1 AND s.run_id IN (") < 0 ||
+      sk_store_q_add(&q, sub.sql) < 0 ||
+      sk_store_q_add(&q, ") GROUP BY p.argument ORDER BY p.argument") < 0) {
+    sk_msg_error("the selection has too many terms");
+    sk_store_q_free(&sub);
+    sk_store_q_free(&q);
+    return -1;
+  }
+  s = sk_store_prep(st, -1, q.sql);
+  if (s) {
+    sk_store_text(s, 1, name);
+    sk_store_q_bind_all(s, &sub, 1);
+  }
+  sk_store_q_free(&sub);
+  sk_store_q_free(&q);
+  if (!s)
+    return -1;
+  while (rc == 0 && (step = sqlite3_step(s)) == SQLITE_ROW)
+    rc = fn(arg, sqlite3_column_double(s, 0),
+            (long)sqlite3_column_int64(s, 1));
+  if (rc == 0 && step != SQLITE_DONE) {
+    sk_store_fail(st, "cannot list the arguments");
+    rc = -1;
+  }
+  sk_store_done(s);
+  return rc;
+}
+
 int sk_store_points_only(sk_store_t *st, int64_t run, const char *name,
                          sk_store_point_fn fn, void *arg)
 {

@@ -46,6 +46,8 @@ static const sk_web_route_t sk_web_routes[] = {
   {"GET", "/api/history", sk_api_history, 0},
   {"GET", "/api/history.pdf", sk_api_history_pdf, 1},
   {"GET", "/api/history.svg", sk_api_history_svg, 1},
+  {"GET", "/api/arguments", sk_api_arguments, 0},
+  {"GET", "/api/suite-history", sk_api_suite_history, 0},
   {"POST", "/api/runs", sk_api_upload, 0},   /* with --allow-upload only */
 };
 

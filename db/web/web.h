@@ -152,6 +152,8 @@ int sk_api_plot_svg(sk_web_req_t *r);
 int sk_api_history(sk_web_req_t *r);
 int sk_api_history_pdf(sk_web_req_t *r);
 int sk_api_history_svg(sk_web_req_t *r);
+int sk_api_arguments(sk_web_req_t *r);   /* web_plot.c */
+int sk_api_suite_history(sk_web_req_t *r);
 
 /* ---- shared with the static site (publish.c) -------------------------- */
 /* forward: webdata.h includes this header */
@@ -167,12 +169,31 @@ int sk_api_series_one(sk_wbuf_t *b, const struct sk_webdata_series *s,
 void sk_api_series_csv_head(sk_wbuf_t *b);
 int sk_api_series_csv_one(sk_wbuf_t *b, const struct sk_webdata_series *s);
 /* A page of the static site into B: PAGE "runs" (the runs of SEL, NULL:
- * all), "suites" or "plot" (filled by app.js from the data files).
- * -1 when the database failed. */
+ * all), "suites", "plot", "compare" or "history" (filled by app.js from
+ * the data files); PUB SK_PAGE_COMPARE (webpage.h) when the site has a
+ * comparison.  -1 when the database failed. */
 int sk_page_static(sk_store_t *st, const sk_sel_t *sel, const char *page,
-                   sk_wbuf_t *b);
+                   int pub, sk_wbuf_t *b);
+/* The static site's comparison and history pages (web_cmp.c,
+ * web_hist.c). */
+int sk_page_compare_static(sk_wbuf_t *b, int pub);
+int sk_page_history_static(sk_wbuf_t *b, int pub);
+/* A comparison as /api/compare answers it (regress.h). */
+struct sk_regress;
+void sk_api_compare_json(sk_wbuf_t *b, const struct sk_regress *x);
+
+/* A point's history as /api/history answers it, a suite's grid as
+ * /api/suite-history does (history.h). */
+struct sk_history;
+struct sk_history_grid;
+void sk_history_json(sk_wbuf_t *b, const struct sk_history *h);
+struct sk_history_gridcp;
+void sk_history_grid_json(sk_wbuf_t *b, const struct sk_history_grid *g,
+                          const char *kind,
+                          const struct sk_history_gridcp *cps, size_t ncps);
+
 /* The directory of app.js and style.css (the source tree's when the
  * program runs from its build tree). */
-const char *sk_web_files_dir(void);
+const char *sk_web_files_dir(char *dir, size_t size);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "payload.h"
 #include "regress.h"
 #include "webdata.h"
 #include "wilcoxon.h"
@@ -160,11 +161,9 @@ int sk_api_run(sk_web_req_t *r)
     return sk_web_fail(r, 404, "no such run (a run is /api/runs/ID)");
   if (sk_store_info(r->st, id, &o) < 0)
     return sk_web_fail_msg(r, 404, "no such run");
-  if (sk_webdata_info_json(&r->out, r->st, &o) < 0) {
-    sk_store_info_free(&o);
-    return sk_web_fail_msg(r, 500, "cannot read the run's nodes");
-  }
   sk_store_info_free(&o);
+  if (sk_webdata_run_json(r->st, id, &r->out) < 0)
+    return sk_web_fail_msg(r, 500, "cannot read the run");
   return 0;
 }
 
@@ -174,30 +173,13 @@ int sk_api_suites(sk_web_req_t *r)
 {
   sk_webdata_suites_t s;
   sk_sel_t sel;
-  size_t i;
   if (sk_web_selection(r, "sel", 1, &sel) < 0)
     return 0;
   if (sk_webdata_suites(r->st, &sel, &s) < 0) {
     sk_sel_free(&sel);
     return sk_web_fail_msg(r, 500, "cannot list the suites");
   }
-  sk_wbuf_printf(&r->out, "{\"runs\":%zu,\"instances\":[", s.nruns);
-  for (i = 0; i < s.n; i++) {
-    const sk_webdata_suite_t *x = &s.v[i];
-    int first = i == 0 || strcmp(x->instance, s.v[i - 1].instance) != 0;
-    if (first) {
-      sk_wbuf_puts(&r->out, i ? "]},{\"instance\":" : "{\"instance\":");
-      sk_wbuf_json_str(&r->out, x->instance);
-      sk_wbuf_puts(&r->out, ",\"suites\":[");
-    } else
-      sk_wbuf_puts(&r->out, ",");
-    sk_wbuf_puts(&r->out, "{\"name\":");
-    sk_wbuf_json_str(&r->out, x->name);
-    sk_wbuf_puts(&r->out, ",\"argument\":");
-    sk_wbuf_json_str(&r->out, x->argument);
-    sk_wbuf_printf(&r->out, ",\"runs\":%ld}", x->runs);
-  }
-  sk_wbuf_puts(&r->out, s.n ? "]}]}\n" : "]}\n");
+  sk_webdata_suites_json(&r->out, &s);
   sk_webdata_suites_free(&s);
   sk_sel_free(&sel);
   return 0;
@@ -206,7 +188,7 @@ int sk_api_suites(sk_web_req_t *r)
 /* ---- /api/series and /api/series.csv ---------------------------------- */
 
 static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
-                              int first)
+                              int first, double bytes)
 {
   const struct { const char *k; double v; } f[] = {
     {"argument", p->argument}, {"mean", p->mean}, {"stderr", p->se},
@@ -238,6 +220,8 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
     else
       sk_wbuf_printf(b, "%ld", n[i].v);
   }
+  sk_wbuf_json_key(b, "bytes", 0);
+  sk_wbuf_json_num(b, bytes);
   sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s}",
                  p->eps_met < 0 ? "null" : p->eps_met ? "true" : "false",
                  p->refined < 0 ? "null" : p->refined ? "true" : "false");
@@ -265,8 +249,14 @@ static void sk_api_series_head(sk_wbuf_t *b, const sk_webdata_series_t *s,
   sk_wbuf_json_str(b, o->start_time);
   sk_wbuf_json_key(b, "tags", 0);
   sk_wbuf_json_str(b, o->tags);
-  sk_wbuf_printf(b, ",\"campaign\":%lld,\"points\":[",
-                 (long long)o->campaign_id);
+  sk_wbuf_printf(b, ",\"campaign\":%lld", (long long)o->campaign_id);
+  sk_wbuf_json_key(b, "instance", 0);
+  sk_wbuf_json_str(b, s->meta ? s->meta->instance : NULL);
+  sk_wbuf_json_key(b, "argument_name", 0);
+  sk_wbuf_json_str(b, s->meta ? s->meta->argument_name : NULL);
+  sk_wbuf_json_key(b, "status", 0);
+  sk_wbuf_json_str(b, s->meta ? s->meta->status : NULL);
+  sk_wbuf_puts(b, ",\"points\":[");
 }
 
 typedef struct sk_api_out {
@@ -280,7 +270,9 @@ int sk_api_series_one(sk_wbuf_t *b, const sk_webdata_series_t *s,
   size_t i;
   sk_api_series_head(b, s, first);
   for (i = 0; i < s->n; i++)
-    sk_api_point_json(b, &s->points[i], i == 0);
+    sk_api_point_json(b, &s->points[i], i == 0, s->meta
+                      ? sk_payload_bytes(s->meta, s->run->processes,
+                                         &s->points[i]) : NAN);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
 }
@@ -466,6 +458,13 @@ static void sk_api_kv(sk_wbuf_t *b, const char *k, double v)
   sk_wbuf_json_num(b, v);
 }
 
+/* What a compared point's argument is: "length" (bytes), "none" (a
+ * suite that varies nothing) or "other". */
+static const char *sk_api_arg_kind(const sk_regress_point_t *p)
+{
+  return p->bytes ? "length" : p->noarg ? "none" : "other";
+}
+
 static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
                                  int first)
 {
@@ -473,6 +472,7 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
   sk_wbuf_json_str(b, p->suite);
   sk_wbuf_json_key(b, "instance", 0);
   sk_wbuf_json_str(b, p->instance);
+  sk_wbuf_printf(b, ",\"argument_name\":\"%s\"", sk_api_arg_kind(p));
   sk_api_kv(b, "argument", p->argument);
   sk_wbuf_printf(b, ",\"processes\":%ld,\"baseline_runs\":%zu,"
                  "\"candidate_runs\":%zu,\"method\":\"%s\"", p->processes,
@@ -516,22 +516,29 @@ static void sk_api_compare_power(sk_wbuf_t *b, const sk_regress_t *x)
                  x->nbeyond);
 }
 
-static void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
+void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 {
-  size_t i;
+  char summary[256];
+  size_t i, *order = sk_regress_worst_first(x);
   sk_wbuf_printf(b, "{\"baseline_runs\":%zu,\"candidate_runs\":%zu,"
                  "\"baseline_merged\":%zu,\"candidate_merged\":%zu",
                  x->nruns[0], x->nruns[1], x->nmerged[0], x->nmerged[1]);
   sk_api_kv(b, "fdr", x->fdr);
   sk_api_kv(b, "min_effect", x->min_effect);
   sk_api_compare_power(b, x);
+  sk_regress_summary_text(x, summary, sizeof summary);
+  sk_wbuf_json_key(b, "summary", 0);
+  sk_wbuf_json_str(b, summary);
   sk_wbuf_printf(b, ",\"slower\":%zu,\"faster\":%zu,\"findings\":[",
                  x->slower, x->faster);
   for (i = 0; i < x->nfindings; i++) {
-    const sk_regress_finding_t *f = &x->findings[i];
+    /* worst first: the slower, the larger change first */
+    const sk_regress_finding_t *f = &x->findings[order ? order[i] : i];
     sk_wbuf_printf(b, "%s{\"verdict\":\"%s\",\"suite\":", i ? "," : "",
                    sk_regress_verdict_name(f->verdict));
     sk_wbuf_json_str(b, x->points[f->first].suite);
+    sk_wbuf_printf(b, ",\"argument\":\"%s\"",
+                   sk_api_arg_kind(&x->points[f->first]));
     sk_api_kv(b, "from", x->points[f->first].argument);
     sk_api_kv(b, "to", x->points[f->last].argument);
     sk_wbuf_printf(b, ",\"processes\":%ld", x->points[f->first].processes);
@@ -539,8 +546,10 @@ static void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
     sk_api_kv(b, "ratio_low", f->low);
     sk_api_kv(b, "ratio_high", f->high);
     sk_api_kv(b, "q", f->q);
-    sk_wbuf_printf(b, ",\"stars\":\"%s\"}", sk_wilcoxon_stars(f->q));
+    sk_wbuf_printf(b, ",\"stars\":\"%s\",\"points\":%zu}",
+                   sk_wilcoxon_stars(f->q), f->last - f->first + 1);
   }
+  free(order);
   sk_wbuf_printf(b, "],\"only_baseline\":%zu,\"only_candidate\":%zu,"
                  "\"points\":[", x->only[0], x->only[1]);
   for (i = 0; i < x->npoints; i++)

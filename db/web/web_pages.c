@@ -16,16 +16,19 @@
 
 #include "noise.h"
 #include "webdata.h"
-#include "wilcoxon.h"
+#include "webpage.h"
 
 /* Where the pages link to: the server's paths, or (PUB) the files of a
  * static site made by skampi-db publish, relative to the page. */
-static const char *sk_page_to(int pub, const char *what)
+const char *sk_page_to(int pub, const char *what)
 {
-  static const char *const srv[] = {"/static/", "/", "/suites", "/plot"};
+  static const char *const srv[] = {"/static/", "/", "/suites", "/plot",
+                                    "/compare", "/history"};
   static const char *const sta[] = {"", "index.html", "suites.html",
-                                    "plot.html"};
-  static const char *const key[] = {"static", "runs", "suites", "plot"};
+                                    "plot.html", "compare.html",
+                                    "history.html"};
+  static const char *const key[] = {"static", "runs", "suites", "plot",
+                                    "compare", "history"};
   size_t i;
   for (i = 0; i < sizeof key / sizeof *key; i++)
     if (strcmp(what, key[i]) == 0)
@@ -33,8 +36,8 @@ static const char *sk_page_to(int pub, const char *what)
   return "";
 }
 
-static void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
-                         int dygraphs, int pub)
+void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
+                  int dygraphs, int pub)
 {
   const char *s = sk_page_to(pub, "static");
   sk_wbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
@@ -53,8 +56,9 @@ static void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
 }
 
 /* The steps in the header; SEL (may be NULL) carried along.  The static
- * site (PUB) has the three steps only. */
-static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel, int pub)
+ * site (PUB) has its history, and a comparison when it was published
+ * with one. */
+void sk_page_nav(sk_wbuf_t *b, int step, const char *sel, int pub)
 {
   static const char *const names[] = {"1 Runs", "2 Suites", "3 Plot"};
   int i;
@@ -73,18 +77,23 @@ static void sk_page_nav(sk_wbuf_t *b, int step, const char *sel, int pub)
     } else
       sk_wbuf_printf(b, "<span id=\"step%d\">%s</span>", i + 1, names[i]);
   }
-  if (pub)
-    sk_wbuf_puts(b, "</nav></header><main>");
-  else
-    sk_wbuf_printf(b, "<a href=\"/compare\"%s>Compare</a>"
-                   "<a href=\"/history\"%s>History</a></nav></header><main>",
-                   step == 4 ? " class=\"on\"" : "",
-                   step == 5 ? " class=\"on\"" : "");
+  if (!pub || (pub & SK_PAGE_COMPARE))
+    sk_wbuf_printf(b, "<a href=\"%s\" id=\"navcompare\"%s>Compare</a>",
+                   sk_page_to(pub, "compare"),
+                   step == 4 ? " class=\"on\"" : "");
+  sk_wbuf_printf(b, "<a href=\"%s\" id=\"navhistory\"%s>History</a>"
+                 "</nav></header><main>", sk_page_to(pub, "history"),
+                 step == 5 ? " class=\"on\"" : "");
+}
+
+void sk_page_tail(sk_wbuf_t *b)
+{
+  sk_wbuf_puts(b, "</main></body></html>\n");
 }
 
 static void sk_page_end(sk_web_req_t *r)
 {
-  sk_wbuf_puts(&r->out, "</main></body></html>\n");
+  sk_page_tail(&r->out);
   r->type = "text/html; charset=utf-8";
 }
 
@@ -263,16 +272,63 @@ int sk_page_runs(sk_web_req_t *r)
 
 /* ---- step 2: suites ----------------------------------------------------- */
 
+/* The bar above the table: a filter, all or none, the count and the
+ * Plot button, where the eye is; the limits for app.js to explain
+ * (data-max suites, data-series series, data-runs runs). */
+static void sk_page_suites_bar(sk_wbuf_t *b, size_t nruns)
+{
+  sk_wbuf_printf(b, "<div class=\"bar sticky\" id=\"suitebar\" "
+                 "data-max=\"%d\" data-series=\"%d\" data-runs=\"%zu\">"
+                 "<label>Filter <input type=\"search\" id=\"filter\" "
+                 "placeholder=\"name, instance or argument\"></label> "
+                 "<button type=\"button\" id=\"selall\">All shown</button> "
+                 "<button type=\"button\" id=\"selnone\">None</button> "
+                 "<span id=\"chosen\"></span> "
+                 "<button type=\"submit\" id=\"plotbtn\" class=\"go\">Plot "
+                 "\xe2\x86\x92</button> <span id=\"limit\" class=\"error\" "
+                 "hidden></span></div>", SK_WEBDATA_SUITES,
+                 SK_WEBDATA_MAX_SERIES, nruns);
+}
+
+/* The table's head; its rows follow (the server's, or app.js's from
+ * data/suites.json on the static site). */
+static void sk_page_suites_head(sk_wbuf_t *b)
+{
+  sk_wbuf_puts(b, "<table class=\"suites\"><thead><tr><th></th><th>suite"
+               "</th><th>instance</th><th>argument</th><th>runs that have "
+               "it</th></tr></thead><tbody>");
+}
+
+/* One row: a suite, its instance, what it varies, N of M runs. */
+static void sk_page_suite_row(sk_wbuf_t *b, const sk_webdata_suite_t *x,
+                              size_t nruns, int on)
+{
+  sk_wbuf_puts(b, "<tr><td><input type=\"checkbox\" name=\"suite\" value=\"");
+  sk_wbuf_html(b, x->name);
+  sk_wbuf_printf(b, "\"%s aria-label=\"", on ? " checked" : "");
+  sk_wbuf_html(b, x->name);
+  sk_wbuf_puts(b, "\"></td><td class=\"name\">");
+  sk_wbuf_html(b, x->name);
+  sk_wbuf_puts(b, "</td><td>");
+  if (strcmp(x->instance, x->name) != 0)
+    sk_wbuf_html(b, x->instance);
+  sk_wbuf_puts(b, "</td><td>");
+  sk_wbuf_html(b, x->argument);
+  sk_wbuf_printf(b, "</td><td class=\"num\">%ld of %zu runs</td></tr>",
+                 x->runs, nruns);
+}
+
 int sk_page_suites(sk_web_req_t *r)
 {
   sk_webdata_suites_t s;
   sk_sel_t sel;
   sk_wbuf_t *b = &r->out;
   const char *v = sk_web_arg(r, "sel");
-  const char *picked[SK_WEBDATA_SUITES];
-  size_t i, k, npicked = sk_web_args(r, "suite", picked, SK_WEBDATA_SUITES);
-  if (npicked > SK_WEBDATA_SUITES)
-    npicked = SK_WEBDATA_SUITES;
+  const char *picked[SK_WEBDATA_SUITES * 4];
+  size_t i, k, npicked = sk_web_args(r, "suite", picked,
+                                     SK_WEBDATA_SUITES * 4);
+  if (npicked > SK_WEBDATA_SUITES * 4)
+    npicked = SK_WEBDATA_SUITES * 4;
   if (sk_web_selection(r, "sel", 0, &sel) < 0)
     return 0;
   if (sk_webdata_suites(r->st, &sel, &s) < 0) {
@@ -282,40 +338,25 @@ int sk_page_suites(sk_web_req_t *r)
   sk_sel_free(&sel);
   sk_page_head(b, "suites", "Suites", 0, 0);
   sk_page_nav(b, 2, v, 0);
-  sk_wbuf_printf(b, "<h1>2 \xc2\xb7 Choose suites <small>of %zu run%s: ",
-                 s.nruns, s.nruns == 1 ? "" : "s");
+  sk_wbuf_printf(b, "<h1>2 \xc2\xb7 Choose suites <small>%zu suite%s of "
+                 "%zu run%s: ", s.n, s.n == 1 ? "" : "s", s.nruns,
+                 s.nruns == 1 ? "" : "s");
   sk_wbuf_html(b, v);
   sk_wbuf_puts(b, "</small></h1><form method=\"get\" action=\"/plot\" "
                "id=\"suites\"><input type=\"hidden\" name=\"sel\" value=\"");
   sk_wbuf_html(b, v);
-  sk_wbuf_puts(b, "\"><table class=\"suites\"><thead><tr><th></th><th>suite"
-               "</th><th>argument</th><th>runs that have it</th></tr>"
-               "</thead>");
+  sk_wbuf_puts(b, "\">");
+  sk_page_suites_bar(b, s.nruns);
+  sk_page_suites_head(b);
   for (i = 0; i < s.n; i++) {
-    const sk_webdata_suite_t *x = &s.v[i];
     int on = 0;
-    if (i == 0 || strcmp(x->instance, s.v[i - 1].instance) != 0) {
-      sk_wbuf_puts(b, i ? "</tbody><tbody>" : "<tbody>");
-      sk_wbuf_puts(b, "<tr class=\"group\"><th colspan=\"4\">");
-      sk_wbuf_html(b, x->instance);
-      sk_wbuf_puts(b, "</th></tr>");
-    }
     for (k = 0; k < npicked; k++)
-      on |= strcmp(picked[k], x->name) == 0;
-    sk_wbuf_puts(b, "<tr><td><input type=\"checkbox\" name=\"suite\" "
-                 "value=\"");
-    sk_wbuf_html(b, x->name);
-    sk_wbuf_printf(b, "\"%s></td><td>", on ? " checked" : "");
-    sk_wbuf_html(b, x->name);
-    sk_wbuf_puts(b, "</td><td>");
-    sk_wbuf_html(b, x->argument);
-    sk_wbuf_printf(b, "</td><td class=\"num\">%ld of %zu</td></tr>",
-                   x->runs, s.nruns);
+      on |= strcmp(picked[k], s.v[i].name) == 0;
+    sk_page_suite_row(b, &s.v[i], s.nruns, on);
   }
-  sk_wbuf_puts(b, s.n ? "</tbody></table>" : "</table><p>The selected "
-               "runs have no suites.</p>");
-  sk_wbuf_puts(b, "<p class=\"bar\"><button type=\"submit\">Plot \xe2\x86\x92"
-               "</button></p></form>");
+  sk_wbuf_puts(b, s.n ? "</tbody></table>" : "</tbody></table><p>The "
+               "selected runs have no suites.</p>");
+  sk_wbuf_puts(b, "</form>");
   sk_page_end(r);
   sk_webdata_suites_free(&s);
   return 0;
@@ -323,29 +364,74 @@ int sk_page_suites(sk_web_req_t *r)
 
 /* ---- step 3: the plot --------------------------------------------------- */
 
-/* Step 3 below its heading: the controls, the graph, the legend.  The
- * static site's downloads are the files of each chosen suite (app.js
- * fills them in); the server's are of what is shown. */
+/* Step 3 below its heading: the controls, the graph with its hover box,
+ * the ratio panel, the legend and the marks.  app.js fills them; the
+ * static site's downloads are made by app.js from what is shown, the
+ * server's are its API's answers for what is shown. */
 static void sk_page_plot_body(sk_wbuf_t *b, int pub)
 {
   sk_wbuf_puts(b, "<div class=\"bar\">"
+               "<label>Group by <select id=\"group\"></select></label> "
+               "<label title=\"the bytes each point moves over its time\">"
+               "<input type=\"checkbox\" id=\"bw\"> bandwidth</label> "
                "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
                "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
                "<label><input type=\"checkbox\" id=\"p99\"> P99</label> "
+               "<label>Ratio to <select id=\"baseline\"></select></label> "
                "<button type=\"button\" id=\"reset\">Reset zoom</button> ");
   if (pub)
-    sk_wbuf_puts(b, "<span id=\"downloads\"></span> ");
+    sk_wbuf_puts(b, "<a id=\"csv\" href=\"#\" download=\"skampi-plot.csv\">"
+                 "CSV of what is shown</a> <span id=\"downloads\"></span> ");
   else
     sk_wbuf_puts(b, "<a id=\"csv\" href=\"#\" download>CSV of what is "
                  "shown</a> <a id=\"pdf\" href=\"#\" download>PDF</a> "
                  "<a id=\"svg\" href=\"#\" download>SVG</a> ");
   sk_wbuf_puts(b, "<span id=\"range\"></span> <span id=\"status\">loading"
                "\xe2\x80\xa6</span></div>"
-               "<div id=\"graph\"></div><p class=\"hint\">Drag to zoom, "
-               "double-click to reset; click a legend entry to hide or show "
-               "its series.  Line: median; band: confidence interval when "
-               "the point has one, else quartiles.</p>"
-               "<ul id=\"legend\"></ul>");
+               "<div id=\"plotwrap\"><div id=\"graph\"></div>"
+               "<div id=\"hover\" hidden></div></div>"
+               "<div id=\"ratiowrap\" hidden><p class=\"hint\" id=\"ratiohead\">"
+               "</p><div id=\"ratio\"></div></div>"
+               "<ul id=\"legend\"></ul><p id=\"marks\" class=\"hint\"></p>"
+               "<p class=\"hint\">Each line is the median of a group's runs "
+               "at each argument, its band the range of those runs (one "
+               "run: its own confidence interval, else its quartiles).  "
+               "Drag to zoom, double-click to reset, hover for the values; "
+               "click a legend entry to hide or show it.  Marked points: "
+               "\xe2\x97\x8b missed \xce\xb5 (the target standard error), "
+               "\xe2\x96\xb3 cut short (its suite stopped early), "
+               "\xe2\x97\x87 several modes.</p>");
+}
+
+/* A plot of too many suites, or none: the page says so and leads back
+ * to step 2 with the choice kept. */
+static int sk_page_plot_refused(sk_web_req_t *r, const char *v,
+                                const char *const *suites, size_t n,
+                                size_t given)
+{
+  sk_wbuf_t *b = &r->out;
+  size_t i;
+  r->status = 400;
+  sk_page_head(b, "plot", "Plot", 0, 0);
+  sk_page_nav(b, 3, v, 0);
+  sk_wbuf_puts(b, "<h1>3 \xc2\xb7 Plot</h1><p class=\"error\" id=\"refused\">");
+  if (given == 0)
+    sk_wbuf_puts(b, "No suite was chosen: choose at least one in step 2.");
+  else
+    sk_wbuf_printf(b, "%zu suites were chosen; a plot shows at most %d at "
+                   "once.  Go back and uncheck %zu of them, or use the "
+                   "filter to plot a family at a time.", given,
+                   SK_WEBDATA_SUITES, given - SK_WEBDATA_SUITES);
+  sk_wbuf_puts(b, "</p><p><a id=\"back\" href=\"/suites?sel=");
+  sk_wbuf_url(b, v ? v : "");
+  for (i = 0; i < n; i++) {
+    sk_wbuf_puts(b, "&amp;suite=");
+    sk_wbuf_url(b, suites[i]);
+  }
+  sk_wbuf_puts(b, "\">\xe2\x86\x90 Back to step 2, your choice kept</a></p>");
+  sk_page_end(r);
+  r->no_store = 1;
+  return 0;
 }
 
 int sk_page_plot(sk_web_req_t *r)
@@ -353,14 +439,14 @@ int sk_page_plot(sk_web_req_t *r)
   sk_wbuf_t *b = &r->out;
   sk_sel_t sel;
   const char *v = sk_web_arg(r, "sel");
-  const char *suites[SK_WEBDATA_SUITES];
-  size_t i, n = sk_web_args(r, "suite", suites, SK_WEBDATA_SUITES);
+  const char *suites[SK_WEBDATA_SUITES * 4];
+  size_t i, n = sk_web_args(r, "suite", suites, SK_WEBDATA_SUITES * 4);
   if (sk_web_selection(r, "sel", 0, &sel) < 0)
     return 0;
   sk_sel_free(&sel);
   if (n == 0 || n > SK_WEBDATA_SUITES)
-    return sk_web_fail(r, 400, "choose 1 to %d suites (parameter 'suite')",
-                       SK_WEBDATA_SUITES);
+    return sk_page_plot_refused(r, v, suites, n < SK_WEBDATA_SUITES * 4 ? n
+                                : SK_WEBDATA_SUITES * 4, n);
   sk_page_head(b, "plot", "Plot", 1, 0);
   sk_page_nav(b, 3, v, 0);
   sk_wbuf_puts(b, "<h1>3 \xc2\xb7 Plot <small>");
@@ -376,276 +462,43 @@ int sk_page_plot(sk_web_req_t *r)
   return 0;
 }
 
-/* ---- the comparison ----------------------------------------------------- */
-
-static void sk_page_time(sk_wbuf_t *b, double s)
-{
-  static const char *const units[] = {"s", "ms", "\xc2\xb5s", "ns"};
-  int u = 0;
-  if (isnan(s)) {
-    sk_wbuf_puts(b, "\xe2\x80\x93");
-    return;
-  }
-  while (u < 3 && fabs(s) < 1 && s != 0) {
-    s *= 1000;
-    u++;
-  }
-  sk_wbuf_printf(b, "%.3g %s", s, units[u]);
-}
-
-static void sk_page_pct(sk_wbuf_t *b, double ratio)
-{
-  if (isnan(ratio))
-    sk_wbuf_puts(b, "\xe2\x80\x93");
-  else
-    sk_wbuf_printf(b, "%+.1f%%", 100 * (ratio - 1));
-}
-
-/* A link to step 3 with the runs of both sides, the finding's suite and
- * its range of arguments. */
-static void sk_page_finding_plot(sk_wbuf_t *b, const sk_regress_t *x,
-                                 const sk_regress_finding_t *f,
-                                 const char *ids)
-{
-  const sk_regress_point_t *a = &x->points[f->first];
-  const sk_regress_point_t *z = &x->points[f->last];
-  sk_wbuf_puts(b, "<a href=\"/plot?sel=");
-  sk_wbuf_url(b, ids);
-  sk_wbuf_puts(b, "&amp;suite=");
-  sk_wbuf_url(b, a->suite);
-  if (!a->noarg && a->argument > 0 && z->argument > a->argument)
-    sk_wbuf_printf(b, "&amp;x0=%.17g&amp;x1=%.17g", a->argument / 2,
-                   z->argument * 2);
-  sk_wbuf_puts(b, "\">plot</a>");
-}
-
-/* A p or q: "–" where there was no test, never "nan". */
-static void sk_page_p(sk_wbuf_t *b, double p)
-{
-  if (isnan(p))
-    sk_wbuf_puts(b, "\xe2\x80\x93");
-  else
-    sk_wbuf_printf(b, "%.3g", p);
-}
-
-/* The comparison's power, and "inconclusive" when no point could be
- * significant with these runs. */
-static void sk_page_power(sk_wbuf_t *b, const sk_regress_t *x)
-{
-  char text[256];
-  if (!isnan(x->min_q))
-    sk_wbuf_printf(b, "<p>Power: %zu vs %zu values at best give p &ge; "
-                   "%.3g, so q &ge; %.3g at best.</p>", x->power_runs[0],
-                   x->power_runs[1], x->min_q, x->min_q);
-  if (!x->inconclusive)
-    return;
-  sk_regress_inconclusive_text(x, text, sizeof text);
-  sk_wbuf_puts(b, "<p class=\"warn\">");
-  sk_wbuf_html(b, text);
-  sk_wbuf_puts(b, ".</p>");
-}
-
-static void sk_page_findings(sk_wbuf_t *b, const sk_regress_t *x,
-                             const char *ids)
-{
-  size_t i;
-  sk_page_power(b, x);
-  if (!x->nfindings) {
-    if (!x->inconclusive)
-      sk_wbuf_puts(b, "<p class=\"ok\">No significant change.</p>");
-    return;
-  }
-  sk_wbuf_puts(b, "<table class=\"cmp\"><thead><tr><th>verdict</th><th>"
-               "suite</th><th>from</th><th>to</th><th>np</th><th>change</th>"
-               "<th>interval</th><th>q</th><th></th><th></th></tr></thead>"
-               "<tbody>");
-  for (i = 0; i < x->nfindings; i++) {
-    const sk_regress_finding_t *f = &x->findings[i];
-    const sk_regress_point_t *a = &x->points[f->first];
-    sk_wbuf_printf(b, "<tr class=\"%s\"><td>%s</td><td>",
-                   sk_regress_verdict_slug(f->verdict),
-                   sk_regress_verdict_name(f->verdict));
-    sk_wbuf_html(b, a->suite);
-    sk_wbuf_printf(b, "</td><td class=\"num\">%.6g</td><td class=\"num\">"
-                   "%.6g</td><td class=\"num\">%ld</td><td class=\"num\">",
-                   a->argument, x->points[f->last].argument, a->processes);
-    sk_page_pct(b, f->ratio);
-    sk_wbuf_puts(b, "</td><td class=\"num\">[");
-    sk_page_pct(b, f->low);
-    sk_wbuf_puts(b, ", ");
-    sk_page_pct(b, f->high);
-    sk_wbuf_printf(b, "]</td><td class=\"num\">%.3g</td><td class=\"stars\">"
-                   "%s</td><td>", f->q, sk_wilcoxon_stars(f->q));
-    if (ids)
-      sk_page_finding_plot(b, x, f, ids);
-    sk_wbuf_puts(b, "</td></tr>");
-  }
-  sk_wbuf_puts(b, "</tbody></table>");
-}
-
-static void sk_page_points(sk_wbuf_t *b, const sk_regress_t *x)
-{
-  size_t i;
-  sk_wbuf_printf(b, "<details><summary>All %zu points compared</summary>"
-                 "<table class=\"cmp\"><thead><tr><th>suite</th><th>"
-                 "argument</th><th>np</th><th>runs</th><th>method</th><th>"
-                 "before</th><th>after</th><th>change</th><th>p</th><th>q"
-                 "</th><th></th><th>verdict</th><th>min. p</th></tr>"
-                 "</thead><tbody>", x->npoints);
-  for (i = 0; i < x->npoints; i++) {
-    const sk_regress_point_t *p = &x->points[i];
-    sk_wbuf_printf(b, "<tr class=\"%s%s\"><td>",
-                   sk_regress_verdict_slug(p->verdict),
-                   p->beyond ? " beyond" : "");
-    sk_wbuf_html(b, p->suite);
-    sk_wbuf_printf(b, "</td><td class=\"num\">%.6g</td><td class=\"num\">"
-                   "%ld</td><td class=\"num\">%zu / %zu</td><td>%s</td>"
-                   "<td class=\"num\">", p->argument, p->processes,
-                   p->side[0].nruns, p->side[1].nruns,
-                   sk_regress_method_name(p->method));
-    sk_page_time(b, p->before);
-    sk_wbuf_puts(b, "</td><td class=\"num\">");
-    sk_page_time(b, p->after);
-    sk_wbuf_puts(b, "</td><td class=\"num\">");
-    sk_page_pct(b, p->ratio);
-    sk_wbuf_puts(b, "</td><td class=\"num\">");
-    sk_page_p(b, p->p);
-    sk_wbuf_puts(b, "</td><td class=\"num\">");
-    sk_page_p(b, p->q);
-    sk_wbuf_printf(b, "</td><td class=\"stars\">%s</td><td>%s%s</td>"
-                   "<td class=\"num\">", isnan(p->q) ? ""
-                   : sk_wilcoxon_stars(p->q),
-                   sk_regress_verdict_name(p->verdict),
-                   p->beyond ? ", beyond both sides' noise" : "");
-    sk_page_p(b, p->min_p);
-    sk_wbuf_puts(b, "</td></tr>");
-  }
-  sk_wbuf_puts(b, "</tbody></table></details>");
-}
-
-static void sk_page_compare_form(sk_wbuf_t *b, const char *base,
-                                 const char *cand)
-{
-  sk_wbuf_puts(b, "<form method=\"get\" action=\"/compare\" class=\"bar\">"
-               "<label>Baseline <input name=\"baseline\" size=\"30\" "
-               "value=\"");
-  sk_wbuf_html(b, base ? base : "");
-  sk_wbuf_puts(b, "\" placeholder=\"tag=phase=before\"></label> <label>"
-               "Candidate <input name=\"candidate\" size=\"30\" value=\"");
-  sk_wbuf_html(b, cand ? cand : "");
-  sk_wbuf_puts(b, "\" placeholder=\"tag=phase=after\"></label> <button "
-               "type=\"submit\">Compare</button></form>");
-}
-
-int sk_page_compare(sk_web_req_t *r)
-{
-  sk_wbuf_t *b = &r->out;
-  const char *base = sk_web_arg(r, "baseline");
-  const char *cand = sk_web_arg(r, "candidate");
-  sk_regress_t x;
-  char *ids = NULL;
-  int have = base && *base && cand && *cand;
-  if (have && sk_webdata_compare(r, &x, &ids) < 0)
-    return 0;
-  sk_page_head(b, "compare", "Compare", 0, 0);
-  sk_page_nav(b, 4, NULL, 0);
-  sk_wbuf_puts(b, "<h1>Compare <small>what changed from a baseline to a "
-               "candidate</small></h1>");
-  sk_page_compare_form(b, base, cand);
-  if (have) {
-    sk_wbuf_printf(b, "<p>Baseline %zu run%s, candidate %zu run%s; "
-                   "Wilcoxon rank-sum per point, false-discovery rate %g, "
-                   "smallest change %g%%; %zu slower, %zu faster.  Stars: "
-                   "* q &le; 0.05, ** q &le; 0.01, *** q &le; 0.001.</p>",
-                   x.nruns[0], x.nruns[0] == 1 ? "" : "s", x.nruns[1],
-                   x.nruns[1] == 1 ? "" : "s", x.fdr, 100 * x.min_effect,
-                   x.slower, x.faster);
-    sk_page_findings(b, &x, ids);
-    sk_page_points(b, &x);
-    sk_regress_free(&x);
-    free(ids);
-  }
-  sk_page_end(r);
-  return 0;
-}
-
-/* ---- a point's history -------------------------------------------------- */
-
-static void sk_page_history_form(sk_wbuf_t *b, const char *sel,
-                                 const char *suite, const char *arg)
-{
-  sk_wbuf_puts(b, "<form method=\"get\" action=\"/history\" "
-               "class=\"bar\"><label>Runs <input name=\"sel\" size=\"24\" "
-               "value=\"");
-  sk_wbuf_html(b, sel ? sel : "");
-  sk_wbuf_puts(b, "\" placeholder=\"machine=... (empty: all)\"></label> "
-               "<label>Suite <input name=\"suite\" size=\"16\" value=\"");
-  sk_wbuf_html(b, suite ? suite : "");
-  sk_wbuf_puts(b, "\"></label> <label>Argument <input name=\"argument\" "
-               "size=\"8\" value=\"");
-  sk_wbuf_html(b, arg ? arg : "");
-  sk_wbuf_puts(b, "\"></label> <button type=\"submit\">Show</button></form>");
-}
-
-int sk_page_history(sk_web_req_t *r)
-{
-  sk_wbuf_t *b = &r->out;
-  const char *sel = sk_web_arg(r, "sel");
-  const char *suite = sk_web_arg(r, "suite");
-  const char *arg = sk_web_arg(r, "argument");
-  int have = suite && *suite && arg && *arg;
-  sk_page_head(b, "history", "History", have, 0);
-  sk_page_nav(b, 5, NULL, 0);
-  sk_wbuf_puts(b, "<h1>History <small>one point over time, change points "
-               "marked</small></h1>");
-  sk_page_history_form(b, sel, suite, arg);
-  if (have)
-    sk_wbuf_puts(b, "<p class=\"bar\"><span id=\"status\">loading"
-                 "\xe2\x80\xa6</span> <a id=\"hpdf\" href=\"#\" download>"
-                 "PDF</a> <a id=\"hsvg\" href=\"#\" download>SVG</a></p>"
-                 "<div id=\"graph\"></div><p class=\"hint\">The median of "
-                 "each run (its quartiles as the band), runs by start time; "
-                 "a dashed line marks a change point (E-divisive means, "
-                 "permutation test).</p><table class=\"cmp\" id=\"cps\">"
-                 "<thead><tr><th>change at run</th><th>start</th><th>before"
-                 "</th><th>after</th><th>change</th><th>p</th></tr></thead>"
-                 "<tbody></tbody></table>");
-  sk_page_end(r);
-  return 0;
-}
-
 /* ---- the static site (skampi-db publish) ------------------------------- */
 
 int sk_page_static(sk_store_t *st, const sk_sel_t *sel, const char *page,
-                   sk_wbuf_t *b)
+                   int pub, sk_wbuf_t *b)
 {
   sk_page_runs_t p;
   int rc = 0;
+  pub |= SK_PAGE_STATIC;
   if (strcmp(page, "runs") == 0) {
     memset(&p, 0, sizeof p);
-    rc = sk_page_runs_build(st, sel, &p, "", 1, b);
+    rc = sk_page_runs_build(st, sel, &p, "", pub, b);
     sk_wbuf_free(&p.rows);
     sk_webdata_runs_free(&p.w);
     return rc;
   }
+  if (strcmp(page, "compare") == 0)
+    return sk_page_compare_static(b, pub);
+  if (strcmp(page, "history") == 0)
+    return sk_page_history_static(b, pub);
   if (strcmp(page, "suites") == 0) {
     /* app.js fills the table from data/suites.json */
-    sk_page_head(b, "suites", "Suites", 0, 1);
-    sk_page_nav(b, 2, NULL, 1);
+    sk_page_head(b, "suites", "Suites", 0, pub);
+    sk_page_nav(b, 2, NULL, pub);
     sk_wbuf_puts(b, "<h1>2 \xc2\xb7 Choose suites <small id=\"of\">"
                  "</small></h1><form method=\"get\" action=\"plot.html\" "
                  "id=\"suites\"><input type=\"hidden\" name=\"sel\" "
-                 "id=\"sel\" value=\"\"><table class=\"suites\"><thead><tr>"
-                 "<th></th><th>suite</th><th>argument</th><th>runs that have "
-                 "it</th></tr></thead></table><p id=\"status\">loading"
-                 "\xe2\x80\xa6</p><p class=\"bar\"><button type=\"submit\">"
-                 "Plot \xe2\x86\x92</button></p></form>");
+                 "id=\"sel\" value=\"\">");
+    sk_page_suites_bar(b, 0);
+    sk_page_suites_head(b);
+    sk_wbuf_puts(b, "</tbody></table><p id=\"status\">loading"
+                 "\xe2\x80\xa6</p></form>");
   } else {
-    sk_page_head(b, "plot", "Plot", 1, 1);
-    sk_page_nav(b, 3, NULL, 1);
+    sk_page_head(b, "plot", "Plot", 1, pub);
+    sk_page_nav(b, 3, NULL, pub);
     sk_wbuf_puts(b, "<h1>3 \xc2\xb7 Plot <small id=\"of\"></small></h1>");
     sk_page_plot_body(b, 1);
   }
-  sk_wbuf_puts(b, "</main></body></html>\n");
+  sk_page_tail(b);
   return b->failed ? -1 : 0;
 }

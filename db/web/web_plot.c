@@ -106,8 +106,8 @@ static int sk_api_plot(sk_web_req_t *r, const char *ext)
   }
   snprintf(path, sizeof path, "%s/plot.%s", dir, ext);
   err[0] = '\0';
-  rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax, path, err,
-                      sizeof err);
+  rc = sk_dbplot_draw(r->st, ids, n, suites, nsuites, xmin, xmax,
+                      sk_web_flag(r, "logx", 1), path, err, sizeof err);
   sk_plot_answer(r, rc, err, dir, path, ext, "skampi-plot.pdf",
                  "skampi-plot.svg");
   free(ids);
@@ -125,6 +125,49 @@ int sk_api_plot_svg(sk_web_req_t *r)
 }
 
 /* ---- /api/history ------------------------------------------------------- */
+
+/* The arguments of SUITE next to ARG in the request's runs, for an
+ * answer that names them: 0, or -1 (answered). */
+static int sk_plot_around(sk_web_req_t *r, const char *suite, double arg,
+                             double *lo, double *hi)
+{
+  sk_sel_t sel;
+  int rc;
+  if (sk_web_selection(r, "sel", 1, &sel) < 0)
+    return -1;
+  rc = sk_history_nearest(r->st, &sel, suite, arg, lo, hi);
+  sk_sel_free(&sel);
+  if (rc < 0) {
+    sk_web_fail_msg(r, 500, "cannot read the arguments");
+    return -1;
+  }
+  return 0;
+}
+
+/* 404 for a history without points, with the arguments the suite has
+ * nearest to ARG: {"error": ..., "nearest": [below, above]}. */
+static void sk_plot_nearest(sk_web_req_t *r, const char *suite,
+                               double arg)
+{
+  double lo = NAN, hi = NAN;
+  if (sk_plot_around(r, suite, arg, &lo, &hi) < 0)
+    return;
+  r->status = 404;
+  r->no_store = 1;
+  sk_wbuf_puts(&r->out, "{\"error\":");
+  if (isnan(lo) && isnan(hi))
+    sk_wbuf_json_str(&r->out, "no selected run has this suite");
+  else
+    sk_wbuf_json_str(&r->out, "the suite has no point at this argument");
+  sk_wbuf_puts(&r->out, ",\"nearest\":[");
+  if (!isnan(lo))
+    sk_wbuf_json_num(&r->out, lo);
+  if (!isnan(hi)) {
+    sk_wbuf_puts(&r->out, isnan(lo) ? "" : ",");
+    sk_wbuf_json_num(&r->out, hi);
+  }
+  sk_wbuf_puts(&r->out, "]}\n");
+}
 
 /* The history the request asks for; -1 with the answer made. */
 static int sk_history_req(sk_web_req_t *r, sk_history_t *h)
@@ -163,16 +206,18 @@ static int sk_history_req(sk_web_req_t *r, sk_history_t *h)
     sk_web_fail(r, 400, "%s", err[0] ? err : "no history");
     return -1;
   }
+  if (h->npoints == 0) {
+    sk_history_free(h);
+    sk_plot_nearest(r, suite, arg);
+    return -1;
+  }
   return 0;
 }
 
-int sk_api_history(sk_web_req_t *r)
+void sk_history_json(sk_wbuf_t *b, const sk_history_t *hist)
 {
-  sk_history_t h;
-  sk_wbuf_t *b = &r->out;
+  const sk_history_t h = *hist;
   size_t i;
-  if (sk_history_req(r, &h) < 0)
-    return 0;
   sk_wbuf_puts(b, "{\"suite\":");
   sk_wbuf_json_str(b, h.suite);
   sk_wbuf_json_key(b, "argument", 0);
@@ -208,6 +253,14 @@ int sk_api_history(sk_web_req_t *r)
     sk_wbuf_puts(b, "}");
   }
   sk_wbuf_puts(b, "]}\n");
+}
+
+int sk_api_history(sk_web_req_t *r)
+{
+  sk_history_t h;
+  if (sk_history_req(r, &h) < 0)
+    return 0;
+  sk_history_json(&r->out, &h);
   sk_history_free(&h);
   return 0;
 }
@@ -239,4 +292,151 @@ int sk_api_history_pdf(sk_web_req_t *r)
 int sk_api_history_svg(sk_web_req_t *r)
 {
   return sk_api_history_draw(r, "svg");
+}
+
+/* ---- /api/arguments: a suite's arguments in the chosen runs ------------ */
+
+typedef struct sk_args_out {
+  sk_wbuf_t *b;
+  size_t n;
+} sk_args_out_t;
+
+static int sk_api_argument_fn(void *arg, double argument, long runs)
+{
+  sk_args_out_t *o = arg;
+  sk_wbuf_puts(o->b, o->n++ ? ",{\"argument\":" : "{\"argument\":");
+  sk_wbuf_json_num(o->b, argument);
+  sk_wbuf_printf(o->b, ",\"runs\":%ld}", runs);
+  return o->b->failed ? -1 : 0;
+}
+
+/* The argument name of the suite NAME among the chosen runs ("length"). */
+typedef struct sk_args_kind {
+  const char *name;
+  char kind[16];
+} sk_args_kind_t;
+
+static int sk_api_args_kind(void *arg, const char *name, const char *instance,
+                            const char *argument_name, long runs)
+{
+  sk_args_kind_t *k = arg;
+  (void)instance;
+  (void)runs;
+  if (!k->kind[0] && strcmp(name, k->name) == 0)
+    snprintf(k->kind, sizeof k->kind, "%s", argument_name);
+  return 0;
+}
+
+int sk_api_arguments(sk_web_req_t *r)
+{
+  sk_sel_t sel;
+  const char *suite = sk_web_arg(r, "suite");
+  sk_args_out_t o = {&r->out, 0};
+  sk_args_kind_t kind;
+  if (!suite || !*suite)
+    return sk_web_fail(r, 400, "missing parameter 'suite'");
+  if (sk_web_selection(r, "sel", 1, &sel) < 0)
+    return 0;
+  memset(&kind, 0, sizeof kind);
+  kind.name = suite;
+  if (sk_store_suite_counts(r->st, &sel, sk_api_args_kind, &kind) < 0) {
+    sk_sel_free(&sel);
+    return sk_web_fail_msg(r, 500, "cannot list the suites");
+  }
+  sk_wbuf_puts(&r->out, "{\"suite\":");
+  sk_wbuf_json_str(&r->out, suite);
+  sk_wbuf_json_key(&r->out, "argument_name", 0);
+  sk_wbuf_json_str(&r->out, kind.kind[0] ? kind.kind : NULL);
+  sk_wbuf_puts(&r->out, ",\"arguments\":[");
+  if (sk_store_suite_arguments(r->st, &sel, suite, sk_api_argument_fn,
+                               &o) < 0) {
+    sk_sel_free(&sel);
+    r->out.len = 0;
+    return sk_web_fail_msg(r, 500, "cannot list the arguments");
+  }
+  sk_wbuf_puts(&r->out, "]}\n");
+  sk_sel_free(&sel);
+  return 0;
+}
+
+/* ---- /api/suite-history: every argument of a suite over the runs ------- */
+
+void sk_history_grid_json(sk_wbuf_t *b, const sk_history_grid_t *g,
+                          const char *kind, const sk_history_gridcp_t *cps,
+                          size_t ncps)
+{
+  size_t i, k;
+  sk_wbuf_puts(b, "{\"suite\":");
+  sk_wbuf_json_str(b, g->suite);
+  sk_wbuf_json_key(b, "argument_name", 0);
+  sk_wbuf_json_str(b, kind);
+  sk_wbuf_printf(b, ",\"omitted_runs\":%zu,\"omitted_arguments\":%s,"
+                 "\"runs\":[", g->omitted, g->dropped_args ? "true"
+                 : "false");
+  for (i = 0; i < g->nruns; i++) {
+    sk_wbuf_printf(b, "%s{\"run\":%lld,\"start_time\":", i ? "," : "",
+                   (long long)g->run[i]);
+    sk_wbuf_json_str(b, g->start[i]);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "],\"arguments\":[");
+  for (k = 0; k < g->nargs; k++) {
+    sk_wbuf_puts(b, k ? "," : "");
+    sk_wbuf_json_num(b, g->args[k]);
+  }
+  sk_wbuf_puts(b, "],\"values\":[");
+  for (k = 0; k < g->nargs; k++) {
+    sk_wbuf_puts(b, k ? ",[" : "[");
+    for (i = 0; i < g->nruns; i++) {
+      sk_wbuf_puts(b, i ? "," : "");
+      sk_wbuf_json_num(b, g->values[k * g->nruns + i]);
+    }
+    sk_wbuf_puts(b, "]");
+  }
+  sk_wbuf_puts(b, "],\"change_points\":[");
+  for (k = 0; k < ncps; k++) {
+    sk_wbuf_printf(b, "%s{\"row\":%zu,\"column\":%zu", k ? "," : "",
+                   cps[k].row, cps[k].column);
+    sk_wbuf_json_key(b, "p", 0);
+    sk_wbuf_json_num(b, cps[k].p);
+    sk_wbuf_json_key(b, "before", 0);
+    sk_wbuf_json_num(b, cps[k].before);
+    sk_wbuf_json_key(b, "after", 0);
+    sk_wbuf_json_num(b, cps[k].after);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "]}\n");
+}
+
+int sk_api_suite_history(sk_web_req_t *r)
+{
+  sk_sel_t sel;
+  const char *suite = sk_web_arg(r, "suite");
+  sk_history_grid_t g;
+  int64_t *ids = NULL;
+  size_t n = 0;
+  sk_args_kind_t kind;
+  int rc;
+  if (!suite || !*suite)
+    return sk_web_fail(r, 400, "missing parameter 'suite'");
+  if (sk_web_selection(r, "sel", 1, &sel) < 0)
+    return 0;
+  memset(&kind, 0, sizeof kind);
+  kind.name = suite;
+  rc = sk_store_select(r->st, &sel, &ids, &n);
+  if (rc == 0)
+    rc = sk_store_suite_counts(r->st, &sel, sk_api_args_kind, &kind);
+  sk_sel_free(&sel);
+  if (rc < 0)
+    return sk_web_fail_msg(r, 500, "cannot select runs");
+  rc = sk_history_grid(r->st, ids, n, suite, &g);
+  free(ids);
+  if (rc < 0) {
+    sk_history_grid_free(&g);
+    return sk_web_fail_msg(r, 500, "cannot read the suite's history");
+  }
+  sk_history_grid_json(&r->out, &g, kind.kind[0] ? kind.kind : NULL, NULL,
+                       0);
+  sk_history_grid_free(&g);
+  return 0;
 }

@@ -159,6 +159,28 @@ void sk_webdata_suites_free(sk_webdata_suites_t *s)
   memset(s, 0, sizeof *s);
 }
 
+void sk_webdata_suites_json(sk_wbuf_t *b, const sk_webdata_suites_t *s)
+{
+  size_t i;
+  sk_wbuf_printf(b, "{\"runs\":%zu,\"instances\":[", s->nruns);
+  for (i = 0; i < s->n; i++) {
+    const sk_webdata_suite_t *x = &s->v[i];
+    int first = i == 0 || strcmp(x->instance, s->v[i - 1].instance) != 0;
+    if (first) {
+      sk_wbuf_puts(b, i ? "]},{\"instance\":" : "{\"instance\":");
+      sk_wbuf_json_str(b, x->instance);
+      sk_wbuf_puts(b, ",\"suites\":[");
+    } else
+      sk_wbuf_puts(b, ",");
+    sk_wbuf_puts(b, "{\"name\":");
+    sk_wbuf_json_str(b, x->name);
+    sk_wbuf_puts(b, ",\"argument\":");
+    sk_wbuf_json_str(b, x->argument);
+    sk_wbuf_printf(b, ",\"runs\":%ld}", x->runs);
+  }
+  sk_wbuf_puts(b, s->n ? "]}]}\n" : "]}\n");
+}
+
 /* ---- series ------------------------------------------------------------ */
 
 typedef struct sk_webdata_pts {
@@ -180,6 +202,56 @@ static int sk_webdata_pt(void *arg, const sk_store_point_t *p)
   a->v[a->n].raw = a->v[a->n].run_medians = a->v[a->n].run_means = NULL;
   a->n++;
   return 0;
+}
+
+typedef struct sk_webdata_find {
+  const char *name;
+  sk_store_suite_t *out;
+  int found;
+} sk_webdata_find_t;
+
+static int sk_webdata_meta_fn(void *arg, int64_t run,
+                              const sk_store_suite_t *s, long npoints)
+{
+  sk_webdata_find_t *f = arg;
+  sk_store_suite_t *o = f->out;
+  (void)run;
+  (void)npoints;
+  if (f->found || strcmp(s->name, f->name) != 0)
+    return 0;
+  f->found = 1;
+  *o = *s;
+  o->name = strdup(s->name);
+  o->instance = strdup(s->instance);
+  o->pattern = strdup(s->pattern);
+  o->status = strdup(s->status);
+  o->argument_name = strdup(s->argument_name);
+  o->parameters = strdup(s->parameters);
+  return o->name && o->instance && o->pattern && o->status &&
+         o->argument_name && o->parameters ? 0 : -1;
+}
+
+int sk_webdata_meta(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_suite_t *out)
+{
+  sk_webdata_find_t f = {name, out, 0};
+  memset(out, 0, sizeof *out);
+  if (sk_store_suites(st, run, sk_webdata_meta_fn, &f) < 0) {
+    sk_webdata_meta_free(out);
+    return -1;
+  }
+  return f.found ? 0 : 1;
+}
+
+void sk_webdata_meta_free(sk_store_suite_t *m)
+{
+  free((char *)m->name);
+  free((char *)m->instance);
+  free((char *)m->pattern);
+  free((char *)m->status);
+  free((char *)m->argument_name);
+  free((char *)m->parameters);
+  memset(m, 0, sizeof *m);
 }
 
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
@@ -215,13 +287,20 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
       else if (pts.all) {
         /* numbered whatever the x range, so that hide= means the same
          * series zoomed or not */
+        sk_store_suite_t meta;
+        int m = sk_webdata_meta(st, ids[i], q->suites[k], &meta);
         s.run = &o;
         s.suite = q->suites[k];
         s.points = pts.v;
         s.n = pts.n;
         s.index = q->nseries++;
-        if (!q->hide[s.index] && pts.n)
+        s.meta = m == 0 ? &meta : NULL;
+        if (m < 0)
+          rc = -1;
+        else if (!q->hide[s.index] && pts.n)
           rc = fn(arg, &s);
+        if (m == 0)
+          sk_webdata_meta_free(&meta);
       }
     }
     sk_store_info_free(&o);
@@ -232,6 +311,16 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
 }
 
 /* ---- a run, a comparison ------------------------------------------------ */
+
+int sk_web_flag(sk_web_req_t *r, const char *key, int def)
+{
+  const char *v = sk_web_arg(r, key);
+  if (v && strcmp(v, "1") == 0)
+    return 1;
+  if (v && strcmp(v, "0") == 0)
+    return 0;
+  return def;
+}
 
 /* One node of the run's node map as JSON. */
 static int sk_webdata_node_json(void *arg, const sk_store_node_t *n)
@@ -289,6 +378,46 @@ int sk_webdata_info_json(sk_wbuf_t *b, sk_store_t *st,
   }
   sk_wbuf_puts(b, "}\n");
   return rc;
+}
+
+static int sk_webdata_suite_json(void *arg, int64_t run,
+                                 const sk_store_suite_t *s, long npoints)
+{
+  sk_wbuf_t *b = arg;
+  (void)run;
+  sk_wbuf_puts(b, b->len && b->data[b->len - 1] == '[' ? "{\"name\":"
+                                                        : ",{\"name\":");
+  sk_wbuf_json_str(b, s->name);
+  sk_wbuf_json_key(b, "instance", 0);
+  sk_wbuf_json_str(b, s->instance);
+  sk_wbuf_json_key(b, "pattern", 0);
+  sk_wbuf_json_str(b, s->pattern);
+  sk_wbuf_json_key(b, "status", 0);
+  sk_wbuf_json_str(b, s->status);
+  sk_wbuf_json_key(b, "argument", 0);
+  sk_wbuf_json_str(b, s->argument_name);
+  sk_wbuf_printf(b, ",\"points\":%ld}", npoints);
+  return b->failed ? -1 : 0;
+}
+
+int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
+{
+  sk_store_info_t o;
+  if (sk_store_info(st, id, &o) < 0)
+    return -1;
+  if (sk_webdata_info_json(b, st, &o) < 0) {
+    sk_store_info_free(&o);
+    return -1;
+  }
+  sk_store_info_free(&o);
+  /* the object's closing brace and newline give way to its suites */
+  if (b->len >= 2 && b->data[b->len - 2] == '}')
+    b->len -= 2;
+  sk_wbuf_puts(b, ",\"suite_list\":[");
+  if (sk_store_suites(st, id, sk_webdata_suite_json, b) < 0)
+    return -1;
+  sk_wbuf_puts(b, "]}\n");
+  return b->failed ? -1 : 0;
 }
 
 /* One side's runs; -1 with the answer made. */

@@ -60,6 +60,9 @@ typedef struct sk_webdata_suites {
 int sk_webdata_suites(sk_store_t *st, const sk_sel_t *sel,
                       sk_webdata_suites_t *s);
 void sk_webdata_suites_free(sk_webdata_suites_t *s);
+/* /api/suites's answer: {"runs": N, "instances": [{"instance": I,
+ * "suites": [{"name", "argument", "runs"}, ...]}, ...]}. */
+void sk_webdata_suites_json(sk_wbuf_t *b, const sk_webdata_suites_t *s);
 
 /* ---- series ----------------------------------------------------------- */
 #define SK_WEBDATA_SUITES 32        /* suite parameters taken */
@@ -79,6 +82,9 @@ typedef struct sk_webdata_series {
   const char *suite;
   const sk_store_point_t *points;
   size_t n, index;      /* index: 0 for the first series */
+  const sk_store_suite_t *meta;   /* the run's suite (its instance,
+                                   * argument, status, ...); NULL when
+                                   * not read */
 } sk_webdata_series_t;
 
 typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
@@ -91,10 +97,24 @@ typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg);
 
+/* The suite NAME of RUN as stored (a copy, sk_webdata_meta_free()): 0,
+ * 1 when the run has no such suite, -1 on error. */
+int sk_webdata_meta(sk_store_t *st, int64_t run, const char *name,
+                    sk_store_suite_t *out);
+void sk_webdata_meta_free(sk_store_suite_t *m);
+
 /* ---- the rest ---------------------------------------------------------- */
-/* A run as JSON (/api/runs/ID). */
+/* The request's argument KEY as a flag: "1" 1, "0" 0, else DEF. */
+int sk_web_flag(sk_web_req_t *r, const char *key, int def);
+
+/* A run as JSON (its node map too, read from ST), without its suites;
+ * -1 when the node map cannot be read. */
 int sk_webdata_info_json(sk_wbuf_t *b, sk_store_t *st,
                          const sk_store_info_t *o);
+/* Run ID as JSON with its suites (suite_list: name, instance, pattern,
+ * status, argument, points), as /api/runs/ID answers and show --format
+ * json prints; -1 when there is no such run (message given). */
+int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b);
 
 /* The comparison of the request's baseline and candidate (fdr and
  * min_effect optional); -1 with the error answer made.  When IDS is not

@@ -27,9 +27,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "escape.h"
 #include "gnuplot.h"
 #include "msg.h"
+#include "skpaths.h"
 #include "webgate.h"
 #include "webpool.h"
 
@@ -384,8 +386,9 @@ static int sk_web_hand(void *arg, int fd, const struct sockaddr_in *peer)
 /* ---- starting and stopping -------------------------------------------- */
 
 /* The directory of our scripts and style: the source tree's when this
- * program runs from its build tree, else the installed one. */
-const char *sk_web_files_dir(void)
+ * program runs from its build tree, else the installation's, found
+ * from where the program is (lib/datadir.h). */
+const char *sk_web_files_dir(char *dir, size_t size)
 {
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -396,7 +399,7 @@ const char *sk_web_files_dir(void)
         exe[b] == '/' && !strchr(exe + b + 1, '/'))
       return SK_SOURCE_WEBDIR;
   }
-  return SK_WEBDIR;
+  return sk_datadir_locate(SK_BINDIR, SK_WEBDIR, "app.js", dir, size);
 }
 
 static int sk_web_load(sk_web_asset_t *a, const char *dir)
@@ -552,7 +555,8 @@ int sk_web_serve(const sk_web_opts_t *o)
   char namebuf[SK_WEB_PUBLIC_MAX + 1][256];
   sk_store_t *check;
   sigset_t stop;
-  const char *dir = sk_web_files_dir();
+  char dirbuf[PATH_MAX];
+  const char *dir = sk_web_files_dir(dirbuf, sizeof dirbuf);
   char host[INET_ADDRSTRLEN] = "?";
   size_t i;
   int sig = 0, rc = 1;

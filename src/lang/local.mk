@@ -8,7 +8,6 @@ src_libskampi_src_a_SOURCES = \
 	src/lang/diag.c src/lang/diag.h \
 	src/lang/ast.c src/lang/ast.h \
 	src/lang/parse.c src/lang/parse.h src/lang/parse_ctx.h \
-	src/lang/suggest.c src/lang/suggest.h \
 	src/lang/keys.c src/lang/keys.h \
 	src/lang/value.c src/lang/value.h \
 	src/lang/datatype.c src/lang/datatype.h src/lang/datatypes.def \

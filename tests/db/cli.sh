@@ -37,6 +37,16 @@ step list --np 4
 step list --since 2026-11-23
 step list --tag phase=before --tag site=x
 step list --tag phase=after
+step list machine=big* np=4
+step list 1-3 --tag phase=before --format json
+step list --format yaml
+step list machin=x
+step show 1 --format json
+step show kind=merged
+step suites 7-8 --format json
+step query 1 --suite pingpong --format json
+step query 1 --suite pingpon
+step query 1 --suite ping
 step show 1
 step show 7
 step suites machine=test*
@@ -63,6 +73,11 @@ step show 7
 step rm 99
 step rm 5x
 step frobnicate
+step compre
+step list --tga x
+step list --suite pingpong
+step import --library 'MPICH 4.0.2' a1.yaml
+step export 1-2 -o two.yaml
 step
 step list --np
 step list --bogus

@@ -5,7 +5,10 @@
 # compared.  Also: adjacent sizes that changed alike make one finding;
 # nothing changes against itself (exit 0); fewer than 3 runs a side with
 # raw samples are tested on the samples, without them get no verdict; a
-# merged file stands for its runs; CSV and YAML; the usage errors.  The
+# merged file stands for its runs; the summary line first, the findings
+# worst first; CSV, YAML, JSON (the API's shape) and JUnit XML (which
+# must parse: one test case per suite, a failure where it got slower);
+# --match; the usage errors.  The
 # outputs are compared with tests/db/compare.expected (renew as cli.sh
 # says).
 . "${top_srcdir:-.}/tests/db/lib.sh"
@@ -51,9 +54,29 @@ step compare --baseline 1 --candidate 6 --format csv
 step compare --baseline 20 --candidate 21 --format csv
 step compare --baseline 'tag=phase=before' --candidate 'tag=phase=after' --fdr 0.001
 step compare --baseline 'tag=phase=before' --candidate 'tag=phase=after' --min-effect 0.5
+step compare --baseline tag=phase=before --candidate tag=phase=faster --format junit
+step compare --baseline 1 --candidate 6 --format junit
+step compare --baseline tag=phase=before --candidate tag=phase=after --format json
+step compare --baseline tag=phase=before --candidate tag=phase=after --format table --match pingpong=pingpong
 step compare --baseline 'tag=nothing=here' --candidate 1
 step compare --baseline 1
 step compare --baseline 1 --candidate 2 --fdr 2
+step compare --baseline 1 --candidate 2 --format jnuit
 golden compare.expected
+# the JUnit XML parses, one test case per suite, barrier failed
+(cd "$W" && "$DB" --db "$TMP/t.db" compare --baseline tag=phase=before \
+  --candidate tag=phase=after --format junit) > "$TMP/junit.xml"
+[ $? = 5 ] || fail "compare --format junit: exit status, want 5"
+python3 - "$TMP/junit.xml" <<'PY' || fail "the JUnit XML"
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+cases = root.findall("./testsuite/testcase")
+assert root.tag == "testsuites" and root.get("failures") == "1", root.attrib
+assert sorted(c.get("name") for c in cases) == ["barrier", "pingpong"], cases
+bar = [c for c in cases if c.get("name") == "barrier"][0]
+assert bar.find("failure") is not None and "+30.0%" in bar.find("failure").text
+pp = [c for c in cases if c.get("name") == "pingpong"][0]
+assert pp.find("failure") is None and pp.find("skipped") is None
+PY
 [ -n "${KEEP:-}" ] && cp "$TMP/out" "$BUILD/tests/db/compare.out"
 exit $((failures > 0))

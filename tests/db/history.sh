@@ -5,7 +5,8 @@
 # noise; at 8 bytes no step.  E-divisive finds exactly the one change
 # point, before run 11, and none at 8 bytes; table, CSV and YAML against
 # the golden transcript tests/db/history.expected, the plot in PDF and
-# SVG, and the usage errors.  The permutations use the fixed default
+# SVG, the usage errors, an argument off the grid (the nearest named) and
+# a misspelt suite (the close name).  The permutations use the fixed default
 # seed, so the p-values are the same on every machine.
 # To renew the transcript: run with KEEP=1, copy $TMP/out over
 # history.expected, then read the diff.
@@ -38,6 +39,10 @@ step history 3-20 --suite pingpong --argument 1024 --format yaml --alpha 0.01 --
 step history all --suite pingpong --argument 1024 --min-effect 0.6
 step history all --suite pingpong --argument 1024 --alpha 0.0001 --permutations 1999
 step history all --suite pingpong --argument 3
+step history all --suite pingpong --argument 1000
+step history all --suite pingpong --argument 100000
+step history all --suite pingpon --argument 1024
+step history 1-3 --suite pingpong --argument 1024 --format json
 step history machine=nothing --suite pingpong --argument 1024
 step history all --suite pingpong
 step history all --argument 1024

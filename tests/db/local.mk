@@ -5,7 +5,7 @@ SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
 	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
-	tests/db/plans.sh tests/db/power.sh
+	tests/db/plans.sh tests/db/power.sh tests/db/peers.sh
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
 tests_db_dbcheck_SOURCES = tests/db/dbcheck.c
@@ -34,6 +34,18 @@ EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/comp
 	tests/db/token.expected tests/db/pushserver.py tests/db/power.expected \
 	tests/db/plot.expected tests/db/history.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh
+# outputs of OSU 7.4 and IMB 2021.11 made here, and skampi's ping-pong on
+# the same machine (peers.sh)
+EXTRA_DIST += tests/db/peers.expected tests/db/peers/pingpong.skampi \
+	tests/db/peers/osu_latency.txt tests/db/peers/osu_latency-z.txt \
+	tests/db/peers/osu_latency-run1.txt tests/db/peers/osu_latency-run2.txt \
+	tests/db/peers/osu_latency-run3.txt tests/db/peers/osu_bw.txt \
+	tests/db/peers/osu_allreduce-f.txt tests/db/peers/osu_bcast.txt \
+	tests/db/peers/osu_barrier.txt tests/db/peers/imb_pingpong.txt \
+	tests/db/peers/imb_coll.txt tests/db/peers/imb_sendrecv.txt \
+	tests/db/peers/skampi-pingpong-run1.yaml \
+	tests/db/peers/skampi-pingpong-run2.yaml \
+	tests/db/peers/skampi-pingpong-run3.yaml
 # make bench-db: import, query and compare times on generated files
 EXTRA_DIST += tests/db/bench.sh
 .PHONY: bench-db

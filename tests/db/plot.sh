@@ -1,6 +1,7 @@
 #!/bin/sh
 # plot.sh -- skampi-db plot: a PDF that pdfinfo reads, an SVG that
-# parses, a range (--from/--to), the usage errors; and names from a
+# parses, a range (--from/--to), the log x axis by default with KiB
+# ticks (--linear-x), the usage errors; and names from a
 # stranger's file -- a machine called <script>alert(1)</script>, a suite
 # called "';-- and a gnuplot command hidden in a library name -- that
 # arrive in the SVG as escaped text and never reach gnuplot as code.
@@ -40,6 +41,19 @@ svg_ok() {
 }
 svg_ok "$W/p.svg" || fail "p.svg does not parse"
 grep -q 'run 2: test box' "$W/p.svg" || fail "p.svg lacks run 2's legend"
+# the x axis is logarithmic by default, in bytes with KiB ticks; the
+# barrier's points at argument 0 cannot be on it and are counted
+grep -q '>1 KiB<' "$W/p.svg" || fail "p.svg lacks the tick 1 KiB"
+grep -q 'message length \[bytes\]' "$W/p.svg" || fail "p.svg's x label"
+(cd "$W" && "$DB" --db "$TMP/t.db" plot 1 2 --suite pingpong --suite barrier \
+  -o both.svg) || fail "plot of pingpong and barrier failed"
+grep -q '2 points at argument 0 not shown on the log axis' "$W/both.svg" ||
+  fail "both.svg does not say that the points at 0 are left out"
+(cd "$W" && "$DB" --db "$TMP/t.db" plot 1 2 --suite pingpong --suite barrier \
+  --linear-x -o lin.svg) || fail "plot --linear-x failed"
+svg_ok "$W/lin.svg" || fail "lin.svg does not parse"
+grep -q 'not shown on the log axis' "$W/lin.svg" &&
+  fail "lin.svg left points out on a linear axis"
 
 # the stranger's names: escaped in the SVG, never gnuplot code
 (cd "$W" && "$DB" --db "$TMP/t.db" plot 4 --suite "\"';--" -o evil.svg) ||

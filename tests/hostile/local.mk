@@ -210,6 +210,96 @@ EXTRA_DIST += $(SK_HOSTILE)/nodemap-gap.yaml \
 TESTS += tests/hostile/publish.sh
 EXTRA_DIST += tests/hostile/publish.sh
 
+# tests/hostile/ -- other benchmarks' outputs from strangers: every
+# NAME.osu.txt and NAME.imb.txt refused by skampi-db import --from with
+# exactly the messages of its .err, nothing stored.
+TESTS += tests/hostile/peers.sh
+EXTRA_DIST += tests/hostile/peers.sh \
+	tests/hostile/peers/bad-date.imb.err \
+	tests/hostile/peers/bad-date.imb.txt \
+	tests/hostile/peers/blank-lines.osu.err \
+	tests/hostile/peers/blank-lines.osu.txt \
+	tests/hostile/peers/collective-without-np.osu.err \
+	tests/hostile/peers/collective-without-np.osu.txt \
+	tests/hostile/peers/column-twice.osu.err \
+	tests/hostile/peers/column-twice.osu.txt \
+	tests/hostile/peers/comment-in-table.osu.err \
+	tests/hostile/peers/comment-in-table.osu.txt \
+	tests/hostile/peers/control-chars-number.osu.err \
+	tests/hostile/peers/control-chars-number.osu.txt \
+	tests/hostile/peers/empty.imb.err \
+	tests/hostile/peers/empty.imb.txt \
+	tests/hostile/peers/empty.osu.err \
+	tests/hostile/peers/empty.osu.txt \
+	tests/hostile/peers/escape-in-column.osu.err \
+	tests/hostile/peers/escape-in-column.osu.txt \
+	tests/hostile/peers/hex-time.osu.err \
+	tests/hostile/peers/hex-time.osu.txt \
+	tests/hostile/peers/hostile-benchmark-name.imb.err \
+	tests/hostile/peers/hostile-benchmark-name.imb.txt \
+	tests/hostile/peers/huge-time.osu.err \
+	tests/hostile/peers/huge-time.osu.txt \
+	tests/hostile/peers/inf-time.osu.err \
+	tests/hostile/peers/inf-time.osu.txt \
+	tests/hostile/peers/long-line.osu.err \
+	tests/hostile/peers/long-line.osu.txt \
+	tests/hostile/peers/nan-time.osu.err \
+	tests/hostile/peers/nan-time.osu.txt \
+	tests/hostile/peers/negative-time.osu.err \
+	tests/hostile/peers/negative-time.osu.txt \
+	tests/hostile/peers/no-date.imb.err \
+	tests/hostile/peers/no-date.imb.txt \
+	tests/hostile/peers/no-processes.imb.err \
+	tests/hostile/peers/no-processes.imb.txt \
+	tests/hostile/peers/no-tables.imb.err \
+	tests/hostile/peers/no-tables.imb.txt \
+	tests/hostile/peers/no-time-column.osu.err \
+	tests/hostile/peers/no-time-column.osu.txt \
+	tests/hostile/peers/no-title.osu.err \
+	tests/hostile/peers/no-title.osu.txt \
+	tests/hostile/peers/nul-byte.osu.err \
+	tests/hostile/peers/nul-byte.osu.txt \
+	tests/hostile/peers/number-too-long.osu.err \
+	tests/hostile/peers/number-too-long.osu.txt \
+	tests/hostile/peers/osu-output.imb.err \
+	tests/hostile/peers/osu-output.imb.txt \
+	tests/hostile/peers/processes-huge.imb.err \
+	tests/hostile/peers/processes-huge.imb.txt \
+	tests/hostile/peers/row-before-header.osu.err \
+	tests/hostile/peers/row-before-header.osu.txt \
+	tests/hostile/peers/row-outside-table.imb.err \
+	tests/hostile/peers/row-outside-table.imb.txt \
+	tests/hostile/peers/same-block-twice.imb.err \
+	tests/hostile/peers/same-block-twice.imb.txt \
+	tests/hostile/peers/second-header.imb.err \
+	tests/hostile/peers/second-header.imb.txt \
+	tests/hostile/peers/second-title.osu.err \
+	tests/hostile/peers/second-title.osu.txt \
+	tests/hostile/peers/size-fraction.osu.err \
+	tests/hostile/peers/size-fraction.osu.txt \
+	tests/hostile/peers/size-huge.osu.err \
+	tests/hostile/peers/size-huge.osu.txt \
+	tests/hostile/peers/sizes-not-growing.osu.err \
+	tests/hostile/peers/sizes-not-growing.osu.txt \
+	tests/hostile/peers/table-before-benchmarking.imb.err \
+	tests/hostile/peers/table-before-benchmarking.imb.txt \
+	tests/hostile/peers/text-in-row.osu.err \
+	tests/hostile/peers/text-in-row.osu.txt \
+	tests/hostile/peers/title-no-version.osu.err \
+	tests/hostile/peers/title-no-version.osu.txt \
+	tests/hostile/peers/title-only.osu.err \
+	tests/hostile/peers/title-only.osu.txt \
+	tests/hostile/peers/too-few-numbers.osu.err \
+	tests/hostile/peers/too-few-numbers.osu.txt \
+	tests/hostile/peers/too-large.osu.err \
+	tests/hostile/peers/too-many-numbers.osu.err \
+	tests/hostile/peers/too-many-numbers.osu.txt \
+	tests/hostile/peers/two-tables-one-block.imb.err \
+	tests/hostile/peers/two-tables-one-block.imb.txt \
+	tests/hostile/peers/unknown-column.imb.err \
+	tests/hostile/peers/unknown-column.imb.txt \
+	tests/hostile/peers/unknown-column.osu.err \
+	tests/hostile/peers/unknown-column.osu.txt
 # tests/hostile/ -- the database file as bad luck leaves it (a table
 # dropped, a path mistyped, another program's, a read-only medium, a file
 # size limit) and directories with links to import and push.

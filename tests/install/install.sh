@@ -3,8 +3,10 @@
 # programs, the suites, the man pages and the docs land where they should
 # (every doc/*.md and suites/*.skampi, and doc/install.md's table names
 # what is installed), the installed skampi finds a shipped suite by name
-# (from any directory), the installed skampi-report runs, and make
-# uninstall removes every file.
+# (from any directory), the installed skampi-report runs, the installed
+# skampi-db serves the web interface's files, a copy of the installation
+# moved elsewhere finds its suites and web files beside its programs,
+# and make uninstall removes every file.
 set -u
 builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
 srcdir=$(cd "${top_srcdir:-.}" && pwd) || exit 99
@@ -72,6 +74,42 @@ grep -q '^suites:' "$tmp/plan" || bad "--check default printed no plan"
   bad "installed skampi-report --help failed"
 grep -q '^Usage: skampi-report ' "$tmp/help" ||
   bad "installed skampi-report --help printed no usage"
+
+# The installed skampi-db serves the installed script and style, also
+# from a copy of the installation moved elsewhere (the data directory is
+# found beside the program, not only where it was configured).
+serve_app() {  # serve_app BINDIR: app.js as served, into $tmp/app.js
+  "$1/skampi-db" --db "$tmp/t.db" serve --listen 127.0.0.1:0 \
+    2>"$tmp/serve.log" &
+  pid=$!
+  url= n=0
+  while [ -z "$url" ] && [ $n -lt 200 ] && kill -0 $pid 2>/dev/null; do
+    url=$(sed -n 's|^skampi-db: listening on \(http://[0-9.:]*\)/$|\1|p' \
+          "$tmp/serve.log")
+    [ -n "$url" ] || sleep 0.1
+    n=$((n + 1))
+  done
+  rm -f "$tmp/app.js"
+  [ -n "$url" ] && python3 -c 'import sys, urllib.request as u
+open(sys.argv[2], "wb").write(u.urlopen(sys.argv[1], timeout=60).read())' \
+    "$url/static/app.js" "$tmp/app.js"
+  kill $pid 2>/dev/null
+  wait $pid 2>/dev/null
+}
+"$inst/bin/skampi-db" --db "$tmp/t.db" token add web >/dev/null 2>&1   # makes the database
+serve_app "$inst/bin"
+cmp -s "$tmp/app.js" "$inst/share/skampi/web/app.js" ||
+  { cat "$tmp/serve.log"; bad "the installed skampi-db does not serve app.js"; }
+cp -R "$inst" "$tmp/moved"
+serve_app "$tmp/moved/bin"
+cmp -s "$tmp/app.js" "$inst/share/skampi/web/app.js" ||
+  { cat "$tmp/serve.log"; bad "a moved installation's skampi-db does not serve app.js"; }
+(cd "$tmp/elsewhere" && "$tmp/moved/bin/skampi" --check default) \
+  >"$tmp/plan" 2>"$tmp/err" || bad "a moved installation's skampi --check default"
+want="file: $(cd "$tmp/moved/share/skampi" && pwd -P)/default.skampi"
+got=$(sed -n 1p "$tmp/plan")
+[ "$got" = "$want" ] || bad "the moved skampi read '$got', want '$want'"
+rm -rf "$tmp/moved"
 
 cd "$builddir" || exit 99
 ${MAKE:-make} -s -C "$builddir" uninstall prefix="$inst" >"$tmp/log" 2>&1 ||

@@ -8,6 +8,17 @@ SK_INSTALL_TESTS = tests/install/install.sh tests/install/suitepath.sh \
 SK_INSTALL_TESTS += tests/install/gallery.sh
 # the README names the Debian packages of .ci/install-deps and every man page
 SK_INSTALL_TESTS += tests/install/readme.sh
+# every command of the README, run as written (tests/install/readme-run.sh
+# says what stands in for the build and the placeholders)
+SK_INSTALL_TESTS += tests/install/readme-run.sh
 TESTS += $(SK_INSTALL_TESTS)
 EXTRA_DIST += $(SK_INSTALL_TESTS)
 
+# make install after configuring again with another prefix: a whole
+# build of its own, so opt-in (make check-reconfigure; .ci/run runs it)
+TESTS += tests/install/reconfigure.sh
+EXTRA_DIST += tests/install/reconfigure.sh
+check-reconfigure:
+	SKAMPI_TEST_RECONFIGURE=1 $(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS=tests/install/reconfigure.sh
+.PHONY: check-reconfigure

@@ -17,7 +17,7 @@ suite="$work/io.skampi"
 # empty_dir WHEN: no file is left in the directory
 empty_dir() {
   left=$(ls -A "$iodir")
-  [ -z "$left" ] || fail "$1: left in the directory: $left"
+  [ -z "$left" ] || { fail "$1: left in the directory: $left"; rm -f "$iodir"/*; }
 }
 
 # every instance, complete, with the data checked
@@ -102,6 +102,27 @@ pids=$(ranks)
 [ -n "$pids" ] || fatal "SIGTERM: no rank found"
 kill -TERM $pids
 wait $bg
+# Once rank 0 has ended, the launcher kills the other ranks (MPICH's
+# with SIGKILL): one that had no CPU yet to run its handler, on a busy
+# machine, leaves its file.  The journal's io line names it, and the
+# next run into the same result removes it and says so.
+left=$(ls -A "$iodir")
+if [ -n "$left" ]; then
+  echo "note: after SIGTERM the launcher ended a rank before its handler ran: $(echo $left)"
+  token=$(sed -n 's/^io [0-9]* \([0-9a-f]*\) 2$/\1/p' "$journal" | tail -n 1)
+  for f in $left; do
+    case $f in
+      "skampi-io-$token-"[01].dat) ;;
+      *) fail "after SIGTERM: left $f, not a file of the journal's token '$token'" ;;
+    esac
+  done
+  unset SKAMPI_TEST_IO_HANG
+  run_skampi 2 "$pp" "$result" || fail "the rerun after SIGTERM exited with $? ($(cat "$work/stderr"))"
+  grep -q "^skampi: removed [12] MPI-IO files\{0,1\} an earlier run left in $iodir\$" "$work/stderr" ||
+    fail "after SIGTERM, no note of the removal: $(cat "$work/stderr")"
+  SKAMPI_TEST_IO_HANG=1
+  export SKAMPI_TEST_IO_HANG
+fi
 empty_dir "after SIGTERM"
 
 # kill -9 of every rank while the shared file exists: it stays; the rerun

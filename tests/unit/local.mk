@@ -138,6 +138,11 @@ check_PROGRAMS += tests/unit/test_iodir
 TESTS += tests/unit/test_iodir
 tests_unit_test_iodir_SOURCES = tests/unit/test_iodir.c
 tests_unit_test_iodir_LDADD = $(SK_LIB_LIBS)
+# an installation's data found from where its program is
+check_PROGRAMS += tests/unit/test_datadir
+TESTS += tests/unit/test_datadir
+tests_unit_test_datadir_SOURCES = tests/unit/test_datadir.c
+tests_unit_test_datadir_LDADD = $(SK_LIB_LIBS)
 # the suite keys' names for the readers of a result file, and the orders
 # of their values that those readers rely on
 check_PROGRAMS += tests/unit/test_suitekey

@@ -126,7 +126,7 @@ static int check_file(const char *path, const char *name)
 int main(void)
 {
   const char *top = getenv("top_srcdir");
-  char dir[4096], path[4200];
+  char dir[4096], path[4096 + 1 + 256];
   struct dirent *e;
   DIR *d;
   int files = 0, clips = 0;

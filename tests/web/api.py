@@ -161,10 +161,18 @@ check(body.decode().count("\n") == 3, f"csv zoom {body!r}")
 j, _ = api("/api/compare?" + q(baseline="tag=phase=before",
                                candidate="tag=phase=after"))
 check(j["baseline_runs"] == 5 and j["candidate_runs"] == 5, f"compare runs {j}")
-check(j["slower"] == 1 and j["faster"] == 0, f"compare findings {j['findings']}")
-f = j["findings"][0]
+check(j["slower"] == 1 and j["faster"] == 1, f"compare findings {j['findings']}")
+f = j["findings"][0]     # worst first: the slower before the faster
 check(f["suite"] == "barrier" and f["verdict"] == "slower"
-      and abs(f["ratio"] - 1.3) < 0.01 and f["stars"] == "*", f"finding {f}")
+      and abs(f["ratio"] - 1.3) < 0.01 and f["stars"] == "*"
+      and f["argument"] == "none" and f["points"] == 1, f"finding {f}")
+f = j["findings"][1]
+check(f["suite"] == "pingpong" and f["verdict"] == "faster" and f["from"] == 65536
+      and abs(f["ratio"] - 0.85) < 0.01 and f["argument"] == "length", f"finding {f}")
+# the summary counts the points, worst first
+check(j["summary"].startswith("1 slower, 1 faster, 2 "), f"summary {j['summary']!r}")
+check(sum(p["verdict"] != "slower" and p["verdict"] != "faster" for p in j["points"]) == 2,
+      "two points without a change")
 bar = [p for p in j["points"] if p["suite"] == "barrier"][0]
 check(bar["method"] == "runs" and bar["verdict"] == "slower", f"point {bar}")
 j, _ = api("/api/compare?" + q(baseline="tag=phase=before",
@@ -194,6 +202,38 @@ check([p["run"] for p in j["points"]] == [1, 2, 3, 4, 5]
 j, _ = api("/api/history?" + q(suite="barrier"), 400)
 check("argument" in j["error"], j)
 api("/api/history?" + q(suite="barrier", argument="x"), 400)
+# an argument off the grid: 404 with the nearest arguments the suite has
+st, h, body = get("/api/history?" + q(sel="1-5", suite="pingpong", argument=1000))
+j = json.loads(body)
+check(st == 404 and j["nearest"] == [8, 1024] and "no point" in j["error"],
+      f"history off the grid: {st} {j}")
+st, h, body = get("/api/history?" + q(sel="1-5", suite="nosuch", argument=8))
+j = json.loads(body)
+check(st == 404 and j["nearest"] == [], f"history of no suite: {st} {j}")
+# the drop-downs' data: a suite's arguments in the chosen runs
+j, _ = api("/api/arguments?" + q(sel="1-5", suite="pingpong"))
+check(j == {"suite": "pingpong", "argument_name": "length", "arguments": [{"argument": 8, "runs": 5},
+      {"argument": 1024, "runs": 5}, {"argument": 65536, "runs": 5}]}, f"arguments {j}")
+api("/api/arguments?" + q(sel="1"), 400)
+# a whole suite over time: every argument in every run, oldest first
+j, _ = api("/api/suite-history?" + q(sel="tag=phase=after", suite="pingpong"))
+check([r["run"] for r in j["runs"]] == [6, 7, 8, 9, 10]
+      and j["arguments"] == [8, 1024, 65536] and len(j["values"]) == 3
+      and all(len(v) == 5 for v in j["values"])
+      and abs(j["values"][2][0] - 0.85 * 6e-05) < 1e-12, f"suite-history {j}")
+api("/api/suite-history", 400)
+# the series carry what a plot needs: the suite's argument and status, and
+# the bytes each point moves (a ping-pong's round trip: twice the length)
+j, _ = api("/api/series?" + q(sel="1", suite=["pingpong", "barrier"]))
+pp = [s for s in j["series"] if s["suite"] == "pingpong"][0]
+br = [s for s in j["series"] if s["suite"] == "barrier"][0]
+check(pp["argument_name"] == "length" and pp["status"] == "complete"
+      and pp["instance"] == "Pingpong_Send_Recv"
+      and [p["bytes"] for p in pp["points"]] == [16, 2048, 131072], f"series {pp}")
+check(br["argument_name"] == "none" and br["points"][0]["bytes"] is None,
+      f"barrier has no payload {br}")
+j, _ = api("/api/runs/1")
+check([s["name"] for s in j["suite_list"]] == ["pingpong", "barrier"], f"run 1 {j}")
 st, h, body = get("/api/history.svg?" + q(suite="barrier", argument=0))
 check(st == 200 and h.get("Content-Type") == "image/svg+xml" and b"<svg" in body,
       f"history.svg {st}")
@@ -234,19 +274,30 @@ t = page("/?" + q(sel="1-3"))
 check(t.count(" checked>") == 3, "sel checks runs")
 t = page("/suites?" + q(sel="1 14"))
 check("&quot;&#39;;--" in t and '"\';--' not in t, "hostile suite escaped")
-check("1 of 2" in t and "2 of 2" in t, "suite counts")
+check("1 of 2 runs" in t and "2 of 2 runs" in t, "suite counts")
+check(t.count('name="suite"') == 3 and 'id="filter"' in t and 'id="selall"' in t
+      and 'id="plotbtn"' in t and 'data-max="32"' in t, "step 2's bar")
 page("/suites", 400)
 page("/plot?" + q(sel="1", suite="pingpong"))
-page("/plot?" + q(sel="1"), 400)
+# no suite, or more than a plot takes: a page that says so and leads back
+t = page("/plot?" + q(sel="1"), 400)
+check("No suite was chosen" in t and 'id="back"' in t, "plot of no suite")
+t = page("/plot?" + q(sel="1", suite=["s%d" % i for i in range(40)]), 400)
+check("40 suites were chosen; a plot shows at most 32" in t
+      and 'href="/suites?sel=1&amp;suite=s0&amp;suite=s1' in t, "plot of 40 suites")
 t = page("/compare?" + q(baseline="tag=phase=before", candidate="tag=phase=after"))
-check('<tr class="slower"><td>slower</td><td>barrier</td>' in t, "compare page")
-check('<td class="stars">*</td>' in t, "stars on the compare page")
-check('<td><a href="/plot?sel=1-10&amp;suite=barrier">plot</a></td>' in t,
-      "a finding links to the plot of both sides")
+check('data-src="/api/compare?baseline=tag%3Dphase%3Dbefore&amp;candidate='
+      'tag%3Dphase%3Dafter"' in t and 'data-ids="1-10"' in t
+      and 'id="summary"' in t and 'id="cmpfilter"' in t, "compare page")
+t = page("/compare?" + q(baseline="tag=no=such", candidate="1"), 400)
 page("/compare")
 page("/history")
 t = page("/history?" + q(suite="barrier", argument=0))
-check('id="graph"' in t, "the history page has its graph")
+check('id="graph"' in t and '<option value="barrier" selected>' in t
+      and '<option value="0" selected>' in t, "the history page, its drop-downs")
+t = page("/history?" + q(sel="1-5", suite="pingpong", argument=1000))
+check('<option value="1024">1 KiB (5 runs)</option>' in t
+      and '(not on the grid)</option>' in t, "history off the grid")
 page("/nosuch", 404)
 for path, ctype in (("/static/app.js", "text/javascript; charset=utf-8"),
                     ("/static/style.css", "text/css; charset=utf-8"),

@@ -6,9 +6,8 @@
 # on an ephemeral loopback port and walked too (and from file://).  The
 # P99 toggle is walked on tests/report/extra/tail-merged.yaml, imported
 # last (TAIL_IMPORT).
-# KEEP_GALLERY=DIR (absolute) saves the screenshots of the three steps,
-# the history, the comparison and the published site there
-# (doc/gallery.md says how).
+# KEEP_GALLERY=DIR (absolute) saves a screenshot of every page there, the
+# server's and the published site's (doc/gallery.md says how).
 . "${top_srcdir:-.}/tests/web/lib.sh"
 PY=
 for p in /usr/bin/python3 python3; do
@@ -19,12 +18,17 @@ if [ -z "$PY" ]; then
   [ "${CI:-}" = true ] && exit 1
   exit 77
 fi
+# run 15: 40 suites, more than a plot takes (step 2 explains the limit)
+sh "$SRC/tests/db/bigresult.sh" 40 4 1 > "$W/many.yaml" &&
+  db import -q "$W/many.yaml" || fail "import of 40 suites"
 start_server
-# the static site of skampi-db publish, served by a plain static server
-# (http.server with serve's Content-Security-Policy, at most 600 s) on an
-# ephemeral loopback port, and opened from file:// as well
-db publish -q "$TMP/site" || fail "publish"
-"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 600 \
+# the static site of skampi-db publish, with the comparison of the two
+# campaigns, served by a plain static server (http.server with serve's
+# Content-Security-Policy, at most 900 s) on an ephemeral loopback port,
+# and opened from file:// as well
+db publish -q "$TMP/site" --baseline tag=phase=before \
+  --candidate tag=phase=after || fail "publish"
+"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 900 \
   > "$TMP/static.log" 2>&1 &
 STATIC_PID=$!
 trap 'kill "$STATIC_PID" 2> /dev/null; stop_server; rm -rf "$TMP"' EXIT
@@ -40,7 +44,7 @@ done
 # when the walk no longer counts the runs
 TAIL_IMPORT="$DB --db $TMP/t.db import -q $SRC/tests/report/extra/tail-merged.yaml" \
 STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site \
-  timeout 600 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
+  timeout 900 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
 rc=$?
 kill "$STATIC_PID" 2> /dev/null
 [ $rc = 77 ] && exit 77

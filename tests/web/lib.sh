@@ -2,8 +2,10 @@
 # lib.sh -- sourced by the tests of skampi-db serve (tests/web/*.sh).
 #
 # Builds a database from the stored runs of tests/tools/runs (five runs
-# "before" and five "after" an upgrade that made barrier slower, tagged
-# phase=before and phase=after, three Open MPI runs, and one hostile run
+# "before" and five "after" an upgrade that made barrier 30% slower and
+# pingpong's 64 KiB 15% faster, one "after" run's 1 KiB point missing its
+# target error (eps_met: false), tagged phase=before and phase=after,
+# three Open MPI runs, and one hostile run
 # whose machine is <script>alert(1)</script> and whose pingpong suite is
 # named "';--), starts `skampi-db serve` on an ephemeral loopback port
 # and sets URL to it.  The server is stopped (SIGTERM) on exit; a test
@@ -21,10 +23,24 @@ scale() {
       next }
     { print }' "$3"
 }
+# point ARGUMENT FACTOR FILE: the pingpong point of ARGUMENT scaled
+point() {
+  awk -v a="$1" -v f="$2" '
+    /^  - name: / { suite = $3 }
+    /^      - argument: / { on = (suite == "pingpong" && $3 == a) }
+    on && $1 ~ /^(mean|stderr|min|median|max|q1|q3):$/ {
+      n = index($0, $1); printf "%s%s %.6g\n", substr($0, 1, n - 1), $1, $2 * f
+      next }
+    { print }' "$3"
+}
 for i in 1 2 3 4 5; do
   cp "$SRC/tests/tools/runs/a$i.yaml" "$W/before/run-0$i.yaml"
-  scale barrier 1.3 "$SRC/tests/tools/runs/a$i.yaml" > "$W/after/run-0$i.yaml"
+  scale barrier 1.3 "$SRC/tests/tools/runs/a$i.yaml" > "$W/scaled.yaml"
+  point 65536 0.85 "$W/scaled.yaml" > "$W/after/run-0$i.yaml"
 done
+rm -f "$W/scaled.yaml"
+sed -i '/argument: 1024/,/eps_met/ s/eps_met: true/eps_met: false/' \
+  "$W/after/run-03.yaml"
 for i in 1 2 3; do cp "$SRC/tests/tools/runs/b$i.yaml" "$W/other/run-0$i.yaml"; done
 sed -e 's|^  MACHINE: .*|  MACHINE: "<script>alert(1)</script>"|' \
     -e 's|^  - name: pingpong$|  - name: "\\"'"'"';--"|' \

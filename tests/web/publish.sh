@@ -1,6 +1,7 @@
 #!/bin/sh
 # publish.sh -- skampi-db publish DIR [SELECTION]: the file set of the
-# static site, every JSON file parses (and its script twin holds the
+# static site (with its history, and a comparison when asked), every
+# JSON file parses (and its script twin holds the
 # same JSON), the pages escape the hostile machine and suite names, the
 # SVGs are XML, the selection limits what is published, a directory of
 # other files is refused without --force, and nothing is written through
@@ -12,7 +13,7 @@ PY=python3
 S=$TMP/site
 
 db publish "$S" > "$TMP/out" 2> "$TMP/err" || fail "publish exit $?"
-grep -qx "published 14 runs, 3 suites (24 files) into $S" "$TMP/out" ||
+grep -qx "published 14 runs, 3 suites (31 files) into $S" "$TMP/out" ||
   fail "publish summary: $(cat "$TMP/out")"
 grep -qx "skampi-db: publish: suite 2 of 3: \"';--" "$TMP/err" ||
   fail "progress: $(cat "$TMP/err")"
@@ -23,6 +24,12 @@ cat > "$TMP/want" <<'LIST'
 ./csv/0.csv
 ./csv/1.csv
 ./csv/2.csv
+./data/history/0.js
+./data/history/0.json
+./data/history/1.js
+./data/history/1.json
+./data/history/2.js
+./data/history/2.json
 ./data/runs.js
 ./data/runs.json
 ./data/series/0-0.js
@@ -35,6 +42,7 @@ cat > "$TMP/want" <<'LIST'
 ./data/suites.json
 ./dygraph.min.css
 ./dygraph.min.js
+./history.html
 ./index.html
 ./plot.html
 ./style.css
@@ -95,7 +103,12 @@ check(rows and rows[0]["suite"] == "\"';--" and rows[0]["machine"] ==
 for f in glob.glob(S + "/svg/*.svg"):
     ET.parse(f)
     check("<script>" not in open(f).read(), f"{f}: no script element")
-for f in ("index.html", "suites.html", "plot.html"):
+h2 = json.load(open(S + "/data/history/2.json"))
+check(h2["suite"] == "pingpong" and h2["arguments"] == [8, 1024, 65536]
+      and len(h2["runs"]) == 14 and all(len(v) == 14 for v in h2["values"])
+      and h2["values"][0][-1] is None and h2["change_points"] == [],
+      "history/2.json: pingpong's grid (run 14 lacks the suite)")
+for f in ("index.html", "suites.html", "plot.html", "history.html"):
     h = open(os.path.join(S, f)).read()
     check(not re.search(r"<script>|<script [^>]*>[^<]", h), f"{f}: no inline script")
     check(not re.search(r'(src|href)="(https?:)?//', h), f"{f}: no other host")
@@ -113,6 +126,31 @@ db publish -q "$S" 11-13 || fail "publish 11-13"
 1.csv" ] || fail "11-13: csv $(ls "$S/csv")"
 grep -q '"count":3}' "$S/data/runs.json" || fail "11-13: runs.json count"
 [ "$(grep -c '<tr data-id=' "$S/index.html")" = 3 ] || fail "11-13: index rows"
+
+# a comparison of two selections named on the command line, within the
+# runs published; the navigation links it only then
+[ -e "$S/compare.html" ] && fail "compare.html without a comparison"
+grep -q 'id="navcompare"' "$S/index.html" && fail "a link to no comparison"
+db publish -q "$S" 1-10 --baseline tag=phase=before --candidate tag=phase=after ||
+  fail "publish with a comparison"
+[ -f "$S/compare.html" ] && [ -f "$S/data/compare.json" ] && [ -f "$S/data/compare.js" ] ||
+  fail "the comparison's files"
+grep -q 'id="navcompare" href="compare.html"\|href="compare.html" id="navcompare"' "$S/index.html" ||
+  grep -q 'href="compare.html"' "$S/index.html" || fail "no link to the comparison"
+$PY - "$S/data/compare.json" <<'PY' || fail "compare.json"
+import json, sys
+j = json.load(open(sys.argv[1]))
+c = j["comparison"]
+assert j["baseline"] == "tag=phase=before" and j["ids"] == "1-10", j
+assert c["summary"].startswith("1 slower, 1 faster, 2 ") and c["slower"] == 1, c
+assert [f["suite"] for f in c["findings"]] == ["barrier", "pingpong"], c["findings"]
+PY
+db publish -q "$S" 11-13 --baseline tag=phase=before --candidate 11 2> "$TMP/err"
+[ $? = 1 ] && grep -qxF "skampi-db: error: --baseline selects no published run" "$TMP/err" ||
+  fail "a side of no published run: $(cat "$TMP/err")"
+db publish -q "$S" --baseline 1 2> "$TMP/err"
+[ $? = 2 ] && grep -qxF "skampi-db: error: publish takes --baseline and --candidate together" "$TMP/err" ||
+  fail "--baseline alone: $(cat "$TMP/err")"
 
 # a directory of other files is refused without --force
 mkdir "$TMP/other" && echo keep > "$TMP/other/notes.txt"
