@@ -644,7 +644,8 @@ size_t *sk_regress_worst_first(const sk_regress_t *r)
     free(order);
     return NULL;
   }
-  memcpy(f, r->findings, r->nfindings * sizeof *f);
+  if (r->nfindings > 0)   /* no findings: findings may be NULL */
+    memcpy(f, r->findings, r->nfindings * sizeof *f);
   qsort(f, r->nfindings, sizeof *f, sk_regress_worse);
   for (i = 0; i < r->nfindings; i++)
     for (k = 0; k < r->nfindings; k++)
