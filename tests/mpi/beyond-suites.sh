@@ -59,8 +59,14 @@ expect suites.4.parameters.Scale Fixed_log
 expect suites.4.points.0.argument 2
 expect suites.4.points.1.argument 4
 expect suites.4.points.2.argument ""
-[ -n "$(get suites.4.points.1.destinations.slowest)" ] ||
-  fail "bcast-methods: no slowest destination"
+# (four MPICH processes on two cores can make every repetition's OL_i of
+# a point invalid, tests/mpi/beyond4.sh says how: that point has none)
+if [ "$(get suites.4.points.1.valid)" != 0 ]; then
+  [ -n "$(get suites.4.points.1.destinations.slowest)" ] ||
+    fail "bcast-methods: no slowest destination"
+else
+  expect suites.4.points.1.mean .nan
+fi
 [ -z "$(get suites.4.points.1.node_times.3)" ] || fail "bcast-methods: OL_3 unasked"
 one bandwidth 2 5
 expect suites.1.rate_unit B/s
