@@ -84,7 +84,11 @@ static int sk_ingest_read(const char *path, int nofollow,
     got += (size_t)k;
   close(fd);
   if (!*buf || got != (size_t)sb.st_size) {
-    sk_msg_error("cannot read '%s' whole", path);
+    char *p = sk_escape_text(path);
+    sk_msg_error("cannot read '%s' whole", p ? p : "?");
+    free(p);
+    free(*buf);
+    *buf = NULL;
     return -1;
   }
   *len = got;

@@ -33,7 +33,10 @@ awk -v N="$n" -v dir="$TMP/in" 'BEGIN {
     t = sprintf("%04d-%02d-%02dT%02d:%02d:00Z", 2024 + int(i / 4000), 1 + int(i / 334) % 12, 1 + i % 28, i % 24, i % 60)
     printf "  start_time: %s\n  end_time: %s\n  wall_time: 100.0\n", t, t > f
     printf "factors:\n  mpi_library: \"%s\"\n  mpi_version: \"4.0\"\n", lib[1 + i % 3] > f
-    printf "  processes: %d\n  hosts: [node%d, node%d]\n", np, m, m > f
+    printf "  processes: %d\n  hosts: [node%d", np, m > f
+    for (h = 1; h < np; h++)   # one host per process
+      printf ", node%d", m > f
+    printf "]\n" > f
     printf "  compiler: gcc\n  cflags: -O2\nsuites:\n" > f
     for (s = 0; s < 4; s++) {
       printf "  - name: suite%d\n    type: 1\n    instance: Pingpong_Send_Recv\n", s > f
