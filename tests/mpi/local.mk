@@ -105,9 +105,10 @@ EXTRA_DIST += tests/mpi/startup.sh tests/mpi/startup.skampi
 # partitioned point-to-point (MPI-4), or its refusal
 TESTS += tests/mpi/partitioned.sh
 EXTRA_DIST += tests/mpi/partitioned.sh tests/mpi/partitioned.skampi
-# large counts: the refusals, and one point of 2 GiB + 8 B (a long test)
-TESTS += tests/mpi/large.sh
-EXTRA_DIST += tests/mpi/large.sh
+# large counts: the refusals, and one point of 2 GiB + 8 B (a long test);
+# the suites Open MPI cannot run, on 3 and 4 MPICH processes (a long test)
+TESTS += tests/mpi/large.sh tests/mpi/suites-mpich.sh
+EXTRA_DIST += tests/mpi/large.sh tests/mpi/suites-mpich.sh
 # neighbourhood collectives on their topologies (neighbor4.sh: 4 processes)
 TESTS += tests/mpi/neighbor.sh tests/mpi/neighbor4.sh
 EXTRA_DIST += tests/mpi/neighbor.sh tests/mpi/neighbor.skampi \
