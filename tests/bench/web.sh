@@ -62,6 +62,7 @@ echo "web bench: $n runs generated in $(echo "$t1 - $t0" | bc) s, imported in $(
 rm -rf "$TMP/in"
 [ -n "$keep" ] && cp "$TMP/t.db" "$keep"
 fi
+: > "$TMP/server.log"
 "$DB" --db "$TMP/t.db" serve --listen 127.0.0.1:0 2> "$TMP/server.log" &
 pid=$!
 trap 'kill -TERM $pid 2> /dev/null; wait $pid; rm -rf "$TMP"' EXIT
