@@ -117,7 +117,9 @@ static int sk_import_yaml(sk_import_list_t *l, const char *dir,
   size_t i, n;
   int rc = 0;
   if (!d) {
-    sk_msg_error("cannot read directory '%s'", dir);
+    char *p = sk_escape_text(dir);
+    sk_msg_error("cannot read directory '%s'", p ? p : "?");
+    free(p);
     return -1;
   }
   while (rc == 0 && (e = readdir(d)) != NULL) {
@@ -155,20 +157,6 @@ static int sk_import_dir(sk_import_list_t *l, const char *dir)
   return rc;
 }
 
-static int sk_import_expand(sk_import_list_t *l, char **args, size_t n)
-{
-  struct stat sb;
-  size_t i;
-  for (i = 0; i < n; i++) {
-    if (stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
-      if (sk_import_dir(l, args[i]) < 0)
-        return -1;
-    } else if (sk_import_push(l, NULL, args[i]) < 0)
-      return -1;
-  }
-  return 0;
-}
-
 /* Names in DIR ending in .txt, sorted (a directory of peer outputs). */
 static int sk_import_txt(sk_import_list_t *l, const char *dir)
 {
@@ -178,7 +166,9 @@ static int sk_import_txt(sk_import_list_t *l, const char *dir)
   size_t i, n;
   int rc = 0;
   if (!d) {
-    sk_msg_error("cannot read directory '%s'", dir);
+    char *p = sk_escape_text(dir);
+    sk_msg_error("cannot read directory '%s'", p ? p : "?");
+    free(p);
     return -1;
   }
   while (rc == 0 && (e = readdir(d)) != NULL) {
@@ -200,13 +190,17 @@ static int sk_import_txt(sk_import_list_t *l, const char *dir)
   return rc;
 }
 
-static int sk_import_peer_expand(sk_import_list_t *l, char **args, size_t n)
+/* The files named on the command line, a directory by what `dir` finds
+ * in it (a campaign's or skampi's files, or a directory of peer
+ * outputs). */
+static int sk_import_expand(sk_import_list_t *l, char **args, size_t n,
+                            int (*dir)(sk_import_list_t *, const char *))
 {
   struct stat sb;
   size_t i;
   for (i = 0; i < n; i++) {
     if (stat(args[i], &sb) == 0 && S_ISDIR(sb.st_mode)) {
-      if (sk_import_txt(l, args[i]) < 0)
+      if (dir(l, args[i]) < 0)
         return -1;
     } else if (sk_import_push(l, NULL, args[i]) < 0)
       return -1;
@@ -320,8 +314,8 @@ int sk_dbcmd_import(sk_store_t *st, const sk_dbcmd_t *c)
   o.ntags = c->ntags;
   o.now = now;
   /* a peer's outputs are files; a directory gives its *.txt, sorted */
-  if (c->peer ? sk_import_peer_expand(&l, c->args, c->nargs) < 0
-              : sk_import_expand(&l, c->args, c->nargs) < 0)
+  if (sk_import_expand(&l, c->args, c->nargs,
+                       c->peer ? sk_import_txt : sk_import_dir) < 0)
     failed++;
   if (l.n > 1)
     sk_store_bulk(st);     /* fewer checkpoints and fsyncs */
