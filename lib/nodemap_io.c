@@ -246,7 +246,10 @@ static int sk_nodemap_load_runs(sk_yread_t *y, const sk_ynode_t *node,
     sk_yread_error(y, seq, "out of memory");
     return -1;
   }
-  for (i = 0; i < n; i++, m->nruns++)
+  /* all n counted at once: a run refused half-way has copied some of
+   * its lists, which sk_nodemap_free() frees with the others */
+  m->nruns = n;
+  for (i = 0; i < n; i++)
     if (sk_nodemap_load_run(y, sk_yread_item(y, seq, i), m, &next,
                             &m->runs[i]) < 0)
       return -1;

@@ -198,6 +198,9 @@ EXTRA_DIST += $(SK_HOSTILE)/nodemap-gap.yaml \
 	$(SK_HOSTILE)/nodemap-processes.yaml \
 	$(SK_HOSTILE)/nodemap-processes.report.err \
 	$(SK_HOSTILE)/nodemap-processes.merge.err \
+	$(SK_HOSTILE)/nodemap-half-run.yaml \
+	$(SK_HOSTILE)/nodemap-half-run.report.err \
+	$(SK_HOSTILE)/nodemap-half-run.merge.err \
 	$(SK_HOSTILE)/nodemap-huge-ok.yaml \
 	$(SK_HOSTILE)/nodemap-huge-ok.report.err \
 	$(SK_HOSTILE)/nodemap-huge-ok.merge.err \
