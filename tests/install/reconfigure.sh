@@ -35,7 +35,10 @@ strings "$tmp/B/bin/skampi-db" | grep -q "^$tmp/B/share/skampi/web$" ||
 strings "$tmp/B/bin/skampi-db" | grep -q "^$tmp/A/" &&
   bad "the installed skampi-db still names A's directories"
 [ -e "$tmp/A" ] && bad "make install wrote into A"
-"$tmp/B/bin/skampi-db" --db "$tmp/t.db" list >/dev/null 2>&1   # makes it
+# a reader never makes a database: import does
+"$tmp/B/bin/skampi-db" --db "$tmp/t.db" import "$srcdir/tests/tools/runs/a1.yaml" \
+  >/dev/null 2>&1 || bad "B's skampi-db import"
+: >"$tmp/serve.log"
 "$tmp/B/bin/skampi-db" --db "$tmp/t.db" serve --listen 127.0.0.1:0 \
   2>"$tmp/serve.log" &
 pid=$!

@@ -50,11 +50,23 @@ for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
     fi
     runs=$((runs + 1))
     flatten "$dir/out.yaml"
-    expect run.status complete
+    # a file with @Time_Run (the default suite: 60 s) may end by its
+    # budget on a machine this busy: then it says so, and every suite cut
+    # short names what it left (budget.sh checks that rule in detail)
+    case $(get run.status):$(get run.stop) in
+      complete:*) ;;
+      "incomplete:Time_Run ("*)
+        echo "note: $name on $np: ended by its budget: $(get run.stop | cut -c1-80)"
+        for i in $(sed -n 's/^suites\.\([0-9]*\)\.status=incomplete$/\1/p' "$work/flat"); do
+          [ -n "$(get suites.$i.message)" ] ||
+            fail "$name on $np: suite $i incomplete without a word"
+        done ;;
+      *) fail "$name on $np: run.status is '$(get run.status)' ($(get run.stop))" ;;
+    esac
     [ "$(get factors.processes)" = "$np" ] ||
       fail "$name on $np: factors.processes is $(get factors.processes)"
     if grep '^suites\.[0-9]*\.status=' "$work/flat" |
-       grep -v '=complete$' | grep -vq '=timed_out$'; then
+       grep -v '=complete$' | grep -v '=incomplete$' | grep -vq '=timed_out$'; then
       fail "$name on $np: $(grep '^suites\.[0-9]*\.\(name\|status\|message\)=' "$work/flat" | grep -B1 -A1 'status=\(failed\|crashed\)' | head -n 6)"
     fi
     awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" > "$work/sane" ||
