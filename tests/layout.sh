@@ -53,6 +53,19 @@
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
 cd "$src" || exit 99
+# In a git checkout the rules read the tree's own files (tracked, or new
+# and not ignored), copied aside: a build in the source tree (the
+# README's ./configure && make check) leaves generated files there (the
+# parser and lexer of bison and flex, the paths header of configure) and
+# other tests' temporary folders come and go while this one runs.
+if command -v git > /dev/null 2>&1 && git rev-parse --git-dir > /dev/null 2>&1; then
+  copy=$(mktemp -d "${TMPDIR:-/tmp}/sk-layout.XXXXXX") || exit 99
+  trap 'rm -rf "$copy"' EXIT
+  git ls-files -co --exclude-standard -z |
+    tar --null --ignore-failed-read -T - -cf - 2> /dev/null |
+    tar -xf - -C "$copy" || exit 99
+  cd "$copy" || exit 99
+fi
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
