@@ -58,7 +58,10 @@ cd "$src" || exit 99
 # README's ./configure && make check) leaves generated files there (the
 # parser and lexer of bison and flex, the paths header of configure) and
 # other tests' temporary folders come and go while this one runs.
-if command -v git > /dev/null 2>&1 && git rev-parse --git-dir > /dev/null 2>&1; then
+# (Only where the tree is a checkout's top: a tarball unpacked inside
+# another checkout, as make distcheck does, is read as it is.)
+if command -v git > /dev/null 2>&1 &&
+   [ "$(git rev-parse --show-toplevel 2> /dev/null)" = "$(pwd -P)" ]; then
   copy=$(mktemp -d "${TMPDIR:-/tmp}/sk-layout.XXXXXX") || exit 99
   trap 'rm -rf "$copy"' EXIT
   git ls-files -co --exclude-standard -z |
