@@ -106,11 +106,14 @@ static int sk_import_namecmp(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Names in DIR ending in .yaml, sorted; those starting with PREFIX when
- * PREFIX is not NULL; merged.yaml left out when SKIP_MERGED. */
-static int sk_import_yaml(sk_import_list_t *l, const char *dir,
-                          const char *prefix, int skip_merged)
+/* Names in DIR ending in SUFFIX (not hidden), sorted; those starting
+ * with PREFIX when PREFIX is not NULL; merged.yaml left out when
+ * SKIP_MERGED. */
+static int sk_import_names(sk_import_list_t *l, const char *dir,
+                           const char *suffix, const char *prefix,
+                           int skip_merged)
 {
+  size_t sl = strlen(suffix);
   sk_import_list_t names = {NULL, NULL, 0, 0, 0};
   DIR *d = opendir(dir);
   struct dirent *e;
@@ -124,7 +127,7 @@ static int sk_import_yaml(sk_import_list_t *l, const char *dir,
   }
   while (rc == 0 && (e = readdir(d)) != NULL) {
     n = strlen(e->d_name);
-    if (n > 5 && strcmp(e->d_name + n - 5, ".yaml") == 0 &&
+    if (n > sl && strcmp(e->d_name + n - sl, suffix) == 0 &&
         e->d_name[0] != '.' &&
         (!prefix || strncmp(e->d_name, prefix, strlen(prefix)) == 0) &&
         !(skip_merged && strcmp(e->d_name, "merged.yaml") == 0) &&
@@ -148,10 +151,10 @@ static int sk_import_dir(sk_import_list_t *l, const char *dir)
 {
   int has_merged = sk_import_exists(dir, "merged.yaml"), rc;
   if (!has_merged && !sk_import_exists(dir, "runs.txt"))
-    return sk_import_yaml(l, dir, NULL, 0);
+    return sk_import_names(l, dir, ".yaml", NULL, 0);
   rc = sk_import_runs_txt(l, dir);
   if (rc > 0)
-    rc = sk_import_yaml(l, dir, "run-", 1);
+    rc = sk_import_names(l, dir, ".yaml", "run-", 1);
   if (rc == 0 && has_merged)
     rc = sk_import_push(l, dir, "merged.yaml");
   return rc;
@@ -160,34 +163,7 @@ static int sk_import_dir(sk_import_list_t *l, const char *dir)
 /* Names in DIR ending in .txt, sorted (a directory of peer outputs). */
 static int sk_import_txt(sk_import_list_t *l, const char *dir)
 {
-  sk_import_list_t names = {NULL, NULL, 0, 0, 0};
-  DIR *d = opendir(dir);
-  struct dirent *e;
-  size_t i, n;
-  int rc = 0;
-  if (!d) {
-    char *p = sk_escape_text(dir);
-    sk_msg_error("cannot read directory '%s'", p ? p : "?");
-    free(p);
-    return -1;
-  }
-  while (rc == 0 && (e = readdir(d)) != NULL) {
-    n = strlen(e->d_name);
-    if (n > 4 && strcmp(e->d_name + n - 4, ".txt") == 0 &&
-        e->d_name[0] != '.' && sk_import_exists(dir, e->d_name))
-      rc = sk_import_push(&names, NULL, e->d_name);
-  }
-  closedir(d);
-  if (names.n > 0)
-    qsort(names.paths, names.n, sizeof *names.paths, sk_import_namecmp);
-  for (i = 0; i < names.n; i++) {
-    if (rc == 0)
-      rc = sk_import_push(l, dir, names.paths[i]);
-    free(names.paths[i]);
-  }
-  free(names.paths);
-  free(names.ofdir);
-  return rc;
+  return sk_import_names(l, dir, ".txt", NULL, 0);
 }
 
 /* The files named on the command line, a directory by what `dir` finds
