@@ -102,6 +102,29 @@ static int sk_store_q_any(sk_store_q_t *q, const sk_sel_term_t *const *t,
   return rc | sk_store_q_add(q, ")");
 }
 
+/* " AND (alternatives)" of the terms t[0..n), nothing when n is 0. */
+static int sk_store_q_group(sk_store_q_t *q, const sk_sel_term_t *const *t,
+                            size_t n)
+{
+  int rc = 0;
+  if (!n)
+    return 0;
+  rc |= sk_store_q_add(q, " AND (");
+  rc |= sk_store_q_any(q, t, n);
+  return rc | sk_store_q_add(q, ")");
+}
+
+/* Whether the tag term K has a tag term of the same key before it. */
+static int sk_store_q_seen(const sk_sel_t *sel, size_t k)
+{
+  size_t i;
+  for (i = 0; i < k; i++)
+    if (sel->terms[i].key == SK_SEL_TAG &&
+        strcmp(sel->terms[i].text, sel->terms[k].text) == 0)
+      return 1;
+  return 0;
+}
+
 int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
 {
   const sk_sel_term_t **of = malloc((sel->n ? sel->n : 1) * sizeof *of);
@@ -113,14 +136,25 @@ int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
                        "JOIN environments e ON e.id = r.environment_id "
                        "WHERE 1");
   for (k = 0; rc == 0 && k < SK_SEL_LATEST; k++) {
+    if (k == SK_SEL_TAG)
+      continue;
     for (i = n = 0; i < sel->n; i++)
       if (sel->terms[i].key == (sk_sel_key_t)k)
         of[n++] = &sel->terms[i];
-    if (n) {
-      rc |= sk_store_q_add(q, " AND (");
-      rc |= sk_store_q_any(q, of, n);
-      rc |= sk_store_q_add(q, ")");
-    }
+    rc |= sk_store_q_group(q, of, n);
+  }
+  /* tags: the alternatives are those of one tag's key, and every key
+   * must hold (tag=lib=mpich tag=lib=ompi: either library; tag=lib=mpich
+   * tag=suite=pingpong: both tags) */
+  for (k = 0; rc == 0 && (size_t)k < sel->n; k++) {
+    const sk_sel_term_t *t = &sel->terms[k];
+    if (t->key != SK_SEL_TAG || sk_store_q_seen(sel, (size_t)k))
+      continue;
+    for (i = n = 0; i < sel->n; i++)
+      if (sel->terms[i].key == SK_SEL_TAG &&
+          strcmp(sel->terms[i].text, t->text) == 0)
+        of[n++] = &sel->terms[i];
+    rc |= sk_store_q_group(q, of, n);
   }
   free(of);
   for (i = 0; i < sel->n; i++)

@@ -490,6 +490,23 @@ char *sk_webdata_ranges(const int64_t *v, size_t n)
   return sk_wbuf_take(&b, &len);
 }
 
+/* Sides that share a run are refused (400), as compare refuses them. */
+static int sk_webdata_disjoint(sk_web_req_t *r, const int64_t *a, size_t na,
+                               const int64_t *b, size_t nb)
+{
+  char why[160], text[SK_REGRESS_TEXT];
+  int rc = sk_regress_overlap(r->st, a, na, b, nb, why, sizeof why);
+  if (rc < 0) {
+    sk_web_fail_msg(r, 500, "cannot compare");
+    return -1;
+  }
+  if (rc == 0)
+    return 0;
+  sk_regress_overlap_text(why, text, sizeof text);
+  sk_web_fail(r, 400, "%s", text);
+  return -1;
+}
+
 int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids)
 {
   int64_t *a = NULL, *b = NULL;
@@ -502,7 +519,8 @@ int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids)
   if (sk_webdata_fraction(r, "fdr", 0.05, &x->fdr) < 0 ||
       sk_webdata_fraction(r, "min_effect", 0.05, &x->min_effect) < 0 ||
       sk_webdata_side(r, "baseline", &a, &na) < 0 ||
-      sk_webdata_side(r, "candidate", &b, &nb) < 0)
+      sk_webdata_side(r, "candidate", &b, &nb) < 0 ||
+      sk_webdata_disjoint(r, a, na, b, nb) < 0)
     goto out;
   if (sk_regress_run(r->st, a, na, b, nb, x) < 0) {
     sk_regress_free(x);
