@@ -294,47 +294,31 @@ static int sk_regress_suite(void *arg, int64_t run,
   return sk_store_points(c->st, run, s->name, sk_regress_point, c);
 }
 
-static int sk_regress_has(const int64_t *ids, size_t n, int64_t id)
-{
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (ids[i] == id)
-      return 1;
-  return 0;
-}
-
-/* A merged file whose runs are also selected would count them twice:
- * the runs are used, the merged file is skipped. */
-static int sk_regress_skip(sk_store_t *st, int64_t run, const int64_t *ids,
-                           size_t n)
-{
-  int64_t *members;
-  size_t k, i;
-  int skip = 0;
-  if (sk_store_campaign_runs(st, run, &members, &k) < 0)
-    return -1;
-  for (i = 0; i < k && !skip; i++)
-    skip = sk_regress_has(ids, n, members[i]);
-  free(members);
-  return skip;
-}
-
-static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *ids,
+/* The runs of one side; a merged file whose runs are selected too would
+ * count them twice: the runs are used, the merged file left out
+ * (sk_store_dedupe()). */
+static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *sel,
                            size_t n)
 {
   sk_store_info_t info;
+  int64_t *ids = malloc((n ? n : 1) * sizeof *ids);
   size_t i;
-  int skip;
-  for (i = 0; i < n; i++) {
-    if ((skip = sk_regress_skip(c->st, ids[i], ids, n)) < 0)
-      return -1;
-    if (skip || sk_store_info(c->st, ids[i], &info) < 0)
+  int rc = 0;
+  if (!ids)
+    return -1;
+  if (n)
+    memcpy(ids, sel, n * sizeof *ids);
+  if (sk_store_dedupe(c->st, ids, &n) < 0)
+    n = 0, rc = -1;
+  for (i = 0; rc == 0 && i < n; i++) {
+    if (sk_store_info(c->st, ids[i], &info) < 0)
       continue;
     c->np = info.processes;
     c->gave = 0;
     if (sk_store_suites(c->st, ids[i], sk_regress_suite, c) < 0) {
       sk_store_info_free(&info);
-      return -1;
+      rc = -1;
+      break;
     }
     /* the runs counted are those that gave a point, as the rows count */
     if (!c->gave)
@@ -345,7 +329,8 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *ids,
       c->r->nruns[c->side]++;
     sk_store_info_free(&info);
   }
-  return 0;
+  free(ids);
+  return rc;
 }
 
 /* ---- testing ----------------------------------------------------------- */
@@ -561,75 +546,6 @@ int sk_regress_status(const sk_regress_t *r)
   return r->inconclusive ? SK_DB_INCONCLUSIVE : SK_DB_OK;
 }
 
-const char *sk_regress_overall(const sk_regress_t *r)
-{
-  if (r->slower)
-    return "slower";
-  if (r->inconclusive)
-    return "inconclusive";
-  return r->faster ? "faster" : "not significant";
-}
-
-void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
-                                  size_t size)
-{
-  char runs[64], need[96], pts[64];
-  size_t len;
-  if (r->power_runs[0] == r->power_runs[1])
-    snprintf(runs, sizeof runs, "%zu run%s per side", r->power_runs[0],
-             r->power_runs[0] == 1 ? "" : "s");
-  else
-    snprintf(runs, sizeof runs, "%zu and %zu runs", r->power_runs[0],
-             r->power_runs[1]);
-  if (r->need > 0)
-    snprintf(need, sizeof need, "use at least %zu runs per side", r->need);
-  else
-    snprintf(need, sizeof need, "no number of runs up to 1000 can");
-  if (r->ntested == 0) {
-    snprintf(buf, size, "inconclusive: no point could be tested (%s); "
-             "use at least 3 runs per side", runs);
-    return;
-  }
-  snprintf(pts, sizeof pts, "%zu point%s", r->ntested,
-           r->ntested == 1 ? "" : "s");
-  len = (size_t)snprintf(buf, size, "inconclusive: with %s a change at "
-                         "one of %s cannot reach q \xe2\x89\xa4 %g (smallest "
-                         "p %.3g \xc3\x97 %zu test%s); %s", runs, pts,
-                         r->fdr, r->best_p, r->ntested,
-                         r->ntested == 1 ? "" : "s", need);
-  if (r->max_points > 0 && len < size)
-    snprintf(buf + len, size - len, ", or compare at most %zu point%s",
-             r->max_points, r->max_points == 1 ? "" : "s");
-}
-
-void sk_regress_unmatched_text(const sk_regress_t *r, int side, char *buf,
-                               size_t size)
-{
-  static const char *const why[3][2] = {
-    {"at arguments the candidate did not measure (different grids: "
-     "measure both with skampi-run --grid-from)",
-     "at arguments the baseline did not measure (different grids: "
-     "measure both with skampi-run --grid-from)"},
-    {"at process counts the candidate did not run",
-     "at process counts the baseline did not run"},
-    {"of suites the candidate lacks", "of suites the baseline lacks"}};
-  const char *name[2] = {"baseline", "candidate"};
-  size_t len, k, parts = 0;
-  if (size)
-    buf[0] = '\0';
-  if (!r->only[side] || !size)
-    return;
-  len = (size_t)snprintf(buf, size, "%zu point%s of the %s %s not in the "
-                         "%s:", r->only[side], r->only[side] == 1 ? "" : "s",
-                         name[side], r->only[side] == 1 ? "is" : "are",
-                         name[1 - side]);
-  for (k = 0; k < 3 && len < size; k++)
-    if (r->unmatched[side][k])
-      len += (size_t)snprintf(buf + len, size - len, "%s %zu %s",
-                              parts++ ? "," : "", r->unmatched[side][k],
-                              why[k][side]);
-}
-
 /* ---- grouping ---------------------------------------------------------- */
 
 static int sk_regress_same_suite(const sk_regress_point_t *a,
@@ -834,14 +750,6 @@ int sk_regress_overlap(sk_store_t *st, const int64_t *base, size_t nbase,
   return shared > 0;
 }
 
-void sk_regress_overlap_text(const char *why, char *buf, size_t size)
-{
-  snprintf(buf, size, "the baseline and the candidate share %s: a set "
-           "compared with itself cannot show a change; choose selections "
-           "without a run in common (a merged file counts as its runs)",
-           why);
-}
-
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
@@ -880,89 +788,4 @@ void sk_regress_free(sk_regress_t *r)
   }
   free(priv);
   memset(r, 0, sizeof *r);
-}
-
-const char *sk_regress_method_name(sk_regress_method_t m)
-{
-  static const char *const names[] = {"none", "runs", "samples"};
-  return names[m];
-}
-
-const char *sk_regress_verdict_name(sk_regress_verdict_t v)
-{
-  static const char *const names[] = {"inconclusive", "not significant",
-                                      "slower", "faster"};
-  return names[v];
-}
-
-const char *sk_regress_verdict_slug(sk_regress_verdict_t v)
-{
-  static const char *const names[] = {"inconclusive", "not_significant",
-                                      "slower", "faster"};
-  return names[v];
-}
-
-/* ---- the summary -------------------------------------------------------- */
-
-/* The verdicts worst first: what got slower, faster, then the points
- * without a change and those without a test. */
-static const sk_regress_verdict_t sk_regress_order[] = {
-  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_NOT_SIGNIFICANT,
-  SK_REGRESS_INCONCLUSIVE
-};
-
-size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v)
-{
-  size_t i, n = 0;
-  for (i = 0; i < r->npoints; i++)
-    n += r->points[i].verdict == v;
-  return n;
-}
-
-void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
-{
-  size_t i, len = 0, n;
-  if (size)
-    buf[0] = '\0';
-  for (i = 0; i < sizeof sk_regress_order / sizeof *sk_regress_order; i++)
-    if ((n = sk_regress_count(r, sk_regress_order[i])) && len < size)
-      len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
-                              len ? ", " : "", n,
-                              sk_regress_verdict_name(sk_regress_order[i]));
-  if (len == 0 && size)
-    snprintf(buf, size, "no point in both");
-}
-
-/* Slower before faster; the larger change first. */
-static int sk_regress_worse(const void *a, const void *b)
-{
-  const sk_regress_finding_t *x = a, *y = b;
-  double dx = fabs(log(x->ratio)), dy = fabs(log(y->ratio));
-  if (x->verdict != y->verdict)
-    return x->verdict == SK_REGRESS_SLOWER ? -1 : 1;
-  if (dx != dy)
-    return dx > dy ? -1 : 1;
-  return (x->first > y->first) - (x->first < y->first);
-}
-
-size_t *sk_regress_worst_first(const sk_regress_t *r)
-{
-  sk_regress_finding_t *f = malloc((r->nfindings + 1) * sizeof *f);
-  size_t *order = malloc((r->nfindings + 1) * sizeof *order), i, k;
-  if (!f || !order) {
-    free(f);
-    free(order);
-    return NULL;
-  }
-  if (r->nfindings > 0)   /* no findings: findings may be NULL */
-    memcpy(f, r->findings, r->nfindings * sizeof *f);
-  qsort(f, r->nfindings, sizeof *f, sk_regress_worse);
-  for (i = 0; i < r->nfindings; i++)
-    for (k = 0; k < r->nfindings; k++)
-      if (r->findings[k].first == f[i].first) {
-        order[i] = k;
-        break;
-      }
-  free(f);
-  return order;
 }

@@ -418,6 +418,44 @@ int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
   return 0;
 }
 
+static int sk_store_has_id(const int64_t *ids, size_t n, int64_t id)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (ids[i] == id)
+      return 1;
+  return 0;
+}
+
+long sk_store_dedupe(sk_store_t *st, int64_t *ids, size_t *n)
+{
+  int64_t *members, *keep;
+  size_t i, k, m, out = 0;
+  int drop;
+  /* decided on the whole selection first, so that the order of the ids
+   * does not matter */
+  if (!(keep = malloc((*n ? *n : 1) * sizeof *keep)))
+    return -1;
+  for (i = 0; i < *n; i++) {
+    if (sk_store_campaign_runs(st, ids[i], &members, &m) < 0) {
+      free(keep);
+      sk_store_fail(st, "cannot read a campaign");
+      return -1;
+    }
+    for (drop = 0, k = 0; k < m && !drop; k++)
+      drop = sk_store_has_id(ids, *n, members[k]);
+    free(members);
+    if (!drop)
+      keep[out++] = ids[i];
+  }
+  if (out)
+    memcpy(ids, keep, out * sizeof *ids);
+  free(keep);
+  i = *n - out;
+  *n = out;
+  return (long)i;
+}
+
 int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
 {
   sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT original FROM runs "

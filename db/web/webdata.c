@@ -263,8 +263,13 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
   size_t n = 0, i, k;
   int rc = 0;
   q->nseries = 0;
-  if (sk_store_select(st, &q->sel, &ids, &n) < 0)
+  /* a merged file and its runs never both count (a group's legend says
+   * how many runs it has): the runs are drawn */
+  if (sk_store_select(st, &q->sel, &ids, &n) < 0 ||
+      sk_store_dedupe(st, ids, &n) < 0) {
+    free(ids);
     return -1;
+  }
   if (n * q->nsuites > SK_WEBDATA_MAX_SERIES) {
     q->nseries = n * q->nsuites;
     free(ids);

@@ -1,5 +1,5 @@
 #!/bin/sh
-# powerruns.sh DIR SIDE FIRST COUNT FACTOR -- writes COUNT made-up but
+# powerruns.sh DIR SIDE FIRST COUNT FACTOR [SHIFT] -- writes COUNT made-up but
 # valid skampi result files, DIR/SIDE-NN.yaml for runs NN = FIRST ...,
 # of 10 suites of 100 points each (1,000 points), for tests/db/manypoints.sh.
 # A point's time is its suite's and argument's base time times a noise
@@ -7,10 +7,11 @@
 # run, side, suite and point numbers: the same files on every machine and
 # with every awk, no two values alike), and at the planted points
 # (suite3 at 80 and 88 B, suite7 at 408 B) also times FACTOR (1 for the
-# baseline).
-dir=$1 side=$2 first=$3 count=$4 factor=$5
+# baseline).  SHIFT (default 0) bytes are added to every argument of
+# suite0 ... suite4: another grid.
+dir=$1 side=$2 first=$3 count=$4 factor=$5 shift=${6:-0}
 awk -v dir="$dir" -v side="$side" -v first="$first" -v count="$count" \
-    -v factor="$factor" '
+    -v factor="$factor" -v shift="$shift" '
 # a value in [0, 1) from the numbers r, k, s, p: a few rounds of
 # x -> x^2 + c modulo a prime, exact in doubles (x < 1,000,003)
 function mix(r, k, s, p,    x, i) {
@@ -33,8 +34,8 @@ function gen(r, out,    s, p, m, k) {
   print "  MACHINE: power box" > out
   print "run:" > out
   print "  status: complete" > out
-  printf "  start_time: 2026-03-%02dT%02d:00:00Z\n", k, r > out
-  printf "  end_time: 2026-03-%02dT%02d:30:00Z\n", k, r > out
+  printf "  start_time: 2026-03-%02dT%02d:%02d:00Z\n", k, int(r / 60), r % 60 > out
+  printf "  end_time: 2026-03-%02dT%02d:%02d:30Z\n", k, int(r / 60), r % 60 > out
   print "  wall_time: 1800.0" > out
   print "factors:" > out
   print "  mpi_library: \"MPICH Version:      4.0.2\"" > out
@@ -61,7 +62,7 @@ function gen(r, out,    s, p, m, k) {
       m = (1 + s + p / 10) * 1e-06 * (0.97 + 0.06 * mix(r, k, s, p))
       if (planted(s, p))
         m *= factor
-      print "      - argument: " (p + 1) * 8 > out
+      print "      - argument: " (p + 1) * 8 + (s < 5 ? shift : 0) > out
       printf "        mean: %.9e\n", m * 1.01 > out
       printf "        stderr: %.9e\n", m * 0.01 > out
       print "        repetitions: 100" > out
