@@ -530,7 +530,10 @@ static void sk_regress_power(sk_regress_t *r)
     }
   }
   r->inconclusive = isnan(r->min_q) || r->min_q > r->fdr;
-  r->need = sk_regress_need(r->fdr, r->ntested ? r->ntested : 1);
+  /* without a test, the runs that would let a change at one of these
+   * points be found */
+  r->need = sk_regress_need(r->fdr, r->ntested ? r->ntested
+                                    : r->npoints ? r->npoints : 1);
   for (i = 0; isnan(r->best_p) && i < r->npoints; i++) {
     /* no test at all: the counts of a point */
     r->power_runs[0] = r->points[i].side[0].nruns;

@@ -39,7 +39,7 @@ void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
     snprintf(need, sizeof need, "no number of runs up to 1000 can");
   if (r->ntested == 0) {
     snprintf(buf, size, "inconclusive: no point could be tested (%s); "
-             "use at least 3 runs per side", runs);
+             "%s", runs, need);
     return;
   }
   snprintf(pts, sizeof pts, "%zu point%s", r->ntested,

@@ -46,7 +46,7 @@ PY
 # inconclusive, its message, p, q and min_p null, never NaN
 db import -q "$SRC/tests/tools/runs/noisy.yaml" || fail "import of noisy"
 timeout 60 python3 - "$URL" <<'PY' || fail "verdicts and power"
-import json, sys, urllib.parse, urllib.request
+import json, sys, urllib.error, urllib.parse, urllib.request
 base = sys.argv[1]
 def get(path):
     return urllib.request.urlopen(base + path, timeout=30).read().decode()
@@ -62,17 +62,29 @@ if '<td class="verdict noisy">noisy</td>' not in page or \
 q = urllib.parse.urlencode({"baseline": "1", "candidate": "6"})
 j = json.loads(get("/api/compare?" + q))
 if j["verdict"] != "inconclusive" or not j["message"].startswith(
-        "inconclusive: 1 run per side cannot show a change at q \u2264 0.05; "
-        "use at least 4"):
+        "inconclusive: no point could be tested (1 run per side); use at "
+        "least 5 runs per side"):
     bad.append("compare verdict %r %r" % (j["verdict"], j.get("message")))
 if any(p["p"] is not None or p["q"] is not None or p["min_p"] is not None
        or p["verdict"] != "inconclusive" for p in j["points"]):
     bad.append("points %r" % j["points"])
-if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 4:
+if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 5:
     bad.append("power %r" % j["power"])
 html = get("/compare?" + q)
-if "nan" in html or "inconclusive: 1 run per side" not in html:
+if "nan" in html or "inconclusive: no point could be tested (1 run" \
+        not in html or '<span class="warn">4 inconclusive</span>' not in html:
     bad.append("compare page")
+# sides that share a run are refused, with the runs they share
+try:
+    get("/api/compare?" + urllib.parse.urlencode(
+        {"baseline": "1-3", "candidate": "3"}))
+    bad.append("overlapping sides compared")
+except urllib.error.HTTPError as e:
+    m = json.loads(e.read().decode())["error"]
+    if e.code != 400 or not m.startswith(
+            "the baseline and the candidate share 1 run (3): a set "
+            "compared with itself cannot show a change"):
+        bad.append("overlap %d %r" % (e.code, m))
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
