@@ -13,6 +13,7 @@
 
 #include "fdr.h"
 #include "grow.h"
+#include "medci.h"
 #include "msg.h"
 #include "stats.h"
 #include "wilcoxon.h"
@@ -335,40 +336,6 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *sel,
 
 /* ---- testing ----------------------------------------------------------- */
 
-/* P(B <= k) for B of the binomial distribution (n, 1/2), in logarithms
- * so that n of many thousands of samples neither underflows nor
- * overflows. */
-static double sk_regress_binom_le(size_t n, size_t k)
-{
-  double sum = 0, ln2 = log(2.0), lc = 0;   /* lc = log C(n, i) */
-  size_t i;
-  for (i = 0; i <= k && i <= n; i++) {
-    if (i > 0)
-      lc += log((double)(n - i + 1)) - log((double)i);
-    sum += exp(lc - (double)n * ln2);
-  }
-  return fmin(sum, 1.0);
-}
-
-/* The distribution-free interval of the median of the sorted v[0..n):
- * [v(c), v(n+1-c)] (1-based) with the largest c whose coverage
- * 1 - 2 P(B <= c - 1) is at least LEVEL (c = 1, the whole range, when
- * none is); returns that coverage. */
-static double sk_regress_median_ci(const double *v, size_t n, double level,
-                                   double *lo, double *hi)
-{
-  size_t c = 1;
-  double cover = 1 - 2 * sk_regress_binom_le(n, 0), next;
-  while (c < (n + 1) / 2 &&
-         (next = 1 - 2 * sk_regress_binom_le(n, c)) >= level) {
-    c++;
-    cover = next;
-  }
-  *lo = v[c - 1];
-  *hi = v[n - c];
-  return fmax(cover, 0.0);
-}
-
 /* A sorted copy of v[0..n) (NULL: out of memory). */
 static double *sk_regress_sorted(const double *v, size_t n)
 {
@@ -390,18 +357,18 @@ static void sk_regress_medians(const sk_regress_t *r, sk_regress_point_t *pt,
                                size_t n, int interval)
 {
   double *sx = sk_regress_sorted(x, m), *sy = sk_regress_sorted(y, n);
-  double a0, a1, b0, b1, level = sqrt(r->conf), ca, cb;
+  double level = sqrt(r->conf);
+  sk_medci_t a, b;
   if (sx && sy && m && n) {
     pt->before = sk_stats_median(sx, m);
     pt->after = sk_stats_median(sy, n);
     if (pt->before > 0 && pt->after >= 0)
       pt->ratio = pt->after / pt->before;
-    if (interval && !isnan(pt->ratio) && sx[0] > 0) {
-      ca = sk_regress_median_ci(sx, m, level, &a0, &a1);
-      cb = sk_regress_median_ci(sy, n, level, &b0, &b1);
-      pt->low = b0 / a1;
-      pt->high = b1 / a0;
-      pt->coverage = ca * cb;
+    if (interval && !isnan(pt->ratio) && sx[0] > 0 &&
+        sk_medci(sx, m, level, &a) == 0 && sk_medci(sy, n, level, &b) == 0) {
+      pt->low = b.lower / a.upper;
+      pt->high = b.upper / a.lower;
+      pt->coverage = a.coverage * b.coverage;
     }
   }
   free(sx);

@@ -29,7 +29,13 @@ static void sk_cmp_form(sk_wbuf_t *b, const char *base, const char *cand)
                "Candidate <input name=\"candidate\" size=\"30\" value=\"");
   sk_wbuf_html(b, cand ? cand : "");
   sk_wbuf_puts(b, "\" placeholder=\"tag=phase=after\"></label> <button "
-               "type=\"submit\">Compare</button></form>");
+               "type=\"submit\">Compare</button></form>"
+               "<p class=\"hint\" id=\"andor\">In a selection, words of "
+               "one key are alternatives (OR: <code>12 14</code> is run 12 "
+               "or run 14, <code>tag=lib=a tag=lib=b</code> either value); "
+               "words of different keys, and tags of different names, must "
+               "all hold (AND: <code>tag=lib=a tag=os=b</code> both tags). "
+               "The two sides may not share a run.</p>");
 }
 
 /* The frame app.js fills: SRC is where the comparison is (a URL of the

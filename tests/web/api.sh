@@ -72,6 +72,7 @@ if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 5:
     bad.append("power %r" % j["power"])
 html = get("/compare?" + q)
 if "nan" in html or "inconclusive: no point could be tested (1 run" \
+        not in html or "must all hold (AND: <code>tag=lib=a tag=os=b</code>" \
         not in html or '<span class="warn">4 inconclusive</span>' not in html:
     bad.append("compare page")
 # sides that share a run are refused, with the runs they share
