@@ -263,7 +263,7 @@ static int sk_regress_quantity(sk_regress_ctx_t *c, const sk_store_suite_t *s)
       return *q ? 0 : -1;
     }
   }
-  *q = strdup(strcmp(s->pattern, "pingpong") == 0
+  *q = strdup(s->pattern && strcmp(s->pattern, "pingpong") == 0
               ? "round trip, as skampi measures it" : "time as skampi "
               "measures it");
   return *q ? 0 : -1;
