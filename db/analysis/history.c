@@ -391,8 +391,9 @@ static int sk_history_grid_point(void *arg, const sk_store_point_t *p)
   return 0;
 }
 
-int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
-                    const char *suite, sk_history_grid_t *g)
+static int sk_history_grid_of(sk_store_t *st, const int64_t *runs,
+                              size_t nruns, const char *suite,
+                              sk_history_grid_t *g)
 {
   size_t i, from = nruns > SK_HISTORY_GRID_RUNS ? nruns -
                    SK_HISTORY_GRID_RUNS : 0;
@@ -421,6 +422,30 @@ int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
       return -1;
   }
   return 0;
+}
+
+/* A merged file and its runs never both a column: the runs are
+ * (sk_store_dedupe()). */
+int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
+                    const char *suite, sk_history_grid_t *g)
+{
+  int64_t *ids = malloc((nruns ? nruns : 1) * sizeof *ids);
+  size_t n = nruns;
+  int rc;
+  if (!ids) {
+    memset(g, 0, sizeof *g);
+    return -1;
+  }
+  if (nruns)
+    memcpy(ids, runs, nruns * sizeof *ids);
+  if (sk_store_dedupe(st, ids, &n) < 0) {
+    memset(g, 0, sizeof *g);
+    free(ids);
+    return -1;
+  }
+  rc = sk_history_grid_of(st, ids, n, suite, g);
+  free(ids);
+  return rc;
 }
 
 void sk_history_grid_free(sk_history_grid_t *g)

@@ -106,7 +106,7 @@ typedef struct sk_history_grid {
 } sk_history_grid_t;
 
 /* The grid of SUITE in runs[0..nruns) (oldest first, as sk_store_select
- * gives them); *g the caller's to free with sk_history_grid_free(), also
+ * gives them; a merged file whose runs are there too left out); *g the caller's to free with sk_history_grid_free(), also
  * after -1 (a database error or out of memory, message given). */
 int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
                     const char *suite, sk_history_grid_t *g);
