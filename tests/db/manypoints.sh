@@ -15,7 +15,8 @@
 #    its own runs: refused, exit 2, with the runs they share;
 #  - tag terms: two keys both hold, two values of one key either;
 #  - another grid: the points not matched and why, in compare and
-#    history; history of a merged file and its runs lists the runs only.
+#    history; history and plot of a merged file and its runs show the
+#    runs only.
 . "${top_srcdir:-.}/tests/db/lib.sh"
 
 W=$TMP/w
@@ -155,5 +156,9 @@ j = json.load(open(sys.argv[1]))
 assert [p["run"] for p in j["points"]] == [23], j["points"]
 assert (j["runs_selected"], j["runs_other_arguments"], j["merged_left_out"]) == (5, 4, 0), j
 PY
+# ---- plot: the merged file is not drawn beside its own runs
+expect 0 plot tag=side=base tag=side=camp --suite suite3 -o "$TMP/p.svg"
+grep -q 'run 1: power box' "$TMP/p.svg" || fail "plot lacks run 1"
+grep -q 'run 23:' "$TMP/p.svg" && fail "plot draws the merged file 23 beside its runs"
 [ -n "${KEEP:-}" ] && { trap - EXIT; echo "kept $TMP" >&2; }
 exit $((failures > 0))
