@@ -431,11 +431,19 @@ static int sk_regress_beyond(const sk_regress_t *r,
   return b0 > a1 || b1 < a0;
 }
 
+/* The smallest p a test of PT's runs could give: the power counts
+ * runs, whatever the test was made on, since one run is one sample of the
+ * machine (its repetitions are not independent of its conditions). */
+static double sk_regress_floor(const sk_regress_point_t *pt)
+{
+  return sk_wilcoxon_min_p(pt->side[0].nruns, pt->side[1].nruns);
+}
+
 /* A point's verdict: significant (q <= fdr) with an effect of at least
  * min_effect is slower or faster; not significant when it could have
  * been (a change at this point alone could reach fdr after the
- * correction over every point tested: ntested min_p <= fdr), else
- * inconclusive. */
+ * correction over every point tested, with its runs: ntested
+ * sk_regress_floor() <= fdr), else inconclusive. */
 static void sk_regress_judge(sk_regress_t *r, sk_regress_point_t *pt)
 {
   if (isnan(pt->q) || isnan(pt->ratio))
@@ -444,7 +452,7 @@ static void sk_regress_judge(sk_regress_t *r, sk_regress_point_t *pt)
     pt->verdict = fabs(pt->ratio - 1) < r->min_effect
                   ? SK_REGRESS_NOT_SIGNIFICANT
                   : pt->ratio > 1 ? SK_REGRESS_SLOWER : SK_REGRESS_FASTER;
-  else if ((double)r->ntested * pt->min_p > r->fdr)
+  else if ((double)r->ntested * sk_regress_floor(pt) > r->fdr)
     pt->verdict = SK_REGRESS_INCONCLUSIVE;
   else
     pt->verdict = SK_REGRESS_NOT_SIGNIFICANT;
@@ -476,14 +484,14 @@ static void sk_regress_power(sk_regress_t *r)
   r->ntested = 0;
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *pt = &r->points[i];
-    int raw = pt->method == SK_REGRESS_SAMPLES;
+    double floor_p = sk_regress_floor(pt);
     if (isnan(pt->p))
       continue;
     r->ntested++;
-    if (isnan(r->best_p) || pt->min_p < r->best_p) {
-      r->best_p = pt->min_p;
-      r->power_runs[0] = raw ? pt->side[0].nraw : pt->side[0].nruns;
-      r->power_runs[1] = raw ? pt->side[1].nraw : pt->side[1].nruns;
+    if (isnan(r->best_p) || floor_p < r->best_p) {
+      r->best_p = floor_p;
+      r->power_runs[0] = pt->side[0].nruns;
+      r->power_runs[1] = pt->side[1].nruns;
     }
   }
   if (!isnan(r->best_p)) {

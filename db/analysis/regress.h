@@ -110,14 +110,15 @@ typedef struct sk_regress {
   size_t tested[3];      /* by method */
   size_t slower, faster; /* findings */
   /* the comparison's power (doc/database.md, "Comparing"): of the
-   * ntested points with a test, the smallest p any could give (best_p,
-   * the largest run counts), and the smallest q a change at that point
-   * alone could get after Benjamini-Hochberg over ntested tests:
-   * min(1, ntested best_p) */
+   * ntested points with a test, the smallest p a test of its runs could
+   * give (best_p, the largest run counts: the power counts runs, also
+   * where the test was made on samples), and the smallest q a change at
+   * that point alone could get after Benjamini-Hochberg over ntested
+   * tests: min(1, ntested best_p) */
   size_t ntested;
   double best_p;         /* NaN: no point was tested */
   double min_q;          /* NaN: no point was tested */
-  size_t power_runs[2];  /* the values per side of that point */
+  size_t power_runs[2];  /* the runs per side of that point */
   int inconclusive;      /* no change at one point alone could be found:
                           * min_q > fdr, or none was tested */
   size_t need;           /* runs per side for ntested min_p <= fdr
