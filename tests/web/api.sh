@@ -127,6 +127,32 @@ if '<th>np</th><th>nodes</th>' not in page or \
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
+# a campaign (its runs are those of other/, stored once): its three runs
+# and their merged file never both drawn (the plot's series and its
+# legend's run counts) nor both in a history
+mkdir -p "$TMP/camp"
+for i in 1 2 3; do cp "$SRC/tests/tools/runs/b$i.yaml" "$TMP/camp/run-0$i.yaml"; done
+(cd "$TMP/camp" && "$MERGE" -o merged.yaml run-01.yaml run-02.yaml run-03.yaml) \
+  > /dev/null 2>&1 || fail "skampi-merge of the campaign"
+db import -q --tag set=camp "$TMP/camp" || fail "import of the campaign"
+timeout 60 python3 - "$URL" <<'PY' || fail "a campaign's merged file beside its runs"
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+def get(path):
+    return json.loads(urllib.request.urlopen(base + path, timeout=30).read().decode())
+runs = get("/api/runs?" + urllib.parse.urlencode({"sel": "campaign=1"}))["runs"]
+kinds = sorted(r["kind"] for r in runs)
+bad = [] if kinds == ["merged", "run", "run", "run"] else ["runs %r" % kinds]
+q = urllib.parse.urlencode({"sel": "campaign=1", "suite": "pingpong"})
+series = get("/api/series?" + q)["series"]
+if len(series) != 3 or any(s["kind"] != "run" for s in series):
+    bad.append("series %r" % [(s.get("run"), s.get("kind")) for s in series])
+h = get("/api/history?" + q + "&argument=1024")
+if (len(h["points"]), h["merged_left_out"], h["runs_selected"]) != (3, 1, 4):
+    bad.append("history %r" % {k: h[k] for k in ("points", "merged_left_out", "runs_selected")})
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||
