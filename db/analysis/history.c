@@ -20,7 +20,7 @@
 /* The point of one run being looked for. */
 typedef struct sk_history_find {
   double argument;
-  int found;
+  int found, any;
   double value, q1, q3;
 } sk_history_find_t;
 
@@ -34,6 +34,7 @@ static int sk_history_point(void *arg, const sk_store_point_t *p)
 {
   sk_history_find_t *f = arg;
   double v = isfinite(p->median) ? p->median : p->mean;
+  f->any = 1;
   if (f->found || !sk_history_same(p->argument, f->argument) ||
       !isfinite(v))
     return 0;
@@ -47,13 +48,16 @@ static int sk_history_point(void *arg, const sk_store_point_t *p)
 /* Appends RUN's point to h when it has one. */
 static int sk_history_run(sk_store_t *st, int64_t run, sk_history_t *h)
 {
-  sk_history_find_t f = {h->argument, 0, NAN, NAN, NAN};
+  sk_history_find_t f = {h->argument, 0, 0, NAN, NAN, NAN};
   sk_store_info_t info;
   sk_history_point_t *pt;
   if (sk_store_points(st, run, h->suite, sk_history_point, &f) < 0)
     return -1;
-  if (!f.found)
+  if (!f.found) {
+    h->other_args += f.any;
+    h->no_suite += !f.any;
     return 0;
+  }
   if (sk_store_info(st, run, &info) < 0)
     return -1;
   pt = &h->points[h->npoints];
@@ -116,21 +120,37 @@ int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
                           const sk_ediv_opts_t *o, sk_history_t *out,
                           char *err, size_t errlen)
 {
-  size_t i;
+  int64_t *ids;
+  size_t i, n = nruns;
+  long out_merged;
   memset(out, 0, sizeof *out);
   if (o)
     out->opts = *o;
   else
     sk_ediv_defaults(&out->opts);
   out->argument = argument;
+  out->selected = nruns;
   if (!(out->suite = strdup(suite ? suite : "")))
     return sk_msg_why(err, errlen, "out of memory");
   if (nruns && !(out->points = calloc(nruns, sizeof *out->points)))
     return sk_msg_why(err, errlen, "out of memory");
-  for (i = 0; i < nruns; i++)
-    if (sk_history_run(st, runs[i], out) < 0)
-      return sk_msg_why(err, errlen, "cannot read run %lld from the "
-                            "database", (long long)runs[i]);
+  if (!(ids = malloc((nruns ? nruns : 1) * sizeof *ids)))
+    return sk_msg_why(err, errlen, "out of memory");
+  if (nruns)
+    memcpy(ids, runs, nruns * sizeof *ids);
+  if ((out_merged = sk_store_dedupe(st, ids, &n)) < 0) {
+    free(ids);
+    return sk_msg_why(err, errlen, "cannot read the campaigns of the runs");
+  }
+  out->merged_out = (size_t)out_merged;
+  for (i = 0; i < n; i++)
+    if (sk_history_run(st, ids[i], out) < 0) {
+      sk_msg_why(err, errlen, "cannot read run %lld from the database",
+                 (long long)ids[i]);
+      free(ids);
+      return -1;
+    }
+  free(ids);
   if (out->npoints > 1)
     qsort(out->points, out->npoints, sizeof *out->points, sk_history_cmp);
   return sk_history_changes(out, err, errlen);
@@ -142,6 +162,32 @@ int sk_history_build(sk_store_t *st, const int64_t *runs, size_t nruns,
 {
   return sk_history_build_opts(st, runs, nruns, suite, argument, NULL, out,
                                err, errlen);
+}
+
+void sk_history_matched_text(const sk_history_t *h, char *buf,
+                             size_t size)
+{
+  char a[32];
+  size_t len;
+  snprintf(a, sizeof a, "%.10g", h->argument);
+  len = (size_t)snprintf(buf, size, "%zu of %zu run%s selected %s %s at "
+                         "%s", h->npoints, h->selected,
+                         h->selected == 1 ? "" : "s",
+                         h->npoints == 1 ? "has" : "have", h->suite, a);
+  if (len < size && h->other_args)
+    len += (size_t)snprintf(buf + len, size - len, "%s %zu measured it at "
+                            "other arguments only (different grids: "
+                            "measure both with skampi-run --grid-from)",
+                            len ? ":" : "", h->other_args);
+  if (len < size && h->no_suite)
+    len += (size_t)snprintf(buf + len, size - len, "%s %zu lack%s the "
+                            "suite", h->other_args ? "," : ":", h->no_suite,
+                            h->no_suite == 1 ? "s" : "");
+  if (len < size && h->merged_out)
+    snprintf(buf + len, size - len, "%s %zu merged file%s left out (%s "
+             "runs are selected)", h->other_args || h->no_suite ? "," : ":",
+             h->merged_out, h->merged_out == 1 ? "" : "s",
+             h->merged_out == 1 ? "its" : "their");
 }
 
 void sk_history_free(sk_history_t *h)
@@ -346,8 +392,9 @@ static int sk_history_grid_point(void *arg, const sk_store_point_t *p)
   return 0;
 }
 
-int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
-                    const char *suite, sk_history_grid_t *g)
+static int sk_history_grid_of(sk_store_t *st, const int64_t *runs,
+                              size_t nruns, const char *suite,
+                              sk_history_grid_t *g)
 {
   size_t i, from = nruns > SK_HISTORY_GRID_RUNS ? nruns -
                    SK_HISTORY_GRID_RUNS : 0;
@@ -376,6 +423,30 @@ int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
       return -1;
   }
   return 0;
+}
+
+/* A merged file and its runs never both a column: the runs are
+ * (sk_store_dedupe()). */
+int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
+                    const char *suite, sk_history_grid_t *g)
+{
+  int64_t *ids = malloc((nruns ? nruns : 1) * sizeof *ids);
+  size_t n = nruns;
+  int rc;
+  if (!ids) {
+    memset(g, 0, sizeof *g);
+    return -1;
+  }
+  if (nruns)
+    memcpy(ids, runs, nruns * sizeof *ids);
+  if (sk_store_dedupe(st, ids, &n) < 0) {
+    memset(g, 0, sizeof *g);
+    free(ids);
+    return -1;
+  }
+  rc = sk_history_grid_of(st, ids, n, suite, g);
+  free(ids);
+  return rc;
 }
 
 void sk_history_grid_free(sk_history_grid_t *g)

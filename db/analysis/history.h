@@ -39,6 +39,12 @@ typedef struct sk_history {
   sk_history_cp_t *cps;           /* ascending by at */
   size_t ncps;
   sk_ediv_opts_t opts;            /* what found them */
+  /* how many runs matched, and why the others did not: of the runs
+   * selected, merged files left out because their runs are selected too
+   * (a merged file and its runs never both count: sk_store_dedupe()),
+   * runs with the suite at other arguments only (different grids), runs
+   * without the suite */
+  size_t selected, merged_out, other_args, no_suite;
 } sk_history_t;
 
 /* The history of the point ARGUMENT of the suite SUITE in the runs
@@ -58,6 +64,13 @@ int sk_history_build_opts(sk_store_t *st, const int64_t *runs, size_t nruns,
                           char *err, size_t errlen);
 
 void sk_history_free(sk_history_t *h);
+
+/* "7 of 10 runs selected have suite3 at 80: 2 measured it at other
+ * arguments only (different grids: measure both with skampi-run
+ * --grid-from), 1 merged file left out (its runs are selected)", into
+ * buf. */
+void sk_history_matched_text(const sk_history_t *h, char *buf,
+                             size_t size);
 
 /* The history as a plot at PATH (.pdf or .svg, as sk_dbplot_draw): the
  * value of each run with its quartiles, in run order, each change point
@@ -94,7 +107,7 @@ typedef struct sk_history_grid {
 } sk_history_grid_t;
 
 /* The grid of SUITE in runs[0..nruns) (oldest first, as sk_store_select
- * gives them); *g the caller's to free with sk_history_grid_free(), also
+ * gives them; a merged file whose runs are there too left out); *g the caller's to free with sk_history_grid_free(), also
  * after -1 (a database error or out of memory, message given). */
 int sk_history_grid(sk_store_t *st, const int64_t *runs, size_t nruns,
                     const char *suite, sk_history_grid_t *g);

@@ -14,14 +14,10 @@
 
 #include "fdr.h"
 #include "grow.h"
-#include "hlshift.h"
+#include "medci.h"
 #include "msg.h"
 #include "stats.h"
 #include "wilcoxon.h"
-
-/* Samples larger than this are thinned to this many evenly spaced order
- * statistics before the Hodges-Lehmann interval (m n differences). */
-#define SK_REGRESS_THIN 2000
 
 /* ---- the points, found by key ------------------------------------------ */
 
@@ -75,6 +71,70 @@ static size_t sk_regress_slot(const sk_regress_index_t *ix, const char *key)
   return j;
 }
 
+/* The private part of a comparison: its points by key, and the suites
+ * (and suites at a process count) each side measured, as a bit per side
+ * in at[], to say why a point of one side is not in the other. */
+typedef struct sk_regress_priv {
+  sk_regress_index_t points, suites, suitenp;
+} sk_regress_priv_t;
+
+/* Marks KEY as measured by SIDE. */
+static int sk_regress_mark(sk_regress_index_t *ix, const char *key, int side)
+{
+  size_t j;
+  if ((ix->n + 1) * 2 > ix->cap && sk_regress_grow(ix) < 0)
+    return -1;
+  j = sk_regress_slot(ix, key);
+  if (!ix->keys[j]) {
+    if (!(ix->keys[j] = strdup(key)))
+      return -1;
+    ix->at[j] = 0;
+    ix->n++;
+  }
+  ix->at[j] |= (size_t)1 << side;
+  return 0;
+}
+
+/* The sides that measured KEY, a bit each. */
+static size_t sk_regress_marks(const sk_regress_index_t *ix, const char *key)
+{
+  size_t j;
+  if (!ix->cap)
+    return 0;
+  j = sk_regress_slot(ix, key);
+  return ix->keys[j] ? ix->at[j] : 0;
+}
+
+static void sk_regress_index_free(sk_regress_index_t *ix)
+{
+  size_t i;
+  for (i = 0; i < ix->cap; i++)
+    free(ix->keys[i]);
+  free(ix->keys);
+  free(ix->at);
+}
+
+/* A suite's key for the marks: its pair of suites (MATCH + 1), or its
+ * name, instance and parameters; with NP >= 0 also the process count.
+ * The caller frees it. */
+static char *sk_regress_skey(size_t match, const char *name,
+                             const char *instance, const char *parameters,
+                             long np)
+{
+  size_t len = strlen(name) + strlen(instance) + strlen(parameters) + 64;
+  char *key = malloc(len);
+  int at;
+  if (!key)
+    return NULL;
+  if (match)
+    at = snprintf(key, len, "\x1d%zu", match);
+  else
+    at = snprintf(key, len, "%s\x1f%s\x1f%s", name, instance, parameters);
+  if (np >= 0)
+    snprintf(key + at, len - (size_t)at, "\x1e%ld", np);
+  return key;
+}
+
 /* ---- gathering ---------------------------------------------------------- */
 
 typedef struct sk_regress_ctx {
@@ -85,6 +145,7 @@ typedef struct sk_regress_ctx {
   long np;
   int fail;
   size_t match;          /* the suite's pair + 1, 0: none */
+  int gave;              /* the run gave a point */
 } sk_regress_ctx_t;
 
 /* Appends add[0..k) to *v of *n values, room for *cap. */
@@ -113,14 +174,14 @@ static char *sk_regress_pair(const sk_regress_ctx_t *c)
   return s;
 }
 
-/* The point of KEY, made when new (only the baseline makes points: a
- * point of the candidate only is counted and dropped). */
+/* The point of KEY, made when new (by either side: a point of one side
+ * only is counted once, and why, when the points are tested). */
 static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
                                            const char *key,
                                            const sk_store_point_t *p)
 {
   sk_regress_t *r = c->r;
-  sk_regress_index_t *ix = r->index;
+  sk_regress_index_t *ix = &((sk_regress_priv_t *)r->index)->points;
   sk_regress_point_t *pt;
   size_t j;
   if ((ix->n + 1) * 2 > ix->cap && sk_regress_grow(ix) < 0)
@@ -128,10 +189,6 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
   j = sk_regress_slot(ix, key);
   if (ix->keys[j])
     return &r->points[ix->at[j]];
-  if (c->side == 1) {
-    r->only[1]++;
-    return NULL;
-  }
   if (SK_GROW(r->points, r->cappoints, r->npoints + 1, 64) != 0)
     return NULL;
   pt = memset(&r->points[r->npoints], 0, sizeof *pt);
@@ -142,6 +199,7 @@ static sk_regress_point_t *sk_regress_find(sk_regress_ctx_t *c,
   pt->processes = p->processes >= 0 ? p->processes : c->np;
   pt->bytes = strcmp(c->suite->argument_name, "length") == 0;
   pt->noarg = strcmp(c->suite->argument_name, "none") == 0;
+  pt->match = c->match;
   if (!(ix->keys[j] = strdup(key)))
     return NULL;
   ix->at[j] = r->npoints++;
@@ -153,25 +211,30 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
 {
   sk_regress_ctx_t *c = arg;
   const sk_store_suite_t *s = c->suite;
+  sk_regress_priv_t *priv = c->r->index;
   sk_regress_point_t *pt;
   sk_regress_side_t *side;
   double med = isnan(p->median) ? p->mean : p->median;
-  char *key;
-  size_t len = strlen(s->name) + strlen(s->instance) +
-               strlen(s->parameters) + 80;
-  if (!(key = malloc(len)))
+  long np = p->processes >= 0 ? p->processes : c->np;
+  char *key, *skey;
+  size_t len;
+  /* a pair of suites (the key's start): by argument and processes only */
+  if (!(skey = sk_regress_skey(c->match, s->name, s->instance,
+                               s->parameters, np)))
     return -1;
-  if (c->match)   /* a pair of suites: by argument and processes only */
-    snprintf(key, len, "\x1d%zu\x1f%.17g\x1f%ld", c->match, p->argument,
-             p->processes >= 0 ? p->processes : c->np);
-  else
-    snprintf(key, len, "%s\x1f%s\x1f%s\x1f%.17g\x1f%ld", s->name,
-             s->instance, s->parameters, p->argument,
-             p->processes >= 0 ? p->processes : c->np);
+  len = strlen(skey) + 40;
+  if (sk_regress_mark(&priv->suitenp, skey, c->side) < 0 ||
+      !(key = malloc(len))) {
+    free(skey);
+    return -1;
+  }
+  snprintf(key, len, "%s\x1f%.17g", skey, p->argument);
+  free(skey);
   pt = sk_regress_find(c, key, p);
   free(key);
   if (!pt)
-    return c->side == 1 ? 0 : -1;
+    return -1;
+  c->gave = 1;
   side = &pt->side[c->side];
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
@@ -184,11 +247,36 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
                            p->nraw);
 }
 
+/* What the suite of a pair is (regress.h: quantity), the first time. */
+static int sk_regress_quantity(sk_regress_ctx_t *c, const sk_store_suite_t *s)
+{
+  static const char key[] = "Peer_Quantity=";
+  char **q = &c->r->quantity[c->side][c->match - 1];
+  const char *at = s->parameters, *end;
+  if (*q || c->match > SK_REGRESS_MATCH_MAX)
+    return 0;
+  for (; at && *at; at = end + (*end != '\0')) {
+    end = strchr(at, '\n');
+    if (!end)
+      end = at + strlen(at);
+    if (strncmp(at, key, sizeof key - 1) == 0) {
+      *q = strndup(at + sizeof key - 1, (size_t)(end - at) - (sizeof key - 1));
+      return *q ? 0 : -1;
+    }
+  }
+  *q = strdup(s->pattern && strcmp(s->pattern, "pingpong") == 0
+              ? "round trip, as skampi measures it" : "time as skampi "
+              "measures it");
+  return *q ? 0 : -1;
+}
+
 static int sk_regress_suite(void *arg, int64_t run,
                             const sk_store_suite_t *s, long npoints)
 {
   sk_regress_ctx_t *c = arg;
+  char *skey;
   size_t k;
+  int rc;
   (void)npoints;
   c->suite = s;
   c->match = 0;
@@ -197,118 +285,118 @@ static int sk_regress_suite(void *arg, int64_t run,
       c->match = k + 1;
   if (c->r->nmatch && !c->match)
     return 0;       /* with pairs of suites, the others are left out */
+  if (!(skey = sk_regress_skey(c->match, s->name, s->instance,
+                               s->parameters, -1)))
+    return -1;
+  rc = sk_regress_mark(&((sk_regress_priv_t *)c->r->index)->suites, skey,
+                       c->side);
+  free(skey);
+  if (rc < 0 || (c->match && sk_regress_quantity(c, s) < 0))
+    return -1;
   return sk_store_points(c->st, run, s->name, sk_regress_point, c);
 }
 
-static int sk_regress_has(const int64_t *ids, size_t n, int64_t id)
-{
-  size_t i;
-  for (i = 0; i < n; i++)
-    if (ids[i] == id)
-      return 1;
-  return 0;
-}
-
-/* A merged file whose runs are also selected would count them twice:
- * the runs are used, the merged file is skipped. */
-static int sk_regress_skip(sk_store_t *st, int64_t run, const int64_t *ids,
-                           size_t n)
-{
-  int64_t *members;
-  size_t k, i;
-  int skip = 0;
-  if (sk_store_campaign_runs(st, run, &members, &k) < 0)
-    return -1;
-  for (i = 0; i < k && !skip; i++)
-    skip = sk_regress_has(ids, n, members[i]);
-  free(members);
-  return skip;
-}
-
-static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *ids,
+/* The runs of one side; a merged file whose runs are selected too would
+ * count them twice: the runs are used, the merged file left out
+ * (sk_store_dedupe()). */
+static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *sel,
                            size_t n)
 {
   sk_store_info_t info;
+  int64_t *ids = malloc((n ? n : 1) * sizeof *ids);
   size_t i;
-  int skip;
-  for (i = 0; i < n; i++) {
-    if ((skip = sk_regress_skip(c->st, ids[i], ids, n)) < 0)
-      return -1;
-    if (skip || sk_store_info(c->st, ids[i], &info) < 0)
+  int rc = 0;
+  if (!ids)
+    return -1;
+  if (n)
+    memcpy(ids, sel, n * sizeof *ids);
+  if (sk_store_dedupe(c->st, ids, &n) < 0)
+    n = 0, rc = -1;
+  for (i = 0; rc == 0 && i < n; i++) {
+    if (sk_store_info(c->st, ids[i], &info) < 0)
       continue;
     c->np = info.processes;
-    if (strcmp(info.kind, "merged") == 0)
+    c->gave = 0;
+    if (sk_store_suites(c->st, ids[i], sk_regress_suite, c) < 0) {
+      sk_store_info_free(&info);
+      rc = -1;
+      break;
+    }
+    /* the runs counted are those that gave a point, as the rows count */
+    if (!c->gave)
+      c->r->nidle[c->side]++;
+    else if (strcmp(info.kind, "merged") == 0)
       c->r->nmerged[c->side]++;
     else
       c->r->nruns[c->side]++;
     sk_store_info_free(&info);
-    if (sk_store_suites(c->st, ids[i], sk_regress_suite, c) < 0)
-      return -1;
   }
-  return 0;
+  free(ids);
+  return rc;
 }
 
 /* ---- testing ----------------------------------------------------------- */
 
-/* At most SK_REGRESS_THIN evenly spaced order statistics of v, sorted,
- * into a new array. */
-static double *sk_regress_thin(const double *v, size_t n, size_t *out)
+/* A sorted copy of v[0..n) (NULL: out of memory). */
+static double *sk_regress_sorted(const double *v, size_t n)
 {
-  double *s = malloc((n ? n : 1) * sizeof *s), *t;
-  size_t i, k = n < SK_REGRESS_THIN ? n : SK_REGRESS_THIN;
+  double *s = malloc((n ? n : 1) * sizeof *s);
   if (!s)
     return NULL;
   memcpy(s, v, n * sizeof *v);
   sk_stats_sort(s, n);
-  if (k == n) {
-    *out = n;
-    return s;
+  return s;
+}
+
+/* Before, after and their ratio from one estimator: each side's median
+ * of the values X and Y, the ratio after / before, and its interval from
+ * the two medians' intervals at sqrt(conf) each (the sides are
+ * independent, so both hold with probability at least their product,
+ * and then the ratio lies between low and high). */
+static void sk_regress_medians(const sk_regress_t *r, sk_regress_point_t *pt,
+                               const double *x, size_t m, const double *y,
+                               size_t n, int interval)
+{
+  double *sx = sk_regress_sorted(x, m), *sy = sk_regress_sorted(y, n);
+  double level = sqrt(r->conf);
+  sk_medci_t a, b;
+  if (sx && sy && m && n) {
+    pt->before = sk_stats_median(sx, m);
+    pt->after = sk_stats_median(sy, n);
+    if (pt->before > 0 && pt->after >= 0)
+      pt->ratio = pt->after / pt->before;
+    if (interval && !isnan(pt->ratio) && sx[0] > 0 &&
+        sk_medci(sx, m, level, &a) == 0 && sk_medci(sy, n, level, &b) == 0) {
+      pt->low = b.lower / a.upper;
+      pt->high = b.upper / a.lower;
+      pt->coverage = a.coverage * b.coverage;
+    }
   }
-  if ((t = malloc(k * sizeof *t)) != NULL)
-    for (i = 0; i < k; i++)
-      t[i] = s[(size_t)((double)i * (double)(n - 1) / (double)(k - 1))];
-  free(s);
-  *out = k;
-  return t;
+  free(sx);
+  free(sy);
 }
 
 static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
 {
   const sk_regress_side_t *a = &pt->side[0], *b = &pt->side[1];
   const double *x = a->runs, *y = b->runs;
-  double *tx = NULL, *ty = NULL;
-  size_t m = a->nruns, n = b->nruns, tm, tn;
+  size_t m = a->nruns, n = b->nruns;
   sk_wilcoxon_t w;
-  sk_hl_t h;
   pt->p = pt->q = pt->ratio = pt->low = pt->high = pt->coverage = NAN;
-  pt->min_p = NAN;
+  pt->before = pt->after = pt->min_p = NAN;
   pt->method = SK_REGRESS_RUNS;
   if (m < 3 || n < 3) {
     pt->method = a->nraw && b->nraw ? SK_REGRESS_SAMPLES : SK_REGRESS_NONE;
-    x = a->raw, m = a->nraw, y = b->raw, n = b->nraw;
+    if (pt->method == SK_REGRESS_SAMPLES)
+      x = a->raw, m = a->nraw, y = b->raw, n = b->nraw;
   }
   r->tested[pt->method]++;
-  pt->before = sk_stats_median_of(pt->side[0].runs, pt->side[0].nruns);
-  pt->after = sk_stats_median_of(pt->side[1].runs, pt->side[1].nruns);
-  if (pt->method == SK_REGRESS_NONE) {
-    /* no test: the change is shown as the ratio of the medians */
-    if (pt->before > 0)
-      pt->ratio = pt->after / pt->before;
-    return;
-  }
+  sk_regress_medians(r, pt, x, m, y, n, pt->method != SK_REGRESS_NONE);
+  if (pt->method == SK_REGRESS_NONE)
+    return;     /* no test: the medians' ratio without an interval */
   pt->min_p = sk_wilcoxon_min_p(m, n);
   if (sk_wilcoxon_test(x, m, y, n, SK_WILCOXON_AUTO, &w) == 0)
     pt->p = w.p_two_sided;
-  tx = sk_regress_thin(x, m, &tm);
-  ty = sk_regress_thin(y, n, &tn);
-  if (tx && ty && sk_hl_ratio(tx, tm, ty, tn, r->conf, &h) == 0) {
-    pt->ratio = h.estimate;
-    pt->low = h.low;
-    pt->high = h.high;
-    pt->coverage = h.coverage;
-  }
-  free(tx);
-  free(ty);
 }
 
 /* The smallest and largest of v[0..n). */
@@ -344,14 +432,31 @@ static int sk_regress_beyond(const sk_regress_t *r,
   return b0 > a1 || b1 < a0;
 }
 
+/* The smallest p a test of PT's runs could give: the power counts
+ * runs, whatever the test was made on, since one run is one sample of the
+ * machine (its repetitions are not independent of its conditions). */
+static double sk_regress_floor(const sk_regress_point_t *pt)
+{
+  return sk_wilcoxon_min_p(pt->side[0].nruns, pt->side[1].nruns);
+}
+
+/* A point's verdict: significant (q <= fdr) with an effect of at least
+ * min_effect is slower or faster; not significant when it could have
+ * been (a change at this point alone could reach fdr after the
+ * correction over every point tested, with its runs: ntested
+ * sk_regress_floor() <= fdr), else inconclusive. */
 static void sk_regress_judge(sk_regress_t *r, sk_regress_point_t *pt)
 {
-  if (isnan(pt->q) || isnan(pt->ratio) || !(pt->min_p <= r->fdr))
+  if (isnan(pt->q) || isnan(pt->ratio))
     pt->verdict = SK_REGRESS_INCONCLUSIVE;
-  else if (pt->q > r->fdr || fabs(pt->ratio - 1) < r->min_effect)
-    pt->verdict = SK_REGRESS_NOT_SIGNIFICANT;
+  else if (pt->q <= r->fdr)
+    pt->verdict = fabs(pt->ratio - 1) < r->min_effect
+                  ? SK_REGRESS_NOT_SIGNIFICANT
+                  : pt->ratio > 1 ? SK_REGRESS_SLOWER : SK_REGRESS_FASTER;
+  else if ((double)r->ntested * sk_regress_floor(pt) > r->fdr)
+    pt->verdict = SK_REGRESS_INCONCLUSIVE;
   else
-    pt->verdict = pt->ratio > 1 ? SK_REGRESS_SLOWER : SK_REGRESS_FASTER;
+    pt->verdict = SK_REGRESS_NOT_SIGNIFICANT;
   pt->beyond = (pt->verdict == SK_REGRESS_INCONCLUSIVE ||
                 pt->verdict == SK_REGRESS_NOT_SIGNIFICANT) &&
                sk_regress_beyond(r, pt);
@@ -359,48 +464,57 @@ static void sk_regress_judge(sk_regress_t *r, sk_regress_point_t *pt)
   r->nbeyond += pt->beyond;
 }
 
-/* The runs per side whose test can reach p <= level (at most 1000;
- * 0 beyond). */
-static size_t sk_regress_need(double level)
+/* The runs per side whose test, of TESTS points, can take one point
+ * alone to q <= level (at most 1000; 0 beyond). */
+static size_t sk_regress_need(double level, size_t tests)
 {
   size_t m;
   for (m = 1; m <= 1000; m++)
-    if (sk_wilcoxon_min_p(m, m) <= level)
+    if ((double)tests * sk_wilcoxon_min_p(m, m) <= level)
       return m;
   return 0;
 }
 
-/* The comparison's power (regress.h): the best point, whether any point
- * could be significant, and the runs that would let one be. */
+/* The comparison's power (regress.h): the point of the smallest min_p,
+ * what a change at it alone could reach after the correction over every
+ * point tested, and the runs or points that would let one be found. */
 static void sk_regress_power(sk_regress_t *r)
 {
-  size_t i, tested = 0;
-  r->min_q = NAN;
+  size_t i;
+  r->best_p = r->min_q = NAN;
+  r->ntested = 0;
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *pt = &r->points[i];
-    if (isnan(pt->min_p))
+    double floor_p = sk_regress_floor(pt);
+    if (isnan(pt->p))
       continue;
-    tested++;
-    if (isnan(r->min_q) || pt->min_p < r->min_q) {
-      r->min_q = pt->min_p;
-      r->power_runs[0] = pt->method == SK_REGRESS_RUNS ? pt->side[0].nruns
-                                                       : pt->side[0].nraw;
-      r->power_runs[1] = pt->method == SK_REGRESS_RUNS ? pt->side[1].nruns
-                                                       : pt->side[1].nraw;
+    r->ntested++;
+    if (isnan(r->best_p) || floor_p < r->best_p) {
+      r->best_p = floor_p;
+      r->power_runs[0] = pt->side[0].nruns;
+      r->power_runs[1] = pt->side[1].nruns;
     }
   }
-  /* BH's q of a point is at least its p, and equals it when every point
-   * is as significant: min_q is the best any point can do */
-  r->inconclusive = isnan(r->min_q) || r->min_q > r->fdr;
-  r->need = sk_regress_need(r->fdr);
-  r->need_one = tested > 0 ? sk_regress_need(r->fdr / (double)tested)
-                           : r->need;
-  if (isnan(r->min_q)) {      /* no test at all: the counts of a point */
-    for (i = 0; i < r->npoints; i++) {
-      r->power_runs[0] = r->points[i].side[0].nruns;
-      r->power_runs[1] = r->points[i].side[1].nruns;
-      break;
+  if (!isnan(r->best_p)) {
+    /* BH's q of the smallest of m p-values, the others unchanged (larger
+     * p), is m p; k points changed alike get m p / k */
+    r->min_q = fmin(1.0, (double)r->ntested * r->best_p);
+    if (r->best_p <= r->fdr) {
+      r->max_points = (size_t)floor(r->fdr / r->best_p * (1 + 1e-12));
+      r->together = (size_t)ceil((double)r->ntested * r->best_p / r->fdr *
+                                 (1 - 1e-12));
     }
+  }
+  r->inconclusive = isnan(r->min_q) || r->min_q > r->fdr;
+  /* without a test, the runs that would let a change at one of these
+   * points be found */
+  r->need = sk_regress_need(r->fdr, r->ntested ? r->ntested
+                                    : r->npoints ? r->npoints : 1);
+  for (i = 0; isnan(r->best_p) && i < r->npoints; i++) {
+    /* no test at all: the counts of a point */
+    r->power_runs[0] = r->points[i].side[0].nruns;
+    r->power_runs[1] = r->points[i].side[1].nruns;
+    break;
   }
 }
 
@@ -409,24 +523,6 @@ int sk_regress_status(const sk_regress_t *r)
   if (r->slower)
     return SK_DB_REGRESSED;
   return r->inconclusive ? SK_DB_INCONCLUSIVE : SK_DB_OK;
-}
-
-void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
-                                  size_t size)
-{
-  char runs[64], need[48];
-  if (r->power_runs[0] == r->power_runs[1])
-    snprintf(runs, sizeof runs, "%zu run%s per side", r->power_runs[0],
-             r->power_runs[0] == 1 ? "" : "s");
-  else
-    snprintf(runs, sizeof runs, "%zu and %zu runs", r->power_runs[0],
-             r->power_runs[1]);
-  if (r->need > 0)
-    snprintf(need, sizeof need, "use at least %zu", r->need);
-  else
-    snprintf(need, sizeof need, "no number of runs up to 1000 can");
-  snprintf(buf, size, "inconclusive: %s cannot show a change at "
-           "q \xe2\x89\xa4 %g; %s", runs, r->fdr, need);
 }
 
 /* ---- grouping ---------------------------------------------------------- */
@@ -493,22 +589,58 @@ static int sk_regress_group(sk_regress_t *r)
 
 /* ---- the comparison ---------------------------------------------------- */
 
-/* Drops the points the candidate does not have; tests the others. */
+static void sk_regress_point_free(sk_regress_point_t *pt)
+{
+  int k;
+  free(pt->suite);
+  free(pt->instance);
+  free(pt->parameters);
+  for (k = 0; k < 2; k++) {
+    free(pt->side[k].runs);
+    free(pt->side[k].raw);
+  }
+}
+
+/* Why point PT of SIDE alone is not in the other side (regress.h). */
+static int sk_regress_why(const sk_regress_t *r, const sk_regress_point_t *pt,
+                          int side)
+{
+  const sk_regress_priv_t *priv = r->index;
+  size_t other = (size_t)1 << (1 - side), marks;
+  char *key = sk_regress_skey(pt->match, pt->suite, pt->instance,
+                              pt->parameters, pt->processes);
+  if (!key)
+    return -1;
+  marks = sk_regress_marks(&priv->suitenp, key);
+  free(key);
+  if (marks & other)
+    return SK_REGRESS_GRID;
+  if (!(key = sk_regress_skey(pt->match, pt->suite, pt->instance,
+                              pt->parameters, -1)))
+    return -1;
+  marks = sk_regress_marks(&priv->suites, key);
+  free(key);
+  return marks & other ? SK_REGRESS_NP : SK_REGRESS_SUITE;
+}
+
+/* Drops the points of one side only, counting why; tests the others. */
 static int sk_regress_analyse(sk_regress_t *r)
 {
   double *p, *q;
   size_t i, k = 0;
+  int side, why;
   for (i = 0; i < r->npoints; i++) {
-    if (r->points[i].side[1].nruns == 0) {
-      r->only[0]++;
-      free(r->points[i].suite);
-      free(r->points[i].instance);
-      free(r->points[i].parameters);
-      free(r->points[i].side[0].runs);
-      free(r->points[i].side[0].raw);
+    sk_regress_point_t *pt = &r->points[i];
+    if (pt->side[0].nruns && pt->side[1].nruns) {
+      r->points[k++] = *pt;
       continue;
     }
-    r->points[k++] = r->points[i];
+    side = pt->side[0].nruns ? 0 : 1;
+    if ((why = sk_regress_why(r, pt, side)) < 0)
+      return -1;
+    r->only[side]++;
+    r->unmatched[side][why]++;
+    sk_regress_point_free(pt);
   }
   r->npoints = k;
   for (i = 0; i < r->npoints; i++)
@@ -522,22 +654,90 @@ static int sk_regress_analyse(sk_regress_t *r)
     free(q);
     return -1;
   }
-  for (i = 0; i < k; i++) {
+  for (i = 0; i < k; i++)
     r->points[i].q = q[i];
-    sk_regress_judge(r, &r->points[i]);
-  }
   free(p);
   free(q);
   sk_regress_power(r);
+  for (i = 0; i < k; i++)
+    sk_regress_judge(r, &r->points[i]);
   return sk_regress_group(r);
+}
+
+/* The runs of IDS, a merged file also as the runs it merged, sorted. */
+static int sk_regress_expand(sk_store_t *st, const int64_t *ids, size_t n,
+                             int64_t **out, size_t *nout)
+{
+  int64_t *v = NULL, *members;
+  size_t cap = 0, cnt = 0, i, k;
+  for (i = 0; i < n; i++) {
+    if (sk_store_campaign_runs(st, ids[i], &members, &k) < 0 ||
+        SK_GROW(v, cap, cnt + k + 1, 64) != 0) {
+      free(v);
+      return -1;
+    }
+    v[cnt++] = ids[i];
+    if (k)
+      memcpy(v + cnt, members, k * sizeof *members);
+    cnt += k;
+    free(members);
+  }
+  for (i = 1; i < cnt; i++) {     /* insertion sort: few runs */
+    int64_t t = v[i];
+    for (k = i; k > 0 && v[k - 1] > t; k--)
+      v[k] = v[k - 1];
+    v[k] = t;
+  }
+  *out = v;
+  *nout = cnt;
+  return 0;
+}
+
+int sk_regress_overlap(sk_store_t *st, const int64_t *base, size_t nbase,
+                       const int64_t *cand, size_t ncand, char *why,
+                       size_t size)
+{
+  int64_t *a = NULL, *b = NULL;
+  size_t na, nb, i, j = 0, shared = 0, len = 0;
+  if (sk_regress_expand(st, base, nbase, &a, &na) < 0 ||
+      sk_regress_expand(st, cand, ncand, &b, &nb) < 0) {
+    free(a);
+    sk_msg_error("cannot read the campaigns of the runs compared");
+    return -1;
+  }
+  if (size)
+    why[0] = '\0';
+  for (i = 0; i < na; i++) {
+    if (i > 0 && a[i] == a[i - 1])
+      continue;
+    while (j < nb && b[j] < a[i])
+      j++;
+    if (j < nb && b[j] == a[i] && ++shared <= 8 && len < size)
+      len += (size_t)snprintf(why + len, size - len, "%s%lld",
+                              shared > 1 ? ", " : "", (long long)a[i]);
+  }
+  if (shared > 8 && len < size)
+    snprintf(why + len, size - len, ", ...");
+  free(a);
+  free(b);
+  if (shared && size) {
+    char *ids = strdup(why);
+    snprintf(why, size, "%zu run%s (%s)", shared, shared == 1 ? "" : "s",
+             ids ? ids : "");
+    free(ids);
+  }
+  return shared > 0;
 }
 
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
-  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0};
-  r->index = calloc(1, sizeof(sk_regress_index_t));
-  if (!r->index || sk_regress_grow(r->index) < 0 ||
+  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0, 0};
+  sk_regress_priv_t *priv = calloc(1, sizeof *priv);
+  r->index = priv;
+  if (!priv || sk_regress_grow(&priv->points) < 0 ||
+      sk_regress_grow(&priv->suites) < 0 ||
+      sk_regress_grow(&priv->suitenp) < 0 ||
       sk_regress_side(&c, base, nbase) < 0 ||
       (c.side = 1, sk_regress_side(&c, cand, ncand) < 0) ||
       sk_regress_analyse(r) < 0) {
@@ -550,110 +750,21 @@ int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
 
 void sk_regress_free(sk_regress_t *r)
 {
-  sk_regress_index_t *ix = r->index;
+  sk_regress_priv_t *priv = r->index;
   size_t i;
-  for (i = 0; i < r->npoints; i++) {
-    free(r->points[i].suite);
-    free(r->points[i].instance);
-    free(r->points[i].parameters);
-    free(r->points[i].side[0].runs);
-    free(r->points[i].side[0].raw);
-    free(r->points[i].side[1].runs);
-    free(r->points[i].side[1].raw);
-  }
+  for (i = 0; i < r->npoints; i++)
+    sk_regress_point_free(&r->points[i]);
   free(r->points);
   free(r->findings);
-  for (i = 0; ix && i < ix->cap; i++)
-    free(ix->keys[i]);
-  if (ix) {
-    free(ix->keys);
-    free(ix->at);
+  for (i = 0; i < SK_REGRESS_MATCH_MAX; i++) {
+    free(r->quantity[0][i]);
+    free(r->quantity[1][i]);
   }
-  free(ix);
+  if (priv) {
+    sk_regress_index_free(&priv->points);
+    sk_regress_index_free(&priv->suites);
+    sk_regress_index_free(&priv->suitenp);
+  }
+  free(priv);
   memset(r, 0, sizeof *r);
-}
-
-const char *sk_regress_method_name(sk_regress_method_t m)
-{
-  static const char *const names[] = {"none", "runs", "samples"};
-  return names[m];
-}
-
-const char *sk_regress_verdict_name(sk_regress_verdict_t v)
-{
-  static const char *const names[] = {"inconclusive", "not significant",
-                                      "slower", "faster"};
-  return names[v];
-}
-
-const char *sk_regress_verdict_slug(sk_regress_verdict_t v)
-{
-  static const char *const names[] = {"inconclusive", "not_significant",
-                                      "slower", "faster"};
-  return names[v];
-}
-
-/* ---- the summary -------------------------------------------------------- */
-
-/* The verdicts worst first: what got slower, faster, then the points
- * without a change and those without a test. */
-static const sk_regress_verdict_t sk_regress_order[] = {
-  SK_REGRESS_SLOWER, SK_REGRESS_FASTER, SK_REGRESS_NOT_SIGNIFICANT,
-  SK_REGRESS_INCONCLUSIVE
-};
-
-size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v)
-{
-  size_t i, n = 0;
-  for (i = 0; i < r->npoints; i++)
-    n += r->points[i].verdict == v;
-  return n;
-}
-
-void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
-{
-  size_t i, len = 0, n;
-  if (size)
-    buf[0] = '\0';
-  for (i = 0; i < sizeof sk_regress_order / sizeof *sk_regress_order; i++)
-    if ((n = sk_regress_count(r, sk_regress_order[i])) && len < size)
-      len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
-                              len ? ", " : "", n,
-                              sk_regress_verdict_name(sk_regress_order[i]));
-  if (len == 0 && size)
-    snprintf(buf, size, "no point in both");
-}
-
-/* Slower before faster; the larger change first. */
-static int sk_regress_worse(const void *a, const void *b)
-{
-  const sk_regress_finding_t *x = a, *y = b;
-  double dx = fabs(log(x->ratio)), dy = fabs(log(y->ratio));
-  if (x->verdict != y->verdict)
-    return x->verdict == SK_REGRESS_SLOWER ? -1 : 1;
-  if (dx != dy)
-    return dx > dy ? -1 : 1;
-  return (x->first > y->first) - (x->first < y->first);
-}
-
-size_t *sk_regress_worst_first(const sk_regress_t *r)
-{
-  sk_regress_finding_t *f = malloc((r->nfindings + 1) * sizeof *f);
-  size_t *order = malloc((r->nfindings + 1) * sizeof *order), i, k;
-  if (!f || !order) {
-    free(f);
-    free(order);
-    return NULL;
-  }
-  if (r->nfindings > 0)   /* no findings: findings may be NULL */
-    memcpy(f, r->findings, r->nfindings * sizeof *f);
-  qsort(f, r->nfindings, sizeof *f, sk_regress_worse);
-  for (i = 0; i < r->nfindings; i++)
-    for (k = 0; k < r->nfindings; k++)
-      if (r->findings[k].first == f[i].first) {
-        order[i] = k;
-        break;
-      }
-  free(f);
-  return order;
 }

@@ -69,6 +69,15 @@ static void sk_compare_arg(char buf[32], const sk_regress_point_t *p)
     sk_dbout_num(buf, p->argument);
 }
 
+/* "[+40.1%, +61.3%]", or "[–]" where there is no interval. */
+static void sk_compare_interval(FILE *f, double low, double high)
+{
+  if (isnan(low) || isnan(high))
+    fputs("[\xe2\x80\x93]", f);
+  else
+    fprintf(f, "[%+.1f%%, %+.1f%%]", 100 * (low - 1), 100 * (high - 1));
+}
+
 /* "pingpong 8 B-64 KiB" */
 static void sk_compare_label(FILE *f, const sk_regress_t *r,
                              const sk_regress_finding_t *x)
@@ -82,8 +91,9 @@ static void sk_compare_label(FILE *f, const sk_regress_t *r,
   if (*lo && x->first == x->last)
     fprintf(f, " %s%s", lo, a->bytes && a->argument < 1024 ? " B" : "");
   else if (*lo)
-    fprintf(f, " %s%s\xe2\x80\x93" "%s", lo,
-            a->bytes && a->argument < 1024 ? " B" : "", hi);
+    fprintf(f, " %s%s\xe2\x80\x93" "%s%s", lo,
+            a->bytes && a->argument < 1024 ? " B" : "", hi,
+            b->bytes && b->argument < 1024 ? " B" : "");
   if (a->processes >= 0)
     fprintf(f, " (np %ld)", a->processes);
 }
@@ -95,8 +105,8 @@ static void sk_compare_finding(const sk_regress_t *r,
   char t0[32], t1[32];
   printf("  %s  ", x->verdict == SK_REGRESS_SLOWER ? "slower" : "faster");
   sk_compare_label(stdout, r, x);
-  printf(": %+.1f%% [%+.1f%%, %+.1f%%]", 100 * (x->ratio - 1),
-         100 * (x->low - 1), 100 * (x->high - 1));
+  printf(": %+.1f%% ", 100 * (x->ratio - 1));
+  sk_compare_interval(stdout, x->low, x->high);
   if (x->first == x->last) {
     sk_dbout_time(t0, a->before);
     sk_dbout_time(t1, a->after);
@@ -111,8 +121,8 @@ static void sk_compare_finding(const sk_regress_t *r,
 static void sk_compare_points(const sk_regress_t *r)
 {
   size_t i;
-  printf("\n%-36s %10s %11s %11s %8s  %s\n", "suite", "argument", "before",
-         "after", "change", "verdict");
+  printf("\n%-36s %10s %11s %11s %8s  %s\n", "suite", "argument",
+         "median bef.", "median aft.", "change", "verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
     char a[32], t0[32], t1[32], ch[32];
@@ -134,20 +144,22 @@ static void sk_compare_points(const sk_regress_t *r)
   }
 }
 
-/* The comparison's power: the smallest p its run counts allow, and
- * what a change at a single point would need. */
+/* The comparison's power: the smallest p its run counts allow, what a
+ * change at one point alone can reach after the correction over every
+ * point tested, and how many points changed alike could be found. */
 static void sk_compare_power(const sk_regress_t *r)
 {
   if (isnan(r->min_q)) {
     printf("power: no point could be tested\n");
     return;
   }
-  printf("power: %zu vs %zu values at best: smallest attainable p %.3g, so "
-         "q %s %.3g at best (every point changed alike)", r->power_runs[0],
-         r->power_runs[1], r->min_q, "\xe2\x89\xa5", r->min_q);
-  if (r->need_one > 0 && !r->inconclusive)
-    printf("; a change at one point alone needs at least %zu runs per side",
-           r->need_one);
+  printf("power: %zu vs %zu values at best: smallest attainable p %.3g; a "
+         "change at one point alone gets q %s %.3g (p %s %zu tests)",
+         r->power_runs[0], r->power_runs[1], r->best_p, "\xe2\x89\xa5",
+         r->min_q, "\xc3\x97", r->ntested);
+  if (r->inconclusive && r->together > 0)
+    printf("; a change shared by at least %zu points could still be found",
+           r->together);
   putchar('\n');
 }
 
@@ -167,9 +179,24 @@ static void sk_compare_flagged(const sk_regress_t *r,
          t1, p->side[0].nruns, p->side[1].nruns);
 }
 
+/* What the two suites of each pair are (compare --match), so that a
+ * one-way latency stored as a round trip is seen to be one. */
+static void sk_compare_quantities(FILE *f, const sk_regress_t *r)
+{
+  size_t k;
+  int side;
+  for (k = 0; k < r->nmatch && k < SK_REGRESS_MATCH_MAX; k++)
+    for (side = 0; side < 2; side++)
+      if (r->quantity[side][k]) {
+        fprintf(f, "%s ", side ? "candidate" : "baseline");
+        sk_dbout_text(f, "%s", r->match[side][k]);
+        sk_dbout_text(f, ": %s\n", r->quantity[side][k]);
+      }
+}
+
 static void sk_compare_table(const sk_regress_t *r, int all_points)
 {
-  char summary[256], text[256];
+  char summary[256], text[SK_REGRESS_TEXT];
   size_t i, k, *order = sk_regress_worst_first(r);
   int v;
   sk_regress_summary_text(r, summary, sizeof summary);
@@ -180,16 +207,24 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
     if (r->nmerged[i])
       printf(" and %zu merged file%s (each counts as its runs)",
              r->nmerged[i], r->nmerged[i] == 1 ? "" : "s");
+    if (r->nidle[i])
+      printf(" (%zu more selected without a suite compared)", r->nidle[i]);
   }
   putchar('\n');
+  sk_compare_quantities(stdout, r);
   printf("%zu points in both: %zu tested on per-run medians, %zu on raw "
          "samples, %zu without a test (fewer than 3 runs a side and no "
          "samples)\n", r->npoints, r->tested[SK_REGRESS_RUNS],
          r->tested[SK_REGRESS_SAMPLES], r->tested[SK_REGRESS_NONE]);
   sk_compare_power(r);
-  if (r->only[0])
-    printf("%zu points of the baseline are not in the candidate\n",
-           r->only[0]);
+  for (i = 0; i < 2; i++) {
+    sk_regress_unmatched_text(r, (int)i, text, sizeof text);
+    if (*text)
+      printf("%s\n", text);
+  }
+  printf("before, after: each side's median of the values tested; change: "
+         "after / before [its interval, %g%% where the runs allow]\n",
+         100 * r->conf);
   printf("a change counts when significant at false-discovery rate %g and "
          "at least %g%%\n", r->fdr, 100 * r->min_effect);
   for (v = SK_REGRESS_SLOWER; v <= SK_REGRESS_FASTER; v++) {
@@ -213,15 +248,15 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
                "confirm:\n");
       sk_compare_flagged(r, &r->points[i]);
     }
+  putchar('\n');
+  if (r->nfindings)
+    printf("%zu regression%s, %zu improvement%s\n", r->slower,
+           r->slower == 1 ? "" : "s", r->faster, r->faster == 1 ? "" : "s");
   if (r->inconclusive) {
     sk_regress_inconclusive_text(r, text, sizeof text);
-    printf("\n%s\n", text);
-  } else if (r->nfindings == 0) {
-    printf("\nno significant change\n");
-  } else {
-    printf("\n%zu regression%s, %zu improvement%s\n", r->slower,
-           r->slower == 1 ? "" : "s", r->faster, r->faster == 1 ? "" : "s");
-  }
+    printf("%s\n", text);
+  } else if (r->nfindings == 0)
+    printf("no significant change\n");
   if (!r->inconclusive && r->ninconclusive)
     printf("%zu point%s inconclusive (too few runs or no test)\n",
            r->ninconclusive, r->ninconclusive == 1 ? "" : "s");
@@ -304,23 +339,31 @@ static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
 /* The comparison's power and its overall verdict. */
 static int sk_compare_power_yaml(sk_emit_t *e, const sk_regress_t *r)
 {
-  char text[256];
+  char text[SK_REGRESS_TEXT];
   int rc = sk_emit_str(e, "power") | sk_emit_map_begin(e);
+  rc |= sk_emit_kv_long(e, "tests", (long)r->ntested);
+  rc |= sk_compare_kv(e, "min_p", r->best_p);
   rc |= sk_compare_kv(e, "min_q", r->min_q);
   rc |= sk_emit_kv_long(e, "baseline_values", (long)r->power_runs[0]);
   rc |= sk_emit_kv_long(e, "candidate_values", (long)r->power_runs[1]);
   rc |= sk_emit_kv_long(e, "need_runs", (long)r->need);
-  rc |= sk_emit_kv_long(e, "need_runs_one_point", (long)r->need_one);
+  rc |= sk_emit_kv_long(e, "max_points", (long)r->max_points);
+  rc |= sk_emit_kv_long(e, "points_together", (long)r->together);
   rc |= sk_emit_map_end(e);
-  rc |= sk_emit_kv_str(e, "verdict", r->inconclusive ? "inconclusive"
-                       : r->slower ? "slower" : r->faster ? "faster"
-                       : "not significant");
+  rc |= sk_emit_kv_str(e, "verdict", sk_regress_overall(r));
   if (r->inconclusive) {
     sk_regress_inconclusive_text(r, text, sizeof text);
     rc |= sk_emit_kv_str(e, "message", text);
   }
   rc |= sk_emit_kv_long(e, "inconclusive_points", (long)r->ninconclusive);
   rc |= sk_emit_kv_long(e, "beyond_noise_points", (long)r->nbeyond);
+  rc |= sk_emit_kv_long(e, "only_baseline", (long)r->only[0]);
+  rc |= sk_emit_kv_long(e, "only_candidate", (long)r->only[1]);
+  sk_regress_unmatched_text(r, 0, text, sizeof text);
+  rc |= sk_emit_kv_str(e, "unmatched_baseline", text);
+  sk_regress_unmatched_text(r, 1, text, sizeof text);
+  rc |= sk_emit_kv_str(e, "unmatched_candidate", text);
+  rc |= sk_emit_kv_str(e, "estimator", SK_REGRESS_ESTIMATOR);
   return rc;
 }
 
@@ -409,69 +452,116 @@ static int sk_compare_first_of(const sk_regress_t *r, size_t i)
   return 1;
 }
 
-/* The slower and the tested points of the suite of point I. */
+/* The slower, the not inconclusive and all points of the suite of
+ * point I. */
 static void sk_compare_suite_counts(const sk_regress_t *r, size_t i,
-                                    size_t *slow, size_t *tested)
+                                    size_t *slow, size_t *tested,
+                                    size_t *all)
 {
   size_t k;
-  *slow = *tested = 0;
+  *slow = *tested = *all = 0;
   for (k = 0; k < r->npoints; k++)
     if (strcmp(r->points[k].suite, r->points[i].suite) == 0) {
       *slow += r->points[k].verdict == SK_REGRESS_SLOWER;
       *tested += r->points[k].verdict != SK_REGRESS_INCONCLUSIVE;
+      (*all)++;
     }
 }
 
-/* JUnit XML: one test case per suite; a failure where a finding of it is
- * slower, skipped where no point of it got a verdict, else passed. */
+/* A suite's test case: a failure where a finding of it is slower;
+ * skipped, saying why, where the comparison is inconclusive or no point
+ * of the suite got a verdict; else passed, with what was tested. */
+static void sk_compare_junit_case(const sk_regress_t *r, size_t i,
+                                  const char *inconclusive)
+{
+  size_t f, slow, tested, all;
+  sk_compare_suite_counts(r, i, &slow, &tested, &all);
+  printf("    <testcase classname=\"skampi.compare\" name=\"");
+  sk_compare_xml(r->points[i].suite);
+  printf("\" time=\"0\">");
+  if (slow) {
+    printf("\n      <failure message=\"%zu point%s slower\" "
+           "type=\"slower\">", slow, slow == 1 ? "" : "s");
+    for (f = 0; f < r->nfindings; f++)
+      if (r->findings[f].verdict == SK_REGRESS_SLOWER &&
+          strcmp(r->points[r->findings[f].first].suite,
+                 r->points[i].suite) == 0) {
+        sk_compare_junit_finding(r, &r->findings[f]);
+        putchar('\n');
+      }
+    printf("</failure>\n    ");
+  } else if (inconclusive || !tested) {
+    printf("\n      <skipped message=\"");
+    sk_compare_xml(inconclusive ? "inconclusive: the comparison cannot "
+                   "show a change here (the test case 'power' says why)"
+                   : "no point could be tested (too few runs)");
+    printf("\"/>\n    ");
+  } else
+    printf("\n      <system-out>%zu point%s tested, none slower "
+           "(%zu inconclusive)</system-out>\n    ", all,
+           all == 1 ? "" : "s", all - tested);
+  printf("</testcase>\n");
+}
+
+/* JUnit XML: one test case per suite (sk_compare_junit_case()), and
+ * when the comparison is inconclusive one more, "power", in error with
+ * its sentence, so that no report shows it as passed. */
 static int sk_compare_junit(const sk_regress_t *r)
 {
-  char summary[256];
-  size_t i, f, slow, tested, suites = 0, failures = 0, skipped = 0;
+  char summary[256], text[SK_REGRESS_TEXT];
+  size_t i, slow, tested, all, suites = 0, failures = 0, skipped = 0;
+  const char *why = NULL;
+  if (r->inconclusive) {
+    sk_regress_inconclusive_text(r, text, sizeof text);
+    why = text;
+  }
   sk_regress_summary_text(r, summary, sizeof summary);
   for (i = 0; i < r->npoints; i++)
     if (sk_compare_first_of(r, i)) {
-      sk_compare_suite_counts(r, i, &slow, &tested);
+      sk_compare_suite_counts(r, i, &slow, &tested, &all);
       suites++;
       failures += slow > 0;
-      skipped += !slow && !tested;
+      skipped += !slow && (why || !tested);
     }
   printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<testsuites name=\"skampi-db compare\" tests=\"%zu\" "
-         "failures=\"%zu\" skipped=\"%zu\">\n"
+         "failures=\"%zu\" errors=\"%d\" skipped=\"%zu\">\n"
          "  <testsuite name=\"compare\" tests=\"%zu\" failures=\"%zu\" "
-         "skipped=\"%zu\" errors=\"0\">\n    <properties>\n"
-         "      <property name=\"summary\" value=\"", suites, failures,
-         skipped, suites, failures, skipped);
+         "skipped=\"%zu\" errors=\"%d\">\n    <properties>\n"
+         "      <property name=\"summary\" value=\"", suites + !!why,
+         failures, !!why, skipped, suites + !!why, failures, skipped,
+         !!why);
   sk_compare_xml(summary);
   printf("\"/>\n      <property name=\"fdr\" value=\"%g\"/>\n"
          "      <property name=\"min_effect\" value=\"%g\"/>\n"
          "    </properties>\n", r->fdr, r->min_effect);
-  for (i = 0; i < r->npoints; i++) {
-    if (!sk_compare_first_of(r, i))
-      continue;
-    sk_compare_suite_counts(r, i, &slow, &tested);
-    printf("    <testcase classname=\"skampi.compare\" name=\"");
-    sk_compare_xml(r->points[i].suite);
-    printf("\" time=\"0\">");
-    if (slow) {
-      printf("\n      <failure message=\"%zu point%s slower\" "
-             "type=\"slower\">", slow, slow == 1 ? "" : "s");
-      for (f = 0; f < r->nfindings; f++)
-        if (r->findings[f].verdict == SK_REGRESS_SLOWER &&
-            strcmp(r->points[r->findings[f].first].suite,
-                   r->points[i].suite) == 0) {
-          sk_compare_junit_finding(r, &r->findings[f]);
-          putchar('\n');
-        }
-      printf("</failure>\n    ");
-    } else if (!tested)
-      printf("\n      <skipped message=\"%s\"/>\n    ",
-             "no point could be tested (too few runs)");
-    printf("</testcase>\n");
+  if (why) {
+    printf("    <testcase classname=\"skampi.compare\" name=\"power\" "
+           "time=\"0\">\n      <error type=\"inconclusive\" message=\"");
+    sk_compare_xml(why);
+    printf("\"/>\n    </testcase>\n");
   }
+  for (i = 0; i < r->npoints; i++)
+    if (sk_compare_first_of(r, i))
+      sk_compare_junit_case(r, i, why);
   printf("  </testsuite>\n</testsuites>\n");
   return fflush(stdout) == 0 ? 0 : -1;
+}
+
+/* A set compared with itself shows nothing: sides that share a run
+ * (a merged file counted as its runs) are refused. */
+static int sk_compare_disjoint(sk_store_t *st, const int64_t *a, size_t na,
+                               const int64_t *b, size_t nb)
+{
+  char why[160], text[SK_REGRESS_TEXT];
+  int rc = sk_regress_overlap(st, a, na, b, nb, why, sizeof why);
+  if (rc < 0)
+    return SK_DB_STORE;
+  if (rc == 0)
+    return 0;
+  sk_regress_overlap_text(why, text, sizeof text);
+  sk_msg_error("%s", text);
+  return SK_DB_USAGE;
 }
 
 /* --match A=B: the pairs into two lists (the caller frees them and the
@@ -505,6 +595,11 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
                  "SELECTION, nothing else");
     return SK_DB_USAGE;
   }
+  if (c->nmatches > SK_REGRESS_MATCH_MAX) {
+    sk_msg_error("compare takes at most %d --match pairs",
+                 SK_REGRESS_MATCH_MAX);
+    return SK_DB_USAGE;
+  }
   memset(&r, 0, sizeof r);
   r.fdr = c->q;
   r.min_effect = c->min_effect;
@@ -518,7 +613,8 @@ int sk_dbcmd_compare(sk_store_t *st, const sk_dbcmd_t *c)
   r.match[1] = (const char *const *)mc;
   r.nmatch = c->nmatches;
   if ((rc = sk_compare_side(st, "--baseline", c->baseline, &a, &na)) == 0 &&
-      (rc = sk_compare_side(st, "--candidate", c->candidate, &b, &nb)) == 0)
+      (rc = sk_compare_side(st, "--candidate", c->candidate, &b, &nb)) == 0 &&
+      (rc = sk_compare_disjoint(st, a, na, b, nb)) == 0)
     rc = sk_regress_run(st, a, na, b, nb, &r) < 0 ? SK_DB_STORE : 0;
   if (rc == 0) {
     if (c->format == SK_DB_CSV)

@@ -73,6 +73,11 @@ int sk_dbcmd_plot(sk_store_t *st, const sk_dbcmd_t *c)
   }
   if ((rc = sk_cmd_select(st, c, &ids, &n)) != SK_DB_OK)
     return rc;
+  /* a merged file and its runs never both drawn: the runs are */
+  if (sk_store_dedupe(st, ids, &n) < 0) {
+    free(ids);
+    return SK_DB_STORE;
+  }
   if (sk_dbplot_draw(st, ids, n, (const char *const *)c->suites, c->nsuites,
                      c->xmin, c->xmax, !c->linear_x, c->output, err,
                      sizeof err) < 0) {
@@ -110,6 +115,7 @@ static void sk_cmd_time(const char *before, double v, int width)
 
 static void sk_cmd_table(const sk_history_t *h)
 {
+  char text[512];
   size_t i, k = 0;
   char a[32];
   sk_dbout_num(a, h->argument);
@@ -126,7 +132,9 @@ static void sk_cmd_table(const sk_history_t *h)
     sk_cmd_time("  ", p->q3, 10);
     putchar('\n');
   }
-  printf("\nchange points (E-divisive means on ranks, p <= %g, change >= "
+  sk_history_matched_text(h, text, sizeof text);
+  printf("\n%s\n", text);
+  printf("change points (E-divisive means on ranks, p <= %g, change >= "
          "%g%%, %lu permutations): ", h->opts.alpha,
          h->opts.min_effect * 100, (unsigned long)h->opts.permutations);
   printf(h->ncps ? "%lu\n" : "none\n", (unsigned long)h->ncps);
@@ -172,12 +180,19 @@ static int sk_cmd_kv_num(sk_emit_t *e, const char *key, double v)
 static int sk_cmd_yaml(const sk_history_t *h)
 {
   sk_emit_t *e = sk_emit_open(stdout);
+  char text[512];
   size_t i;
   int rc;
   if (!e)
     return -1;
   rc = sk_emit_map_begin(e) | sk_emit_kv_str(e, "suite", h->suite);
   rc |= sk_emit_kv_double(e, "argument", h->argument);
+  rc |= sk_emit_kv_long(e, "runs_selected", (long)h->selected);
+  rc |= sk_emit_kv_long(e, "runs_other_arguments", (long)h->other_args);
+  rc |= sk_emit_kv_long(e, "runs_without_suite", (long)h->no_suite);
+  rc |= sk_emit_kv_long(e, "merged_left_out", (long)h->merged_out);
+  sk_history_matched_text(h, text, sizeof text);
+  rc |= sk_emit_kv_str(e, "matched", text);
   rc |= sk_emit_str(e, "points") | sk_emit_seq_begin(e);
   for (i = 0; i < h->npoints; i++) {
     rc |= sk_emit_map_begin(e);

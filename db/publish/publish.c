@@ -333,6 +333,19 @@ static int sk_pub_side(sk_pub_t *p, const char *opt, const char *text,
   return 0;
 }
 
+/* Sides that share a run are refused, as compare refuses them. */
+static int sk_pub_disjoint(sk_pub_t *p, const int64_t *a, size_t na,
+                           const int64_t *c, size_t nc)
+{
+  char why[160], text[SK_REGRESS_TEXT];
+  int rc = sk_regress_overlap(p->st, a, na, c, nc, why, sizeof why);
+  if (rc <= 0)
+    return rc;
+  sk_regress_overlap_text(why, text, sizeof text);
+  sk_msg_error("%s", text);
+  return -1;
+}
+
 /* data/compare.json: /api/compare's answer for the two selections, with
  * them and the runs of both sides (the plot links). */
 static int sk_pub_compare(sk_pub_t *p, const sk_publish_opts_t *o)
@@ -349,6 +362,7 @@ static int sk_pub_compare(sk_pub_t *p, const sk_publish_opts_t *o)
   x.conf = 0.95;
   if (sk_pub_side(p, "--baseline", o->baseline, &a, &na) < 0 ||
       sk_pub_side(p, "--candidate", o->candidate, &c, &nc) < 0 ||
+      sk_pub_disjoint(p, a, na, c, nc) < 0 ||
       sk_regress_run(p->st, a, na, c, nc, &x) < 0)
     goto out;
   if ((both = malloc((na + nc ? na + nc : 1) * sizeof *both)) != NULL) {

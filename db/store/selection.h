@@ -16,8 +16,10 @@
  *   latest, latest=N the most recent N (1) of the runs the rest chooses
  *   all             every run (the same as no term at all)
  * Terms of one key are alternatives (12 14 = run 12 or run 14); terms of
- * different keys must all hold.  Parsing checks the form (dates: every
- * field in its range), and at most SK_SEL_TERMS_MAX words; the store
+ * different keys must all hold, the tags' names counting as keys
+ * (tag=a=1 tag=a=2: either value; tag=a=1 tag=b=2: both tags).  Parsing
+ * checks the form (dates: every field in its range), and at most
+ * SK_SEL_TERMS_MAX words; the store
  * turns a selection into SQL with every value bound, the alternatives of
  * one key a balanced tree of ORs (SQLite refuses a tree 1,000 deep).
  */

@@ -195,6 +195,11 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data,
  * it.  0, or -1 (no such run: message printed). */
 int sk_store_remove(sk_store_t *st, int64_t run);
 
+/* A merged file and its own runs never both count: drops from ids[0..*n)
+ * every merged file whose runs (one or more) are there too, the order of
+ * the rest kept.  The number dropped, or -1 (message given). */
+long sk_store_dedupe(sk_store_t *st, int64_t *ids, size_t *n);
+
 /* The runs (in the database) that the merged file RUN merged; none when
  * RUN is not a merged file.  *ids is the caller's to free. */
 int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,

@@ -103,6 +103,29 @@ static int sk_store_q_any(sk_store_q_t *q, const sk_sel_term_t *const *t,
   return rc | sk_store_q_add(q, ")");
 }
 
+/* " AND (alternatives)" of the terms t[0..n), nothing when n is 0. */
+static int sk_store_q_group(sk_store_q_t *q, const sk_sel_term_t *const *t,
+                            size_t n)
+{
+  int rc = 0;
+  if (!n)
+    return 0;
+  rc |= sk_store_q_add(q, " AND (");
+  rc |= sk_store_q_any(q, t, n);
+  return rc | sk_store_q_add(q, ")");
+}
+
+/* Whether the tag term K has a tag term of the same key before it. */
+static int sk_store_q_seen(const sk_sel_t *sel, size_t k)
+{
+  size_t i;
+  for (i = 0; i < k; i++)
+    if (sel->terms[i].key == SK_SEL_TAG &&
+        strcmp(sel->terms[i].text, sel->terms[k].text) == 0)
+      return 1;
+  return 0;
+}
+
 int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
 {
   const sk_sel_term_t **of = malloc((sel->n ? sel->n : 1) * sizeof *of);
@@ -114,14 +137,25 @@ int sk_store_q_build(sk_store_q_t *q, const sk_sel_t *sel)
                        "JOIN environments e ON e.id = r.environment_id "
                        "WHERE 1");
   for (k = 0; rc == 0 && k < SK_SEL_LATEST; k++) {
+    if (k == SK_SEL_TAG)
+      continue;
     for (i = n = 0; i < sel->n; i++)
       if (sel->terms[i].key == (sk_sel_key_t)k)
         of[n++] = &sel->terms[i];
-    if (n) {
-      rc |= sk_store_q_add(q, " AND (");
-      rc |= sk_store_q_any(q, of, n);
-      rc |= sk_store_q_add(q, ")");
-    }
+    rc |= sk_store_q_group(q, of, n);
+  }
+  /* tags: the alternatives are those of one tag's key, and every key
+   * must hold (tag=lib=mpich tag=lib=ompi: either library; tag=lib=mpich
+   * tag=suite=pingpong: both tags) */
+  for (k = 0; rc == 0 && (size_t)k < sel->n; k++) {
+    const sk_sel_term_t *t = &sel->terms[k];
+    if (t->key != SK_SEL_TAG || sk_store_q_seen(sel, (size_t)k))
+      continue;
+    for (i = n = 0; i < sel->n; i++)
+      if (sel->terms[i].key == SK_SEL_TAG &&
+          strcmp(sel->terms[i].text, t->text) == 0)
+        of[n++] = &sel->terms[i];
+    rc |= sk_store_q_group(q, of, n);
   }
   free(of);
   for (i = 0; i < sel->n; i++)
@@ -383,6 +417,44 @@ int sk_store_campaign_runs(sk_store_t *st, int64_t run, int64_t **ids,
   *ids = v;
   *n = cnt;
   return 0;
+}
+
+static int sk_store_has_id(const int64_t *ids, size_t n, int64_t id)
+{
+  size_t i;
+  for (i = 0; i < n; i++)
+    if (ids[i] == id)
+      return 1;
+  return 0;
+}
+
+long sk_store_dedupe(sk_store_t *st, int64_t *ids, size_t *n)
+{
+  int64_t *members, *keep;
+  size_t i, k, m, out = 0;
+  int drop;
+  /* decided on the whole selection first, so that the order of the ids
+   * does not matter */
+  if (!(keep = malloc((*n ? *n : 1) * sizeof *keep)))
+    return -1;
+  for (i = 0; i < *n; i++) {
+    if (sk_store_campaign_runs(st, ids[i], &members, &m) < 0) {
+      free(keep);
+      sk_store_fail(st, "cannot read a campaign");
+      return -1;
+    }
+    for (drop = 0, k = 0; k < m && !drop; k++)
+      drop = sk_store_has_id(ids, *n, members[k]);
+    free(members);
+    if (!drop)
+      keep[out++] = ids[i];
+  }
+  if (out)
+    memcpy(ids, keep, out * sizeof *ids);
+  free(keep);
+  i = *n - out;
+  *n = out;
+  return (long)i;
 }
 
 int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)

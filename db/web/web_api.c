@@ -497,16 +497,15 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
 /* The comparison's power and overall verdict (doc/database.md). */
 static void sk_api_compare_power(sk_wbuf_t *b, const sk_regress_t *x)
 {
-  char text[256];
-  sk_wbuf_puts(b, ",\"power\":{");
-  sk_wbuf_json_key(b, "min_q", 1);
-  sk_wbuf_json_num(b, x->min_q);
+  char text[SK_REGRESS_TEXT];
+  sk_wbuf_printf(b, ",\"power\":{\"tests\":%zu", x->ntested);
+  sk_api_kv(b, "min_p", x->best_p);
+  sk_api_kv(b, "min_q", x->min_q);
   sk_wbuf_printf(b, ",\"baseline_values\":%zu,\"candidate_values\":%zu,"
-                 "\"need_runs\":%zu,\"need_runs_one_point\":%zu}",
-                 x->power_runs[0], x->power_runs[1], x->need, x->need_one);
-  sk_wbuf_printf(b, ",\"verdict\":\"%s\"", x->inconclusive ? "inconclusive"
-                 : x->slower ? "slower" : x->faster ? "faster"
-                 : "not significant");
+                 "\"need_runs\":%zu,\"max_points\":%zu,"
+                 "\"points_together\":%zu}", x->power_runs[0],
+                 x->power_runs[1], x->need, x->max_points, x->together);
+  sk_wbuf_printf(b, ",\"verdict\":\"%s\"", sk_regress_overall(x));
   if (x->inconclusive) {
     sk_regress_inconclusive_text(x, text, sizeof text);
     sk_wbuf_json_key(b, "message", 0);
@@ -517,13 +516,58 @@ static void sk_api_compare_power(sk_wbuf_t *b, const sk_regress_t *x)
                  x->nbeyond);
 }
 
+/* What each side's suite of a pair (compare --match) is. */
+static void sk_api_quantities(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  size_t k;
+  int side;
+  sk_wbuf_puts(b, ",\"quantities\":[");
+  for (k = 0; k < x->nmatch && k < SK_REGRESS_MATCH_MAX; k++) {
+    sk_wbuf_puts(b, k ? ",{" : "{");
+    for (side = 0; side < 2; side++) {
+      sk_wbuf_json_key(b, side ? "candidate_suite" : "baseline_suite",
+                       side == 0);
+      sk_wbuf_json_str(b, x->match[side][k]);
+      sk_wbuf_json_key(b, side ? "candidate" : "baseline", 0);
+      if (x->quantity[side][k])
+        sk_wbuf_json_str(b, x->quantity[side][k]);
+      else
+        sk_wbuf_puts(b, "null");
+    }
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "]");
+}
+
+/* Why points of one side are not in the other: the sentences, and the
+ * counts by reason. */
+static void sk_api_unmatched(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  static const char *const key[2] = {"unmatched_baseline",
+                                     "unmatched_candidate"};
+  char text[SK_REGRESS_TEXT];
+  int side;
+  for (side = 0; side < 2; side++) {
+    sk_regress_unmatched_text(x, side, text, sizeof text);
+    sk_wbuf_json_key(b, key[side], 0);
+    sk_wbuf_printf(b, "{\"grid\":%zu,\"processes\":%zu,\"suite\":%zu,"
+                   "\"message\":", x->unmatched[side][SK_REGRESS_GRID],
+                   x->unmatched[side][SK_REGRESS_NP],
+                   x->unmatched[side][SK_REGRESS_SUITE]);
+    sk_wbuf_json_str(b, text);
+    sk_wbuf_puts(b, "}");
+  }
+}
+
 void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 {
   char summary[256];
   size_t i, *order = sk_regress_worst_first(x);
   sk_wbuf_printf(b, "{\"baseline_runs\":%zu,\"candidate_runs\":%zu,"
-                 "\"baseline_merged\":%zu,\"candidate_merged\":%zu",
-                 x->nruns[0], x->nruns[1], x->nmerged[0], x->nmerged[1]);
+                 "\"baseline_merged\":%zu,\"candidate_merged\":%zu,"
+                 "\"baseline_idle\":%zu,\"candidate_idle\":%zu",
+                 x->nruns[0], x->nruns[1], x->nmerged[0], x->nmerged[1],
+                 x->nidle[0], x->nidle[1]);
   sk_api_kv(b, "fdr", x->fdr);
   sk_api_kv(b, "min_effect", x->min_effect);
   sk_api_compare_power(b, x);
@@ -551,8 +595,13 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
                    sk_wilcoxon_stars(f->q), f->last - f->first + 1);
   }
   free(order);
-  sk_wbuf_printf(b, "],\"only_baseline\":%zu,\"only_candidate\":%zu,"
-                 "\"points\":[", x->only[0], x->only[1]);
+  sk_wbuf_printf(b, "],\"only_baseline\":%zu,\"only_candidate\":%zu",
+                 x->only[0], x->only[1]);
+  sk_api_unmatched(b, x);
+  sk_api_quantities(b, x);
+  sk_wbuf_puts(b, ",\"estimator\":");
+  sk_wbuf_json_str(b, SK_REGRESS_ESTIMATOR);
+  sk_wbuf_puts(b, ",\"points\":[");
   for (i = 0; i < x->npoints; i++)
     sk_api_compare_point(b, &x->points[i], i == 0);
   sk_wbuf_puts(b, "]}\n");

@@ -30,7 +30,13 @@ static void sk_cmp_form(sk_wbuf_t *b, const char *base, const char *cand)
                "Candidate <input name=\"candidate\" size=\"30\" value=\"");
   sk_wbuf_html(b, cand ? cand : "");
   sk_wbuf_puts(b, "\" placeholder=\"tag=phase=after\"></label> <button "
-               "type=\"submit\">Compare</button></form>");
+               "type=\"submit\">Compare</button></form>"
+               "<p class=\"hint\" id=\"andor\">In a selection, words of "
+               "one key are alternatives (OR: <code>12 14</code> is run 12 "
+               "or run 14, <code>tag=lib=a tag=lib=b</code> either value); "
+               "words of different keys, and tags of different names, must "
+               "all hold (AND: <code>tag=lib=a tag=os=b</code> both tags). "
+               "The two sides may not share a run.</p>");
 }
 
 /* The frame app.js fills: SRC is where the comparison is (a URL of the
@@ -39,7 +45,7 @@ static void sk_cmp_form(sk_wbuf_t *b, const char *base, const char *cand)
 static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
                          int pub, const sk_regress_t *x)
 {
-  char text[256];
+  char text[SK_REGRESS_TEXT];
   sk_wbuf_puts(b, "<div id=\"cmp\" data-src=\"");
   sk_wbuf_html(b, src);
   sk_wbuf_puts(b, "\" data-ids=\"");
@@ -50,7 +56,11 @@ static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
    * that they are there before (or without) the script */
   if (x) {
     sk_regress_summary_text(x, text, sizeof text);
+    if (x->inconclusive)   /* never shown as a pass */
+      sk_wbuf_puts(b, "<span class=\"warn\">");
     sk_wbuf_html(b, text);
+    if (x->inconclusive)
+      sk_wbuf_puts(b, "</span>");
   } else
     sk_wbuf_puts(b, "loading\xe2\x80\xa6");
   sk_wbuf_puts(b, "</p><p id=\"sides\" class=\"hint\"></p><p id=\"power\"");
@@ -71,8 +81,9 @@ static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
   {
     static const char *const col[][2] = {
       {"verdict", "verdict"}, {"suite", "suite"}, {"argument", "argument"},
-      {"processes", "np"}, {"runs", "runs"}, {"before", "before"},
-      {"after", "after"}, {"change", "change"}, {"p", "p"}, {"q", "q"},
+      {"processes", "np"}, {"runs", "runs"}, {"before", "median before"},
+      {"after", "median after"}, {"change", "after / before"}, {"p", "p"},
+      {"q", "q"},
       {"min_p", "min. p"}};
     size_t i;
     for (i = 0; i < sizeof col / sizeof *col; i++)
@@ -82,9 +93,14 @@ static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
   sk_wbuf_puts(b, "</tr></thead><tbody></tbody></table><p class=\"hint\">"
                "Wilcoxon rank-sum per point (on the runs' medians, or on "
                "the raw samples where a side has fewer than 3 runs), the "
-               "false-discovery rate controlled (q), the change the "
-               "Hodges-Lehmann ratio with its 95% interval.  Click a "
-               "column to sort by it.</p></div>");
+               "false-discovery rate controlled (q).  One estimator per "
+               "row: before and after are each side's median of the values "
+               "tested, the change their ratio, with the interval of that "
+               "ratio in the CSV.  A comparison is inconclusive when a "
+               "change at one point alone could not reach the "
+               "false-discovery rate with these runs; it then names the "
+               "runs per side that could.  Click a column to sort by "
+               "it.</p></div>");
 }
 
 int sk_page_compare(sk_web_req_t *r)

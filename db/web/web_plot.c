@@ -218,11 +218,18 @@ static int sk_history_req(sk_web_req_t *r, sk_history_t *h)
 void sk_history_json(sk_wbuf_t *b, const sk_history_t *hist)
 {
   const sk_history_t h = *hist;
+  char text[512];
   size_t i;
   sk_wbuf_puts(b, "{\"suite\":");
   sk_wbuf_json_str(b, h.suite);
   sk_wbuf_json_key(b, "argument", 0);
   sk_wbuf_json_num(b, h.argument);
+  sk_history_matched_text(&h, text, sizeof text);
+  sk_wbuf_printf(b, ",\"runs_selected\":%zu,\"runs_other_arguments\":%zu,"
+                 "\"runs_without_suite\":%zu,\"merged_left_out\":%zu,"
+                 "\"matched\":", h.selected, h.other_args, h.no_suite,
+                 h.merged_out);
+  sk_wbuf_json_str(b, text);
   sk_wbuf_puts(b, ",\"points\":[");
   for (i = 0; i < h.npoints; i++) {
     const sk_history_point_t *p = &h.points[i];

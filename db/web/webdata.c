@@ -264,8 +264,13 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
   size_t n = 0, i, k;
   int rc = 0;
   q->nseries = 0;
-  if (sk_store_select(st, &q->sel, &ids, &n) < 0)
+  /* a merged file and its runs never both count (a group's legend says
+   * how many runs it has): the runs are drawn */
+  if (sk_store_select(st, &q->sel, &ids, &n) < 0 ||
+      sk_store_dedupe(st, ids, &n) < 0) {
+    free(ids);
     return -1;
+  }
   if (n * q->nsuites > SK_WEBDATA_MAX_SERIES) {
     q->nseries = n * q->nsuites;
     free(ids);
@@ -491,6 +496,23 @@ char *sk_webdata_ranges(const int64_t *v, size_t n)
   return sk_wbuf_take(&b, &len);
 }
 
+/* Sides that share a run are refused (400), as compare refuses them. */
+static int sk_webdata_disjoint(sk_web_req_t *r, const int64_t *a, size_t na,
+                               const int64_t *b, size_t nb)
+{
+  char why[160], text[SK_REGRESS_TEXT];
+  int rc = sk_regress_overlap(r->st, a, na, b, nb, why, sizeof why);
+  if (rc < 0) {
+    sk_web_fail_msg(r, 500, "cannot compare");
+    return -1;
+  }
+  if (rc == 0)
+    return 0;
+  sk_regress_overlap_text(why, text, sizeof text);
+  sk_web_fail(r, 400, "%s", text);
+  return -1;
+}
+
 int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids)
 {
   int64_t *a = NULL, *b = NULL;
@@ -503,7 +525,8 @@ int sk_webdata_compare(sk_web_req_t *r, sk_regress_t *x, char **ids)
   if (sk_webdata_fraction(r, "fdr", 0.05, &x->fdr) < 0 ||
       sk_webdata_fraction(r, "min_effect", 0.05, &x->min_effect) < 0 ||
       sk_webdata_side(r, "baseline", &a, &na) < 0 ||
-      sk_webdata_side(r, "candidate", &b, &nb) < 0)
+      sk_webdata_side(r, "candidate", &b, &nb) < 0 ||
+      sk_webdata_disjoint(r, a, na, b, nb) < 0)
     goto out;
   if (sk_regress_run(r->st, a, na, b, nb, x) < 0) {
     sk_regress_free(x);

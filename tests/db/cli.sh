@@ -36,7 +36,10 @@ step list
 step list --machine 'test box' --library 'Open*'
 step list --np 4
 step list --since 2026-11-23
+# tags of two keys must both hold (no run has both); two values of one
+# key are alternatives
 step list --tag phase=before --tag site=x
+step list tag=site=x tag=site=y
 step list --tag phase=after
 step list machine=big* np=4
 step list 1-3 --tag phase=before --format json

@@ -8,7 +8,9 @@
 # become (a ping-pong's one-way time stored as the round trip, a
 # bandwidth as the time of its bytes), the factors the command line
 # gives, and compare of skampi's ping-pong against osu_latency on the
-# same machine (--match) printing its table; the usage errors.
+# same machine (--match) printing its table, what each side is (a
+# one-way latency stored as the round trip) and the runs that gave
+# points; the usage errors.
 # To renew the transcript: run with KEEP=1, copy $TMP/out over
 # peers.expected, then read the diff.
 . "${top_srcdir:-.}/tests/db/lib.sh"
@@ -40,6 +42,9 @@ step query 10 --suite osu_allreduce
 step query 9 8 --suite osu_bw --suite osu_latency
 step compare --baseline tag=tool=skampi --candidate tag=tool=osu --match Pingpong_Send_Recv=osu_latency
 step compare --baseline 1 --candidate tag=tool=imb --match Pingpong_Send_Recv=IMB_PingPong --format csv
+# the header counts the runs that gave points, as the rows do, and names
+# the runs selected without the suite; what each side's suite is
+step compare --baseline 1 --candidate tag=tool=imb --match Pingpong_Send_Recv=IMB_PingPong --format json
 # the usage errors
 step import --from osu osu_latency.txt
 step import --from osu --machine vm osu_latency.txt

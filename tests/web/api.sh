@@ -47,7 +47,7 @@ PY
 # inconclusive, its message, p, q and min_p null, never NaN
 db import -q "$SRC/tests/tools/runs/noisy.yaml" || fail "import of noisy"
 timeout 60 python3 - "$URL" <<'PY' || fail "verdicts and power"
-import json, sys, urllib.parse, urllib.request
+import json, sys, urllib.error, urllib.parse, urllib.request
 base = sys.argv[1]
 def get(path):
     return urllib.request.urlopen(base + path, timeout=30).read().decode()
@@ -63,17 +63,30 @@ if '<td class="verdict noisy">noisy</td>' not in page or \
 q = urllib.parse.urlencode({"baseline": "1", "candidate": "6"})
 j = json.loads(get("/api/compare?" + q))
 if j["verdict"] != "inconclusive" or not j["message"].startswith(
-        "inconclusive: 1 run per side cannot show a change at q \u2264 0.05; "
-        "use at least 4"):
+        "inconclusive: no point could be tested (1 run per side); use at "
+        "least 5 runs per side"):
     bad.append("compare verdict %r %r" % (j["verdict"], j.get("message")))
 if any(p["p"] is not None or p["q"] is not None or p["min_p"] is not None
        or p["verdict"] != "inconclusive" for p in j["points"]):
     bad.append("points %r" % j["points"])
-if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 4:
+if j["power"]["min_q"] is not None or j["power"]["need_runs"] != 5:
     bad.append("power %r" % j["power"])
 html = get("/compare?" + q)
-if "nan" in html or "inconclusive: 1 run per side" not in html:
+if "nan" in html or "inconclusive: no point could be tested (1 run" \
+        not in html or "must all hold (AND: <code>tag=lib=a tag=os=b</code>" \
+        not in html or '<span class="warn">4 inconclusive</span>' not in html:
     bad.append("compare page")
+# sides that share a run are refused, with the runs they share
+try:
+    get("/api/compare?" + urllib.parse.urlencode(
+        {"baseline": "1-3", "candidate": "3"}))
+    bad.append("overlapping sides compared")
+except urllib.error.HTTPError as e:
+    m = json.loads(e.read().decode())["error"]
+    if e.code != 400 or not m.startswith(
+            "the baseline and the candidate share 1 run (3): a set "
+            "compared with itself cannot show a change"):
+        bad.append("overlap %d %r" % (e.code, m))
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
@@ -112,6 +125,32 @@ if json.loads(get("/api/runs/1"))["node_map"] is not None:
 if '<th>np</th><th>nodes</th>' not in page or \
         '<td class="num nodes">\u2013</td>' not in page:
     bad.append("no nodes column in the run list")
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
+# a campaign (its runs are those of other/, stored once): its three runs
+# and their merged file never both drawn (the plot's series and its
+# legend's run counts) nor both in a history
+mkdir -p "$TMP/camp"
+for i in 1 2 3; do cp "$SRC/tests/tools/runs/b$i.yaml" "$TMP/camp/run-0$i.yaml"; done
+(cd "$TMP/camp" && "$MERGE" -o merged.yaml run-01.yaml run-02.yaml run-03.yaml) \
+  > /dev/null 2>&1 || fail "skampi-merge of the campaign"
+db import -q --tag set=camp "$TMP/camp" || fail "import of the campaign"
+timeout 60 python3 - "$URL" <<'PY' || fail "a campaign's merged file beside its runs"
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+def get(path):
+    return json.loads(urllib.request.urlopen(base + path, timeout=30).read().decode())
+runs = get("/api/runs?" + urllib.parse.urlencode({"sel": "campaign=1"}))["runs"]
+kinds = sorted(r["kind"] for r in runs)
+bad = [] if kinds == ["merged", "run", "run", "run"] else ["runs %r" % kinds]
+q = urllib.parse.urlencode({"sel": "campaign=1", "suite": "pingpong"})
+series = get("/api/series?" + q)["series"]
+if len(series) != 3 or any(s["kind"] != "run" for s in series):
+    bad.append("series %r" % [(s.get("run"), s.get("kind")) for s in series])
+h = get("/api/history?" + q + "&argument=1024")
+if (len(h["points"]), h["merged_left_out"], h["runs_selected"]) != (3, 1, 4):
+    bad.append("history %r" % {k: h[k] for k in ("points", "merged_left_out", "runs_selected")})
 if bad:
     sys.exit("wrong: %s" % bad)
 PY

@@ -479,6 +479,18 @@ try:
     Select(drv.find_element(By.ID, "cmpverdict")).select_by_value("faster")
     n = len(drv.find_elements(By.CSS_SELECTOR, "#points tbody tr"))
     check(n == 1, f"filtered by verdict: {n}")
+    # a comparison that cannot show a change is never green: its summary
+    # and its one line in the warning's colour, the runs it would need
+    drv.get(URL + "/compare?baseline=1&candidate=6")
+    check(body_attr("verdict") == "inconclusive", "inconclusive verdict")
+    check("warn" in drv.find_element(By.ID, "summary").get_attribute("class"),
+          "the inconclusive summary's colour")
+    li = drv.find_elements(By.CSS_SELECTOR, "#findings li")
+    check(len(li) == 1 and li[0].get_attribute("class") == "warn"
+          and li[0].text.startswith("Inconclusive"), f"inconclusive line {[x.text for x in li]}")
+    check(not drv.find_elements(By.CSS_SELECTOR, "#cmp .ok"), "nothing green")
+    check(drv.find_element(By.ID, "power").text.endswith("use at least 5 runs per side"),
+          f"the runs it needs: {drv.find_element(By.ID, 'power').text!r}")
 
     # ---- the history --------------------------------------------------------
     drv.get(URL + "/history?sel=&suite=pingpong&argument=1024")

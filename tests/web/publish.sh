@@ -149,6 +149,9 @@ PY
 db publish -q "$S" 11-13 --baseline tag=phase=before --candidate 11 2> "$TMP/err"
 [ $? = 1 ] && grep -qxF "skampi-db: error: --baseline selects no published run" "$TMP/err" ||
   fail "a side of no published run: $(cat "$TMP/err")"
+db publish -q "$S" 1-10 --baseline 1-3 --candidate 3-5 2> "$TMP/err"
+[ $? = 1 ] && grep -qxF "skampi-db: error: the baseline and the candidate share 1 run (3): a set compared with itself cannot show a change; choose selections without a run in common (a merged file counts as its runs)" "$TMP/err" ||
+  fail "sides that share a run: $(cat "$TMP/err")"
 db publish -q "$S" --baseline 1 2> "$TMP/err"
 [ $? = 2 ] && grep -qxF "skampi-db: error: publish takes --baseline and --candidate together" "$TMP/err" ||
   fail "--baseline alone: $(cat "$TMP/err")"

@@ -910,7 +910,19 @@
       (j.baseline ? ' (' + j.baseline + ')' : '') + '; candidate: ' + x.candidate_runs + ' run' +
       (x.candidate_runs === 1 ? '' : 's') + (j.candidate ? ' (' + j.candidate + ')' : '') +
       '; false-discovery rate ' + x.fdr + ', smallest change ' + 100 * x.min_effect + '%.';
-    if (x.power && x.power.message) { $('power').textContent = x.power.message; $('power').className = 'warn'; }
+    // an inconclusive comparison is never shown as a pass: its sentence,
+    // the summary in the warning's colour
+    const inconclusive = x.verdict === 'inconclusive' || (x.power && x.power.verdict === 'inconclusive');
+    const message = x.message || (x.power && x.power.message);
+    if (message) { $('power').textContent = message; $('power').className = 'warn'; }
+    if (inconclusive) $('summary').classList.add('warn');
+    document.body.dataset.verdict = x.verdict || (x.power && x.power.verdict) || '';
+    // how many points matched, and why the others did not
+    const unmatched = [x.unmatched_baseline, x.unmatched_candidate]
+      .filter(u => u && u.message).map(u => u.message);
+    $('sides').textContent += ' ' + x.points.length + ' point' + (x.points.length === 1 ? '' : 's') +
+      ' in both.' + (unmatched.length ? ' ' + unmatched.join('; ') + '.' : '');
+    if (x.estimator) $('sides').textContent += ' ' + x.estimator.charAt(0).toUpperCase() + x.estimator.slice(1) + '.';
     // what changed, worst first, each a suite's adjacent sizes
     const ol = $('findings');
     x.findings.forEach(f => {
@@ -934,8 +946,9 @@
       }
       ol.appendChild(li);
     });
-    if (!x.findings.length) ol.appendChild(el('li', x.power && x.power.verdict === 'inconclusive'
-      ? 'No change can be shown with these runs.' : 'No significant change.', 'ok'));
+    if (!x.findings.length) ol.appendChild(inconclusive
+      ? el('li', 'Inconclusive: no change can be shown with these runs.', 'warn')
+      : el('li', 'No significant change.', 'ok'));
     // every point: sortable, filterable
     const verdicts = Array.from(new Set(points.map(p => p.verdict)));
     const vsel = $('cmpverdict');
