@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * regress_text.c -- the words of a comparison (regress.h): the names of
  * methods and verdicts, the overall verdict, the sentences of an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # manypoints.sh -- compare's power over 1,000 points, on generated runs
 # (tests/db/powerruns.sh: 10 suites of 100 points, +-3% noise, a 1.5x
 # slowdown planted in the candidate at 3 points: suite3 at 80 and 88 B,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # powerruns.sh DIR SIDE FIRST COUNT FACTOR [SHIFT] -- writes COUNT made-up but
 # valid skampi result files, DIR/SIDE-NN.yaml for runs NN = FIRST ...,
 # of 10 suites of 100 points each (1,000 points), for tests/db/manypoints.sh.
