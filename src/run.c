@@ -385,6 +385,8 @@ static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
   if (e->rank == 0) {
     code = sk_run_resume_prepare(&st->rr, st->res, st->outfile, opt->fresh,
                                  &st->in);
+    if (st->rr.moved[0] != '\0')   /* said even with --quiet */
+      sk_msg_note("%s", st->rr.moved);
     if (code != 0)
       sk_progress_error(&st->progress, st->rr.err[0] ? st->rr.err
                                                       : "out of memory");
