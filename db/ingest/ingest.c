@@ -252,11 +252,30 @@ static char *sk_ingest_join_hosts(const sk_rfile_t *r)
   return out;
 }
 
+/* The run's evidence as stored: a verdict other than quiet with its
+ * degree keeps it as the first sentence ("worst rank 24% CPU; ...",
+ * lib/noise.h: sk_noise_degree_len()), so that the verdict column stays
+ * the word; NULL (no memory) or the caller's to free. */
+static char *sk_ingest_noise(const sk_rfile_t *r)
+{
+  const char *ev = r->noise_evidence ? r->noise_evidence : "";
+  char *out;
+  size_t n;
+  if (r->noise_verdict == NULL || r->noise_degree == NULL ||
+      strcmp(r->noise_verdict, "quiet") == 0)
+    return strdup(ev);
+  n = strlen(r->noise_degree) + strlen(ev) + 3;
+  if ((out = malloc(n)) != NULL)
+    snprintf(out, n, "%s%s%s", r->noise_degree, *ev ? "; " : "", ev);
+  return out;
+}
+
 static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
                              int64_t machine, int64_t env, int merged)
 {
   const char *np = sk_rfile_factor(in->r, "processes");
   char *hosts = sk_ingest_join_hosts(in->r);
+  char *noise = sk_ingest_noise(in->r);
   sk_store_run_t r;
   int64_t id;
   memset(&r, 0, sizeof r);
@@ -275,8 +294,11 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.original = in->bytes;
   r.original_len = in->len;
   r.verdict = in->r->noise_verdict;
-  r.noise = in->r->noise_evidence;
-  id = sk_store_add_run(in->st, machine, env, &r);
+  r.noise = in->r->noise_verdict != NULL ? noise : NULL;
+  id = noise != NULL ? sk_store_add_run(in->st, machine, env, &r) : -1;
+  if (noise == NULL)
+    sk_msg_error("out of memory");
+  free(noise);
   free(hosts);
   return id;
 }

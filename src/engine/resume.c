@@ -223,7 +223,7 @@ static int sk_resume_field(sk_resume_rd_t *rd, const char *key, char *out,
 /* The keys of factors the continuation compares, in sk_resume_factor_t
  * order (SK_RESUME_SKAMPI_VERSION is a top-level key). */
 static const char *const sk_resume_factor_key[SK_RESUME_NFACTORS] = {
-  "mpi_library", "processes", "hosts", "skampi_version"
+  "mpi_library", "processes", "hosts", "timer", "skampi_version"
 };
 
 /* The value of key i of the mapping en (the event at i is its key): a

@@ -21,6 +21,7 @@ typedef enum {
   SK_RESUME_MPI_LIBRARY,     /* factors.mpi_library */
   SK_RESUME_PROCESSES,       /* factors.processes */
   SK_RESUME_HOSTS,           /* factors.hosts, joined by ',' */
+  SK_RESUME_TIMER,           /* factors.timer */
   SK_RESUME_SKAMPI_VERSION,  /* skampi_version */
   SK_RESUME_NFACTORS
 } sk_resume_factor_t;

@@ -160,6 +160,9 @@ static void sk_run_resume_now(const sk_result_t *r, sk_resume_factor_t f,
       len += (size_t)snprintf(out + len, n - len, "%s%s", i ? "," : "",
                               x->hosts[i] ? x->hosts[i] : "");
     break;
+  case SK_RESUME_TIMER:
+    snprintf(out, n, "%s", x->timer ? x->timer : "");
+    break;
   case SK_RESUME_SKAMPI_VERSION: snprintf(out, n, "%s", PACKAGE_VERSION);
     break;
   case SK_RESUME_NFACTORS: break;
@@ -173,7 +176,7 @@ static void sk_run_resume_diff(sk_resume_factor_t f, const char *old,
                                size_t *len)
 {
   static const char *const what[SK_RESUME_NFACTORS] = {
-    "MPI library", "processes", "hosts", "skampi version"};
+    "MPI library", "processes", "hosts", "timer", "skampi version"};
   char a[200], b[200];
   sk_run_resume_show(old ? old : "", a, sizeof a);
   sk_run_resume_show(now, b, sizeof b);
@@ -193,7 +196,7 @@ static void sk_run_resume_diff(sk_resume_factor_t f, const char *old,
 }
 
 /* The factors of the experiment (lib and version, processes, hosts,
- * skampi's version) and the suite file: those of the file must be this
+ * timer, skampi's version) and the suite file: those of the file must be this
  * run's.  0, or SK_EXIT_INPUT with the differences in rr->err. */
 static int sk_run_resume_same(sk_run_resume_t *rr, const sk_result_t *r)
 {

@@ -1,8 +1,8 @@
 # rerun.sh -- a result file is one experiment (doc/robustness.md,
 # "Continuing a run"): a run killed with SIGKILL in the middle of a suite
 # is continued, but a rerun into a file of another experiment -- another
-# MPI library, another process count and hosts, another skampi, another
-# suite file -- or into a file whose run finished is refused before it
+# MPI library, another process count and hosts, another timer, another
+# skampi, another suite file -- or into a file whose run finished is refused before it
 # measures, with one message that says what differs and what to do, and
 # the old file and its journal stay byte for byte as they were.
 #
@@ -96,6 +96,10 @@ refused "another skampi and other hosts" 2 "$suite" "$result is the result of an
 cp "$work/killed.yaml" "$result" && cp "$result" "$work/saved.yaml" || exit 99
 refused "another process count" 1 "$suite" "$result is the result of another experiment: processes '2' there, '1' in this run; hosts '$hosts' there, '${hosts%%,*}' in this run; $way"
 
+# another timer: a real run with --timer monotonic
+cp "$work/killed.yaml" "$result" && cp "$result" "$work/saved.yaml" || exit 99
+refused "another timer" 2 "$suite" "$result is the result of another experiment: timer 'MPI_Wtime' there, 'CLOCK_MONOTONIC' in this run; $way" --timer monotonic
+
 # a changed suite file (a comment more)
 cp "$suite" "$work/changed.skampi" && echo "# changed" >> "$work/changed.skampi" ||
   exit 99
@@ -120,6 +124,9 @@ cmp "$work/saved.yaml" "$result.bak" || fail "--fresh: $result.bak is not the ol
 cmp "$work/saved.journal" "$journal.bak" || fail "--fresh: $journal.bak is not the old journal"
 grep -qxF "skampi: --fresh: $result moved aside to $result.bak, its journal to $journal.bak" "$work/stderr" ||
   fail "--fresh: '$(cat "$work/stderr")'"
+# the estimate at the start: this file bounds nothing
+grep -qxF "skampi: 4 suites to measure, no time limit: the file sets neither @TIME_RUN nor every suite's Time_Suite" "$work/stderr" ||
+  fail "--fresh: no estimate: '$(cat "$work/stderr")'"
 run_skampi 2 "$suite" "$result" --fresh --quiet || fail "second --fresh exited with $?"
 [ "$(skampi_stderr)" = "skampi: --fresh: $result moved aside to $result.bak (replacing an older $result.bak), its journal to $journal.bak (replacing an older $journal.bak)" ] ||
   fail "second --fresh: '$(cat "$work/stderr")'"
