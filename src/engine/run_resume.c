@@ -33,14 +33,18 @@ static char *sk_run_resume_cat(const char *a, const char *b)
 static int sk_run_resume_backup(sk_run_resume_t *rr, const char *path,
                                 sk_outfile_kind_t kind)
 {
-  char why[900], bak[1024];
+  char why[900], *bak = sk_run_resume_cat(path, ".bak");
   size_t len = strlen(rr->moved);
   int older, rc;
-  snprintf(bak, sizeof bak, "%s.bak", path);
+  if (bak == NULL) {
+    snprintf(rr->err, sizeof rr->err, "out of memory");
+    return -1;
+  }
   older = access(bak, F_OK) == 0;
   rc = sk_outfile_backup(path, kind, rr->in, why, sizeof why);
   if (rc < 0) {
     snprintf(rr->err, sizeof rr->err, "--fresh: %s", why);
+    free(bak);
     return -1;
   }
   if (rc == 0 && len + 1 < sizeof rr->moved &&
@@ -52,6 +56,7 @@ static int sk_run_resume_backup(sk_run_resume_t *rr, const char *path,
                  "older %s)", bak) < 0)
       rr->moved[len] = '\0';
   }
+  free(bak);
   return 0;
 }
 
