@@ -143,8 +143,12 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
   sk_dbout_text(stdout, "%-24s  ", s->instance);
   sk_dbout_text(stdout, "%-9s  ", s->status);
   printf("%ld points", npoints);
-  if (*s->verdict && strcmp(s->verdict, "quiet") != 0)
+  if (*s->verdict && strcmp(s->verdict, "quiet") != 0) {
+    size_t d = sk_noise_degree_len(s->noise);
     sk_dbout_text(stdout, ", machine %s", s->verdict);
+    if (d > 0)       /* the degree is ours: digits and fixed words */
+      printf(" (%.*s)", (int)d, s->noise);
+  }
   if (s->pair_selection && s->pair_placement) {
     sk_dbout_text(stdout, ", pair %s ", s->pair_selection);
     sk_dbout_text(stdout, "%s", strcmp(s->pair_placement, "inter_node") == 0

@@ -27,9 +27,7 @@ void sk_budget_ended(sk_budget_t *b, double seconds)
  * equal share eq. */
 static double sk_budget_need(const sk_budget_t *b, double eq)
 {
-  double need = b->ended > 0
-                    ? SK_BUDGET_MARGIN * b->spent / (double)b->ended
-                    : 0.5 * eq;
+  double need = SK_BUDGET_MARGIN * b->spent / (double)b->ended;
   return need < eq ? need : eq;
 }
 
@@ -42,7 +40,13 @@ double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
     return own >= 0.0 ? own : -1.0;
   if (left > 1) {
     eq = share / (double)left;
-    share -= (double)(left - 1) * sk_budget_need(b, eq);
+    /* before any suite ended nothing says how slow the machine is:
+     * twice the equal share, so that a slow machine's first suite does
+     * not take what the others need */
+    if (b->ended == 0)
+      share = share < 2.0 * eq ? share : 2.0 * eq;
+    else
+      share -= (double)(left - 1) * sk_budget_need(b, eq);
   }
   if (own >= 0.0 && own <= share)
     return own;

@@ -6,9 +6,10 @@
  * A suite measured on its own may take its Time_Suite, or what the budget
  * left can spare for it: the time left minus a reserve for the suites
  * after it.  The reserve is what each of them is expected to need --
- * 1.5 times the mean time of the suites this run has measured so far
- * (before the first has ended: half the equal share) -- but never more
- * than the equal share (time left / suites left, itself included) each.
+ * 1.5 times the mean time of the suites this run has measured so far --
+ * but never more than the equal share (time left / suites left, itself
+ * included) each.  Before any suite has ended (nothing says yet how slow
+ * the machine is) a suite may take twice the equal share.
  * So on a quiet machine a suite that needs more than its equal share
  * takes it from the time the others will not use, and is cut only when
  * the rest could not otherwise be measured; on a slow machine (the

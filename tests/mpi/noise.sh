@@ -48,7 +48,7 @@ grep -q '^skampi: suite 1 of 3: pingpong: complete, 2 points (.*), [0-9.]* s, ma
 grep -qx "noise:           oversubscribed (worst rank [0-9]*% CPU): host $host: 2 ranks share 1 CPU (their affinity masks: 0); .*" "$work/show" ||
   grep -qx "noise:           oversubscribed (worst rank [0-9]*% CPU): host $host: 2 ranks share 1 CPU (their affinity masks: 0)" "$work/show" ||
   fail "show: $(grep noise "$work/show")"
-grep -q '^    0  pingpong .* complete   2 points, machine oversubscribed, pair Max_Latency within a node$' "$work/show" ||
+grep -q '^    0  pingpong .* complete   2 points, machine oversubscribed (worst rank [0-9]*% CPU), pair Max_Latency within a node$' "$work/show" ||
   fail "show: the suite's verdict and pair: $(grep pingpong "$work/show")"
 "$DB" --db "$work/t.db" list | grep -q '^   1  run  .* 2  oversubscribed ' ||
   fail "list: $("$DB" --db "$work/t.db" list)"

@@ -248,8 +248,8 @@ static void test_degree(void)
 
 /* The share of @TIME_RUN (src/engine/budget.h): the time left less a
  * reserve for the suites after this one, each expected to need 1.5 times
- * the mean of the suites that ended (half the equal share before any
- * did), at most the equal share (time left / suites left); or the
+ * the mean of the suites that ended, at most the equal share (time left
+ * / suites left); twice the equal share before any suite ended; or the
  * suite's Time_Suite when smaller; 0 once spent.  Values by hand. */
 static void test_budget(void)
 {
@@ -258,13 +258,14 @@ static void test_budget(void)
   const char *by;
   memset(&s, 0, sizeof s);
   s.time_suite = 20.0;
-  /* nothing ended: 60 - 41 * (60/42)/2 = 1290/42 s, above Time_Suite */
-  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 20.0, 1e-12);
+  /* nothing ended: twice the equal share, 120/42 s, below Time_Suite */
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 120.0 / 42, 1e-12);
+  SK_CHECK_STR(by, "share of Time_Run");
+  s.time_suite = 2.0;
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 2.0, 1e-12);
   SK_CHECK_STR(by, "Time_Suite");
   s.time_suite = -1.0;
-  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 1290.0 / 42,
-               1e-12);
-  SK_CHECK_STR(by, "share of Time_Run");
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 1, &by), 60.0, 1e-12);
   /* two suites of 0.5 s ended: each later one needs 0.75 s; at 101 s,
    * 40 left: 59 - 39 * 0.75 = 29.75 s */
   sk_budget_ended(&b, 0.5);
@@ -321,8 +322,8 @@ static size_t budget_run(const double *need, size_t n, double total,
  * counted at twice the time they got), 48.4 s of needs in all.  The
  * equal share would cut five of them; the reserve cuts none.  On a
  * machine where every suite needs 5 s (210 s in all) the run still ends
- * at 60 s: the first suite (its limit 20 s before anything ended) takes
- * its 5 s, every later one the equal share of the 55 s left. */
+ * at 60 s: the first suite gets twice the equal share, 120/42 s, every
+ * later one the equal share of the rest, (60 - 120/42) / 41 s. */
 static void test_budget_run(void)
 {
   static const double run[42] = {
@@ -335,9 +336,9 @@ static void test_budget_run(void)
   SK_CHECK_REL(end, 48.4, 1e-9);
   for (i = 0; i < 42; i++)
     need[i] = 5.0;
-  SK_CHECK_INT((int)budget_run(need, 42, 60.0, 20.0, &end, &least), 41);
+  SK_CHECK_INT((int)budget_run(need, 42, 60.0, 20.0, &end, &least), 42);
   SK_CHECK_REL(end, 60.0, 1e-9);
-  SK_CHECK_REL(least, 55.0 / 41, 1e-9);
+  SK_CHECK_REL(least, (60.0 - 120.0 / 42) / 41, 1e-9);
 }
 
 static void test_loadavg(void)
