@@ -483,7 +483,7 @@ static void sk_run_say_estimate(const sk_runstate_t *st)
   const sk_plan_t *plan = st->eng.plan;
   double sum = 0.0;
   size_t i, n = st->rr.norder;
-  if (st->quiet)
+  if (st->quiet || n == 0)
     return;
   for (i = 0; i < n && sum >= 0.0; i++) {
     double t = plan->suites[st->rr.order[i]].time_suite;
