@@ -371,8 +371,11 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
       r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
   /* the run's verdict, judged once at its end (each suite's is in the
-   * file as the suite ends): it follows the suites in the file */
-  sk_runnoise_run(&st->noise, &r->noise);
+   * file as the suite ends): it follows the suites in the file.  A run
+   * that measured nothing (an interrupted run continued with nothing
+   * left to measure) judges nothing: no verdict from no measurement */
+  if (st->rr.norder > 0)
+    sk_runnoise_run(&st->noise, &r->noise);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
