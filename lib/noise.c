@@ -42,6 +42,40 @@ int sk_noise_parse(const char *s)
   return -1;
 }
 
+void sk_noise_degree(double cpu_share, char *buf, size_t size)
+{
+  if (size == 0)
+    return;
+  buf[0] = '\0';
+  if (isfinite(cpu_share) && cpu_share >= 0.0 && cpu_share < 100.0)
+    snprintf(buf, size, "worst rank %.0f%% CPU", 100.0 * cpu_share);
+}
+
+void sk_noise_label(const char *word, const char *degree, char *buf,
+                    size_t size)
+{
+  if (size == 0)
+    return;
+  if (degree != NULL && *degree && strcmp(word, "quiet") != 0)
+    snprintf(buf, size, "%s (%s)", word, degree);
+  else
+    snprintf(buf, size, "%s", word);
+}
+
+size_t sk_noise_degree_len(const char *evidence)
+{
+  static const char head[] = "worst rank ", tail[] = "% CPU";
+  size_t n = sizeof head - 1, d = 0;
+  if (evidence == NULL || strncmp(evidence, head, n) != 0)
+    return 0;
+  while (evidence[n + d] >= '0' && evidence[n + d] <= '9')
+    d++;
+  if (d == 0 || d > 3 || strncmp(evidence + n + d, tail, sizeof tail - 1))
+    return 0;
+  n += d + sizeof tail - 1;
+  return evidence[n] == '\0' || strncmp(evidence + n, "; ", 2) == 0 ? n : 0;
+}
+
 /* Adds a formatted sentence to n's evidence; -1 on no memory. */
 static int sk_noise_say(sk_noise_t *n, const char *fmt, ...)
 {

@@ -148,6 +148,21 @@ const char *sk_noise_name(sk_noise_verdict_t v);
 /* The verdict named s; -1 for any other text. */
 int sk_noise_parse(const char *s);
 
+/* The degree of a verdict: "worst rank 24% CPU", the lowest CPU time
+ * of any rank over its wall time (sk_noise_t.cpu_share) in whole per
+ * cent, into buf; "" when it is not known (NaN).  The stored verdict
+ * stays the word; the degree is said next to it wherever the word is
+ * shown (doc/engine.md, "The machine's noise"). */
+void sk_noise_degree(double cpu_share, char *buf, size_t size);
+/* "noisy (worst rank 24% CPU)": the verdict word with its degree into
+ * buf; the word alone when quiet or when degree is NULL or "". */
+void sk_noise_label(const char *word, const char *degree, char *buf,
+                    size_t size);
+/* The length of a degree sentence ("worst rank 24% CPU") that starts
+ * evidence and ends it or is followed by "; ", else 0: skampi-db keeps
+ * the degree as the first sentence of a run's stored evidence. */
+size_t sk_noise_degree_len(const char *evidence);
+
 /* The evidence joined with "; " into buf (cut with "..." when it does
  * not fit); "" when there is none. */
 void sk_noise_summary(const sk_noise_t *n, char *buf, size_t size);

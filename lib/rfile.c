@@ -50,6 +50,7 @@ void sk_rfile_suite_free(sk_rfile_suite_t *s)
   free(s->pair_hosts[1]);
   free(s->noise_verdict);
   free(s->noise_evidence);
+  free(s->noise_degree);
   free(s->unmeasured);
 }
 
@@ -82,6 +83,7 @@ void sk_rfile_free(sk_rfile_t *r)
   free(r->members);
   free(r->noise_verdict);
   free(r->noise_evidence);
+  free(r->noise_degree);
   free(r->run_stop);
   free(r);
 }

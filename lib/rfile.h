@@ -156,8 +156,9 @@ typedef struct sk_rfile_suite {
   int line;                /* where the suite starts in the file */
   /* the machine's noise over the suite (`noise`): the verdict, one of
    * lib/noise.h's words, and its evidence joined with "; "; NULL when
-   * absent (or not one of the words) */
-  char *noise_verdict, *noise_evidence;
+   * absent (or not one of the words); its degree, "worst rank 24% CPU"
+   * from noise.cpu_share (sk_noise_degree()), NULL when unknown */
+  char *noise_verdict, *noise_evidence, *noise_degree;
   /* `unmeasured`: the arguments a time limit left unmeasured, joined,
    * and how many (-1: absent) */
   char *unmeasured;
@@ -194,7 +195,7 @@ typedef struct sk_result {
   char *suite_sha256;      /* suite_file.sha256; NULL when absent, null */
   int merged;              /* a merged file (it has 'merged') */
   /* the run's noise (`noise`), as a suite's; NULL when absent */
-  char *noise_verdict, *noise_evidence;
+  char *noise_verdict, *noise_evidence, *noise_degree;
   char *run_stop;          /* run.stop: why the run stopped early */
   sk_rfile_member_t *members;   /* merged.files, in order */
   size_t nmembers;

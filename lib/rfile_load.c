@@ -660,10 +660,13 @@ static void sk_rfile_load_two_way(sk_yread_t *y, sk_ynode_t *node,
  * (anything else is not shown: the reader shows fixed words only) and
  * its evidence, the sentences joined with "; ".  -1 on no memory. */
 static int sk_rfile_load_noise(sk_yread_t *y, sk_ynode_t *map,
-                               char **verdict, char **evidence)
+                               char **verdict, char **evidence,
+                               char **degree)
 {
   sk_ynode_t *ev;
-  const char *v;
+  const char *v, *c;
+  char deg[64], *end;
+  double share;
   size_t i, n;
   if (!map || map->kind != SK_YNODE_MAP)
     return 0;
@@ -671,6 +674,13 @@ static int sk_rfile_load_noise(sk_yread_t *y, sk_ynode_t *map,
   if (sk_noise_parse(v) < 0)
     return 0;
   if (!(*verdict = strdup(v)) || !(*evidence = strdup("")))
+    return -1;
+  /* cpu_share: a number, else no degree (null when not measured) */
+  c = sk_yread_text(sk_yread_get(y, map, "cpu_share"));
+  share = c != NULL && *c ? strtod(c, &end) : NAN;
+  sk_noise_degree(c != NULL && *c && *end == '\0' ? share : NAN, deg,
+                  sizeof deg);
+  if (*deg && !(*degree = strdup(deg)))
     return -1;
   ev = sk_yread_get(y, map, "evidence");
   n = ev && ev->kind == SK_YNODE_SEQ ? sk_yread_len(ev) : 0;
@@ -769,7 +779,8 @@ int sk_rfile_load_suite(sk_yread_t *y, sk_ynode_t *node, sk_rfile_suite_t *s,
   sk_rfile_load_two_way(y, node, s);
   sk_rfile_load_status(s);
   if (sk_rfile_load_noise(y, sk_yread_get(y, node, "noise"),
-                          &s->noise_verdict, &s->noise_evidence) < 0 ||
+                          &s->noise_verdict, &s->noise_evidence,
+                          &s->noise_degree) < 0 ||
       sk_rfile_load_unmeasured(y, node, s) < 0) {
     sk_yread_error(y, NULL, "out of memory");
     return -1;
@@ -908,7 +919,8 @@ static int sk_rfile_load_run(sk_yread_t *y, sk_ynode_t *root, sk_rfile_t *r)
                      &r->wall_time);
   r->run_stop = sk_rfile_load_text(y, run, "stop");
   if (sk_rfile_load_noise(y, sk_yread_get(y, root, "noise"),
-                          &r->noise_verdict, &r->noise_evidence) < 0)
+                          &r->noise_verdict, &r->noise_evidence,
+                          &r->noise_degree) < 0)
     return -1;
   return 0;
 }

@@ -551,10 +551,15 @@ static int sk_plot_status(const sk_rfile_suite_t *s, char *buf, size_t size)
     snprintf(buf + len, size - len, " \xc2\xb7 %ld left unmeasured",
              s->nunmeasured);
   len = strlen(buf);
-  if (s->noise_verdict != NULL)
-    snprintf(buf + len, size - len, " \xc2\xb7 machine %s%s%s%s",
-             s->noise_verdict, *s->noise_evidence ? " (" : "",
-             s->noise_evidence, *s->noise_evidence ? ")" : "");
+  if (s->noise_verdict != NULL) {
+    /* "machine noisy (worst rank 24% CPU; EVIDENCE)": the degree first */
+    const char *d = strcmp(s->noise_verdict, "quiet") != 0 &&
+                    s->noise_degree != NULL ? s->noise_degree : "";
+    const char *ev = s->noise_evidence;
+    snprintf(buf + len, size - len, " \xc2\xb7 machine %s%s%s%s%s%s",
+             s->noise_verdict, *d || *ev ? " (" : "", d, *d && *ev ? "; "
+             : "", ev, *d || *ev ? ")" : "");
+  }
   return (*s->status && strcmp(s->status, "complete") != 0) || missed ||
          (s->noise_verdict != NULL && strcmp(s->noise_verdict, "quiet") != 0);
 }

@@ -12,6 +12,7 @@
 
 #include "gp.h"
 #include "nodemap.h"
+#include "noise.h"
 
 #define SK_TITLE_STEP 0.0235     /* line distance, fraction of the page */
 #define SK_TITLE_TOP 0.835
@@ -112,8 +113,9 @@ static void sk_title_noise(sk_title_col_t *c, const sk_rfile_t *r)
     return;
   }
   quiet = strcmp(r->noise_verdict, "quiet") == 0;
-  sk_title_kv(c, "machine", r->noise_verdict,
-              quiet ? SK_TITLE_OK : SK_TITLE_BAD);
+  /* the word with its degree: "noisy (worst rank 24% CPU)" */
+  sk_noise_label(r->noise_verdict, r->noise_degree, buf, sizeof buf);
+  sk_title_kv(c, "machine", buf, quiet ? SK_TITLE_OK : SK_TITLE_BAD);
   /* the run's own warning (unpinned processes) beside the verdict, not
    * only among the factors, where it may not fit */
   if ((warn = sk_rfile_factor(r, "warning")) != NULL && *warn)

@@ -231,13 +231,16 @@ static int sk_run_by_budget(const sk_suite_result_t *x)
 void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
 {
   size_t i, met = 0;
+  char degree[64], label[96];
   for (i = 0; i < sr->npoints; i++)
     met += sr->points[i].eps_met ? 1 : 0;
   if (sr->status == SK_SUITE_FAILED)
     sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
+  sk_noise_degree(sr->noise.cpu_share, degree, sizeof degree);
+  sk_noise_label(sk_noise_name(sr->noise.verdict), degree, label,
+                 sizeof label);
   sk_progress_suite_end(&st->progress, sk_suite_status_name(sr->status),
-                        sr->npoints, met, sr->noise.measured ?
-                            sk_noise_name(sr->noise.verdict) : NULL,
+                        sr->npoints, met, sr->noise.measured ? label : NULL,
                         MPI_Wtime());
   sk_runlog_suite_end(st->eng.log, sr);
   if (sk_run_by_budget(sr))
@@ -254,10 +257,11 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
   sk_suite_result_t *sr = NULL;
   sk_suite_result_t scratch;
   int skip = 0;
+  double begin = MPI_Wtime();
   if (e->rank == 0) {
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
-    sr->limit = sk_budget_suite(&st->budget, s, MPI_Wtime(), left,
+    sr->limit = sk_budget_suite(&st->budget, s, begin, left,
                                 &sr->limit_by);
     skip = sr->limit == 0.0;
     sk_journal_begin(k + 1, s->name);
@@ -280,6 +284,7 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
     sk_runnoise_end(&st->noise, k);
     sk_guard_arm(0.0);
     sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
+    sk_budget_ended(&st->budget, MPI_Wtime() - begin);
   }
   if (e->rank != 0)
     return;
@@ -323,8 +328,17 @@ static void sk_run_stop_reason(sk_runstate_t *st)
 static void sk_run_done_line(sk_runstate_t *st)
 {
   const sk_noise_t *n = &st->res->noise;
-  char ev[1024] = "";
-  sk_noise_summary(n, ev, sizeof ev);
+  char ev[1024] = "", degree[64] = "";
+  size_t len;
+  /* the degree first among the evidence: "noisy (worst rank 24% CPU;
+   * 2 of 2 ranks were ...)" */
+  if (n->measured && n->verdict != SK_NOISE_QUIET)
+    sk_noise_degree(n->cpu_share, degree, sizeof degree);
+  len = (size_t)snprintf(ev, sizeof ev, "%s", degree);
+  if (len > 0 && n->nevidence > 0 && len + 2 < sizeof ev)
+    len += (size_t)snprintf(ev + len, sizeof ev - len, "; ");
+  if (len < sizeof ev)
+    sk_noise_summary(n, ev + len, sizeof ev - len);
   sk_progress_done(&st->progress, sk_run_status_name(st->res->status),
                    st->written, n->measured ? sk_noise_name(n->verdict) : NULL,
                    ev, MPI_Wtime());
@@ -358,8 +372,11 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
       r->status = SK_RUN_PARTIAL;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
   /* the run's verdict, judged once at its end (each suite's is in the
-   * file as the suite ends): it follows the suites in the file */
-  sk_runnoise_run(&st->noise, &r->noise);
+   * file as the suite ends): it follows the suites in the file.  A run
+   * that measured nothing (an interrupted run continued with nothing
+   * left to measure) judges nothing: no verdict from no measurement */
+  if (st->rr.norder > 0)
+    sk_runnoise_run(&st->noise, &r->noise);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
          : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
@@ -386,6 +403,8 @@ static int sk_run_plan_order(sk_runstate_t *st, const sk_run_options_t *opt)
   if (e->rank == 0) {
     code = sk_run_resume_prepare(&st->rr, st->res, st->outfile, opt->fresh,
                                  &st->in);
+    if (st->rr.moved[0] != '\0')   /* said even with --quiet */
+      sk_msg_note("%s", st->rr.moved);
     if (code != 0)
       sk_progress_error(&st->progress, st->rr.err[0] ? st->rr.err
                                                       : "out of memory");
@@ -457,6 +476,35 @@ static size_t sk_run_left(const sk_runstate_t *st, const sk_run_block_t *b,
   for (; i < st->rr.norder; i++)
     n += b->in == NULL || !b->in[i];
   return n;
+}
+
+/* Rank 0, at the start (unless --quiet): how long the run will take at
+ * most, as the file bounds it -- @TIME_RUN, else the sum of the suites'
+ * Time_Suite (each suite's point under way and setup may add a little;
+ * doc/engine.md, "The run's time budget"). */
+static void sk_run_say_estimate(const sk_runstate_t *st)
+{
+  const sk_plan_t *plan = st->eng.plan;
+  double sum = 0.0;
+  size_t i, n = st->rr.norder;
+  if (st->quiet || n == 0)
+    return;
+  for (i = 0; i < n && sum >= 0.0; i++) {
+    double t = plan->suites[st->rr.order[i]].time_suite;
+    sum = t >= 0.0 ? sum + t : -1.0;
+  }
+  if (plan->time_run >= 0.0 && (sum < 0.0 || plan->time_run <= sum))
+    sk_msg_note("%zu suite%s to measure: the run takes at most about %g s "
+                "(@TIME_RUN), less on a quiet machine", n, n == 1 ? "" : "s",
+                plan->time_run);
+  else if (sum >= 0.0)
+    sk_msg_note("%zu suite%s to measure: the run takes at most about %g s "
+                "(the sum of their Time_Suite), less on a quiet machine", n,
+                n == 1 ? "" : "s", sum);
+  else
+    sk_msg_note("%zu suite%s to measure, no time limit: the file sets "
+                "neither @TIME_RUN nor every suite's Time_Suite", n,
+                n == 1 ? "" : "s");
 }
 
 /* Every rank: the suites in their order, the result written after each
@@ -610,8 +658,10 @@ static int sk_run_open(sk_runstate_t *st, const sk_plan_t *plan,
   MPI_Bcast(&ok, 1, MPI_INT, 0, st->eng.world);
   if (!ok || sk_run_write(st, NULL) != 0)
     return SK_EXIT_ABORTED;
-  if (st->eng.rank == 0)
+  if (st->eng.rank == 0) {
     sk_run_open_log(st);
+    sk_run_say_estimate(st);
+  }
   sk_guard_install(st->eng.rank, sk_run_dest(st));
   sk_run_guard_root(st);
   return 0;

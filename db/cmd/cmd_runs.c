@@ -14,6 +14,7 @@
 #include "dbout.h"
 #include "escape.h"
 #include "msg.h"
+#include "noise.h"
 #include "outfile.h"
 #include "wbuf.h"
 #include "web.h"
@@ -143,8 +144,12 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
   sk_dbout_text(stdout, "%-24s  ", s->instance);
   sk_dbout_text(stdout, "%-9s  ", s->status);
   printf("%ld points", npoints);
-  if (*s->verdict && strcmp(s->verdict, "quiet") != 0)
+  if (*s->verdict && strcmp(s->verdict, "quiet") != 0) {
+    size_t d = sk_noise_degree_len(s->noise);
     sk_dbout_text(stdout, ", machine %s", s->verdict);
+    if (d > 0)       /* the degree is ours: digits and fixed words */
+      printf(" (%.*s)", (int)d, s->noise);
+  }
   if (s->pair_selection && s->pair_placement) {
     sk_dbout_text(stdout, ", pair %s ", s->pair_selection);
     sk_dbout_text(stdout, "%s", strcmp(s->pair_placement, "inter_node") == 0
@@ -162,17 +167,23 @@ static void sk_show_kv(const char *key, const char *value)
   sk_dbout_text(stdout, "%s\n", value && *value ? value : "-");
 }
 
-/* noise: VERDICT: EVIDENCE ("-" for a file from before the verdict). */
+/* noise: VERDICT (DEGREE): EVIDENCE ("-" for a file from before the
+ * verdict); the degree is the stored evidence's first sentence
+ * (sk_noise_degree_len()). */
 static void sk_show_noise(const sk_store_info_t *r)
 {
+  size_t d = sk_noise_degree_len(r->noise);
+  const char *rest = r->noise + d + (r->noise[d] ? 2 : 0);
   printf("%-16s ", "noise:");
   if (!*r->verdict) {
     puts("-");
     return;
   }
   sk_dbout_text(stdout, "%s", r->verdict);
-  if (*r->noise)
-    sk_dbout_text(stdout, ": %s", r->noise);
+  if (d > 0)     /* the degree is ours: digits and fixed words */
+    printf(" (%.*s)", (int)d, r->noise);
+  if (*rest)
+    sk_dbout_text(stdout, ": %s", rest);
   putchar('\n');
 }
 

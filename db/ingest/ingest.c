@@ -253,11 +253,31 @@ static char *sk_ingest_join_hosts(const sk_rfile_t *r)
   return out;
 }
 
+/* A run's or suite's evidence as stored: a verdict other than quiet
+ * with its degree keeps it as the first sentence ("worst rank 24% CPU;
+ * ...", lib/noise.h: sk_noise_degree_len()), so that the verdict column
+ * stays the word; NULL (no memory) or the caller's to free. */
+static char *sk_ingest_noise(const char *verdict, const char *evidence,
+                             const char *degree)
+{
+  const char *ev = evidence ? evidence : "";
+  char *out;
+  size_t n;
+  if (verdict == NULL || degree == NULL || strcmp(verdict, "quiet") == 0)
+    return strdup(ev);
+  n = strlen(degree) + strlen(ev) + 3;
+  if ((out = malloc(n)) != NULL)
+    snprintf(out, n, "%s%s%s", degree, *ev ? "; " : "", ev);
+  return out;
+}
+
 static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
                              int64_t machine, int64_t env, int merged)
 {
   const char *np = sk_rfile_factor(in->r, "processes");
   char *hosts = sk_ingest_join_hosts(in->r);
+  char *noise = sk_ingest_noise(in->r->noise_verdict,
+                                in->r->noise_evidence, in->r->noise_degree);
   sk_store_run_t r;
   int64_t id;
   memset(&r, 0, sizeof r);
@@ -276,8 +296,11 @@ static int64_t sk_ingest_run(sk_ingest_t *in, const sk_ingest_opts_t *o,
   r.original = in->bytes;
   r.original_len = in->len;
   r.verdict = in->r->noise_verdict;
-  r.noise = in->r->noise_evidence;
-  id = sk_store_add_run(in->st, machine, env, &r);
+  r.noise = in->r->noise_verdict != NULL ? noise : NULL;
+  id = noise != NULL ? sk_store_add_run(in->st, machine, env, &r) : -1;
+  if (noise == NULL)
+    sk_msg_error("out of memory");
+  free(noise);
   free(hosts);
   return id;
 }
@@ -369,6 +392,8 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   const sk_rfile_suite_t *rs = &in->r->suites[i];
   sk_store_suite_t s;
   char *params = sk_ingest_params(rs);
+  char *noise = sk_ingest_noise(rs->noise_verdict, rs->noise_evidence,
+                                rs->noise_degree);
   int64_t id;
   size_t j;
   s.position = (long)i;
@@ -380,11 +405,14 @@ static int sk_ingest_suite(sk_ingest_t *in, int64_t run, size_t i)
   s.argument_name = args[rs->arg];
   s.parameters = params ? params : "";
   s.verdict = rs->noise_verdict;
-  s.noise = rs->noise_evidence;
+  s.noise = rs->noise_verdict != NULL ? noise : NULL;
   s.pair_selection = *rs->pair_selection ? rs->pair_selection : NULL;
   s.pair_placement = rs->pair_inter < 0 ? NULL
                      : rs->pair_inter ? "inter_node" : "intra_node";
-  id = sk_store_add_suite(in->st, run, &s);
+  id = noise != NULL ? sk_store_add_suite(in->st, run, &s) : -1;
+  if (noise == NULL)
+    sk_msg_error("out of memory");
+  free(noise);
   free(params);
   if (id < 0)
     return -1;

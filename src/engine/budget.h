@@ -4,13 +4,21 @@
  * run's time budget"): how long each suite may take so that the whole
  * run ends in bounded time however slow the machine is (no MPI here).
  *
- * A suite measured on its own may take the smaller of its Time_Suite
- * and its share of the budget left: (Time_Run - elapsed) / (suites left,
- * itself included).  A suite that needs less leaves the rest to the
- * suites after it; on a slow machine every suite still gets its share,
- * so none is starved by the ones before it.  Points interleaved across
- * suites (--shuffle) are measured in random order until the budget is
- * spent, so the points left unmeasured are spread over the suites alike.
+ * A suite measured on its own may take its Time_Suite, or what the budget
+ * left can spare for it: the time left minus a reserve for the suites
+ * after it.  The reserve is what each of them is expected to need --
+ * 1.5 times the mean time of the suites this run has measured so far --
+ * but never more than the equal share (time left / suites left, itself
+ * included) each.  Before any suite has ended (nothing says yet how slow
+ * the machine is) a suite may take twice the equal share.
+ * So on a quiet machine a suite that needs more than its equal share
+ * takes it from the time the others will not use, and is cut only when
+ * the rest could not otherwise be measured; on a slow machine (the
+ * expected need above the equal share) every suite gets at least its
+ * equal share of what is left, as none is starved by the ones before
+ * it.  Points interleaved across suites (--shuffle) are measured in
+ * random order until the budget is spent, so the points left unmeasured
+ * are spread over the suites alike.
  */
 #ifndef SK_BUDGET_H
 #define SK_BUDGET_H
@@ -22,10 +30,20 @@
 typedef struct sk_budget {
   double total;       /* @TIME_RUN, s; < 0: no budget */
   double t0;          /* when the run started (MPI_Wtime's clock) */
+  double spent;       /* s the suites that ended took (sk_budget_ended) */
+  size_t ended;       /* how many */
 } sk_budget_t;
+
+/* The expected need of a suite not yet measured, as a multiple of the
+ * mean of the suites measured so far. */
+#define SK_BUDGET_MARGIN 1.5
 
 /* Seconds left of the budget at now (0 once spent); -1 without one. */
 double sk_budget_left(const sk_budget_t *b, double now);
+
+/* A suite measured on its own ended after seconds: the reserve for the
+ * suites after it learns from it. */
+void sk_budget_ended(sk_budget_t *b, double seconds);
 
 /* The seconds suite s may take when it starts at now with `left` suites
  * (itself included) still to measure; -1 for no limit.  *by says which

@@ -37,6 +37,7 @@ typedef struct sk_resume_entry {
 struct sk_resume {
   char sha256[65];
   char run_status[16];       /* run.status, "" when absent */
+  char *factor[SK_RESUME_NFACTORS];   /* NULL when absent */
   sk_resume_entry_t *entries;
   size_t n, cap;
 };
@@ -166,6 +167,8 @@ void sk_resume_free(sk_resume_t *r)
     return;
   for (i = 0; i < r->n; i++)
     sk_resume_entry_free(&r->entries[i]);
+  for (i = 0; i < SK_RESUME_NFACTORS; i++)
+    free(r->factor[i]);
   free(r->entries);
   free(r);
 }
@@ -218,6 +221,79 @@ static int sk_resume_field(sk_resume_rd_t *rd, const char *key, char *out,
   return rc;
 }
 
+/* The keys of factors the continuation compares, in sk_resume_factor_t
+ * order (SK_RESUME_SKAMPI_VERSION is a top-level key). */
+static const char *const sk_resume_factor_key[SK_RESUME_NFACTORS] = {
+  "mpi_library", "processes", "hosts", "timer", "skampi_version"
+};
+
+/* The value of key i of the mapping en (the event at i is its key): a
+ * scalar, or a sequence of scalars joined by ','; NULL otherwise. */
+static char *sk_resume_join(const sk_resume_entry_t *en, size_t i)
+{
+  size_t k, len = 0, n = 0;
+  char *s;
+  if (en->ev[i + 1].kind == SK_RESUME_SCALAR)
+    return strdup(en->ev[i + 1].value);
+  if (en->ev[i + 1].kind != SK_RESUME_SEQ &&
+      en->ev[i + 1].kind != SK_RESUME_FLOW_SEQ)
+    return NULL;
+  for (k = i + 2; k < en->nev && en->ev[k].kind == SK_RESUME_SCALAR; k++)
+    len += en->ev[k].len + 1;
+  if (k >= en->nev || en->ev[k].kind != SK_RESUME_END_SEQ ||
+      (s = malloc(len + 1)) == NULL)
+    return NULL;
+  for (k = i + 2; en->ev[k].kind == SK_RESUME_SCALAR; k++) {
+    if (n > 0)
+      s[n++] = ',';
+    memcpy(s + n, en->ev[k].value, en->ev[k].len);
+    n += en->ev[k].len;
+  }
+  s[n] = '\0';
+  return s;
+}
+
+/* The value of factors: the keys of sk_resume_factor_key found at its
+ * first level are kept. */
+static int sk_resume_factors(sk_resume_rd_t *rd, sk_resume_t *r)
+{
+  sk_resume_entry_t en;
+  size_t i, f;
+  int depth = 0, rc;
+  memset(&en, 0, sizeof en);
+  if (sk_resume_next(rd) != 0)
+    return -1;
+  rc = sk_resume_node(rd, &en);
+  for (i = 0; rc == 0 && i + 1 < en.nev; i++) {
+    const sk_resume_ev_t *x = &en.ev[i];
+    if (x->kind != SK_RESUME_SCALAR) {
+      depth += x->kind == SK_RESUME_END_MAP || x->kind == SK_RESUME_END_SEQ
+                   ? -1 : 1;
+      continue;
+    }
+    if (depth != 1)
+      continue;
+    for (f = 0; f < SK_RESUME_SKAMPI_VERSION; f++)
+      if (strcmp(x->value, sk_resume_factor_key[f]) == 0 &&
+          r->factor[f] == NULL)
+        r->factor[f] = sk_resume_join(&en, i);
+    if (en.ev[i + 1].kind == SK_RESUME_SCALAR)
+      i++;                   /* a scalar value is no key */
+  }
+  sk_resume_entry_free(&en);
+  return rc;
+}
+
+/* A top-level scalar (skampi_version), kept in *out when it is one. */
+static int sk_resume_scalar(sk_resume_rd_t *rd, char **out)
+{
+  if (sk_resume_next(rd) != 0)
+    return -1;
+  if (sk_resume_is(rd, YAML_SCALAR_EVENT) && *out == NULL)
+    *out = strdup((char *)rd->ev.data.scalar.value);
+  return sk_resume_node(rd, NULL);
+}
+
 /* The top-level mapping, key after key. */
 static int sk_resume_top(sk_resume_rd_t *rd, sk_resume_t *r)
 {
@@ -242,6 +318,13 @@ static int sk_resume_top(sk_resume_rd_t *rd, sk_resume_t *r)
       suites = 1;
     } else if (strcmp((char *)rd->ev.data.scalar.value, "suite_file") == 0) {
       if (sk_resume_field(rd, "sha256", r->sha256, sizeof r->sha256, 64))
+        return -1;
+    } else if (strcmp((char *)rd->ev.data.scalar.value, "factors") == 0) {
+      if (sk_resume_factors(rd, r) != 0)
+        return -1;
+    } else if (strcmp((char *)rd->ev.data.scalar.value,
+                      "skampi_version") == 0) {
+      if (sk_resume_scalar(rd, &r->factor[SK_RESUME_SKAMPI_VERSION]) != 0)
         return -1;
     } else if (strcmp((char *)rd->ev.data.scalar.value, "run") == 0) {
       if (sk_resume_field(rd, "status", r->run_status,
@@ -292,6 +375,11 @@ const char *sk_resume_sha256(const sk_resume_t *r)
 const char *sk_resume_run_status(const sk_resume_t *r)
 {
   return r->run_status;
+}
+
+const char *sk_resume_factor(const sk_resume_t *r, sk_resume_factor_t f)
+{
+  return r->factor[f];
 }
 
 size_t sk_resume_count(const sk_resume_t *r)

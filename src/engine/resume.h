@@ -16,6 +16,17 @@
 
 typedef struct sk_resume sk_resume_t;
 
+/* The factors of the experiment a result file records, which a run that
+ * continues it must share (doc/robustness.md, "Continuing a run"). */
+typedef enum {
+  SK_RESUME_MPI_LIBRARY,     /* factors.mpi_library */
+  SK_RESUME_PROCESSES,       /* factors.processes */
+  SK_RESUME_HOSTS,           /* factors.hosts, joined by ',' */
+  SK_RESUME_TIMER,           /* factors.timer */
+  SK_RESUME_SKAMPI_VERSION,  /* skampi_version */
+  SK_RESUME_NFACTORS
+} sk_resume_factor_t;
+
 /* Reads the result file at path; NULL with a message in err (n bytes)
  * when it cannot be read or is no skampi result file. */
 sk_resume_t *sk_resume_load(const char *path, char *err, size_t n);
@@ -25,6 +36,8 @@ void sk_resume_free(sk_resume_t *r);
 const char *sk_resume_sha256(const sk_resume_t *r);
 /* run.status of the file ("running", "complete", ...), or "". */
 const char *sk_resume_run_status(const sk_resume_t *r);
+/* Factor f as the file records it, or NULL when it records none. */
+const char *sk_resume_factor(const sk_resume_t *r, sk_resume_factor_t f);
 /* Number of suite entries, and the name of entry i ("" if it has none). */
 size_t sk_resume_count(const sk_resume_t *r);
 const char *sk_resume_name(const sk_resume_t *r, size_t i);

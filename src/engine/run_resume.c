@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "journal.h"
 #include "outfile.h"
 #include "run.h"
@@ -28,15 +29,36 @@ static char *sk_run_resume_cat(const char *a, const char *b)
 }
 
 /* path, a file of the kind, becomes path.bak (an older .bak of the
- * kind is replaced); anything else stays and stops the run. */
+ * kind is replaced); anything else stays and stops the run.  What was
+ * moved is added to rr->moved, so that the run says it. */
 static int sk_run_resume_backup(sk_run_resume_t *rr, const char *path,
                                 sk_outfile_kind_t kind)
 {
-  char why[900];
-  if (sk_outfile_backup(path, kind, rr->in, why, sizeof why) >= 0)
-    return 0;
-  snprintf(rr->err, sizeof rr->err, "--fresh: %s", why);
-  return -1;
+  char why[900], *bak = sk_run_resume_cat(path, ".bak");
+  size_t len = strlen(rr->moved);
+  int older, rc;
+  if (bak == NULL) {
+    snprintf(rr->err, sizeof rr->err, "out of memory");
+    return -1;
+  }
+  older = access(bak, F_OK) == 0;
+  rc = sk_outfile_backup(path, kind, rr->in, why, sizeof why);
+  if (rc < 0) {
+    snprintf(rr->err, sizeof rr->err, "--fresh: %s", why);
+    free(bak);
+    return -1;
+  }
+  if (rc == 0 && len + 1 < sizeof rr->moved &&
+      snprintf(rr->moved + len, sizeof rr->moved - len, "%s%s%s to %s",
+               len ? ", " : "--fresh: ", len ? "its journal" : path,
+               len ? "" : " moved aside", bak) > 0 && older) {
+    len = strlen(rr->moved);
+    if (snprintf(rr->moved + len, sizeof rr->moved - len, " (replacing an "
+                 "older %s)", bak) < 0)
+      rr->moved[len] = '\0';
+  }
+  free(bak);
+  return 0;
 }
 
 /* The result file and the journal may be written at all (lib/outfile.h):
@@ -103,26 +125,145 @@ static int sk_run_resume_order(sk_run_resume_t *rr, sk_result_t *r,
   return 0;
 }
 
-/* The earlier result file, when there is one, must be of this suite file. */
+/* What a refusal tells the user to do: the old file stays as it is. */
+static void sk_run_resume_way_out(const sk_run_resume_t *rr, char *out,
+                                  size_t n)
+{
+  snprintf(out, n, "nothing measured, %s left as it is: write to a new "
+           "file (-o NEW.yaml) or start over with --fresh (%s becomes "
+           "%s.bak)", rr->outfile, rr->outfile, rr->outfile);
+}
+
+/* v shortened for a message: its first line, control characters as
+ * spaces, at most 60 characters, then escaped (lib/escape.h). */
+static void sk_run_resume_show(const char *v, char *out, size_t n)
+{
+  char line[64];
+  size_t i;
+  for (i = 0; v[i] != '\0' && v[i] != '\n' && i + 1 < sizeof line; i++)
+    line[i] = (unsigned char)v[i] < 0x20 ? ' ' : v[i];
+  line[i] = '\0';
+  if (v[i] != '\0' && v[i] != '\n' && i >= 3)
+    memcpy(line + i - 3, "...", 3);
+  sk_escape_buf(line, out, n);
+}
+
+/* Factor f as this run has it, into out (n bytes). */
+static void sk_run_resume_now(const sk_result_t *r, sk_resume_factor_t f,
+                              char *out, size_t n)
+{
+  const sk_factors_t *x = &r->factors;
+  size_t i, len = 0;
+  out[0] = '\0';
+  switch (f) {
+  case SK_RESUME_MPI_LIBRARY:
+    snprintf(out, n, "%s", x->mpi_library ? x->mpi_library : "");
+    break;
+  case SK_RESUME_PROCESSES: snprintf(out, n, "%d", x->processes); break;
+  case SK_RESUME_HOSTS:
+    for (i = 0; x->hosts != NULL && i < (size_t)x->processes && len < n;
+         i++)
+      len += (size_t)snprintf(out + len, n - len, "%s%s", i ? "," : "",
+                              x->hosts[i] ? x->hosts[i] : "");
+    break;
+  case SK_RESUME_TIMER:
+    snprintf(out, n, "%s", x->timer ? x->timer : "");
+    break;
+  case SK_RESUME_SKAMPI_VERSION: snprintf(out, n, "%s", PACKAGE_VERSION);
+    break;
+  case SK_RESUME_NFACTORS: break;
+  }
+}
+
+/* One difference of factor f between the file (old, NULL: not
+ * recorded) and this run (now), appended to d (n bytes, at *len). */
+static void sk_run_resume_diff(sk_resume_factor_t f, const char *old,
+                               const char *now, char *d, size_t n,
+                               size_t *len)
+{
+  static const char *const what[SK_RESUME_NFACTORS] = {
+    "MPI library", "processes", "hosts", "timer", "skampi version"};
+  char a[200], b[200];
+  sk_run_resume_show(old ? old : "", a, sizeof a);
+  sk_run_resume_show(now, b, sizeof b);
+  if (*len >= n)
+    return;
+  if (old == NULL)
+    *len += (size_t)snprintf(d + *len, n - *len, "%s%s not recorded there, "
+                             "'%s' in this run", *len ? "; " : "", what[f], b);
+  else if (strcmp(a, b) == 0)
+    *len += (size_t)snprintf(d + *len, n - *len, "%s%s '%s' there and in "
+                             "this run, but another build (the version "
+                             "strings differ after their first line)",
+                             *len ? "; " : "", what[f], a);
+  else
+    *len += (size_t)snprintf(d + *len, n - *len, "%s%s '%s' there, '%s' "
+                             "in this run", *len ? "; " : "", what[f], a, b);
+}
+
+/* The factors of the experiment (lib and version, processes, hosts,
+ * timer, skampi's version) and the suite file: those of the file must be this
+ * run's.  0, or SK_EXIT_INPUT with the differences in rr->err. */
+static int sk_run_resume_same(sk_run_resume_t *rr, const sk_result_t *r)
+{
+  char d[1200], now[4096], way[600];
+  size_t len = 0;
+  int f;
+  d[0] = '\0';
+  if (strcmp(sk_resume_sha256(rr->kept), r->sha256) != 0)
+    len += (size_t)snprintf(d, sizeof d, "suite file: another one, or %s "
+                            "changed since (its sha256 differs)",
+                            r->plan->path);
+  for (f = 0; f < SK_RESUME_NFACTORS; f++) {
+    const char *old = sk_resume_factor(rr->kept, (sk_resume_factor_t)f);
+    sk_run_resume_now(r, (sk_resume_factor_t)f, now, sizeof now);
+    if (old == NULL || strcmp(old, now) != 0)
+      sk_run_resume_diff((sk_resume_factor_t)f, old, now, d, sizeof d,
+                         &len);
+  }
+  if (len == 0)
+    return 0;
+  sk_run_resume_way_out(rr, way, sizeof way);
+  snprintf(rr->err, sizeof rr->err, "%s is the result of another "
+           "experiment: %s; %s", rr->outfile, d, way);
+  return SK_EXIT_INPUT;
+}
+
+/* A run that finished by itself (complete, incomplete, partial) is
+ * never continued: only one killed, interrupted or aborted is. */
+static int sk_run_resume_finished(sk_run_resume_t *rr)
+{
+  const char *st = sk_resume_run_status(rr->kept);
+  char way[600], q[64];
+  if (strcmp(st, "complete") != 0 && strcmp(st, "incomplete") != 0 &&
+      strcmp(st, "partial") != 0)
+    return 0;
+  sk_run_resume_way_out(rr, way, sizeof way);
+  sk_escape_buf(st, q, sizeof q);
+  snprintf(rr->err, sizeof rr->err, "%s holds a finished run (run.status: "
+           "%s); a result file is continued only when its run was "
+           "interrupted; %s", rr->outfile, q, way);
+  return SK_EXIT_INPUT;
+}
+
+/* The earlier result file, when there is one, must be of this
+ * experiment, and its run unfinished. */
 static int sk_run_resume_load(sk_run_resume_t *rr, const sk_result_t *r)
 {
-  char err[512];
+  char err[512], way[600];
+  int rc;
   if (access(rr->outfile, F_OK) != 0)
     return 0;
   rr->kept = sk_resume_load(rr->outfile, err, sizeof err);
   if (rr->kept == NULL) {
-    snprintf(rr->err, sizeof rr->err, "cannot continue the run in %s: %s "
-             "(--fresh starts over and keeps it as %s.bak)", rr->outfile,
-             err, rr->outfile);
+    sk_run_resume_way_out(rr, way, sizeof way);
+    snprintf(rr->err, sizeof rr->err, "cannot continue the run in %s: %s; "
+             "%s", rr->outfile, err, way);
     return SK_EXIT_INPUT;
   }
-  if (strcmp(sk_resume_sha256(rr->kept), r->sha256) != 0) {
-    snprintf(rr->err, sizeof rr->err, "%s holds the results of another "
-             "suite file (or of %s before it changed): nothing measured; "
-             "--fresh starts over and keeps it as %s.bak", rr->outfile,
-             r->plan->path, rr->outfile);
-    return SK_EXIT_INPUT;
-  }
+  if ((rc = sk_run_resume_same(rr, r)) != 0 ||
+      (rc = sk_run_resume_finished(rr)) != 0)
+    return rc;
   /* Not busy (checked before): a run that left "running" was killed. */
   rr->killed = strcmp(sk_resume_run_status(rr->kept), "running") == 0;
   return 0;

@@ -26,7 +26,9 @@ typedef struct sk_run_resume {
   char finish[16];          /* then, the status of the journal's "finish"
                                line when the run got that far ("aborted":
                                it stopped, but could not write the file) */
-  char err[1024];           /* why the run cannot go on */
+  char err[2048];           /* why the run cannot go on */
+  char moved[2048];         /* --fresh: what was moved aside, to be said
+                               ("" when nothing was) */
   sk_journal_io_t *io;      /* MPI-IO files earlier runs made (the
                                journal's io lines): removed before this
                                run measures (sk_run's sweep) */

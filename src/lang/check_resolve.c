@@ -100,16 +100,26 @@ static void sk_resolve_variation(sk_resolve_t *r)
   int i;
   if (r->inst == NULL || !sk_resolve_known(v))
     return;
-  if (v->origin == SK_ORIGIN_BUILTIN) {
-    /* an instance that cannot vary the length varies what it can */
+  if (r->inst->variations & (1u << v->l))
+    return;
+  if (v->origin == SK_ORIGIN_BUILTIN || v->origin == SK_ORIGIN_PREAMBLE) {
+    /* an instance that cannot vary the length varies what it can; a
+     * preamble default that does not fit it is skipped for it, said */
     for (i = 0; i < 4; i++)
       if (r->inst->variations & (1u << prefer[i])) {
+        if (v->origin == SK_ORIGIN_PREAMBLE)
+          sk_diag_remark(r->c->diag, r->c->sink.file, SK_KV(r, TYPE)->span,
+                         "%s does not support Variation = %s (set on line "
+                         "%d): that default is skipped for this suite, "
+                         "which varies %s", r->inst->name,
+                         sk_name_of(SK_KEY_VARIATION, v->l),
+                         v->span.first_line,
+                         sk_name_of(SK_KEY_VARIATION, prefer[i]));
         v->l = prefer[i];
+        v->origin = SK_ORIGIN_BUILTIN;
         return;
       }
   }
-  if (r->inst->variations & (1u << v->l))
-    return;
   list[0] = '\0';
   for (i = 0; i < 4; i++)
     if (r->inst->variations & (1u << i))

@@ -188,9 +188,9 @@ db show 1 | grep -qx 'noise:           -' || fail "show of an old run: noise is 
 db import "$SRC/tests/tools/runs/noisy.yaml" > /dev/null ||
   fail "import of a run with a verdict after 4 -> 5"
 db show 2 > "$TMP/show"
-grep -qx 'noise:           noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/show" ||
+grep -qx 'noise:           noisy (worst rank 41% CPU): 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/show" ||
   fail "show: the run's verdict: $(grep noise "$TMP/show")"
-grep -q '^    0  pingpong .* complete   3 points, machine noisy$' "$TMP/show" ||
+grep -q '^    0  pingpong .* complete   3 points, machine noisy (worst rank 44% CPU)$' "$TMP/show" ||
   fail "show: the suite's verdict: $(cat "$TMP/show")"
 db list | grep -q '^   2  run     2026-11-22T04:05:06Z    2  noisy ' ||
   fail "list: the verdict column: $(db list)"

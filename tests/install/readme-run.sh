@@ -155,6 +155,11 @@ grep -q '^- name: Pingpong_Send_Recv$' "$TMP/clone/skampi.yaml" ||
 run "$TMP/home" 'mpiexec -n 2 skampi default'
 ok
 [ -s "$TMP/home/skampi.yaml" ] || fail "mpiexec -n 2 skampi default: no skampi.yaml"
+# measuring again: a new result file (the finished skampi.yaml is never
+# continued)
+run "$TMP/home" 'mpiexec -n 2 skampi default -o after.yaml'
+ok
+[ -s "$TMP/home/after.yaml" ] || fail "mpiexec -n 2 skampi default -o after.yaml: no after.yaml"
 
 # ---- Keep and compare runs ------------------------------------------------
 W=$TMP/work

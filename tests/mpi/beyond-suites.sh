@@ -8,14 +8,14 @@
 
 # tiny NAME: suites/NAME.skampi with 2 to 4 repetitions, ε 0.5, one
 # warm-up call, lengths up to 16 KiB with at most 8 refinement steps, no
-# log file, and no Time_Suite: the test asserts every suite complete, and
+# log file, and no Time_Suite or Time_Run: the test asserts every suite complete, and
 # a wall-clock budget of 30 s is no bound a loaded machine keeps (a busy
 # neighbour that leaves the ranks one core costs every exchange a time
 # slice).
 # The counts bound each suite; --timeout in one() is a watchdog for a hang.
 tiny() {
   sed -e 's/^@Min_Repetition .*/@Min_Repetition 2/' \
-      -e '/^@Time_Suite /d' \
+      -e '/^@Time_Suite /d' -e '/^@Time_Run /d' \
       -e 's/^@Max_Repetition .*/@Max_Repetition 4/' \
       -e 's/^@Standard_error .*/@Standard_error 0.5/' \
       -e 's/^@CACHEWARMUP .*/@CACHEWARMUP 1/' \

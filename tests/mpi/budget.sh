@@ -39,6 +39,8 @@ for s in 1 2; do
   done
   [ -z "$(get "suites.$s.points.0.argument")" ] || fail "suite $s measured a point"
 done
+grep -qxF 'skampi: 3 suites to measure: the run takes at most about 0.5 s (@TIME_RUN), less on a quiet machine' \
+  "$work/stderr" || fail "no estimate at the start: $(head -n 3 "$work/stderr")"
 grep -q '^skampi: suite 2 of 3: second: incomplete, 0 points (0 met eps)' \
   "$work/stderr" || fail "no line of the suite not measured"
 grep -q '^skampi: run incomplete: 3 suites in [0-9.]* s; machine ' \

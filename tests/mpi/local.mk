@@ -52,7 +52,8 @@ EXTRA_DIST += tests/mpi/batch.sh tests/mpi/batch.skampi
 # Robustness (doc/robustness.md): kill -9 of a rank and the restart, the
 # watchdog on a hang, SIGTERM/SIGINT, and the errors before measuring.
 SK_ROBUST_TESTS = tests/mpi/restart.sh tests/mpi/hang.sh \
-	tests/mpi/signal.sh tests/mpi/resume-errors.sh tests/mpi/mpierror.sh
+	tests/mpi/signal.sh tests/mpi/resume-errors.sh tests/mpi/mpierror.sh \
+	tests/mpi/rerun.sh
 TESTS += $(SK_ROBUST_TESTS)
 EXTRA_DIST += $(SK_ROBUST_TESTS) tests/mpi/restart-lib.sh \
 	tests/mpi/restart.skampi

@@ -28,11 +28,13 @@ grep -q '^end 2 failed$' "$journal" || fail "journal: $(cat "$journal")"
 grep -q '^skampi: error: MPI error on rank 0: .*[Ii]nvalid rank' "$work/stderr" ||
   fail "stderr: $(cat "$work/stderr")"
 
-# Continued, the run has nothing to do; the kept failed suite still makes
-# it partial.
+# The run finished (partial): a rerun into its file is refused and
+# leaves it as it was, the failed suite and the status with it.
+cp "$result" "$work/partial.yaml"
 run_skampi 2 "$suite" "$result" --quiet
 rc=$?
-[ $rc -eq 3 ] || fail "continued: exit status $rc, want 3"
-expect run.status partial
-expect suites.1.status failed
+[ $rc -eq 1 ] || fail "rerun: exit status $rc, want 1"
+grep -q "^skampi: error: $result holds a finished run (run.status: partial); " "$work/stderr" ||
+  fail "rerun: $(cat "$work/stderr")"
+cmp -s "$result" "$work/partial.yaml" || fail "rerun changed $result"
 exit 0

@@ -39,9 +39,9 @@ expect suites.0.noise.verdict oversubscribed
 expect suites.0.noise.evidence.0 "host $host: 2 ranks share 1 CPU (their affinity masks: 0)"
 expect noise.hosts.0.ranks 2
 [ -n "$(get noise.rank_cpu_share.1)" ] || fail "no CPU share of rank 1"
-grep -q "^skampi: run complete: 3 suites in [0-9.]* s; machine oversubscribed (host $host: 2 ranks share 1 CPU (their affinity masks: 0)" \
+grep -q "^skampi: run complete: 3 suites in [0-9.]* s; machine oversubscribed (worst rank [0-9]*% CPU; host $host: 2 ranks share 1 CPU (their affinity masks: 0)" \
   "$work/stderr" || fail "the last line lacks the verdict: $(tail -n 1 "$work/stderr")"
-grep -q '^skampi: suite 1 of 3: pingpong: complete, 2 points (.*), [0-9.]* s, machine oversubscribed$' \
+grep -q '^skampi: suite 1 of 3: pingpong: complete, 2 points (.*), [0-9.]* s, machine oversubscribed (worst rank [0-9]*% CPU)$' \
   "$work/stderr" || fail "a suite's line lacks its verdict"
 # ... in the database (where skampi-db is built: SK_WITH_DB, tests/local.mk)
 if [ "${SK_WITH_DB:-yes}" = no ]; then
@@ -49,10 +49,10 @@ if [ "${SK_WITH_DB:-yes}" = no ]; then
 else
 "$DB" --db "$work/t.db" import -q "$out" || fail "import"
 "$DB" --db "$work/t.db" show 1 > "$work/show" 2>&1
-grep -qx "noise:           oversubscribed: host $host: 2 ranks share 1 CPU (their affinity masks: 0); .*" "$work/show" ||
-  grep -qx "noise:           oversubscribed: host $host: 2 ranks share 1 CPU (their affinity masks: 0)" "$work/show" ||
+grep -qx "noise:           oversubscribed (worst rank [0-9]*% CPU): host $host: 2 ranks share 1 CPU (their affinity masks: 0); .*" "$work/show" ||
+  grep -qx "noise:           oversubscribed (worst rank [0-9]*% CPU): host $host: 2 ranks share 1 CPU (their affinity masks: 0)" "$work/show" ||
   fail "show: $(grep noise "$work/show")"
-grep -q '^    0  pingpong .* complete   2 points, machine oversubscribed, pair Max_Latency within a node$' "$work/show" ||
+grep -q '^    0  pingpong .* complete   2 points, machine oversubscribed (worst rank [0-9]*% CPU), pair Max_Latency within a node$' "$work/show" ||
   fail "show: the suite's verdict and pair: $(grep pingpong "$work/show")"
 "$DB" --db "$work/t.db" list | grep -q '^   1  run  .* 2  oversubscribed ' ||
   fail "list: $("$DB" --db "$work/t.db" list)"
@@ -62,7 +62,7 @@ if command -v pdftotext > /dev/null 2>&1 && command -v "${GNUPLOT:-gnuplot}" > /
   "$REPORT" "$out" -o "$work/over.pdf" 2> "$work/report.err" ||
     fail "skampi-report: $(cat "$work/report.err")"
   pdftotext -f 1 -l 1 -layout "$work/over.pdf" "$work/title.txt" || fail "pdftotext"
-  grep -q '^machine  *oversubscribed' "$work/title.txt" ||
+  grep -q '^machine  *oversubscribed (worst rank [0-9]*% CPU)' "$work/title.txt" ||
     fail "title page: no 'machine oversubscribed': $(cat "$work/title.txt")"
   grep -q "host $host: 2 ranks share 1 CPU (their affinity masks: 0)" "$work/title.txt" ||
     fail "title page: no evidence"
@@ -70,7 +70,7 @@ if command -v pdftotext > /dev/null 2>&1 && command -v "${GNUPLOT:-gnuplot}" > /
     fail "title page: the suite table lacks the verdict"
   # ... and on the suite's page
   pdftotext -f 2 -l 2 "$work/over.pdf" - | tr -s ' \n' '  ' |
-    grep -q "machine oversubscribed (host $host: 2 ranks share 1 CPU" ||
+    grep -q "machine oversubscribed (worst rank [0-9]*% CPU; host $host: 2 ranks share 1 CPU" ||
     fail "the suite page lacks the verdict"
 else
   echo "no pdftotext or gnuplot: the title page is not checked"
@@ -95,7 +95,7 @@ expect noise.verdict noisy
 expect factors.affinity.0 0
 expect factors.affinity.1 1
 [ -n "$(get noise.evidence.0)" ] || fail "noisy without evidence"
-grep -q '^skampi: run complete: 3 suites in [0-9.]* s; machine noisy (' "$work/stderr" ||
+grep -q '^skampi: run complete: 3 suites in [0-9.]* s; machine noisy (worst rank [0-9]*% CPU' "$work/stderr" ||
   fail "the last line lacks the verdict: $(tail -n 1 "$work/stderr")"
 
 # 3. quiet: the same without the loops, asserted when the machine is
@@ -131,6 +131,7 @@ expect suites.2.points.0.mean .nan
 grep -qx 'suites\.2\.notes\.[0-9]*=Root_Barrier: 20 repetitions at 1 point took less than the barrier estimate subtracted from them: invalid, left out (the barrier was measured while the machine was slower); 1 point lost its value' \
   "$work/flat" || fail "no Root_Barrier note: $(grep '^suites.2.notes' "$work/flat")"
 # without the switch no time of it is negative
+out=$work/barrier-plain.yaml
 run_skampi 2 "$suite" "$out" || fatal "the Root_Barrier run failed"
 flatten "$out"
 awk -F= '/^suites\.2\.points\.[0-9]*\.(min|mean|median|q1)=/ && $2 + 0 < 0 { bad = 1 }

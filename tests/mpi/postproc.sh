@@ -109,6 +109,8 @@ flatten "$mf"
 expect merged.runs 3
 flatten "$r3"
 expect run.status complete
+# having measured nothing, the continuation judged no machine
+[ -z "$(get noise.verdict)" ] || fail "run 3 measured nothing but wrote a verdict"
 
 # --no-postproc: one plain result file, as skampi-run wants it.
 run_skampi 2 "$suite" "$work/plain.yaml" --quiet --no-postproc ||

@@ -18,7 +18,7 @@ other="$SUITES/resultfile.skampi"
 run_skampi 2 "$other" "$result" --quiet
 rc=$?
 [ $rc -eq 1 ] || fail "another suite file: exit status $rc, want 1"
-[ "$(skampi_stderr)" = "skampi: error: $result holds the results of another suite file (or of $other before it changed): nothing measured; --fresh starts over and keeps it as $result.bak" ] ||
+[ "$(skampi_stderr)" = "skampi: error: $result is the result of another experiment: suite file: another one, or $other changed since (its sha256 differs); nothing measured, $result left as it is: write to a new file (-o NEW.yaml) or start over with --fresh ($result becomes $result.bak)" ] ||
   fail "another suite file: '$(cat "$work/stderr")'"
 cmp -s "$result" "$work/saved.yaml" || fail "another suite file changed $result"
 cmp -s "$journal" "$work/saved.journal" || fail "the journal changed"
@@ -61,7 +61,7 @@ run_skampi 2 "$other" "$result" --quiet
 printf 'schema_version: 1\nskampi_version: x\nsuites: [a\n' > "$work/bad.yaml"
 run_skampi 2 "$suite" "$work/bad.yaml" --quiet
 [ $? -eq 1 ] || fail "a broken result file accepted"
-[ "$(skampi_stderr)" = "skampi: error: cannot continue the run in $work/bad.yaml: line 4: did not find expected ',' or ']' (--fresh starts over and keeps it as $work/bad.yaml.bak)" ] ||
+[ "$(skampi_stderr)" = "skampi: error: cannot continue the run in $work/bad.yaml: line 4: did not find expected ',' or ']'; nothing measured, $work/bad.yaml left as it is: write to a new file (-o NEW.yaml) or start over with --fresh ($work/bad.yaml becomes $work/bad.yaml.bak)" ] ||
   fail "broken result file: '$(cat "$work/stderr")'"
 
 run_skampi 2 "$work/none.skampi" "$work/x.yaml" --quiet

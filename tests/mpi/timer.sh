@@ -14,6 +14,7 @@ awk -v r="$res" 'BEGIN { exit !(r > 0 && r < 1e-3) }' || fail "resolution '$res'
 [ -z "$(get factors.timer_frequency)" ] || fail "frequency without RDTSCP"
 expect suites.2.status complete
 
+rm -f "$out" "$out.journal"   # another timer: another experiment
 run_skampi 2 "$SUITES/window-bad.skampi" "$out" --quiet --timer=MPI_Wtime
 flatten "$out"
 expect factors.timer MPI_Wtime

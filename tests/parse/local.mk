@@ -80,7 +80,7 @@ SK_PARSE_GOLDEN = \
 	tests/parse/err-unterminated-block.skampi \
 	tests/parse/err-unterminated-string.skampi \
 	tests/parse/err-value-after.skampi \
-	tests/parse/err-variation-preamble.skampi \
+	tests/parse/ok-variation-preamble.skampi \
 	tests/parse/err-variation-unsupported.skampi \
 	tests/parse/err-wrong-type.skampi \
 	tests/parse/err-zero-elements.skampi \

@@ -216,20 +216,71 @@ static void test_names(void)
   sk_noise_free(NULL);
 }
 
-/* The share of @TIME_RUN: (budget - elapsed) / suites left, or the
- * suite's Time_Suite when smaller; 0 once spent. */
+/* The degree of a verdict: the worst rank's CPU share in whole per
+ * cent, beside the word unless quiet; a stored degree sentence found
+ * again at the start of the evidence, and nothing else taken for one. */
+static void test_degree(void)
+{
+  char d[64], l[96];
+  sk_noise_degree(0.2449, d, sizeof d);
+  SK_CHECK_STR(d, "worst rank 24% CPU");
+  sk_noise_label("noisy", d, l, sizeof l);
+  SK_CHECK_STR(l, "noisy (worst rank 24% CPU)");
+  sk_noise_label("oversubscribed", d, l, sizeof l);
+  SK_CHECK_STR(l, "oversubscribed (worst rank 24% CPU)");
+  sk_noise_label("quiet", d, l, sizeof l);
+  SK_CHECK_STR(l, "quiet");
+  sk_noise_degree(0.955, d, sizeof d);
+  SK_CHECK_STR(d, "worst rank 96% CPU");
+  sk_noise_degree(NAN, d, sizeof d);
+  SK_CHECK_STR(d, "");
+  sk_noise_label("noisy", d, l, sizeof l);
+  SK_CHECK_STR(l, "noisy");
+  sk_noise_label("noisy", NULL, l, sizeof l);
+  SK_CHECK_STR(l, "noisy");
+  SK_CHECK_INT((int)sk_noise_degree_len("worst rank 41% CPU; 2 of 2"), 18);
+  SK_CHECK_INT((int)sk_noise_degree_len("worst rank 100% CPU"), 19);
+  SK_CHECK_INT((int)sk_noise_degree_len("worst rank 41% CPU time"), 0);
+  SK_CHECK_INT((int)sk_noise_degree_len("worst rank % CPU"), 0);
+  SK_CHECK_INT((int)sk_noise_degree_len("2 of 2 ranks"), 0);
+  SK_CHECK_INT((int)sk_noise_degree_len(""), 0);
+  SK_CHECK_INT((int)sk_noise_degree_len(NULL), 0);
+}
+
+/* The share of @TIME_RUN (src/engine/budget.h): the time left less a
+ * reserve for the suites after this one, each expected to need 1.5 times
+ * the mean of the suites that ended, at most the equal share (time left
+ * / suites left); twice the equal share before any suite ended; or the
+ * suite's Time_Suite when smaller; 0 once spent.  Values by hand. */
 static void test_budget(void)
 {
-  sk_budget_t b = {60.0, 100.0}, none = {-1.0, 100.0};
+  sk_budget_t b = {60.0, 100.0, 0.0, 0}, none = {-1.0, 100.0, 0.0, 0};
   sk_suite_t s;
   const char *by;
   memset(&s, 0, sizeof s);
   s.time_suite = 20.0;
-  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 60.0 / 42, 1e-12);
+  /* nothing ended: twice the equal share, 120/42 s, below Time_Suite */
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 120.0 / 42, 1e-12);
   SK_CHECK_STR(by, "share of Time_Run");
-  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 1, &by), 20.0, 1e-12);
+  s.time_suite = 2.0;
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 42, &by), 2.0, 1e-12);
   SK_CHECK_STR(by, "Time_Suite");
-  SK_CHECK_REL(sk_budget_suite(&b, &s, 130.0, 2, &by), 15.0, 1e-12);
+  s.time_suite = -1.0;
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 100.0, 1, &by), 60.0, 1e-12);
+  /* two suites of 0.5 s ended: each later one needs 0.75 s; at 101 s,
+   * 40 left: 59 - 39 * 0.75 = 29.75 s */
+  sk_budget_ended(&b, 0.5);
+  sk_budget_ended(&b, 0.5);
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 101.0, 40, &by), 29.75, 1e-12);
+  /* a slow machine: 2 s each, 3 s expected, above the equal share 59/40:
+   * every suite gets the equal share */
+  b.spent = 4.0;
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 101.0, 40, &by), 59.0 / 40, 1e-12);
+  SK_CHECK_STR(by, "share of Time_Run");
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 130.0, 1, &by), 30.0, 1e-12);
+  s.time_suite = 20.0;
+  SK_CHECK_REL(sk_budget_suite(&b, &s, 130.0, 1, &by), 20.0, 1e-12);
+  SK_CHECK_STR(by, "Time_Suite");
   SK_CHECK_REL(sk_budget_suite(&b, &s, 170.0, 3, &by), 0.0, 1e-12);
   SK_CHECK_STR(by, "share of Time_Run");
   SK_CHECK_REL(sk_budget_left(&b, 130.0), 30.0, 1e-12);
@@ -238,6 +289,57 @@ static void test_budget(void)
   SK_CHECK_REL(sk_budget_suite(&none, &s, 1e9, 3, &by), 20.0, 1e-12);
   s.time_suite = -1.0;
   SK_CHECK_REL(sk_budget_suite(&none, &s, 1e9, 3, &by), -1.0, 1e-12);
+}
+
+/* A run of n suites on a simulated clock: suite i needs need[i] s and
+ * takes the smaller of that and its limit.  Returns how many were cut;
+ * *end is when the run ended, *least the least time a suite got. */
+static size_t budget_run(const double *need, size_t n, double total,
+                         double time_suite, double *end, double *least)
+{
+  sk_budget_t b = {total, 0.0, 0.0, 0};
+  sk_suite_t s;
+  const char *by;
+  double now = 0.0;
+  size_t i, cut = 0;
+  memset(&s, 0, sizeof s);
+  s.time_suite = time_suite;
+  *least = total;
+  for (i = 0; i < n; i++) {
+    double lim = sk_budget_suite(&b, &s, now, n - i, &by);
+    double took = need[i] < lim ? need[i] : lim;
+    cut += need[i] > lim;
+    if (took < *least)
+      *least = took;
+    now += took;
+    sk_budget_ended(&b, took);
+  }
+  *end = now;
+  return cut;
+}
+
+/* The default suite under @TIME_RUN 60: the 42 suites' times of a run
+ * on a loaded two-core machine (the five the equal share cut short
+ * counted at twice the time they got), 48.4 s of needs in all.  The
+ * equal share would cut five of them; the reserve cuts none.  On a
+ * machine where every suite needs 5 s (210 s in all) the run still ends
+ * at 60 s: the first suite gets twice the equal share, 120/42 s, every
+ * later one the equal share of the rest, (60 - 120/42) / 41 s. */
+static void test_budget_run(void)
+{
+  static const double run[42] = {
+    1.1, 1.3, 0.5, 0.5, 0.8, 0.9, 0.6, 0.9, 0.3, 0.4, 3.4, 0.4, 0.4, 0.7,
+    1.1, 0.3, 0.5, 0.4, 4.0, 0.5, 0.6, 0.0, 0.7, 0.5, 0.8, 0.5, 0.0, 1.1,
+    0.5, 0.7, 6.0, 7.2, 6.0, 0.6, 1.3, 1.3, 0.0, 0.0, 0.0, 0.0, 0.3, 1.3};
+  double need[42], end, least;
+  size_t i;
+  SK_CHECK_INT((int)budget_run(run, 42, 60.0, 20.0, &end, &least), 0);
+  SK_CHECK_REL(end, 48.4, 1e-9);
+  for (i = 0; i < 42; i++)
+    need[i] = 5.0;
+  SK_CHECK_INT((int)budget_run(need, 42, 60.0, 20.0, &end, &least), 42);
+  SK_CHECK_REL(end, 60.0, 1e-9);
+  SK_CHECK_REL(least, (60.0 - 120.0 / 42) / 41, 1e-9);
 }
 
 static void test_loadavg(void)
@@ -259,7 +361,9 @@ int main(void)
   test_oversubscribed();
   test_many_hosts();
   test_names();
+  test_degree();
   test_budget();
+  test_budget_run();
   test_loadavg();
   return sk_test_result();
 }
