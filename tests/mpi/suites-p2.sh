@@ -52,6 +52,10 @@ for f in "$src"/*.skampi; do
   [ -s "$dir/out.yaml" ] || { fail "$name: no result file"; continue; }
   runs=$((runs + 1))
   flatten "$dir/out.yaml"
+  # exit status 3: a suite that cannot run on 2 processes failed, with
+  # its message (suites-np.sh holds the suites to more processes)
+  grep '^suites\.[0-9]*\.status=' "$work/flat" | grep -v '=complete$' |
+    sed "s/^/note: $name: /"
   awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" > "$work/sane" ||
     fail "$name: insane values: $(head -n 5 "$work/sane")"
   awk -F= -v file="$name" -v copy="$rate" '
