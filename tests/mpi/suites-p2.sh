@@ -21,7 +21,8 @@
 # also held to tests/mpi/sane.awk.  A suite file whose instances the
 # library lacks is refused for exactly that and not run; one that needs
 # more than 2 processes is left out with a note.  Runs with MPICH and,
-# in .ci/openmpi's make check, with Open MPI.
+# in .ci/openmpi's make check, with Open MPI.  SKAMPI_SUITES_P2="simple
+# collectives" runs those shipped files alone.
 . "$top_srcdir/tests/mpi/lib.sh"
 
 skampi=$(abs "$SKAMPI")
@@ -32,7 +33,10 @@ echo "machine copy rate: $rate B/s"
 lib=$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')
 start=$(date +%s)
 runs=0 memcpys=0
-for f in "$src"/*.skampi; do
+files=
+for n in ${SKAMPI_SUITES_P2:-}; do files="$files $src/$n.skampi"; done
+[ -n "$files" ] || files=$(ls "$src"/*.skampi)
+for f in $files; do
   name=$(basename "$f" .skampi)
   dir=$work/$name
   mkdir -p "$dir" || fatal "mkdir $dir"
@@ -80,7 +84,7 @@ for f in "$src"/*.skampi; do
       }
       if (v["resolved"] == "false" && ("rate" in v))
         bad("resolved: false with a rate " v["rate"])
-      if (inst[s] == "memcpy" && v["resolved"] != "false") {
+      if (inst[s] == "memcpy" && v["resolved"] != "false" && v["mean"] + 0 > 0) {
         r = v["argument"] / v["mean"]
         memcpys++
         if (!(r < 2 * copy))
@@ -101,13 +105,15 @@ for f in "$src"/*.skampi; do
     }
     END { check(); print "memcpy points " memcpys > "/dev/stderr"; exit errors ? 1 : 0 }' \
     "$work/flat" > "$work/reach" 2> "$work/reach.err" ||
-    fail "$(head -n 8 "$work/reach")"
-  n=$(sed -n 's/^memcpy points //p' "$work/reach.err")
+    fail "$name: $(head -n 8 "$work/reach" "$work/reach.err")"
+  n=$(sed -n 's/^memcpy points \([0-9][0-9]*\)$/\1/p' "$work/reach.err")
   memcpys=$((memcpys + ${n:-0}))
   grep -c 'resolved=false$' "$work/flat" | sed "s/^/note: $name: points resolved: false: /"
   rm -rf "$dir"
 done
-[ "$runs" -gt 10 ] || fail "only $runs suite files ran"
-[ "$memcpys" -gt 3 ] || fail "only $memcpys memcpy points checked"
+if [ -z "${SKAMPI_SUITES_P2:-}" ]; then
+  [ "$runs" -gt 10 ] || fail "only $runs suite files ran"
+  [ "$memcpys" -gt 3 ] || fail "only $memcpys memcpy points checked"
+fi
 echo "$runs suite files on 2 processes in $(($(date +%s) - start)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
 exit 0
