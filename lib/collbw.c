@@ -37,6 +37,10 @@ double sk_collbw_point_bytes(const sk_rfile_t *r, const sk_rfile_suite_t *s,
 {
   long procs;
   double n;
+  /* a time the timer could not resolve is an upper bound: bytes over
+   * it would be a bandwidth it does not have */
+  if (p->unresolved)
+    return NAN;
   if (sk_collbw_point(r, s, p, &procs, &n) < 0) {
     /* Only a collective's or the pairs' bytes need the processes. */
     if (!isfinite(n) || n < 0)

@@ -54,7 +54,8 @@ int sk_collbw_point(const sk_rfile_t *r, const sk_rfile_suite_t *s,
 /* sk_instance_timed_bytes() (lib/instance.h), the one formula of every
  * bandwidth, of point P of suite S in R (processes and
  * length by sk_collbw_point(), the suite's instance by Type, else by
- * name); NaN when they are not known. */
+ * name); NaN when they are not known, and for a point whose time the
+ * timer could not resolve (p->unresolved): it has no bandwidth. */
 double sk_collbw_point_bytes(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                              const sk_rfile_point_t *p);
 

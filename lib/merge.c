@@ -64,6 +64,7 @@ static void sk_merge_point_of(sk_rfile_point_t *rp, sk_merge_point_t *p)
   p->repetitions = rp->repetitions;
   p->cut = rp->cut;
   p->eps_met = rp->eps_met;
+  p->unresolved = rp->unresolved;
   p->raw = rp->raw;
   p->nraw = rp->nraw;
   rp->raw = NULL;

@@ -32,6 +32,7 @@ typedef struct sk_merge_point {
   double mean, median, min, max;
   long repetitions, cut, processes;   /* -1 when absent */
   int eps_met, refined;
+  int unresolved;          /* `resolved: false`: below the timer's reach */
   double *raw;             /* `raw` (Raw_Samples = yes), owned; or NULL */
   size_t nraw;
   /* a nonblocking overlap point's `overlap` map (pure, with_computation,

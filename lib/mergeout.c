@@ -271,7 +271,7 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
 {
   long reps = 0, cut = 0;
   double lo = INFINITY, hi = -INFINITY;
-  int eps = 1;
+  int eps = 1, unresolved = 0;
   size_t r;
   const sk_merge_point_t *p;
   for (r = 0; r < n; r++) {
@@ -283,6 +283,7 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
     lo = fmin(lo, p->min);
     hi = fmax(hi, p->max);
     eps = eps && p->eps_met;
+    unresolved = unresolved || p->unresolved;
   }
   if (reps >= 0)
     sk_emit_kv_long(e, "repetitions", reps);
@@ -290,6 +291,10 @@ static int sk_mergeout_counts(sk_emit_t *e, const sk_merge_run_t *runs,
     sk_emit_kv_long(e, "cut", cut);
   sk_emit_kv_double(e, "sample_min", lo);
   sk_emit_kv_double(e, "sample_max", hi);
+  /* a run whose time the timer could not resolve makes the merged one
+   * an upper bound too (doc/output-format.md, `resolved`) */
+  if (unresolved)
+    sk_emit_kv_bool(e, "resolved", 0);
   return sk_emit_kv_bool(e, "eps_met", eps);
 }
 

@@ -407,6 +407,7 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
   p->repetitions = p->cut = -1;
   p->novalue = 0;
   p->eps_met = 1;
+  p->unresolved = 0;
   p->refined = 0;
   p->rate = NAN;
   p->processes = -1;
@@ -439,6 +440,12 @@ static int sk_rfile_load_point(sk_yread_t *y, sk_ynode_t *node,
                   &p->repetitions);
   sk_rcheck_count(y, sk_yread_get(y, node, "cut"), "cut", &p->cut);
   sk_yread_bool(y, sk_yread_get(y, node, "eps_met"), "eps_met", &p->eps_met);
+  {
+    int resolved = 1;
+    sk_yread_bool(y, sk_yread_get(y, node, "resolved"), "resolved",
+                  &resolved);
+    p->unresolved = !resolved;
+  }
   sk_yread_bool(y, sk_yread_get(y, node, "refined"), "refined", &p->refined);
   sk_rfile_load_point_beyond(y, node, p);
   sk_rfile_load_point_spread(y, node, p, none);

@@ -89,7 +89,8 @@ static int sk_cbp_value(const sk_rfile_t *r, const sk_rfile_suite_t *s,
                         long *procs, double *bytes, double *bw)
 {
   double n;
-  if (sk_collbw_point(r, s, p, procs, &n) < 0)
+  /* an unresolved time has no bandwidth (lib/collbw.h) */
+  if (p->unresolved || sk_collbw_point(r, s, p, procs, &n) < 0)
     return -1;
   *bytes = host ? sk_collbw_host_bytes(s, *procs, n, r->hosts, r->nhosts,
                                        host)

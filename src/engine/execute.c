@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "cache.h"
 #include "dtype.h"
 #include "grow.h"
@@ -181,6 +182,71 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
          x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER;
 }
 
+/* Where Batch applies (x->batch > 0): the calls a timed region of the
+ * point holds, searched from k (Batch) by sk_batch_step() with the
+ * shortest of SK_BATCH_TRIALS regions of each size it asks for
+ * (src/engine/batch.h); rank 0 decides, all of comm follow.  The trials
+ * are untimed for the point (a warm-up, after as many regions of k
+ * untimed at all: a first call pays for cold code and caches).  Then the
+ * point's settings: the tick per call, what is left resolved, and what
+ * the timing subtracts per call.  *calls: sk_batch_t's. */
+static long sk_exec_batch(sk_exec_t *x, sk_measure_rep_fn fn, void *fctx,
+                          MPI_Comm comm, sk_measure_cfg_t *cfg, long k,
+                          double *calls)
+{
+  sk_batch_t b;
+  double msg[2], v, best, dummy;
+  int t;
+  sk_batch_start(&b, sk_batch_target(x->eng->tick, x->eng->overhead,
+                                     cfg->eps), k, SK_BATCH_MAX);
+  x->ctx.batch = b.k;
+  for (t = 0; t < SK_BATCH_TRIALS; t++)
+    fn(fctx, &dummy);
+  for (;;) {
+    x->ctx.batch = b.k;
+    best = HUGE_VAL;
+    for (t = 0; t < SK_BATCH_TRIALS; t++) {
+      v = fn(fctx, &dummy);
+      if (!isnan(v) && v < best)
+        best = v;
+    }
+    if (x->ctx.rank == 0) {
+      /* the region as read: the time per call, times k, plus the
+       * overhead the timing took off */
+      int done = sk_batch_step(&b, best == HUGE_VAL ? NAN :
+                               best * (double)b.k + x->eng->overhead);
+      msg[0] = done ? -(double)b.chosen : (double)b.k;
+      msg[1] = b.calls;
+    }
+    MPI_Bcast(msg, 2, MPI_DOUBLE, 0, comm);
+    if (msg[0] < 0.0)
+      break;
+    b.k = (long)msg[0];
+  }
+  k = (long)-msg[0];
+  x->ctx.batch = k;
+  *calls = msg[1];
+  cfg->tick = x->eng->tick / (double)k;
+  cfg->floor = sk_batch_floor(x->eng->tick, x->eng->overhead) / (double)k;
+  cfg->subtracted = x->eng->overhead / (double)k;
+  return k;
+}
+
+/* A batched point whose median came out unresolved although k could
+ * grow: its trials ran slower than its repetitions (another task, a
+ * cold start).  The least k of a new search (twice k), on all of comm,
+ * or 0 when the point stands. */
+static long sk_exec_rebatch(const sk_exec_t *x, MPI_Comm comm, long k,
+                            const sk_point_t *pt)
+{
+  long next = 0;
+  if (x->ctx.rank == 0 && pt->unresolved && SK_POINT_HAS_VALUE(pt) &&
+      k < SK_BATCH_MAX)
+    next = 2 * k < SK_BATCH_MAX ? 2 * k : SK_BATCH_MAX;
+  MPI_Bcast(&next, 1, MPI_LONG, 0, comm);
+  return next;
+}
+
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
  * processes whose Bsend buffer exceeded its counted room), -2 when
@@ -276,15 +342,28 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   sk_pattern_rep_t rep = {x->ops, &x->ctx};
   sk_measure_cfg_t cfg = x->cfg;
   sk_window_t w;
+  long batch = 1, more;
+  double region = NAN;
   int rc;
   if ((rc = sk_exec_prepare(x, comm, length)) != 0)
     return rc;
   cfg.suite_left = suite_left;
+  /* what is left after the timing's subtraction must be resolved
+   * (src/engine/batch.h); a timing of the instance's own keeps its
+   * values (it divides and subtracts in ways of its own) */
+  if (x->ops->rep == NULL) {
+    cfg.floor = sk_batch_floor(x->eng->tick, x->eng->overhead);
+    cfg.subtracted = x->eng->overhead;
+  }
   if (sk_exec_minus_barrier(x)) {
     if (isnan(x->barrier) || x->s->variation == SK_VARIATION_NODES)
       x->barrier = sk_exec_barrier_time(x, comm);
     x->ctx.barrier = x->barrier;
+    cfg.subtracted += x->barrier;
   }
+  if (x->batch > 0)
+    batch = sk_exec_batch(x, sk_exec_rep_fn(x), &rep, comm, &cfg, x->batch,
+                          &region);
   if (x->windowed) {
     sk_exec_window(x, &w);
     rc = sk_exec_repeat(x, &cfg, comm, length, sk_window_rep, &w, pt);
@@ -292,6 +371,16 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
       pt->window = w.window;
   } else {
     rc = sk_exec_repeat(x, &cfg, comm, length, sk_exec_rep_fn(x), &rep, pt);
+  }
+  if (rc == 0 && x->batch > 0 &&
+      (more = sk_exec_rebatch(x, comm, batch, pt)) > 0) {
+    batch = sk_exec_batch(x, sk_exec_rep_fn(x), &rep, comm, &cfg, more,
+                          &region);
+    rc = sk_exec_repeat(x, &cfg, comm, length, sk_exec_rep_fn(x), &rep, pt);
+  }
+  if (x->ctx.rank == 0) {
+    pt->batch = batch;
+    pt->batch_region = region;
   }
   if (x->ops->round_trips != NULL && x->ctx.rank == 0 && x->s->node_times) {
     x->ops->round_trips(&x->ctx, x->rtl);
@@ -380,7 +469,8 @@ static double sk_exec_rate(const sk_exec_t *x, long length,
                            const sk_point_t *pt)
 {
   double b;
-  if (x->ops->rate_unit == NULL || !(pt->mean > 0.0))
+  /* a time the timer could not resolve is an upper bound: no rate */
+  if (x->ops->rate_unit == NULL || !(pt->mean > 0.0) || pt->unresolved)
     return 0.0;
   if (strcmp(x->ops->rate_unit, "B/s") != 0)
     return x->ops->rate ? x->ops->rate(length, pt->nprocs, pt->mean) : 0.0;

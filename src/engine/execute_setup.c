@@ -266,14 +266,18 @@ void sk_exec_cfg(sk_exec_t *x)
         s->fixed_repetitions < SK_EXECUTE_MAX_REPETITION
             ? s->fixed_repetitions : SK_EXECUTE_MAX_REPETITION;
   }
-  /* Batch: k calls per repetition where the timing is t0, run, t1 (it
-   * would let collectives and master-worker rounds overlap); a sample
-   * then spans k times the time, so a tick weighs k times less. */
-  x->batch = 1;
-  if (s->batch > 1 && x->ops->rep == NULL && s->cache != SK_CACHE_COLD &&
-      x->pat->batch)
-    x->batch = s->batch;
-  x->cfg.tick = x->eng->tick / (double)x->batch;
+  /* Batch: k calls per timed region where the timing is t0, run, t1 on
+   * each process (it would let collectives and master-worker rounds
+   * overlap; an ops->local instance's calls involve nobody else); Batch
+   * is the least k, each point takes as many more as its region needs
+   * (sk_exec_measure(), src/engine/batch.h).  0: it does not apply. */
+  x->batch = 0;
+  if (x->ops->rep == NULL && s->cache != SK_CACHE_COLD && !x->windowed &&
+      (x->pat->batch ||
+       (x->ops->local &&
+        s->collective_timing != SK_COLL_TIMING_ROOT_BARRIER)))
+    x->batch = s->batch > 1 ? s->batch : 1;
+  x->cfg.tick = x->eng->tick;
   x->cfg.point_limit = s->time_measurement;
   x->cfg.suite_left = -1.0;
   x->cfg.warmup = x->eng->plan->cachewarmup > 0 ? x->eng->plan->cachewarmup
@@ -591,14 +595,14 @@ void sk_exec_describe(sk_exec_t *x)
     sk_plan_clip_text(x->eng->plan, x->s, clip, sizeof clip);
     sk_result_add_note(res, clip);
   }
-  if (x->s->batch > 1 && x->batch == 1)
+  if (x->s->batch > 1 && x->batch == 0)
     sk_result_add_note(res, x->s->cache == SK_CACHE_COLD
                        ? "Batch does not go with Cache = Cold (the cache "
                          "is flushed once a repetition): this suite "
                          "ignores it"
                        : "Batch applies to the ping-pong instances of Fig. "
-                         "2 (1-8, 17, 34) and the simple ones only: this "
-                         "suite ignores it");
+                         "2 (1-8, 17, 34), the simple ones and memcpy "
+                         "only: this suite ignores it");
   res->rate_unit = x->ops->rate_unit;
   if (sk_exec_placed(x))
     sk_result_add_note(res, x->s->pairs_placement == SK_PAIRS_ACROSS_NODES

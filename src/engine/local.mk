@@ -8,6 +8,7 @@
 src_libskampi_src_a_SOURCES += \
 	src/engine/measure.c src/engine/measure.h \
 	src/engine/point.c src/engine/point.h \
+	src/engine/batch.c src/engine/batch.h \
 	src/engine/refine.c src/engine/refine.h \
 	src/engine/shuffle.c src/engine/shuffle.h \
 	src/engine/gridfile.c src/engine/gridfile.h \

@@ -184,6 +184,46 @@ static void sk_measure_delayed(sk_samples_t *s, long nv, sk_point_t *out)
   out->delayed = nv - lo;
 }
 
+/* A point whose median is below what the timer resolves: the amount the
+ * timing subtracted is added back to every time (rank 0's samples, every
+ * process's own), so they are what the timer read, an upper bound, never
+ * a value made of the subtraction's error (negative, or 1e-13 s).  Rank
+ * 0 decides, every process learns it.  On rank 0 the statistics are
+ * summarised again from the shifted samples. */
+static void sk_measure_resolve(const sk_measure_cfg_t *cfg, sk_samples_t *s,
+                               long nv, long n, MPI_Comm comm, int rank,
+                               sk_point_t *out)
+{
+  int unres = 0;
+  long i;
+  double total = 0.0;
+  if (!(cfg->floor > 0.0))
+    return;
+  if (rank == 0)
+    unres = nv > 0 && out->median < cfg->floor;
+  MPI_Bcast(&unres, 1, MPI_INT, 0, comm);
+  if (!unres)
+    return;
+  for (i = 0; i < n; i++)
+    s->local[i] += cfg->subtracted;     /* NaN stays NaN */
+  if (rank != 0)
+    return;
+  for (i = 0; i < nv; i++) {
+    s->x[i] += cfg->subtracted;
+    s->sorted[i] += cfg->subtracted;
+    total += s->x[i];
+  }
+  {
+    /* the same samples: the stopping rule's verdict stands */
+    long valid = out->valid;
+    int met = out->eps_met;
+    sk_measure_eps_met(cfg, s->sorted, (size_t)nv, total, out);
+    out->valid = valid;
+    out->eps_met = met;
+  }
+  out->unresolved = 1;
+}
+
 /* Every process's own mean (same cut), gathered to rank 0. */
 static void sk_measure_node_times(const sk_measure_cfg_t *cfg,
                                   sk_samples_t *s, long n, MPI_Comm comm,
@@ -236,6 +276,7 @@ int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
       todo = sk_measure_decide(cfg, s, nv, n, t_start, out);
     MPI_Bcast(&todo, 1, MPI_LONG, 0, comm);
   }
+  sk_measure_resolve(cfg, s, nv, n, comm, rank, out);
   if (rank == 0) {
     sk_measure_modes(cfg, s, nv, out);
     sk_measure_delayed(s, nv, out);

@@ -37,6 +37,12 @@ typedef struct sk_measure_cfg {
   int node_times;       /* gather every process's mean to rank 0 */
   int percentiles;      /* Percentiles: P50, P90, P99, P99.9 of the
                          * valid repetitions (rank 0, from s->sorted) */
+  double floor;         /* the least median (s per call) that is resolved
+                         * (src/engine/batch.h), or 0: no such test */
+  double subtracted;    /* s per call the timing subtracted from every
+                         * sample (the overhead, / batch; the barrier):
+                         * added back to a point whose median is below
+                         * floor, which is then out->unresolved */
 } sk_measure_cfg_t;
 
 /* The arrays of a point, allocated once per suite: nothing allocates
@@ -63,7 +69,8 @@ void sk_samples_free(sk_samples_t *s);
 typedef double (*sk_measure_rep_fn)(void *ctx, double *local);
 
 /* Measures one point, collectively over comm.  On rank 0 of comm *out is
- * filled (argument and refined are left to the caller; node_times points
+ * filled (a median below cfg->floor: every time with cfg->subtracted
+ * added back, out->unresolved set, on every process alike) (argument and refined are left to the caller; node_times points
  * into s->nodes when cfg->node_times); elsewhere it is zeroed. */
 int sk_measure_point(const sk_measure_cfg_t *cfg, sk_measure_rep_fn rep,
                      void *ctx, MPI_Comm comm, sk_samples_t *s,

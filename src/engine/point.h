@@ -53,6 +53,14 @@ typedef struct sk_point {
   double elapsed;        /* seconds spent on the point, warm-up included */
   int nprocs;            /* processes that took part */
   double rate;           /* the instance's rate (sk_inst_ops_t.rate), or 0 */
+  long batch;            /* calls per timed region (src/engine/batch.h) */
+  double batch_region;   /* s: the shortest region of `batch` calls when
+                            it was chosen, as read (t1 - t0); NaN: not
+                            chosen (a timing that does not batch) */
+  int unresolved;        /* 1: the median left after the overhead was
+                            subtracted is below what the timer resolves
+                            (sk_batch_floor()): the times keep the
+                            overhead, an upper bound (`resolved: false`) */
   double *node_times;    /* nprocs per-process means, or NULL; owned by
                             the suite result that holds the point */
   double *raw;           /* Raw_Samples: the `valid` times in the order

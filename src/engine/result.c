@@ -465,6 +465,12 @@ static int sk_result_emit_point(sk_emit_t *e, const sk_point_t *p)
   sk_emit_kv_double(e, "elapsed", p->elapsed);
   if (!isnan(p->barrier_time))
     sk_emit_kv_double(e, "barrier_time", p->barrier_time);
+  if (p->batch > 0 && !isnan(p->batch_region)) {
+    sk_emit_kv_long(e, "batch", p->batch);
+    sk_emit_kv_double(e, "batch_region", p->batch_region);
+  }
+  if (p->unresolved)
+    sk_emit_kv_bool(e, "resolved", 0);
   if (p->rate > 0.0)
     sk_emit_kv_double(e, "rate", p->rate);
   if (p->pairs != NULL && p->npairs > 0)

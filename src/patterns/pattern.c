@@ -226,7 +226,12 @@ double sk_pattern_rep_max_local(void *rep, double *local)
   sk_pctx_t *c = r->ctx;
   double max = 0.0;
   MPI_Barrier(c->comm);
-  *local = sk_pattern_rep_once(r);
+  /* batched only for an instance whose calls involve no other process
+   * (ops->local: memcpy), so that no collective overlaps the next */
+  if (c->batch > 1)
+    sk_pattern_rep_batch(r, local);
+  else
+    *local = sk_pattern_rep_once(r);
   MPI_Reduce(local, &max, 1, MPI_DOUBLE, MPI_MAX, 0, c->comm);
   return max;
 }

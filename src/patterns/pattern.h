@@ -139,6 +139,11 @@ typedef struct sk_inst_ops {
   int (*verify)(const struct sk_inst_ops *ops, sk_pctx_t *c);
   /* Why the datatype patterns do not apply (memcpy, ...); NULL: they do. */
   const char *plain;
+  /* 1: run() involves no other process and leaves nothing the next call
+   * waits for (memcpy): the collective timing may hold several calls
+   * back to back (Batch, src/engine/batch.h), as the simple pattern's
+   * does; the collectives proper never, for consecutive ones overlap. */
+  int local;
   /* 1: a reduction, with rtype, rop and red set (src/engine/reduce.h). */
   int reduces;
   /* 1: its cost is the engine's calibration (SKAMPI_CALIBRATE, in
@@ -359,7 +364,9 @@ double sk_pattern_rep_local(void *rep, double *local);
  * Timings of their own (src/patterns/pattern_beyond.c,
  * pattern_bcast.c) divide it by what one repetition holds. */
 double sk_pattern_rep_once(sk_pattern_rep_t *r);
-/* Barrier, t0, run, t1; the sample is the maximum over processes. */
+/* Barrier, t0, run, t1; the sample is the maximum over processes (with
+ * ctx->batch = k > 1, an ops->local instance's: t0, k runs, t1, and
+ * (t1 - t0 - overhead) / k on each process). */
 double sk_pattern_rep_max_local(void *rep, double *local);
 /* Barrier, t0, run, Barrier, t1; the sample is rank 0's time minus the
  * barrier time (the SKaMPI paper's collective timing). */

@@ -364,4 +364,5 @@ const sk_inst_ops_t sk_inst_coll_reduce_scatterv = {
 const sk_inst_ops_t sk_inst_coll_comm_split = {
   .run = sk_coll_comm_split, .plain = "it moves no data"};
 const sk_inst_ops_t sk_inst_coll_memcpy = {
-  .run = sk_coll_memcpy, .plain = "it copies length bytes with memcpy"};
+  .run = sk_coll_memcpy, .plain = "it copies length bytes with memcpy",
+  .local = 1};

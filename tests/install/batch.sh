@@ -45,6 +45,9 @@ has PBS 'skampi default -o'
 has PBS 'skampi-report"? --compare'
 has SBATCH 'skampi-run" -n'
 has PBS 'skampi-run" -n'
+# the second library measures the first's arguments
+has SBATCH '--grid-from "\$out/mpich/merged.yaml"'
+has PBS '--grid-from "\$out/mpich/merged.yaml"'
 
 # The two comparison jobs really run.  srun, mpiexec and module are
 # stand-ins on PATH: the launchers drop their own options and start the
@@ -98,6 +101,10 @@ run_job() {
   done
   grep -qx '  runs: 5' "$out/openmpi/merged.yaml" ||
     { echo "FAIL: $job: openmpi/merged.yaml does not merge 5 runs"; fail=1; }
+  # --grid-from: the second campaign's run 1 replayed the first's grid
+  grep -qx "  grid_from: $out/mpich/merged.yaml" "$out/openmpi/run-01.yaml" ||
+    { echo "FAIL: $job: the openmpi campaign did not take mpich's grid"
+      fail=1; }
   grep -qx "  path: $tmp/suites/default.skampi" "$out/mpich/run-01.yaml" ||
     { echo "FAIL: $job: 'default' is not the suite of SKAMPI_SUITE_PATH"
       fail=1; }

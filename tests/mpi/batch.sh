@@ -15,8 +15,8 @@ expect run.status complete
 expect suites.0.parameters.Batch 4
 expect suites.1.parameters.Batch 8
 expect suites.2.parameters.Batch 1000
-expect suites.3.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34) and the simple ones only: this suite ignores it"
-expect suites.4.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34) and the simple ones only: this suite ignores it"
+expect suites.3.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34), the simple ones and memcpy only: this suite ignores it"
+expect suites.4.notes.0 "Batch applies to the ping-pong instances of Fig. 2 (1-8, 17, 34), the simple ones and memcpy only: this suite ignores it"
 expect suites.5.notes.0 "Batch does not go with Cache = Cold (the cache is flushed once a repetition): this suite ignores it"
 [ -z "$(get suites.1.notes.0)" ] || fail "ping-pong has a note: $(get suites.1.notes.0)"
 a=$(get suites.0.calibration.a) b=$(get suites.0.calibration.b)

@@ -136,3 +136,8 @@ CLEANFILES += tests/mpi/msgcount.so
 TESTS += tests/mpi/msgcount.sh
 EXTRA_DIST += tests/mpi/msgcount.sh tests/mpi/msgcount.c \
 	tests/mpi/msgcount.skampi tests/mpi/msgcount-linear.skampi
+# every shipped suite on 2 processes: no time below the timer's reach,
+# memcpy below the machine's copy rate (copyrate.c: measured apart)
+TESTS += tests/mpi/suites-p2.sh
+EXTRA_DIST += tests/mpi/suites-p2.sh
+check_PROGRAMS += tests/mpi/copyrate

@@ -4,7 +4,7 @@ SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
 	tests/tools/run-args.sh tests/tools/run-precision.sh \
 	tests/tools/workflow.sh tests/tools/run-push.sh tests/tools/run-survive.sh \
-	tests/tools/merge-tail.sh
+	tests/tools/merge-tail.sh tests/tools/run-grid.sh
 TESTS += $(SK_TOOLS_TESTS)
 # TEST ONLY: the library workflow.sh preloads into the ranks of one
 # campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check

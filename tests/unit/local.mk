@@ -23,6 +23,11 @@ tests_unit_test_journal_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 tests_unit_test_journal_LDADD = $(SK_SRC_NOMPI_LIBS)
 check_PROGRAMS += tests/unit/test_refine
 TESTS += tests/unit/test_refine
+# the calls of a timed region (Batch) on known costs
+check_PROGRAMS += tests/unit/test_batch
+TESTS += tests/unit/test_batch
+tests_unit_test_batch_SOURCES = tests/unit/test_batch.c
+tests_unit_test_batch_LDADD = $(SK_SRC_NOMPI_LIBS)
 # the machine's noise and its verdict, the run's time budget
 check_PROGRAMS += tests/unit/test_noise
 TESTS += tests/unit/test_noise
