@@ -327,3 +327,7 @@ EXTRA_DIST += tests/hostile/flood.sh tests/hostile/flood.py
 # selections of 1,000 and 10,001 words, dates out of range.
 TESTS += tests/hostile/names.sh
 EXTRA_DIST += tests/hostile/names.sh
+# names that end a gnuplot string early or that gnuplot cannot show, as
+# machine, suite and label, through every program that draws
+TESTS += tests/hostile/gpnames.sh
+EXTRA_DIST += tests/hostile/gpnames.sh tests/hostile/gpnames.py
