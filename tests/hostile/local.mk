@@ -331,3 +331,6 @@ EXTRA_DIST += tests/hostile/names.sh
 # machine, suite and label, through every program that draws
 TESTS += tests/hostile/gpnames.sh
 EXTRA_DIST += tests/hostile/gpnames.sh tests/hostile/gpnames.py
+# a tag by import --tag is refused exactly as an upload's
+TESTS += tests/hostile/tags.sh
+EXTRA_DIST += tests/hostile/tags.sh
