@@ -334,3 +334,6 @@ EXTRA_DIST += tests/hostile/gpnames.sh tests/hostile/gpnames.py
 # a tag by import --tag is refused exactly as an upload's
 TESTS += tests/hostile/tags.sh
 EXTRA_DIST += tests/hostile/tags.sh
+# push DIR of long names or too many files; "ustar" at byte 257 of a run
+TESTS += tests/hostile/pushdir.sh
+EXTRA_DIST += tests/hostile/pushdir.sh
