@@ -19,6 +19,7 @@
 #include "licence.h"
 #include "msg.h"
 #include "suggest.h"
+#include "upload.h"
 #include "web.h"
 
 enum {
@@ -391,13 +392,27 @@ static int sk_main_format(const char *v, sk_db_format_t *out)
   return -1;
 }
 
+/* --tag: checked as an upload's tags are (db/ingest/upload.h), so that
+ * import takes exactly what a server would take. */
 static int sk_main_tag(sk_dbcmd_t *c, char *v)
 {
-  const char *eq = strchr(v, '=');
+  const char *eq = strchr(v, '='), *why = sk_upload_tag_check(v);
+  char q[160];
   if (!eq || eq == v) {
     char *e = sk_escape_text(v);
     sk_msg_error("--tag takes KEY=VALUE, not '%s'", e ? e : "?");
     free(e);
+    return -1;
+  }
+  if (why) {
+    /* cut: a tag refused for its length may be long */
+    if (sk_escape_buf(v, q, sizeof q) >= sizeof q)
+      strcpy(q + sizeof q - 5, "...");
+    sk_msg_error("--tag '%s': %s", q, why);
+    return -1;
+  }
+  if (c->ntags >= SK_UPLOAD_TAGS) {
+    sk_msg_error("at most %d --tag options label a run", SK_UPLOAD_TAGS);
     return -1;
   }
   return sk_main_push(&c->tags, &c->ntags, &c->captags, v);

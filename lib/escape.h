@@ -41,13 +41,23 @@ size_t sk_escape_buf(const char *s, char *out, size_t outlen);
  * taken as "". */
 char *sk_escape_text(const char *s);
 
-/* s as one single-quoted gnuplot string ('it''s' for it's), for a file
- * name gnuplot must use exactly (`set output`).  Inside '...' gnuplot
- * expands neither backslashes nor backquotes nor macros, so doubling the
- * quote is all it needs; a control character, though, cannot be carried
- * (a newline would end the command), and since gnuplot 6 "\U+XXXX" is
- * replaced even in single quotes.  NULL with errno EINVAL for such an
- * s (the caller names another file), ENOMEM when out of memory. */
-char *sk_escape_gp_single(const char *s);
+/* The text escape, and also every byte that is not part of valid UTF-8
+ * (a stray byte 0x80..0xFF, a sequence cut short or overlong, a
+ * surrogate) as \xHH: for text another program shows or parses as
+ * UTF-8 (gnuplot's labels in a PDF or an SVG, gnuplot's messages on a
+ * terminal).  Malloc'ed; NULL when out of memory. */
+char *sk_escape_shown(const char *s);
+
+/* s as one double-quoted gnuplot string that gnuplot reads back as
+ * exactly the bytes of s, whatever they are: every byte but letters,
+ * digits, the blank, harmless punctuation and bytes >= 0x80 is written
+ * as a three-digit octal escape ("\047" for ', "\140" for `, "\012" for
+ * a newline).  Not '...': gnuplot 5.4 ends a single-quoted string early
+ * at a run of quotes ('a''''b', ''''), and from gnuplot 6 expands
+ * "\U+XXXX" even there; inside "..." a backquote would run a command,
+ * which an escape never does.  For every string a script takes from
+ * outside (names, labels, file names); malloc'ed, NULL when out of
+ * memory.  s NULL is taken as "". */
+char *sk_escape_gp(const char *s);
 
 #endif

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "msg.h"
 #include "rout.h"
 
@@ -30,16 +31,51 @@ const char *sk_gnuplot_program(void)
   return (g && *g) ? g : SK_GNUPLOT;
 }
 
-/* Copy everything in the stream OUT (rewound) to stderr. */
+/* What gnuplot said that is relayed; the rest is counted. */
+#define SK_GNUPLOT_SAID 65536
+
+/* One line of gnuplot's messages (LEN bytes at LINE, no newline) to
+ * stderr, escaped: gnuplot echoes the script line it stopped at, which
+ * may hold a name from a result file, so control characters (C1 too)
+ * and bytes that are not UTF-8 are shown, never sent to the terminal. */
+static void sk_gnuplot_line(const char *line, size_t len)
+{
+  char *s = malloc(len + 1), *e;
+  if (!s)
+    return;
+  memcpy(s, line, len);
+  s[len] = '\0';
+  /* a NUL inside the line ends it early; gnuplot writes none */
+  if ((e = sk_escape_shown(s)) != NULL)
+    fprintf(stderr, "%s\n", e);
+  free(e);
+  free(s);
+}
+
+/* Everything in the stream OUT (rewound) to stderr, line by line and
+ * escaped (sk_gnuplot_line), at most SK_GNUPLOT_SAID bytes of it. */
 static size_t sk_gnuplot_relay(FILE *out)
 {
-  char buf[4096];
-  size_t n, total = 0;
+  char *buf = malloc(SK_GNUPLOT_SAID + 1), *p, *nl;
+  size_t n, total, rest = 0;
+  int c;
+  if (!buf)
+    return 0;
   rewind(out);
-  while ((n = fread(buf, 1, sizeof buf, out)) > 0) {
-    fwrite(buf, 1, n, stderr);
-    total += n;
+  n = fread(buf, 1, SK_GNUPLOT_SAID, out);
+  while ((c = getc(out)) != EOF)
+    rest++;
+  buf[n] = '\0';
+  for (p = buf; p < buf + n; p = nl + 1) {
+    if (!(nl = memchr(p, '\n', (size_t)(buf + n - p))))
+      nl = buf + n;
+    sk_gnuplot_line(p, (size_t)(nl - p));
   }
+  if (rest)
+    fprintf(stderr, "(%zu more bytes of gnuplot's messages left out)\n",
+            rest);
+  total = n + rest;
+  free(buf);
   return total;
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "units.h"
 
 /* Colour-blind safe (Okabe and Ito), then two darker extras. */
@@ -22,35 +23,62 @@ const char *sk_gp_colour(int index)
   return sk_gp_colours[(index - 1 + SK_PAGES_COLOURS) % SK_PAGES_COLOURS];
 }
 
-static int sk_gp_blank(unsigned char c)
+/* S (malloc'ed, taken) cut to MAX characters (0: no limit) with a
+ * trailing ellipsis; NULL when out of memory. */
+static char *sk_gp_cut(char *s, size_t max)
 {
-  return c <= 0x20 || c == 0x7f;
+  size_t chars = 0, i;
+  char *t;
+  for (i = 0; max && s[i]; i++)
+    /* A UTF-8 character starts at any byte that is not 10xxxxxx. */
+    if (((unsigned char)s[i] & 0xc0) != 0x80 && ++chars > max)
+      break;
+  if (!max || !s[i])
+    return s;
+  if ((t = malloc(i + 4)) != NULL) {
+    memcpy(t, s, i);
+    memcpy(t + i, "\xe2\x80\xa6", 4);
+  }
+  free(s);
+  return t;
+}
+
+/* TEXT with every run of blanks (space, tab, newline, carriage return,
+ * vertical tab, form feed) as one space: a library's version string
+ * spans lines and lines up its columns with tabs.  Malloc'ed. */
+static char *sk_gp_blanks(const char *text)
+{
+  char *s = malloc(strlen(text) + 1), *o = s;
+  int blank = 0;
+  if (!s)
+    return NULL;
+  for (; *text; text++) {
+    int b = *text == ' ' || (*text >= '\t' && *text <= '\r');
+    if (!(b && blank))
+      *o++ = b ? ' ' : *text;
+    blank = b;
+  }
+  *o = '\0';
+  return s;
 }
 
 void sk_gp_text(FILE *f, const char *text, size_t max)
 {
-  const unsigned char *p = (const unsigned char *)(text ? text : "");
-  size_t chars = 0;
-  int blank = 0;
-  fputc('\'', f);
-  for (; *p; p++) {
-    /* Runs of blanks and control characters become one space. */
-    if (blank && sk_gp_blank(*p))
-      continue;
-    blank = sk_gp_blank(*p);
-    /* A UTF-8 character starts at any byte that is not 10xxxxxx. */
-    if ((*p & 0xc0) != 0x80 && max && ++chars > max) {
-      fputs("\xe2\x80\xa6", f);
-      break;
-    }
-    if (blank)
-      fputc(' ', f);
-    else if (*p == '\'')
-      fputs("''", f);
-    else
-      fputc(*p, f);
+  /* Blanks as one space; what gnuplot cannot show (another control
+   * character, a byte that is not UTF-8) shown escaped, as a message
+   * would show it; the rest as it is, quoted so that gnuplot reads back
+   * exactly those bytes. */
+  char *blanks = sk_gp_blanks(text ? text : ""), *shown, *gp;
+  shown = blanks ? sk_escape_shown(blanks) : NULL;
+  free(blanks);
+  if (!shown || !(shown = sk_gp_cut(shown, max))) {
+    fputs("\"\"", f);
+    return;
   }
-  fputc('\'', f);
+  gp = sk_escape_gp(shown);
+  fputs(gp ? gp : "\"\"", f);
+  free(gp);
+  free(shown);
 }
 
 /* Number of UTF-8 characters in S. */

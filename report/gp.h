@@ -3,8 +3,9 @@
  * gp.h -- small pieces of gnuplot script shared by the page writers.
  *
  * Every string from a result file reaches gnuplot through sk_gp_text(),
- * which single-quotes it (gnuplot expands nothing inside '...') and
- * drops control characters, so no file can change the script.
+ * which shows what gnuplot cannot show escaped (lib/escape.h,
+ * sk_escape_shown()) and quotes the rest with sk_escape_gp(), so no file
+ * can change the script and every name is drawn.
  */
 #ifndef SK_GP_H
 #define SK_GP_H
@@ -31,7 +32,9 @@
 void sk_gp_header(FILE *f, const char *pdf_gp);
 
 /* TEXT as a quoted gnuplot string, cut to MAX characters (0: no limit)
- * with a trailing ellipsis. */
+ * with a trailing ellipsis; a run of blanks (tabs and newlines too) as
+ * one space, other control characters and bytes that are not UTF-8
+ * shown escaped ("\x1B", "\xFF"). */
 void sk_gp_text(FILE *f, const char *text, size_t max);
 
 /* `set label` at screen X, Y; ALIGN "left", "center" or "right"; SIZE

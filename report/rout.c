@@ -61,18 +61,12 @@ int sk_rout_csv_dir(const char *dir, const sk_outfile_inputs_t *in)
   return -1;
 }
 
-char *sk_rout_gp_name(const char *name, const char *output)
+char *sk_rout_gp_name(const char *name)
 {
-  char q[512], *gp = sk_escape_gp_single(name);
-  if (gp != NULL)
-    return gp;
-  sk_escape_buf(output, q, sizeof q);
-  if (errno == EINVAL)
-    sk_msg_error("'%s' cannot be named in a gnuplot script (it holds a "
-                 "control character or \"\\U+\"); name another output", q);
-  else
+  char *gp = sk_escape_gp(name);
+  if (gp == NULL)
     sk_msg_error("out of memory");
-  return NULL;
+  return gp;
 }
 
 /* A new file in $TMPDIR for the script, with the permissions a normal
@@ -163,7 +157,7 @@ int sk_rout_draw(const char *output, const char *script,
   int rc = -1;
   if (!pdf)
     return -1;
-  gp = sk_rout_gp_name(pdf->tmp, output);
+  gp = sk_rout_gp_name(pdf->tmp);
   if (gp && sk_rout_gnuplot(script, gp, in, write, arg) == 0)
     rc = sk_gnuplot_publish(pdf);
   else

@@ -27,10 +27,10 @@ int sk_rout_commit(sk_outfile_t *h);
  * 0 or -1. */
 int sk_rout_csv_dir(const char *dir, const sk_outfile_inputs_t *in);
 
-/* name (a temporary of output) as a single-quoted gnuplot string for
- * `set output`; NULL (said) when gnuplot cannot be given it -- a control
- * character in output's name -- or out of memory.  The caller frees. */
-char *sk_rout_gp_name(const char *name, const char *output);
+/* name (a temporary of output) as a gnuplot string for `set output`
+ * (lib/escape.h, sk_escape_gp(): any bytes); NULL (said) when out of
+ * memory.  The caller frees. */
+char *sk_rout_gp_name(const char *name);
 
 /* A new file for a script nobody keeps: $TMPDIR/skampi-report-XXXXXX
  * (mkstemp, so nothing planted is followed), with the permissions a

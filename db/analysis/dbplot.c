@@ -434,10 +434,9 @@ int sk_dbplot_render(const char *path, sk_dbplot_body_fn body, void *arg,
                         err, errlen);
   if (!out)
     return -1;
-  if (!(gp = sk_escape_gp_single(out->tmp))) {
+  if (!(gp = sk_escape_gp(out->tmp))) {
     sk_outfile_abort(out);
-    return sk_msg_why(err, errlen, "the plot's file name cannot be "
-                         "given to gnuplot (a control character)");
+    return sk_msg_why(err, errlen, "out of memory");
   }
   /* gnuplot writes the temporary by its name; out->fp stays unwritten. */
   if ((rc = sk_dbplot_run(svg, gp, body, arg, err, errlen)) < 0) {

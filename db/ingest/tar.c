@@ -50,8 +50,12 @@ static int sk_tar_fail(sk_tar_rd_t *r, const char *what)
 
 int sk_tar_is(const void *bytes, size_t len)
 {
-  return len >= SK_TAR_BLOCK &&
-         memcmp((const char *)bytes + 257, "ustar", 5) == 0;
+  /* The whole magic and version, NULs included: "ustar" alone at byte
+   * 257 can be the text of a result file, a NUL never is (YAML is text,
+   * and libyaml refuses it). */
+  const char *m = (const char *)bytes + 257;
+  return len >= SK_TAR_BLOCK && (memcmp(m, "ustar\0" "00", 8) == 0 ||
+                                 memcmp(m, "ustar  \0", 8) == 0);
 }
 
 /* An octal field (digits, then NUL or blanks); -1 when it is not one,

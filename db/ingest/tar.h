@@ -29,7 +29,9 @@ typedef struct sk_tar_file {
   size_t len;
 } sk_tar_file_t;
 
-/* Whether the LEN bytes at BYTES start with a tar header (its magic). */
+/* Whether the LEN bytes at BYTES start with a tar header: its magic and
+ * version at byte 257, POSIX's "ustar\0" "00" or GNU's "ustar  \0" (a
+ * NUL no result file holds; "ustar" alone may be a file's text). */
 int sk_tar_is(const void *bytes, size_t len);
 
 /* Reads the archive and chooses its files as `skampi-db import DIR`

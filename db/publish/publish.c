@@ -63,6 +63,7 @@ typedef struct sk_pub {
   int64_t *ids;                 /* the published runs, sorted */
   int64_t *by_time;             /* the same, oldest first */
   size_t n, files;
+  size_t nosvg;                 /* suites whose picture failed */
   char tmp[4096];               /* a private directory for gnuplot */
 } sk_pub_t;
 
@@ -70,6 +71,7 @@ typedef struct sk_pub {
 typedef struct sk_pub_suite {
   sk_wbuf_t json, csv;
   size_t count;                 /* series in json */
+  int nosvg;                    /* its picture failed: no svg/K.svg */
   int64_t *ids;                 /* runs with points of the suite */
   size_t n, cap;
 } sk_pub_suite_t;
@@ -142,19 +144,27 @@ static int sk_pub_block(sk_pub_t *p, const char *name, const int64_t *ids,
   return rc;
 }
 
-/* The suite's SVG: its latest runs drawn by skampi-db plot's code. */
+/* The suite's SVG: its latest runs drawn by skampi-db plot's code.  A
+ * picture gnuplot could not draw is left out with a warning that names
+ * the suite (suites.json says "svg": false): one run's names never take
+ * the site down. */
 static int sk_pub_svg(sk_pub_t *p, size_t k, const char *name,
-                      const sk_pub_suite_t *u)
+                      sk_pub_suite_t *u)
 {
-  char path[4200], err[1200], file[64];
+  char path[4200], err[1200], file[64], *e;
   size_t from = u->n > SK_PUBLISH_SVG_RUNS ? u->n - SK_PUBLISH_SVG_RUNS : 0;
   int rc;
   snprintf(path, sizeof path, "%s/%zu.svg", p->tmp, k);
   if (sk_dbplot_draw(p->st, u->ids + from, u->n - from, &name, 1, NAN, NAN, 1,
                      path, err, sizeof err) < 0) {
-    sk_msg_error("%s", err);
+    e = sk_escape_text(name);
+    sk_msg_warning("suite %zu (%s) is published without its picture "
+                   "svg/%zu.svg: %s", k + 1, e ? e : "?", k, err);
+    free(e);
     unlink(path);
-    return -1;
+    u->nosvg = 1;
+    p->nosvg++;
+    return 0;
   }
   snprintf(file, sizeof file, "%zu.svg", k);
   rc = sk_pubdir_copy(p->pd, p->svg, file, path);
@@ -238,7 +248,8 @@ static void sk_pub_suite_json(sk_wbuf_t *b, const sk_webdata_suite_t *x,
   sk_wbuf_json_str(b, x->name);
   sk_wbuf_puts(b, ",\"argument\":");
   sk_wbuf_json_str(b, x->argument);
-  sk_wbuf_printf(b, ",\"runs\":%ld,\"file\":%zu,\"ids\":", x->runs, k);
+  sk_wbuf_printf(b, ",\"runs\":%ld,\"file\":%zu,\"svg\":%s,\"ids\":",
+                 x->runs, k, u->n && !u->nosvg ? "true" : "false");
   sk_wbuf_json_str(b, ids ? ids : "");
   sk_wbuf_puts(b, ",\"blocks\":[");
   sk_wbuf_put(b, blocks->data ? blocks->data : "", blocks->len);
@@ -501,6 +512,9 @@ int sk_publish(sk_store_t *st, const char *dir, const sk_sel_t *sel,
            e ? e : "?");
     free(e);
   }
+  if (rc == 0 && p.nosvg)
+    sk_msg_warning("%zu suite%s published without a picture (said above)",
+                   p.nosvg, p.nosvg == 1 ? "" : "s");
   sk_pub_close(&p);
   return rc;
 }

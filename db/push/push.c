@@ -295,7 +295,7 @@ static int sk_push_wanted(const char *dir, const char *name)
   char p[4096];
   struct stat sb;
   size_t n = strlen(name);
-  if (name[0] == '.' || n > 99 || (strcmp(name, "runs.txt") != 0 &&
+  if (name[0] == '.' || (strcmp(name, "runs.txt") != 0 &&
       (n <= 5 || strcmp(name + n - 5, ".yaml") != 0)))
     return 0;
   snprintf(p, sizeof p, "%s/%s", dir, name);
@@ -304,25 +304,52 @@ static int sk_push_wanted(const char *dir, const char *name)
   return lstat(p, &sb) == 0 && (S_ISREG(sb.st_mode) || S_ISLNK(sb.st_mode));
 }
 
+/* Why DIR cannot go as one archive, said: WANTED files (more than the
+ * archive holds), or the file NAME (not NULL) whose name is too long
+ * for a ustar header.  Nothing is sent: a campaign never goes with a
+ * file left out.  -1. */
+static int sk_push_unfit(const char *dir, size_t wanted, const char *name)
+{
+  char *x = sk_escape_text(dir), *y = name ? sk_escape_text(name) : NULL;
+  if (name)
+    sk_msg_error("cannot send '%s/%s': a file name of %zu bytes, more than "
+                 "the 99 a campaign archive takes (rename it); nothing of "
+                 "'%s' was sent", x ? x : "?", y ? y : "?", strlen(name),
+                 x ? x : "?");
+  else
+    sk_msg_error("cannot send '%s': %zu files (runs.txt and *.yaml), more "
+                 "than the %d a campaign archive holds; nothing was sent "
+                 "(push them as several directories, or file by file)",
+                 x ? x : "?", wanted, SK_TAR_MAX_ENTRIES);
+  free(x);
+  free(y);
+  return -1;
+}
+
 /* The ustar archive of DIR's runs.txt and *.yaml (tar.h), in *buf. */
 static int sk_push_archive(const char *dir, char **buf, size_t *len)
 {
   DIR *d = opendir(dir);
   struct dirent *e;
   char **names = NULL, p[4096];
-  size_t n = 0, cap = 0, i;
+  size_t n = 0, cap = 0, i, wanted = 0;
   int rc = d ? 0 : -1;
   *buf = NULL;
   *len = 0;
-  while (rc == 0 && (e = readdir(d)))
-    if (sk_push_wanted(dir, e->d_name)) {
-      if (n >= SK_TAR_MAX_ENTRIES || SK_GROW(names, cap, n + 1, 16) != 0 ||
-          !(names[n] = strdup(e->d_name)))
+  while (d && (e = readdir(d)))
+    if (sk_push_wanted(dir, e->d_name) && ++wanted &&
+        rc == 0 && n < SK_TAR_MAX_ENTRIES) {
+      if (strlen(e->d_name) > 99)
+        rc = sk_push_unfit(dir, 0, e->d_name);
+      else if (SK_GROW(names, cap, n + 1, 16) != 0 ||
+               !(names[n] = strdup(e->d_name)))
         rc = -1;
       n += rc == 0;
     }
   if (d)
     closedir(d);
+  if (rc == 0 && wanted > SK_TAR_MAX_ENTRIES)
+    rc = sk_push_unfit(dir, wanted, NULL);
   if (n)
     qsort(names, n, sizeof *names, sk_push_cmp);
   for (i = 0; i < n; i++) {

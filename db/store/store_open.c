@@ -202,11 +202,57 @@ static int sk_store_open_writer(sk_store_t *st, int create)
   return sk_store_verify(st, SK_STORE_SCHEMA);
 }
 
+/* Whether the database at PATH (present) is in WAL mode: bytes 18 and
+ * 19 of its header, the file format's write and read versions, are 2. */
+static int sk_store_is_wal(const char *path)
+{
+  unsigned char h[20];
+  FILE *f = fopen(path, "rb");
+  int wal = 0;
+  if (f && fread(h, 1, sizeof h, f) == sizeof h)
+    wal = h[18] == 2 && h[19] == 2;
+  if (f)
+    fclose(f);
+  return wal;
+}
+
+/* A rollback journal (PATH-journal, not empty) beside a database in WAL
+ * mode is no journal of this database -- skampi-db keeps every database
+ * in WAL mode, which writes none -- but SQLite would roll it into the
+ * file as a hot journal at the next open: planted or copied there, it
+ * would overwrite the database with another's pages.  0, or -1 with the
+ * file named (nothing opened, nothing changed). */
+static int sk_store_foreign_journal(const char *path)
+{
+  size_t n = strlen(path) + sizeof "-journal";
+  char *j = malloc(n), *e;
+  struct stat s;
+  int rc = 0;
+  if (!j) {
+    sk_msg_error("out of memory");
+    return -1;
+  }
+  snprintf(j, n, "%s-journal", path);
+  if (lstat(j, &s) == 0 && (!S_ISREG(s.st_mode) || s.st_size > 0) &&
+      sk_store_is_wal(path)) {
+    e = sk_escape_text(j);
+    sk_msg_error("%s: a rollback journal beside a database in WAL mode is "
+                 "not this database's (skampi-db writes none), and opening "
+                 "the database would roll it into it; nothing was opened: "
+                 "move the file away and run the command again",
+                 e ? e : "?");
+    free(e);
+    rc = -1;
+  }
+  free(j);
+  return rc;
+}
+
 sk_store_t *sk_store_open(const char *path, sk_store_mode_t mode)
 {
   sk_store_t *st;
   int absent = sk_store_stat(path, mode), rc;
-  if (absent < 0)
+  if (absent < 0 || (!absent && sk_store_foreign_journal(path) < 0))
     return NULL;
   if (!(st = calloc(1, sizeof *st)) || !(st->path = strdup(path))) {
     free(st);

@@ -20,6 +20,7 @@
 #include "escape.h"
 #include "grow.h"
 #include "msg.h"
+#include "webpage.h"
 #include "webpool.h"
 
 /* The routes: METHOD PATH (exact, or a prefix ending in '/') FUNCTION.
@@ -52,14 +53,8 @@ static const sk_web_route_t sk_web_routes[] = {
   {"POST", "/api/runs", sk_api_upload, 0},   /* with --allow-upload only */
 };
 
-/* Scripts only from our own files; dygraphs sets style attributes on
- * the elements it makes, hence 'unsafe-inline' for styles (never for
- * scripts). */
-static const char sk_web_csp[] =
-  "default-src 'self'; script-src 'self'; "
-  "style-src 'self' 'unsafe-inline'; "
-  "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
-  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+/* The pages' policy (db/web/webpage.h), and no page in a frame. */
+static const char sk_web_csp[] = SK_PAGE_CSP "; frame-ancestors 'none'";
 
 const sk_web_header_t sk_web_headers[] = {
   {"Content-Security-Policy", sk_web_csp},

@@ -42,8 +42,12 @@ void sk_page_head(sk_wbuf_t *b, const char *page, const char *title,
 {
   const char *s = sk_page_to(pub, "static");
   sk_wbuf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
-               "<meta charset=\"utf-8\">"
-               "<meta name=\"viewport\" content=\"width=device-width\">"
+               "<meta charset=\"utf-8\">");
+  /* first in <head>: it applies to what comes after it */
+  if (pub)
+    sk_wbuf_puts(b, "<meta http-equiv=\"Content-Security-Policy\" "
+                 "content=\"" SK_PAGE_CSP "\">");
+  sk_wbuf_puts(b, "<meta name=\"viewport\" content=\"width=device-width\">"
                "<link rel=\"icon\" href=\"data:,\">");
   sk_wbuf_printf(b, "<title>%s \xc2\xb7 skampi-db</title>", title);
   if (dygraphs)

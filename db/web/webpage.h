@@ -15,6 +15,18 @@
  * may also have a comparison page (SK_PAGE_COMPARE). */
 enum { SK_PAGE_SERVER = 0, SK_PAGE_STATIC = 1, SK_PAGE_COMPARE = 2 };
 
+/* The Content-Security-Policy of every page: scripts only from our own
+ * files, so that a name that became markup could run nothing; dygraphs
+ * sets style attributes on the elements it makes, hence 'unsafe-inline'
+ * for styles (never for scripts).  The server sends it as a header, with
+ * frame-ancestors (db/web/web.c); the static site's pages carry it as
+ * <meta http-equiv>, where frame-ancestors does not apply. */
+#define SK_PAGE_CSP                                                       \
+  "default-src 'self'; script-src 'self'; "                                \
+  "style-src 'self' 'unsafe-inline'; "                                     \
+  "img-src 'self' data:; connect-src 'self'; object-src 'none'; "          \
+  "base-uri 'none'; form-action 'self'"
+
 /* The link to WHAT ("static", "runs", "suites", "plot", "compare",
  * "history") from a page of PUB. */
 const char *sk_page_to(int pub, const char *what);

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "escape.h"
 #include "grow.h"
 #include "msg.h"
 #include "rcheck.h"
@@ -114,12 +116,31 @@ static int sk_gridfile_root(sk_yread_t *y, sk_gridfile_ctx_t *c)
   return sk_rcheck_whole(y, c->version);
 }
 
+/* 0 when PATH is a regular file (or absent: the reader says so); else
+ * -1, said.  A FIFO would block the open until a writer came, and a
+ * device could be read for ever. */
+static int sk_gridfile_regular(const char *path)
+{
+  struct stat sb;
+  char q[512];
+  if (stat(path, &sb) != 0 || S_ISREG(sb.st_mode))
+    return 0;
+  sk_escape_buf(path, q, sizeof q);
+  sk_msg_error("--grid-from: %s is not a regular file (%s); name a result "
+               "file", q, S_ISFIFO(sb.st_mode) ? "a FIFO" : S_ISDIR(sb.st_mode)
+               ? "a directory" : "a device or socket");
+  return -1;
+}
+
 sk_gridfile_t *sk_gridfile_load(const char *path)
 {
-  sk_gridfile_t *g = calloc(1, sizeof *g);
-  sk_gridfile_ctx_t c = {g, 0, 0};
+  sk_gridfile_t *g;
+  sk_gridfile_ctx_t c = {NULL, 0, 0};
   sk_yread_t y;
   int rc = -1;
+  if (sk_gridfile_regular(path) < 0)
+    return NULL;
+  c.g = g = calloc(1, sizeof *g);
   if (g == NULL || (g->path = strdup(path)) == NULL) {
     sk_msg_error("out of memory");
     sk_gridfile_free(g);

@@ -11,7 +11,8 @@
 #   where one can be made): readers and serve work, writers are refused,
 #   a write-ahead log with data is named; a file size limit (ulimit -f)
 #   during an import; import DIR and push DIR with a symbolic link to a
-#   secret, and a FIFO, in the directory.
+#   secret, and a FIFO, in the directory; another database's rollback
+#   journal planted beside ours (refused, naming it, nothing rolled in).
 . "${top_srcdir:-.}/tests/db/lib.sh"
 R=$SRC/tests/tools/runs
 W=$TMP/w
@@ -209,4 +210,33 @@ run 1 "skampi-db: error: cannot read 'camp/run-03.yaml': not a regular file
 skampi-db: camp/run-03.yaml: not imported
 skampi-db: 1 of 1 files not imported" --db "$TMP/t.db" import -q camp/run-03.yaml
 grep -r TOPSECRET "$TMP/e" "$TMP/o" && fail "the secret was shown"
+
+# 7. another database's rollback journal planted beside ours (WAL mode):
+# SQLite would roll it in as a hot journal; every command refuses,
+# naming it, and the database stays byte for byte; moved away, all is well
+cp "$TMP/t.db" j.db && "$DB" --db j.db list > /dev/null || fail "j.db"
+python3 - <<'PY' || fail "making a hot journal"
+import shutil, sqlite3
+c = sqlite3.connect("donor.db", isolation_level=None)
+c.execute("PRAGMA journal_mode = DELETE")
+c.execute("CREATE TABLE t (x)")
+c.execute("INSERT INTO t VALUES (zeroblob(20000))")
+c.execute("BEGIN")
+c.execute("UPDATE t SET x = zeroblob(30000)")
+shutil.copy("donor.db-journal", "j.db-journal")   # hot: mid-transaction
+c.execute("ROLLBACK")
+PY
+[ -s j.db-journal ] || fail "no journal planted"
+o=$(sum j.db)
+jmsg="skampi-db: error: j.db-journal: a rollback journal beside a database in WAL mode is not this database's (skampi-db writes none), and opening the database would roll it into it; nothing was opened: move the file away and run the command again"
+run 3 "$jmsg" --db j.db import a3.yaml
+run 3 "$jmsg" --db j.db list
+run 3 "$jmsg" --db j.db serve --listen 127.0.0.1:0
+[ "$(sum j.db)" = "$o" ] && [ -s j.db-journal ] || fail "j.db or its planted journal changed"
+mv j.db-journal planted-journal
+run 0 "" --db j.db import -q a3.yaml
+[ "$("$DB" --db j.db list | wc -l)" = 4 ] || fail "j.db: $("$DB" --db j.db list)"
+# an empty -journal is no journal: opened as before
+: > j.db-journal
+run 0 "" --db j.db list
 exit $((failures > 0))

@@ -60,9 +60,9 @@ grep -qx "  note: $note" "$work/clip.log" || fail "the log: $(cat "$work/clip.lo
 # the report says it under the plot of that suite, and only there
 "$top_builddir/report/skampi-report" "$work/clip.yaml" -o "$work/clip.pdf" \
   --script "$work/clip.gp" > /dev/null 2>&1 || fatal "skampi-report failed"
-n=$(grep -c "'End_Argument 65536 clipped to 16384'" "$work/clip.gp")
+n=$(grep -c '"End_Argument 65536 clipped to 16384"' "$work/clip.gp")
 [ "$n" -eq 1 ] || fail "the report says the clip $n times"
-grep -q "'(the most that fits in @MEMORY here)'" "$work/clip.gp" ||
+grep -q '"(the most that fits in @MEMORY here)"' "$work/clip.gp" ||
   fail "the report does not say why"
 
 # a length the suite writes: refused, located, nothing measured

@@ -94,7 +94,8 @@ for f in other-suite other-grid a1; do
   [ $f = other-grid ] && big=2048
   expect suites.$ip.message "--grid-from: $runs/$f.yaml measured suite 'pingpong' at $big, outside its arguments here (8 to 1024): a result of another suite file?"
 done
-# files that cannot be replayed: usage errors, nothing measured; the
+# files that cannot be replayed (a FIFO, a directory too): usage errors,
+# nothing measured; the
 # file is read by the reader every program shares (lib/yread.h)
 rm -f "$c"
 run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/none.yaml"
@@ -116,5 +117,15 @@ run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$work/hal
 [ $? -eq 2 ] || fail "a fractional argument: exit status"
 [ "$(skampi_stderr)" = "skampi: error: --grid-from: $work/half.yaml: suite 1 has no name or a point without a whole-number argument" ] ||
   fail "a fractional argument: '$(cat "$work/stderr")'"
+# a FIFO (its open would wait for a writer for ever) and a directory
+mkfifo "$work/grid.fifo"
+mkdir "$work/grid.dir"
+for k in fifo:FIFO dir:directory; do
+  f=$work/grid.${k%%:*}
+  run_skampi 2 "$SUITES/replay.skampi" "$c" --quiet --fresh --grid-from "$f"
+  [ $? -eq 2 ] || fail "${k%%:*}: exit status"
+  [ "$(skampi_stderr)" = "skampi: error: --grid-from: $f is not a regular file (a ${k#*:}); name a result file" ] ||
+    fail "${k%%:*}: '$(cat "$work/stderr")'"
+done
 [ ! -e "$c" ] || fail "a result file after a refused --grid-from"
 exit 0

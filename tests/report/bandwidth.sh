@@ -56,7 +56,7 @@ block() {
     on { print $1, $2 }'
 }
 bwpage=$(page bandwidth-1)
-u=$(unit_of "$(printf '%s\n' "$bwpage" | grep "set ylabel 'bandwidth")")
+u=$(unit_of "$(printf '%s\n' "$bwpage" | grep 'set ylabel "bandwidth')")
 [ "$u" != 0 ] || fail "bandwidth page: no unit"
 k=0
 for s in multipair bw_bi bw_uni; do

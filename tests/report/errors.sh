@@ -87,6 +87,24 @@ WANT
 expect failing-gnuplot 3 "$TMP/want" env GNUPLOT="$TMP/bad-gnuplot" \
   "$REPORT" results/cluster-a.yaml -o "$out" --script "$TMP/script.gp"
 
+# What gnuplot says is escaped: it echoes the script line it stopped at,
+# which may hold a name from a result file (ESC, a C1 CSI in UTF-8, a raw
+# 0x9B that is not UTF-8, DEL), so no byte of it reaches the terminal raw.
+cat >"$TMP/loud-gnuplot" <<'FAKE'
+#!/bin/sh
+printf 'set label "\033[31mred\302\233x \233y\177" at 1,1\n      ^\nline 3: bad\n' >&2
+exit 1
+FAKE
+chmod +x "$TMP/loud-gnuplot"
+cat >"$TMP/want" <<WANT
+skampi-report: error: gnuplot '$TMP/loud-gnuplot' failed (exit status 1); it said:
+set label "\\x1B[31mred\\xC2\\x9Bx \\x9By\\x7F" at 1,1
+      ^
+line 3: bad
+WANT
+expect loud-gnuplot 3 "$TMP/want" env GNUPLOT="$TMP/loud-gnuplot" \
+  "$REPORT" results/cluster-a.yaml -o "$out"
+
 # A failed run leaves an existing PDF as it was.
 echo "%PDF- old report" >"$TMP/old.pdf"
 GNUPLOT="$TMP/bad-gnuplot" "$REPORT" results/cluster-a.yaml \
@@ -106,6 +124,6 @@ grep -q 'Exit status: 0 success, 1 bad result or parameter file, 2 bad' \
 "$REPORT" --version >"$TMP/version" 2>&1 || fail "--version exit status"
 grep -Eq '^skampi-report [0-9]+\.[0-9]+' "$TMP/version" || fail "--version"
 
-echo "$(ls bad/*.yaml | wc -l) bad files and 12 other failures checked"
+echo "$(ls bad/*.yaml | wc -l) bad files and 13 other failures checked"
 [ "$failures" = 0 ] || exit 1
 exit 0

@@ -44,7 +44,7 @@ for m in maxrate maxrate4 postal; do
 done
 grep -q -F "title 'max-rate model: no fit (see the table)'" "$TMP/m.gp" ||
   fail "the legend does not say the max-rate fit failed"
-grep -q -F "set label 'max-rate: no fit (fewer than two message lengths)'" \
+grep -q -F "set label \"max-rate: no fit (fewer than two message lengths)\"" \
   "$TMP/m.gp" || fail "the table does not say why the fit failed"
 mp=$(basename "$fits" | sed 's/^p0*\([0-9]*\)-.*/\1/')
 pdftotext -f "$mp" -l "$mp" "$TMP/m.pdf" - 2>/dev/null |

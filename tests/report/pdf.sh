@@ -94,7 +94,7 @@ grep -q "^set terminal pdfcairo" "$TMP/s.gp" || fail "--script: not a pdfcairo s
 "$REPORT" results/cluster-a.yaml results/cluster-b.yaml -p groups.yaml \
   -o "$TMP/c.pdf" --script "$TMP/c.gp" || fail "colour run"
 colours() {
-  grep "title '[^']*$1'" "$TMP/c.gp" |
+  grep "title \"[^\"]*$1\"" "$TMP/c.gp" |
     sed -n "s/.*lc rgb '\(#[0-9a-f]*\)'.*/\1/p" | sort -u
 }
 ca=$(colours "Cluster A, MPICH 4.0.2")

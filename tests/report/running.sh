@@ -29,9 +29,9 @@ script() {
 script "$f"
 [ "$(grep -c . "$TMP/err")" = 1 ] && grep -qxF "skampi-report: $warn" "$TMP/err" ||
   fail "report, no journal: '$(cat "$TMP/err")'"
-grep -q "^set label 'incomplete' " "$TMP/s.gp" ||
+grep -q '^set label "incomplete" ' "$TMP/s.gp" ||
   fail "report: title not incomplete"
-grep -q "^set label 'running' " "$TMP/s.gp" && fail "report: title says running"
+grep -q '^set label "running" ' "$TMP/s.gp" && fail "report: title says running"
 
 # A journal nobody holds: the same.
 : > "$f.journal"
@@ -43,7 +43,7 @@ grep -qxF "skampi-report: $warn" "$TMP/err" ||
 flock "$f.journal" "$REPORT" "$f" -o "$TMP/r.pdf" --script "$TMP/s.gp" \
   2> "$TMP/err" || fail "report, held: $(cat "$TMP/err")"
 [ -s "$TMP/err" ] && fail "report, held: '$(cat "$TMP/err")'"
-grep -q "^set label 'running' " "$TMP/s.gp" ||
+grep -q '^set label "running" ' "$TMP/s.gp" ||
   fail "report, held: title not running"
 
 # skampi-merge: the file's status in the merged list, and the warning.

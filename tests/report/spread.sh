@@ -36,7 +36,7 @@ same "$(block "$m" t0a)" "8 270 250 310
 1024 1000 950 1050" || fail "merged line: $(block "$m" t0a)"
 same "$(block "$m" t0q)" "8 250 310
 1024 950 1050" || fail "merged band: $(block "$m" t0q)"
-for t in "title 'line: median of the runs'" \
+for t in 'title "line: median of the runs"' \
          "title 'band: confidence interval of the median (coverage 96.1% or more)'" \
          "title 'bars: confidence interval of the median'"; do
   printf '%s\n' "$m" | grep -q -F "$t" || fail "merged page: no $t"
@@ -53,7 +53,7 @@ same "$(block "$o" t0o)" "64 600 560 640" || fail "modes mark: $(block "$o" t0o)
 same "$(block "$o" t0l)" "64 320
 64 450
 64 1400" || fail "mode locations: $(block "$o" t0l)"
-for t in "title 'line: mean after the cut (quantile 0.05)'" \
+for t in 'title "line: mean after the cut (quantile 0.05)"' \
          "title 'band: quartiles q1–q3 of the repetitions'" \
          "title 'several modes (+: their locations)'" \
          "title '± standard error'"; do

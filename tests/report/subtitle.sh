@@ -11,7 +11,7 @@ fx="$FIX/rate/settings.yaml"
 [ -s "$TMP/err" ] && fail "stderr: $(cat "$TMP/err")"
 # has TEXT: the script sets a label that is exactly TEXT
 has() {
-  grep -F -x -q "set label '$1' at screen 0.0300,0.8920 left font 'DejaVu Sans,10' tc rgb '#000000' front" "$TMP/s.gp" ||
+  grep -F -x -q "set label \"$1\" at screen 0.0300,0.8920 left font 'DejaVu Sans,10' tc rgb '#000000' front" "$TMP/s.gp" ||
     fail "no subtitle '$1'; the script has: $(grep -F "0.0300,0.8920" "$TMP/s.gp")"
 }
 has "variation Length · scale Fixed_log · 20 repetitions (fixed) · Tukey fences · timing root_barrier · barrier sync"

@@ -37,7 +37,7 @@ paste -d' ' "$TMP/yaml" "$TMP/csvv" | awk '{
   fail "tail CSV and the file differ (above)"
 # has TEXT: the script sets a subtitle that is exactly TEXT
 has() {
-  grep -F -x -q "set label '$1' at screen 0.0300,0.8920 left font 'DejaVu Sans,10' tc rgb '#000000' front" "$TMP/t.gp" ||
+  grep -F -x -q "set label \"$1\" at screen 0.0300,0.8920 left font 'DejaVu Sans,10' tc rgb '#000000' front" "$TMP/t.gp" ||
     fail "no subtitle '$1'"
 }
 has "variation Length · scale Fixed_log · ε 0.03 · repetitions 20–20 · cut quantile 0.05 · timing max_local · barrier sync · in place · data verified"

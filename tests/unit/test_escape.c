@@ -9,7 +9,6 @@
  */
 #include <config.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -71,28 +70,50 @@ static void test_buf(void)
 
 static void check_gp(const char *in, const char *want)
 {
-  char *got = sk_escape_gp_single(in);
+  char *got = sk_escape_gp(in);
+  SK_CHECK_STR(got, want);
+  free(got);
+}
+
+static void check_shown(const char *in, const char *want)
+{
+  char *got = sk_escape_shown(in);
   SK_CHECK_STR(got, want);
   free(got);
 }
 
 static void test_gp(void)
 {
-  check_gp("out.pdf", "'out.pdf'");
-  check_gp("it's.pdf", "'it''s.pdf'");
-  /* Backslashes, backquotes, @ and double blanks reach gnuplot as they
-   * are: '...' expands none of them. */
-  check_gp("a\\b `rm x` @m  z", "'a\\b `rm x` @m  z'");
-  check_gp("", "''");
-  errno = 0;
-  SK_CHECK(sk_escape_gp_single("a\nb.pdf") == NULL);
-  SK_CHECK_INT(errno, EINVAL);
-  errno = 0;
-  SK_CHECK(sk_escape_gp_single("tab\there") == NULL);
-  SK_CHECK_INT(errno, EINVAL);
-  errno = 0;
-  SK_CHECK(sk_escape_gp_single("x\\U+0041.pdf") == NULL);
-  SK_CHECK_INT(errno, EINVAL);
+  check_gp("out.pdf", "\"out.pdf\"");
+  /* quotes of either kind, runs of them, and what gnuplot would expand
+   * inside "..." (backslash, backquote, macro) become octal escapes */
+  check_gp("it's.pdf", "\"it's.pdf\"");
+  check_gp("O''Brien", "\"O''Brien\"");
+  check_gp("a\"b", "\"a\\042b\"");
+  check_gp("a\\b `rm x` @m  z", "\"a\\134b \\140rm x\\140 @m  z\"");
+  check_gp("#;$", "\"\\043\\073\\044\"");
+  /* always three digits, so a digit after an escape stays a digit */
+  check_gp("\x01" "2\n\x7f", "\"\\0012\\012\\177\"");
+  check_gp("x\\U+0041", "\"x\\134U+0041\"");
+  /* bytes >= 0x80 as they are, valid UTF-8 or not */
+  check_gp("\xc2\xb5s \xff", "\"\xc2\xb5s \xff\"");
+  check_gp("", "\"\"");
+  check_gp(NULL, "\"\"");
+}
+
+static void test_shown(void)
+{
+  check_shown("plain \xc2\xb5s", "plain \xc2\xb5s");
+  check_shown("a\nb\\", "a\\nb\\\\");
+  /* stray, cut and overlong bytes, a surrogate, beyond U+10FFFF */
+  check_shown("\xff\x80z", "\\xFF\\x80z");
+  check_shown("\xe2\x80", "\\xE2\\x80");
+  check_shown("\xc0\xaf", "\\xC0\\xAF");
+  check_shown("\xed\xa0\x80", "\\xED\\xA0\\x80");
+  check_shown("\xf4\x90\x80\x80", "\\xF4\\x90\\x80\\x80");
+  check_shown("\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80");
+  /* the C1 controls and format characters as the text escape has them */
+  check_shown("\xc2\x9b" "1m\xe2\x80\xae", "\\xC2\\x9B1m\\u202E");
 }
 
 int main(void)
@@ -100,5 +121,6 @@ int main(void)
   test_text();
   test_buf();
   test_gp();
+  test_shown();
   return sk_test_result();
 }

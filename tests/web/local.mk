@@ -11,3 +11,6 @@ endif
 EXTRA_DIST += $(SK_WEB_TESTS) tests/web/lib.sh tests/web/api.py \
 	tests/web/load.py tests/web/browser.py tests/web/staticserve.py \
 	tests/web/draw.py
+# hostile names through every page and grouping, server and published site
+TESTS += tests/web/names.sh
+EXTRA_DIST += tests/web/names.sh tests/web/names.py

@@ -81,7 +81,7 @@ su = json.load(open(S + "/data/suites.json"))
 flat = {x["name"]: x for g in su["instances"] for x in g["suites"]}
 check(su["runs"] == 14 and su["block"] == 256, f"suites.json head {su['runs']}")
 check(flat["barrier"] == {"name": "barrier", "argument": "none", "runs": 14,
-                          "file": 0, "ids": "1-14", "blocks": [0]},
+                          "file": 0, "svg": True, "ids": "1-14", "blocks": [0]},
       f"barrier {flat.get('barrier')}")
 check(flat["\"';--"]["ids"] == "14" and flat["\"';--"]["file"] == 1,
       "the hostile suite is suite 1 of run 14")

@@ -5,7 +5,8 @@
 // Debian's dygraphs (series grouped, values on hover, the bandwidth view,
 // a ratio panel), and fills the comparison and the history from the API.
 // Every text from the database reaches the page through textContent,
-// never as HTML.
+// never as HTML; where a library insists on HTML (dygraphs sets its
+// labels, title, axis labels and legend with innerHTML), through html().
 //
 // The same file runs the static site of skampi-db publish (body
 // data-static="1"): its pages are filled from the files under data/
@@ -79,6 +80,12 @@
     return out.join(' ');
   }
 
+  // TEXT as HTML that shows it, every character that could start markup
+  // or end an attribute as a character reference: for dygraphs' options
+  // that it sets with innerHTML, the only place a name meets HTML.
+  function html(text) {
+    return String(text).replace(/[&<>"']/g, c => '&#' + c.charCodeAt(0) + ';');
+  }
   // An element with TEXT as its text (never HTML) and class CLS.
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -674,7 +681,7 @@
         yRangePad: 8,
         connectSeparatedPoints: true,
         logscale: true,
-        ylabel: '\u00d7 ' + base,
+        ylabel: '\u00d7 ' + html(base),
         axes: { x: xOptions(), y: { axisLabelWidth: 72, axisLabelFormatter: v => +v.toPrecision(3) + '\u00d7',
           valueFormatter: v => +v.toPrecision(3) + '\u00d7' } },
         underlayCallback: (ctx, area, gr) => {
@@ -835,6 +842,7 @@
     const box = $('downloads');
     chosen.forEach(x => {
       [['csv', 'CSV'], ['svg', 'SVG']].forEach(([ext, name]) => {
+        if (ext === 'svg' && x.svg === false) return;   // gnuplot failed: no picture
         const a = el('a', name + ' ' + x.name, 'dl-' + ext);
         a.href = ext + '/' + x.file + '.' + ext;
         a.download = 'skampi-suite-' + x.file + '.' + ext;
