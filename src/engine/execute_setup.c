@@ -620,7 +620,7 @@ void sk_exec_dtype_note(const sk_exec_t *x, char *note, size_t size)
 {
   note[0] = '\0';
   if (x->ops->reduces)
-    sk_reduce_note(&x->red, x->s, note, size);
+    sk_reduce_note(&x->red, x->s, x->eng->size, note, size);
   else if (x->ops->plain && (x->s->send_datatype || x->s->recv_datatype))
     snprintf(note, size, "%s does not use the datatype patterns: %s",
              x->s->instance->name, x->ops->plain);
