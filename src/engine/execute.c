@@ -19,6 +19,7 @@
 
 #include "cache.h"
 #include "dtype.h"
+#include "fault.h"
 #include "grow.h"
 #include "guard.h"
 #include "journal.h"
@@ -32,6 +33,7 @@
 #include "runlog.h"
 #include "stats.h"
 #include "suitekey.h"
+#include "verify.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -180,6 +182,24 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
          x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER;
 }
 
+/* The untimed integrity check found wrong data: the lowest process of
+ * comm whose check failed (ok 0) describes the first wrong byte in
+ * x->vmsg. */
+static void sk_exec_intact_describe(sk_exec_t *x, MPI_Comm comm, int ok)
+{
+  int mine = ok ? INT_MAX : x->ctx.rank, first;
+  size_t s, r;
+  char head[96];
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (ok || mine != first)
+    return;
+  sk_exec_buffer_sizes(x, &s, &r);
+  snprintf(head, sizeof head, "the untimed integrity check, process %d",
+           x->eng->rank);
+  sk_verify_describe_wrong(sk_dtype_wrong(), head, x->sbuf, s, x->rbuf, r,
+                           x->vmsg, sizeof x->vmsg);
+}
+
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
  * processes whose Bsend buffer exceeded its counted room), -2 when
@@ -214,10 +234,13 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   }
   if (x->ops->verify == NULL)
     return 0;
+  x->vmsg[0] = '\0';
+  sk_dtype_wrong_reset();
   ok = x->ops->verify(x->ops, &x->ctx) == 0;
   MPI_Allreduce(&ok, &intact, 1, MPI_INT, MPI_LAND, comm);
   if (intact)
     return 0;
+  sk_exec_intact_describe(x, comm, ok);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   return -2;
@@ -417,8 +440,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (nodes)
     sk_nodecomm_release(&comm, temp);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
-  if (worst == -7)
-    sk_exec_verify_message(x, rc == -7 && x->vmsg[0] != '\0');
+  if (worst == -7 || worst == -2)
+    sk_exec_verify_message(x, rc == worst && x->vmsg[0] != '\0');
   if (worst != 0)
     return worst;
   sk_exec_transfer(x, pt);
@@ -469,6 +492,9 @@ static void sk_exec_fail_point(sk_exec_t *x, int rc, long arg)
   if (sk_mpierr_check(x->eng->world, x->msg, sizeof x->msg)) {
     snprintf(both, sizeof both, "%s (%s)", m, x->msg);
     sk_exec_fail(x, both);
+  } else if (rc == -2 || rc == -7) {
+    /* wrong data without an MPI error: the library's fault */
+    sk_fault_record(x, arg);
   } else {
     sk_exec_fail(x, m);
   }

@@ -20,6 +20,7 @@
 #include "pattern.h"
 #include "pattern_coll.h"
 #include "reduce.h"
+#include "repro.h"
 
 /* Fills a receive buffer before a check: bytes MPI must not touch. */
 #define SK_COLL_MARK 0xA5
@@ -319,6 +320,7 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
   .run = sk_coll_bcast, .verify = sk_pattern_verify_from_root,
+  .repro = SK_REPRO_BCAST,
   SK_LARGE_COUNT("MPI_Bcast_c", SK_HAVE_LARGE_BCAST), .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
@@ -336,15 +338,19 @@ const sk_inst_ops_t sk_inst_coll_scan = {
   .run = sk_coll_scan, .verify = sk_coll_verify_scan, .reduces = 1,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_alltoall = {
+  .repro = SK_REPRO_ALLTOALL,
   .run = sk_coll_alltoall, .verify = sk_coll_verify_alltoall,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_gather = {
+  .repro = SK_REPRO_GATHER,
   .run = sk_coll_gather, .verify = sk_coll_verify_gather, .in_place = 1,
   .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_scatter = {
+  .repro = SK_REPRO_SCATTER,
   .run = sk_coll_scatter, .verify = sk_coll_verify_scatter, .in_place = 1,
   .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_allgather = {
+  .repro = SK_REPRO_ALLGATHER,
   .run = sk_coll_allgather, .verify = sk_coll_verify_allgather,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {

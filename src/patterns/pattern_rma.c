@@ -378,7 +378,7 @@ static int sk_rma_fill(sk_pctx_t *c, sk_rma_t *r)
 static int sk_rma_check(sk_pctx_t *c, sk_rma_t *r)
 {
   int rc = 0, target = sk_rma_target(c, r), origin = sk_rma_origin(c, r);
-  long sum = r->kind == SK_RMA_CAS ? 1 : r->ops * sk_rma_one(c, r);
+  long sum;
   switch (r->kind) {
   case SK_RMA_PUT:
     return target ? sk_dtype_verify(r->base, c->rcvcount, c->rcvtype,
@@ -386,6 +386,7 @@ static int sk_rma_check(sk_pctx_t *c, sk_rma_t *r)
   case SK_RMA_GET:
     return origin ? sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype, 2) : 0;
   default:
+    sum = r->kind == SK_RMA_CAS ? 1 : r->ops * sk_rma_one(c, r);
     if (target)
       rc |= sk_reduce_check_value(c->red, r->base, c->rcount, sum, 0);
     if (origin && r->kind != SK_RMA_ACC && r->ops == 1)
