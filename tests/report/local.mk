@@ -8,12 +8,13 @@ TESTS += \
 	tests/report/csv.sh \
 	tests/report/errors.sh \
 	tests/report/doc.sh \
-	tests/report/novalue.sh \
+	tests/report/novalue.sh tests/report/incomplete.sh \
 	tests/report/valgrind.sh \
 	tests/report/ranks1024.sh
 EXTRA_DIST += \
 	tests/report/ranks1024.sh tests/report/ranks1024.awk \
 	tests/report/novalue.sh tests/report/nan/no-value.yaml \
+	tests/report/incomplete.sh \
 	tests/report/valgrind.sh \
 	tests/report/lib.sh tests/report/yaml-points.awk \
 	tests/report/pdf.sh tests/report/csv.sh tests/report/errors.sh \
