@@ -658,6 +658,16 @@ static void sk_exec_journal(double msg[4])
     msg[0] = SK_EXEC_STOP;
 }
 
+/* 1 when every point of res met eps. */
+static int sk_exec_all_met(const sk_suite_result_t *res)
+{
+  size_t i;
+  for (i = 0; i < res->npoints; i++)
+    if (!res->points[i].eps_met)
+      return 0;
+  return 1;
+}
+
 /* Rank 0, when a time limit stopped the suite: the arguments of its
  * grid the refiner still had to hand out (the initial grid's; a dynamic
  * scale would have refined after them), recorded as unmeasured. */
@@ -684,7 +694,14 @@ static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
       args[n++] = arg;
     sk_refine_record(r, arg, 1.0);
   }
-  sk_result_set_unmeasured(x->res, args, n, rc == 1 && refined);
+  /* The limit came just as the refiner had handed out its last point
+   * (sk_exec_next() looks at the clock before it asks the refiner): with
+   * nothing left to measure or refine and every point at eps, the suite
+   * is whole, and the refiner, asked now, says why it stopped. */
+  if (n == 0 && rc == 0 && sk_exec_all_met(x->res))
+    x->res->status = SK_SUITE_COMPLETE;
+  else
+    sk_result_set_unmeasured(x->res, args, n, rc == 1 && refined);
   free(args);
 }
 
@@ -733,6 +750,12 @@ static void sk_exec_points(sk_exec_t *x, double t0)
   }
   if (e->rank == 0) {
     sk_exec_unmeasured(x, r);
+    /* asking the refiner for the unmeasured arguments found that it had
+     * stopped: its reason, not "running" */
+    if (r != NULL && x->res->status == SK_SUITE_COMPLETE) {
+      x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+      x->res->refine_worst = sk_refine_worst_error(r);
+    }
     sk_execute_finish(x->res);
   }
   sk_refine_free(r);
