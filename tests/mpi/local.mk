@@ -48,6 +48,9 @@ tests/mpi/verify-key.log: tests/mpi/corrupt.so
 # MPI 4.1's MPI_Alltoall (16 processes under Open MPI)
 TESTS += tests/mpi/libfault-found.sh
 EXTRA_DIST += tests/mpi/libfault-found.sh
+# the bytes a point takes in the result file, as doc/engine.md says
+TESTS += tests/mpi/pointbytes.sh
+EXTRA_DIST += tests/mpi/pointbytes.sh tests/mpi/pointbytes.skampi
 tests/mpi/libfault-found.log: tests/mpi/corrupt.so
 CLEANFILES += tests/mpi/corrupt.so
 TESTS += tests/mpi/batch.sh
