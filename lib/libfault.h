@@ -16,15 +16,19 @@ typedef struct sk_libfault {
   const char *library;  /* a prefix of the library's name:
                          * "MPICH Version: 4.0" is every 4.0.x */
   int least;            /* it fails on this many processes and more */
+  int derived;          /* 1: only with derived datatypes (a send or
+                         * receive datatype pattern) */
   const char *what;     /* how it fails: the end of the sentence
                          * "NAME of LIBRARY ..." */
+  const char *workaround;   /* how a user gets a right result with the
+                             * library, or NULL */
 } sk_libfault_t;
 
 /* The fault of instance `number` with the library named `library` on
- * `nprocs` processes, or NULL when none is known (also for a NULL
- * library). */
+ * `nprocs` processes, of a suite with derived datatypes (derived 1) or
+ * without, or NULL when none is known (also for a NULL library). */
 const sk_libfault_t *sk_libfault_find(const char *library, int number,
-                                      int nprocs);
+                                      int nprocs, int derived);
 
 /* The whole table and its length, for the docs and the tests. */
 const sk_libfault_t *sk_libfault_table(int *count);

@@ -51,6 +51,7 @@ const char *sk_outfile_kind_name(sk_outfile_kind_t kind)
   case SK_OUTFILE_CSV: return "a CSV directory written by skampi-report";
   case SK_OUTFILE_CSV_FILE: return "a CSV file written by skampi-report";
   case SK_OUTFILE_SVG: return "an SVG file drawn by gnuplot";
+  case SK_OUTFILE_REPRO: return "a reproducer written by skampi";
   case SK_OUTFILE_ANY_NEW: return "a new file";
   }
   return "a skampi file";
@@ -121,6 +122,8 @@ int sk_outfile_head_is(sk_outfile_kind_t kind, const char *head)
            strstr(head, "<desc>Produced by GNUPLOT") != NULL;
   case SK_OUTFILE_SCRIPT:
     return sk_outfile_prefix(head, "# written by skampi-report ");
+  case SK_OUTFILE_REPRO:
+    return sk_outfile_prefix(head, "/* skampi reproducer");
   default: return 0;
   }
 }

@@ -40,6 +40,8 @@
  *                   names with our temporaries' form ".NAME.XXXXXX",
  *                   which a killed skampi-report may leave
  *   CSV_FILE        a regular file with one of those names
+ *   REPRO           the file starts with a C comment whose first words
+ *                   are "skampi reproducer" (src/engine/repro.c)
  *   ANY_NEW         nothing: the path must not exist
  *
  * Messages are single sentences without a final period; a path or a
@@ -69,6 +71,8 @@ typedef enum sk_outfile_kind {
   SK_OUTFILE_CSV,                /* skampi-report --csv DIR */
   SK_OUTFILE_CSV_FILE,           /* one file skampi-report writes in DIR */
   SK_OUTFILE_SVG,                /* skampi-db plot -o FILE.svg */
+  SK_OUTFILE_REPRO,              /* skampi: OUT.fault-N.c, the program of
+                                    a library fault it found */
   SK_OUTFILE_ANY_NEW             /* anything that must be new */
 } sk_outfile_kind_t;
 

@@ -14,6 +14,7 @@
 #include "group.h"
 #include "grow.h"
 #include "msg.h"
+#include "title.h"
 
 int sk_pages_is_plot(const sk_page_t *page)
 {
@@ -200,6 +201,14 @@ static int sk_pages_title(const sk_inputs_t *in, sk_pages_t *out)
         p->count = SK_PAGES_TITLE_ROWS;
       first += p->count;
     } while (first < in->files[f]->nsuites);
+    if (sk_title_details_wanted(in->files[f])) {
+      snprintf(slug, sizeof slug, "details-%lu", (unsigned long)f + 1);
+      if ((p = sk_pages_add(out, SK_PAGE_TITLE, "skampi report", slug)) ==
+          NULL)
+        return -1;
+      p->file = f;
+      p->continued = p->details = 1;
+    }
   }
   return 0;
 }

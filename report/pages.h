@@ -68,6 +68,9 @@ typedef struct sk_page {
   size_t file;             /* TITLE, SUITE: the input file */
   size_t first, count;     /* TITLE: table rows; SINGLE: rows of names */
   int continued;           /* TITLE, SINGLE: not the first of its kind */
+  int details;             /* TITLE: the page after the suite table:
+                            * every suite that did not complete, every
+                            * factor (report/title.c) */
   char **names;            /* SINGLE: every row name (all pages) */
   size_t nnames;
   sk_series_t *series;

@@ -25,6 +25,7 @@
 #include "single.h"
 #include "title.h"
 #include "subtitle.h"
+#include "suitekey.h"
 #include "units.h"
 
 #define SK_PLOT_MAX_TICS 14
@@ -519,6 +520,26 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
   fputs("\n", f);
 }
 
+/* The instance's summary, or for concurrent pairs placed by
+ * Pairs_Placement (its pairs_placement) what that placement makes: the
+ * row's summary describes the default, pairs across the halves. */
+static const char *sk_plot_summary(const sk_rfile_suite_t *s,
+                                   const sk_instance_t *inst)
+{
+  switch (*s->pairs_selection
+          ? sk_suitekey_value_of(SK_KEY_PAIRS_PLACEMENT, s->pairs_selection)
+          : 0) {
+  case 1:
+    return "k concurrent ping-pong pairs across two nodes (the i-th process "
+           "of node A with the i-th of node B); max over pairs";
+  case 2:
+    return "k concurrent ping-pong pairs within one node (of its first n "
+           "processes the i-th with the (k+i)-th); max over pairs";
+  default:
+    return inst ? inst->summary : "";
+  }
+}
+
 /* "Pingpong_Send_Recv (type 1, pingpong: MPI_Send / MPI_Recv)". */
 static void sk_plot_instance(const sk_rfile_suite_t *s, char *buf,
                              size_t size)
@@ -528,7 +549,7 @@ static void sk_plot_instance(const sk_rfile_suite_t *s, char *buf,
   if (s->type >= 0)
     snprintf(type, sizeof type, "type %ld, ", s->type);
   snprintf(buf, size, "%s (%s%s%s%s)", *s->instance ? s->instance : "?",
-           type, s->pattern, inst ? ": " : "", inst ? inst->summary : "");
+           type, s->pattern, inst ? ": " : "", sk_plot_summary(s, inst));
 }
 
 /* "complete · 27 points (7 refined, 1 missed ε) · 12.4 s". */

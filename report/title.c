@@ -159,24 +159,139 @@ static void sk_title_meta(sk_title_col_t *c, const sk_rfile_t *r)
     sk_title_wide(c, "no metadata recorded", "#555555");
 }
 
-/* Suites that did not complete, with the engine's reason. */
-static void sk_title_problems(sk_title_col_t *c, const sk_rfile_t *r)
+/* Suites not complete: at most this many named on the title page; the
+ * whole list (and the whole environment) then goes on a page of its
+ * own after the file's title pages (sk_title_details_wanted()). */
+#define SK_TITLE_NAMED 3
+/* Reasons counted apart on the title page, at most. */
+#define SK_TITLE_REASONS 4
+
+static size_t sk_title_not_complete(const sk_rfile_t *r)
 {
-  char buf[512];
   size_t i, n = 0;
-  const sk_rfile_suite_t *s;
+  for (i = 0; i < r->nsuites; i++)
+    n += strcmp(r->suites[i].status, "complete") != 0;
+  return n;
+}
+
+int sk_title_details_wanted(const sk_rfile_t *r)
+{
+  return sk_title_not_complete(r) > SK_TITLE_NAMED;
+}
+
+/* The reason of a suite that did not complete, for counting: its status
+ * and the words of its message before the first '(', ':' or digit
+ * ("incomplete: its share of Time_Run", "incomplete: not measured"). */
+static void sk_title_reason(const sk_rfile_suite_t *s, char *buf,
+                            size_t size)
+{
+  size_t n = strcspn(s->message, "(:0123456789");
+  while (n > 0 && s->message[n - 1] == ' ')
+    n--;
+  if (n > 48)
+    n = 48;
+  snprintf(buf, size, "%s%s%.*s", s->status, n ? ": " : "", (int)n,
+           s->message);
+}
+
+/* The counts by reason of the suites that did not complete, most first
+ * as they come; the reasons past SK_TITLE_REASONS counted as "other". */
+static void sk_title_reasons(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  char reason[SK_TITLE_REASONS][80], buf[128], one[80];
+  size_t count[SK_TITLE_REASONS], nr = 0, other = 0, i, k;
   for (i = 0; i < r->nsuites; i++) {
-    s = &r->suites[i];
-    if (strcmp(s->status, "complete") == 0)
+    if (strcmp(r->suites[i].status, "complete") == 0)
       continue;
-    if (n++ == 0)
-      sk_title_heading(c, "Suites that did not complete");
-    snprintf(buf, sizeof buf, "%s: %s%s%s", s->name, s->status,
-             *s->message ? " \xe2\x80\x94 " : "", s->message);
+    sk_title_reason(&r->suites[i], one, sizeof one);
+    for (k = 0; k < nr && strcmp(reason[k], one) != 0; k++)
+      ;
+    if (k < nr) {
+      count[k]++;
+    } else if (nr < SK_TITLE_REASONS) {
+      snprintf(reason[nr], sizeof reason[nr], "%s", one);
+      count[nr++] = 1;
+    } else {
+      other++;
+    }
+  }
+  for (k = 0; k < nr; k++) {
+    snprintf(buf, sizeof buf, "%lu \xc3\x97 %s", (unsigned long)count[k],
+             reason[k]);
+    sk_title_wide(c, buf, SK_TITLE_BAD);
+  }
+  if (other) {
+    snprintf(buf, sizeof buf, "%lu \xc3\x97 other reasons",
+             (unsigned long)other);
     sk_title_wide(c, buf, SK_TITLE_BAD);
   }
 }
 
+/* Suites that did not complete: up to SK_TITLE_NAMED named with the
+ * engine's reason; more are counted by reason, the first few named in
+ * one line, and every one is on the details page. */
+static void sk_title_problems(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  char buf[512];
+  size_t i, n = 0, all = sk_title_not_complete(r), len = 0;
+  const sk_rfile_suite_t *s;
+  if (all == 0)
+    return;
+  snprintf(buf, sizeof buf, "Suites that did not complete (%lu of %lu)",
+           (unsigned long)all, (unsigned long)r->nsuites);
+  sk_title_heading(c, buf);
+  if (all > SK_TITLE_NAMED)
+    sk_title_reasons(c, r);
+  for (i = 0; i < r->nsuites && n < SK_TITLE_NAMED; i++) {
+    s = &r->suites[i];
+    if (strcmp(s->status, "complete") == 0)
+      continue;
+    n++;
+    if (all <= SK_TITLE_NAMED) {
+      snprintf(buf, sizeof buf, "%s: %s%s%s", s->name, s->status,
+               *s->message ? " \xe2\x80\x94 " : "", s->message);
+      sk_title_wide(c, buf, SK_TITLE_BAD);
+    } else {
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%.60s",
+                              n == 1 ? "first: " : ", ", s->name);
+      len = len < sizeof buf ? len : sizeof buf - 1;
+    }
+  }
+  if (all > n) {
+    snprintf(buf + len, sizeof buf - len, " \xe2\x80\xa6 and %lu more "
+             "(all on the details page)", (unsigned long)(all - n));
+    sk_title_wide(c, buf, SK_TITLE_BAD);
+  }
+}
+
+/* Library faults first: a finding about the MPI library, each in a
+ * line and its reproducer in another. */
+static void sk_title_faults(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  char buf[600];
+  size_t i, n = 0;
+  const sk_rfile_suite_t *s;
+  const char *repro;
+  for (i = 0; i < r->nsuites; i++) {
+    s = &r->suites[i];
+    if (strcmp(s->status, "library_fault") != 0)
+      continue;
+    if (n++ == 0)
+      sk_title_heading(c, "Library faults found (wrong data from MPI)");
+    if (n > SK_TITLE_NAMED) {
+      sk_title_wide(c, "\xe2\x80\xa6 more: see the suites' messages",
+                    SK_TITLE_BAD);
+      return;
+    }
+    snprintf(buf, sizeof buf, "%s: %s", s->name, s->message);
+    sk_title_wide(c, buf, SK_TITLE_BAD);
+    if ((repro = strstr(s->message, "; reproducer: ")) != NULL)
+      sk_title_wide(c, repro + 2, SK_TITLE_BAD);
+  }
+}
+
+/* The node map and the factors, the environment last (its lines are
+ * what the page cuts first). */
 static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
 {
   static const char env[] = "environment.";
@@ -187,33 +302,83 @@ static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
     sk_nodemap_summary(r->nodemap, buf, sizeof buf);
     sk_title_kv(c, "nodes", buf, NULL);
   }
-  for (i = 0; i < r->nfactors; i++) {
-    if (strncmp(r->factors[i].key, env, sizeof env - 1) == 0) {
-      snprintf(buf, sizeof buf, "%s=%s",
-               r->factors[i].key + sizeof env - 1, r->factors[i].value);
-      sk_title_wide(c, buf, NULL);
-    } else {
+  for (i = 0; i < r->nfactors; i++)
+    if (strncmp(r->factors[i].key, env, sizeof env - 1) != 0)
       sk_title_kv(c, r->factors[i].key, r->factors[i].value, NULL);
-    }
-  }
   if (r->nfactors == 0)
     sk_title_wide(c, "no factors recorded", "#555555");
 }
 
+static void sk_title_environment(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  static const char env[] = "environment.";
+  char buf[512];
+  size_t i;
+  for (i = 0; i < r->nfactors; i++)
+    if (strncmp(r->factors[i].key, env, sizeof env - 1) == 0) {
+      snprintf(buf, sizeof buf, "%s=%s",
+               r->factors[i].key + sizeof env - 1, r->factors[i].value);
+      sk_title_wide(c, buf, NULL);
+    }
+}
+
+static void sk_title_omitted(const sk_title_col_t *c)
+{
+  char buf[80];
+  if (!c->omitted)
+    return;
+  snprintf(buf, sizeof buf, "\xe2\x80\xa6 %lu more line%s in the result "
+           "file", (unsigned long)c->omitted, c->omitted == 1 ? "" : "s");
+  sk_gp_label(c->f, c->x, SK_TITLE_FLOOR - SK_TITLE_STEP * 0.5, "left",
+              SK_TITLE_SIZE, 0, "#555555", buf, 0);
+}
+
+/* The run, its library faults, the factors and node map, what did not
+ * complete, the machine's preamble, the environment: what matters most
+ * first, so that a full page cuts the least. */
 static void sk_title_left(FILE *f, const sk_rfile_t *r)
 {
   sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
-  char buf[80];
   sk_title_run(&c, r);
-  sk_title_meta(&c, r);
-  sk_title_problems(&c, r);
+  sk_title_faults(&c, r);
   sk_title_factors(&c, r);
-  if (c.omitted) {
-    snprintf(buf, sizeof buf, "\xe2\x80\xa6 %lu more line%s in the result "
-             "file", (unsigned long)c.omitted, c.omitted == 1 ? "" : "s");
-    sk_gp_label(f, c.x, SK_TITLE_FLOOR - SK_TITLE_STEP * 0.5, "left",
-                SK_TITLE_SIZE, 0, "#555555", buf, 0);
+  sk_title_problems(&c, r);
+  sk_title_meta(&c, r);
+  sk_title_environment(&c, r);
+  sk_title_omitted(&c);
+}
+
+/* The details page: every suite that did not complete with its reason,
+ * a line each (left); the preamble's metadata and every factor and
+ * environment variable (right). */
+static void sk_title_details(FILE *f, const sk_rfile_t *r)
+{
+  sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
+  sk_title_col_t d = {f, 0.52, SK_TITLE_TOP, 0.64, 50, 0};
+  char buf[512];
+  size_t i;
+  const sk_rfile_suite_t *s;
+  snprintf(buf, sizeof buf, "Suites that did not complete (%lu of %lu)",
+           (unsigned long)sk_title_not_complete(r),
+           (unsigned long)r->nsuites);
+  sk_title_heading(&c, buf);
+  for (i = 0; i < r->nsuites; i++) {
+    s = &r->suites[i];
+    if (strcmp(s->status, "complete") == 0)
+      continue;
+    snprintf(buf, sizeof buf, "%s: %s%s%s", s->name, s->status,
+             *s->message ? " \xe2\x80\x94 " : "", s->message);
+    sk_title_wide(&c, buf, SK_TITLE_BAD);
   }
+  sk_title_omitted(&c);
+  sk_title_meta(&d, r);
+  sk_title_heading(&d, "Every factor");
+  for (i = 0; i < r->nfactors; i++) {
+    snprintf(buf, sizeof buf, "%s=%s", r->factors[i].key,
+             r->factors[i].value);
+    sk_title_wide(&d, buf, NULL);
+  }
+  sk_title_omitted(&d);
 }
 
 /* Column positions of the suite table. */
@@ -300,6 +465,12 @@ void sk_title_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
   fprintf(f, "\n# ---- page %d: %s\n", page->number, page->slug);
   sk_gp_page_begin(f);
   sk_gp_frame(f, page, npages, title, sub, NULL, NULL, NULL);
+  if (page->details) {
+    sk_title_details(f, r);
+    sk_gp_blank_plot(f);
+    fputs("unset multiplot\n", f);
+    return;
+  }
   if (!page->continued)
     sk_title_left(f, r);
   sk_title_table(f, r, page);

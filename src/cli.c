@@ -296,15 +296,16 @@ static void sk_cli_variations(unsigned bits, char *buf, size_t size)
 
 /* implemented, planned (no code yet), unavailable (the MPI library
  * lacks its function) or faulty (the library is known to break it on
- * some number of processes: lib/libfault.h). */
+ * some number of processes: lib/libfault.h; a fault only with derived
+ * datatypes does not count: the instance works without them). */
 static const char *sk_cli_status(const sk_instance_t *in)
 {
   if (!in->implemented)
     return "planned";
   if (sk_pattern_unavailable(in->number, NULL, 0))
     return "unavailable";
-  return sk_pattern_fault(in->number, 2147483647, NULL, 0) ? "faulty"
-                                                           : "implemented";
+  return sk_pattern_fault(in->number, 2147483647, 0, NULL, 0)
+         ? "faulty" : "implemented";
 }
 
 /* A class of the row (its buffers or payload, "BSEND_MW") as --list

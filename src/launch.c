@@ -241,7 +241,8 @@ static int sk_launch_outputs(const sk_cli_t *cli, const sk_plan_t *plan,
 static int sk_launch_merge(const sk_cli_t *cli, const sk_postproc_t *pp,
                            int rank, int rc)
 {
-  if (rc != SK_EXIT_OK && rc != SK_EXIT_PARTIAL)
+  if (rc != SK_EXIT_OK && rc != SK_EXIT_PARTIAL &&
+      rc != SK_EXIT_LIBRARY_FAULT)
     return rc;
   if (rank == 0) {
     if (sk_postproc_merge(pp) != 0) {

@@ -159,6 +159,7 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   if (e->rank == 0) {
     sk_run_conditions(&st->res->factors, opt);
     e->hosts = st->res->factors.hosts;
+    e->outfile = st->outfile;
   }
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   if (!ok)
@@ -234,7 +235,8 @@ void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
   char degree[64], label[96];
   for (i = 0; i < sr->npoints; i++)
     met += sr->points[i].eps_met ? 1 : 0;
-  if (sr->status == SK_SUITE_FAILED)
+  if (sr->status == SK_SUITE_FAILED ||
+      sr->status == SK_SUITE_LIBRARY_FAULT)
     sk_progress_error(&st->progress, sr->message ? sr->message : "failed");
   sk_noise_degree(sr->noise.cpu_share, degree, sizeof degree);
   sk_noise_label(sk_noise_name(sr->noise.verdict), degree, label,
@@ -348,16 +350,19 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
 {
   sk_result_t *r = st->res;
   size_t i;
-  int code;
+  int code, failed = 0, faults = 0;
   r->status = aborted ? SK_RUN_ABORTED : SK_RUN_COMPLETE;
   for (i = 0; !aborted && i < r->nsuites; i++)
     if (r->suites[i].status == SK_SUITE_TIMED_OUT &&
         r->status == SK_RUN_COMPLETE)
       r->status = SK_RUN_INCOMPLETE;
-  for (i = 0; !aborted && i < r->nsuites; i++)
+  for (i = 0; !aborted && i < r->nsuites; i++) {
     if (r->suites[i].status == SK_SUITE_FAILED ||
         r->suites[i].status == SK_SUITE_CRASHED)
-      r->status = SK_RUN_PARTIAL;
+      r->status = SK_RUN_PARTIAL, failed = 1;
+    if (r->suites[i].status == SK_SUITE_LIBRARY_FAULT)
+      r->status = SK_RUN_PARTIAL, faults = 1;
+  }
   sk_run_stop_reason(st);
   for (i = 0; !aborted && r->kept != NULL && i < sk_resume_count(r->kept);
        i++)
@@ -369,7 +374,9 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
        i++)
     if (strcmp(sk_resume_status(r->kept, i), "failed") == 0 ||
         strcmp(sk_resume_status(r->kept, i), "crashed") == 0)
-      r->status = SK_RUN_PARTIAL;
+      r->status = SK_RUN_PARTIAL, failed = 1;
+    else if (strcmp(sk_resume_status(r->kept, i), "library_fault") == 0)
+      r->status = SK_RUN_PARTIAL, faults = 1;
   sk_sysinfo_iso_time(time(NULL), r->end_time);
   /* the run's verdict, judged once at its end (each suite's is in the
    * file as the suite ends): it follows the suites in the file.  A run
@@ -378,7 +385,10 @@ static int sk_run_finish(sk_runstate_t *st, int aborted)
   if (st->rr.norder > 0)
     sk_runnoise_run(&st->noise, &r->noise);
   code = r->status == SK_RUN_ABORTED   ? SK_EXIT_ABORTED
-         : r->status == SK_RUN_PARTIAL ? SK_EXIT_PARTIAL : SK_EXIT_OK;
+         : r->status == SK_RUN_PARTIAL ? (faults && !failed
+                                          ? SK_EXIT_LIBRARY_FAULT
+                                          : SK_EXIT_PARTIAL)
+         : SK_EXIT_OK;
   r->wall_time = MPI_Wtime() - st->t0;
   if (!aborted && sk_run_write_result(st) != 0) {
     r->status = SK_RUN_ABORTED;

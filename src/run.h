@@ -32,7 +32,10 @@ enum {
   SK_EXIT_INPUT = 1,        /* suite file error: nothing measured */
   SK_EXIT_USAGE = 2,        /* bad command line */
   SK_EXIT_PARTIAL = 3,      /* run finished, some suite failed */
-  SK_EXIT_ABORTED = 4       /* run aborted; the result file holds what was done */
+  SK_EXIT_ABORTED = 4,      /* run aborted; the result file holds what was done */
+  SK_EXIT_LIBRARY_FAULT = 5 /* run finished, a check found wrong data from
+                             * the MPI library (a suite's status
+                             * library_fault), and no suite failed */
 };
 
 /* Measures the suites of plan that an earlier run into the same result

@@ -7,6 +7,7 @@ AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(top_srcdir)'; export top_srcdir; \
 	top_builddir='$(top_builddir)'; export top_builddir; \
 	MPIEXEC='$(MPIEXEC)'; export MPIEXEC; \
+	MPICC='$(MPICC)'; export MPICC; \
 	GNUPLOT='$(GNUPLOT)'; export GNUPLOT; \
 	SK_WITH_DB='$(SK_WITH_DB)'; export SK_WITH_DB; \
 	ASAN_OPTIONS='detect_leaks=0:abort_on_error=1'; export ASAN_OPTIONS; \

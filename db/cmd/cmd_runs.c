@@ -157,7 +157,40 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
                   == 0 ? "within a node" : s->pair_placement);
   }
   putchar('\n');
+  /* a finding about the MPI library, not a failure of skampi: said on a
+   * line of its own (the call, the wrong byte and the reproducer are in
+   * the result file's message and library_fault, doc/engine.md) */
+  if (strcmp(s->status, "library_fault") == 0)
+    puts("       LIBRARY FAULT: the MPI library delivered wrong data here "
+         "(the result file's library_fault says which call, datatypes, "
+         "byte and reproducer)");
   return 0;
+}
+
+/* hosts: the list of every rank's host ("a,a,a,b") with runs of one
+ * name counted ("a ×3, b"), escaped ("-" when empty). */
+static void sk_show_hosts(const char *hosts)
+{
+  const char *p = hosts ? hosts : "", *q;
+  char *name;
+  size_t n;
+  long k;
+  printf("%-16s ", "hosts:");
+  if (!*p)
+    puts("-");
+  while (*p) {
+    n = strcspn(p, ",");
+    for (k = 1, q = p + n; *q == ',' && strncmp(q + 1, p, n) == 0 &&
+         (q[1 + n] == ',' || q[1 + n] == '\0'); q += 1 + n)
+      k++;
+    if ((name = strndup(p, n)) != NULL)
+      sk_dbout_text(stdout, "%s", name);
+    free(name);
+    if (k > 1)
+      printf(" \xc3\x97%ld", k);
+    p = *q == ',' ? q + 1 : q;
+    fputs(*p ? ", " : "\n", stdout);
+  }
 }
 
 /* KEY: VALUE with VALUE escaped ("-" when empty). */
@@ -224,7 +257,7 @@ static int sk_show_info(sk_store_t *st, const sk_store_info_t *r)
   printf("%-16s ", "machine:");
   sk_dbout_text(stdout, "%s", r->machine);
   printf(" (machine %lld)\n", (long long)r->machine_id);
-  sk_show_kv("hosts:", r->hosts);
+  sk_show_hosts(r->hosts);
   snprintf(buf, sizeof buf, "%ld", r->processes);
   sk_show_kv("processes:", r->processes < 0 ? "" : buf);
   sk_show_kv("library:", r->library);

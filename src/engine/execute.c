@@ -21,6 +21,7 @@
 #include "batch.h"
 #include "cache.h"
 #include "dtype.h"
+#include "fault.h"
 #include "grow.h"
 #include "guard.h"
 #include "journal.h"
@@ -34,6 +35,7 @@
 #include "runlog.h"
 #include "stats.h"
 #include "suitekey.h"
+#include "verify.h"
 #include "window.h"
 
 /* ---- one point -------------------------------------------------------- */
@@ -247,6 +249,24 @@ static long sk_exec_rebatch(const sk_exec_t *x, MPI_Comm comm, long k,
   return next;
 }
 
+/* The untimed integrity check found wrong data: the lowest process of
+ * comm whose check failed (ok 0) describes the first wrong byte in
+ * x->vmsg. */
+static void sk_exec_intact_describe(sk_exec_t *x, MPI_Comm comm, int ok)
+{
+  int mine = ok ? INT_MAX : x->ctx.rank, first;
+  size_t s, r;
+  char head[96];
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm);
+  if (ok || mine != first)
+    return;
+  sk_exec_buffer_sizes(x, &s, &r);
+  snprintf(head, sizeof head, "the untimed integrity check, process %d",
+           x->eng->rank);
+  sk_verify_describe_wrong(sk_dtype_wrong(), head, x->sbuf, s, x->rbuf, r,
+                           x->vmsg, sizeof x->vmsg);
+}
+
 /* The untimed part before a point: context, setup, integrity check.
  * 0 when the point can be measured; -1 when a setup failed (-3 on the
  * processes whose Bsend buffer exceeded its counted room), -2 when
@@ -281,10 +301,13 @@ static int sk_exec_prepare(sk_exec_t *x, MPI_Comm comm, long length)
   }
   if (x->ops->verify == NULL)
     return 0;
+  x->vmsg[0] = '\0';
+  sk_dtype_wrong_reset();
   ok = x->ops->verify(x->ops, &x->ctx) == 0;
   MPI_Allreduce(&ok, &intact, 1, MPI_INT, MPI_LAND, comm);
   if (intact)
     return 0;
+  sk_exec_intact_describe(x, comm, ok);
   if (x->ops->teardown != NULL)
     x->ops->teardown(&x->ctx);
   return -2;
@@ -508,8 +531,8 @@ static int sk_exec_point(sk_exec_t *x, long arg, int refined,
   if (nodes)
     sk_nodecomm_release(&comm, temp);
   MPI_Allreduce(&rc, &worst, 1, MPI_INT, MPI_MIN, e->world);
-  if (worst == -7)
-    sk_exec_verify_message(x, rc == -7 && x->vmsg[0] != '\0');
+  if (worst == -7 || worst == -2)
+    sk_exec_verify_message(x, rc == worst && x->vmsg[0] != '\0');
   if (worst != 0)
     return worst;
   sk_exec_transfer(x, pt);
@@ -560,6 +583,9 @@ static void sk_exec_fail_point(sk_exec_t *x, int rc, long arg)
   if (sk_mpierr_check(x->eng->world, x->msg, sizeof x->msg)) {
     snprintf(both, sizeof both, "%s (%s)", m, x->msg);
     sk_exec_fail(x, both);
+  } else if (rc == -2 || rc == -7) {
+    /* wrong data without an MPI error: the library's fault */
+    sk_fault_record(x, arg);
   } else {
     sk_exec_fail(x, m);
   }
@@ -723,6 +749,16 @@ static void sk_exec_journal(double msg[4])
     msg[0] = SK_EXEC_STOP;
 }
 
+/* 1 when every point of res met eps. */
+static int sk_exec_all_met(const sk_suite_result_t *res)
+{
+  size_t i;
+  for (i = 0; i < res->npoints; i++)
+    if (!res->points[i].eps_met)
+      return 0;
+  return 1;
+}
+
 /* Rank 0, when a time limit stopped the suite: the arguments of its
  * grid the refiner still had to hand out (the initial grid's; a dynamic
  * scale would have refined after them), recorded as unmeasured. */
@@ -749,7 +785,14 @@ static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
       args[n++] = arg;
     sk_refine_record(r, arg, 1.0);
   }
-  sk_result_set_unmeasured(x->res, args, n, rc == 1 && refined);
+  /* The limit came just as the refiner had handed out its last point
+   * (sk_exec_next() looks at the clock before it asks the refiner): with
+   * nothing left to measure or refine and every point at eps, the suite
+   * is whole, and the refiner, asked now, says why it stopped. */
+  if (n == 0 && rc == 0 && sk_exec_all_met(x->res))
+    x->res->status = SK_SUITE_COMPLETE;
+  else
+    sk_result_set_unmeasured(x->res, args, n, rc == 1 && refined);
   free(args);
 }
 
@@ -798,6 +841,12 @@ static void sk_exec_points(sk_exec_t *x, double t0)
   }
   if (e->rank == 0) {
     sk_exec_unmeasured(x, r);
+    /* asking the refiner for the unmeasured arguments found that it had
+     * stopped: its reason, not "running" */
+    if (r != NULL && x->res->status == SK_SUITE_COMPLETE) {
+      x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
+      x->res->refine_worst = sk_refine_worst_error(r);
+    }
     sk_execute_finish(x->res);
   }
   sk_refine_free(r);

@@ -44,6 +44,9 @@ typedef struct sk_engine {
   const sk_gridfile_t *grid;  /* rank 0: --grid-from, or NULL */
   char *const *hosts;         /* rank 0: factors.hosts, size entries
                                * (borrowed), or NULL */
+  const char *outfile;        /* rank 0: the result file's path (a
+                               * library fault's reproducer goes beside
+                               * it, src/engine/fault.h), or NULL */
   char io_token[20];          /* the run's token of MPI-IO file names
                                * (lib/iodir.h), alike on every rank */
 } sk_engine_t;

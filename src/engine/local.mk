@@ -30,6 +30,8 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/pairs.c src/engine/pairs.h \
 	src/engine/dtype.c src/engine/dtype.h \
 	src/engine/reduce.c src/engine/reduce.h \
+	src/engine/repro.c src/engine/repro.h src/engine/repro_main.inc \
+	src/engine/fault.c src/engine/fault.h \
 	src/engine/factors.c src/engine/factors.h \
 	src/engine/sysinfo.c src/engine/sysinfo.h \
 	src/engine/progress.c src/engine/progress.h \

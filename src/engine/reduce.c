@@ -20,6 +20,7 @@
 
 #include "datatype.h"
 #include "msg.h"
+#include "redval.h"
 
 enum {
   SK_RK_I1, SK_RK_I2, SK_RK_I4, SK_RK_I8,
@@ -28,6 +29,16 @@ enum {
 
 static const long sk_reduce_ksize[] = {1, 2, 4, 8, sizeof(float),
                                        sizeof(double), sizeof(long double)};
+
+/* The whole numbers 0 ... exact that a scalar of each kind holds exactly
+ * (lib/redval.h): an integer of either sign to its signed maximum, a
+ * floating type to 2^(mantissa bits); long double as double, the least
+ * a platform gives it. */
+static const long long sk_reduce_exact[] = {
+  INT8_MAX, INT16_MAX, INT32_MAX, INT64_MAX,
+  1LL << 24, 1LL << 53, 1LL << 53};
+
+#define SK_RK_COUNT 7
 
 /* The attribute of a reduction's datatype that leads the op to its
  * table: MPI hands a user function the datatype, nothing else. */
@@ -311,27 +322,61 @@ long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
 }
 
 /* Verify = yes: the values of a round are the round's multiple of the
- * fixed ones (1 to 5 times), so every sum and prefix sum is the same
- * multiple of the fixed one and the callers' expected values hold. */
-static int sk_reduce_scaled(int value)
+ * fixed ones (1 to SK_REDVAL_SCALE times), so every sum and prefix sum
+ * is the same multiple of the fixed one and the callers' expected values
+ * hold; lib/redval.h keeps the largest multiple exact. */
+static long long sk_reduce_scaled(long long value)
 {
-  return value * (int)(1 + sk_dtype_round() % 5);
+  return value * (long long)(1 + sk_dtype_round() % SK_REDVAL_SCALE);
 }
 
-void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value)
+/* v[k]: for each kind k, the sum of the contributions of processes 0
+ * ... upto - 1 of procs (upto = -1: process `rank`'s own), scaled. */
+static void sk_reduce_values(int procs, int rank, int upto, long long *v)
+{
+  sk_redval_t rv;
+  int k;
+  for (k = 0; k < SK_RK_COUNT; k++) {
+    sk_redval_choose(sk_reduce_exact[k], procs, &rv);
+    v[k] = sk_reduce_scaled(upto < 0 ? sk_redval_of(&rv, rank)
+                                     : sk_redval_upto(&rv, upto));
+  }
+}
+
+/* Sets every scalar of count elements at buf to v[its kind]. */
+static void sk_reduce_set_all(const sk_reduce_t *r, void *buf, long count,
+                              const long long *v)
 {
   char *p = buf;
   long i;
   size_t j;
-  value = sk_reduce_scaled(value);
   for (i = 0; i < count; i++, p += r->extent)
     for (j = 0; j < r->n; j++)
-      sk_reduce_set(r->kind[j], p + r->off[j], value);
+      sk_reduce_set(r->kind[j], p + r->off[j], v[r->kind[j]]);
+}
+
+void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int procs,
+                    int rank)
+{
+  long long v[SK_RK_COUNT];
+  sk_reduce_values(procs, rank, -1, v);
+  sk_reduce_set_all(r, buf, count, v);
+}
+
+void sk_reduce_fill_value(const sk_reduce_t *r, void *buf, long count,
+                          long long value)
+{
+  long long v[SK_RK_COUNT];
+  int k;
+  for (k = 0; k < SK_RK_COUNT; k++)
+    v[k] = sk_reduce_scaled(value);
+  sk_reduce_set_all(r, buf, count, v);
 }
 
 /* Notes the first wrong byte of the scalar of kind k at p (its bytes
  * against those of v), for sk_dtype_wrong(). */
-static void sk_reduce_wrong(int k, const char *p, const char *buf, int v)
+static void sk_reduce_wrong(int k, const char *p, const char *buf,
+                            long long v)
 {
   char want[sizeof(long double)];
   long b, n = sk_reduce_ksize[k];
@@ -343,8 +388,11 @@ static void sk_reduce_wrong(int k, const char *p, const char *buf, int v)
                       (unsigned char)want[b]);
 }
 
-int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
-                    long long value, unsigned char mark)
+/* 0 when every scalar of count elements at buf holds v[its kind] and
+ * every byte between them the mark. */
+static int sk_reduce_check_all(const sk_reduce_t *r, const void *buf,
+                               long count, const long long *v,
+                               unsigned char mark)
 {
   const char *p = buf;
   char *data = calloc((size_t)r->extent, 1);
@@ -352,13 +400,12 @@ int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
   long i;
   long b;
   size_t j;
-  value = sk_reduce_scaled(value);
   for (j = 0; ok && j < r->n; j++)
     memset(data + r->off[j], 1, (size_t)sk_reduce_ksize[r->kind[j]]);
   for (i = 0; ok && i < count; i++, p += r->extent) {
     for (j = 0; ok && j < r->n; j++)
-      if (!(ok = sk_reduce_is(r->kind[j], p + r->off[j], value)))
-        sk_reduce_wrong(r->kind[j], p + r->off[j], buf, value);
+      if (!(ok = sk_reduce_is(r->kind[j], p + r->off[j], v[r->kind[j]])))
+        sk_reduce_wrong(r->kind[j], p + r->off[j], buf, v[r->kind[j]]);
     for (b = 0; ok && b < r->extent; b++)
       if (!(ok = data[b] || (unsigned char)p[b] == mark))
         sk_dtype_wrong_note(p + b, buf, (long)(p + b - (const char *)buf),
@@ -366,6 +413,44 @@ int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
   }
   free(data);
   return ok ? 0 : -1;
+}
+
+int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
+                    int procs, int upto, unsigned char mark)
+{
+  long long v[SK_RK_COUNT];
+  sk_reduce_values(procs, 0, upto, v);
+  return sk_reduce_check_all(r, buf, count, v, mark);
+}
+
+int sk_reduce_check_value(const sk_reduce_t *r, const void *buf, long count,
+                          long long value, unsigned char mark)
+{
+  long long v[SK_RK_COUNT];
+  int k;
+  for (k = 0; k < SK_RK_COUNT; k++)
+    v[k] = sk_reduce_scaled(value);
+  return sk_reduce_check_all(r, buf, count, v, mark);
+}
+
+int sk_reduce_acc_one(const sk_reduce_t *r, long ops)
+{
+  size_t j;
+  for (j = 0; j < r->n; j++)
+    if (ops > sk_reduce_exact[r->kind[j]] / SK_REDVAL_SCALE)
+      return 0;
+  return 1;
+}
+
+/* The narrowest kind of r's scalars (the one whose check claims least). */
+static int sk_reduce_narrowest(const sk_reduce_t *r)
+{
+  size_t j;
+  int k = SK_RK_DOUBLE;
+  for (j = 0; j < r->n; j++)
+    if (sk_reduce_exact[r->kind[j]] < sk_reduce_exact[k])
+      k = r->kind[j];
+  return k;
 }
 
 /* Why a reduction adds MPI_INT instead of its base type. */
@@ -380,8 +465,9 @@ static const char *sk_reduce_why_int(const sk_reduce_t *r)
   return "MPI_SUM does not add MPI_C_BOOL or MPI_WCHAR";
 }
 
-void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
-                    size_t size)
+/* How the suite reduces, when not plainly. */
+static void sk_reduce_note_kind(const sk_reduce_t *r, const sk_suite_t *s,
+                                char *note, size_t size)
 {
   note[0] = '\0';
   if (r->own)
@@ -401,4 +487,36 @@ void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
              "%ld elements rounded down, contiguously: the result arrives "
              "so too, whatever Receive_Datatype_Number says (a reduction "
              "has one datatype)", r->size);
+}
+
+/* The note's words on what the check at procs processes claims. */
+static void sk_reduce_claim(const sk_reduce_t *r, int procs,
+                            char buf[512])
+{
+  sk_redval_t rv;
+  char how[64];
+  int k = sk_reduce_narrowest(r);
+  sk_redval_choose(sk_reduce_exact[k], procs, &rv);
+  sk_redval_describe(&rv, how, sizeof how);
+  buf[0] = '\0';
+  if (how[0] != '\0')
+    snprintf(buf, 512, "the integrity check's values stay within what a "
+             "%ld-byte %s holds exactly at %d processes (MPI leaves an "
+             "overflow undefined): %s, so a contribution from the wrong "
+             "process does not show%s", sk_reduce_ksize[k],
+             k >= SK_RK_FLOAT ? "floating type" : "integer", procs, how,
+             rv.mode == SK_REDVAL_FIRST ? ", nor a lost or doubled one "
+             "of the others" : "");
+}
+
+void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, int procs,
+                    char *note, size_t size)
+{
+  char claim[512];
+  size_t n;
+  sk_reduce_note_kind(r, s, note, size);
+  sk_reduce_claim(r, procs, claim);
+  n = strlen(note);
+  if (claim[0] != '\0' && n + 2 < size)
+    snprintf(note + n, size - n, "%s%s", n > 0 ? "; " : "", claim);
 }

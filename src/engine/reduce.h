@@ -53,17 +53,35 @@ void sk_reduce_free(sk_reduce_t *r);
 long sk_reduce_count(const sk_reduce_t *r, const sk_dtype_t *dt,
                      long length);
 
-/* Untimed integrity: sets every scalar of count elements at buf to value;
- * 0 when every scalar of count elements at buf equals value and every
- * byte between them holds mark, -1 otherwise (or out of memory).  value
- * is 64 bits (the sum 1 + ... + P of P up to INT_MAX); an integer
- * scalar holds it modulo its width, as the library's sum wraps. */
-void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int value);
+/* Untimed integrity (the values: lib/redval.h, chosen per scalar type so
+ * that MPI defines every sum at procs processes): sk_reduce_fill() sets
+ * every scalar of count elements at buf to what process `rank` of
+ * `procs` contributes; sk_reduce_check() is 0 when every scalar of count
+ * elements at buf holds the sum of the contributions of processes 0 ...
+ * upto - 1 and every byte between them holds mark, -1 otherwise (or out
+ * of memory), the first wrong byte noted (sk_dtype_wrong_note()). */
+void sk_reduce_fill(const sk_reduce_t *r, void *buf, long count, int procs,
+                    int rank);
 int sk_reduce_check(const sk_reduce_t *r, const void *buf, long count,
-                    long long value, unsigned char mark);
+                    int procs, int upto, unsigned char mark);
 
-/* A note for the result when skampi's op is used (else ""). */
-void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, char *note,
-                    size_t size);
+/* The same with one value for every scalar (the one-sided accumulations:
+ * a small constant, or the sum of `ops` of them; see
+ * sk_reduce_acc_one()). */
+void sk_reduce_fill_value(const sk_reduce_t *r, void *buf, long count,
+                          long long value);
+int sk_reduce_check_value(const sk_reduce_t *r, const void *buf, long count,
+                          long long value, unsigned char mark);
+
+/* What each of `ops` accumulations into one place adds so that their sum
+ * is defined in every scalar of r (lib/redval.h): 1, or 0 when `ops`
+ * ones could overflow the narrowest. */
+int sk_reduce_acc_one(const sk_reduce_t *r, long ops);
+
+/* A note for the result when skampi's op is used, or MPI_INT stands in,
+ * or a check at procs processes claims less than distinct contributions
+ * (lib/redval.h), else "". */
+void sk_reduce_note(const sk_reduce_t *r, const sk_suite_t *s, int procs,
+                    char *note, size_t size);
 
 #endif

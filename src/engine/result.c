@@ -67,6 +67,13 @@ void sk_result_free_suite(sk_suite_result_t *s)
   }
   free(s->points);
   free(s->message);
+  free(s->fault.call);
+  free(s->fault.send);
+  free(s->fault.recv);
+  free(s->fault.wrong);
+  free(s->fault.library);
+  free(s->fault.reproducer);
+  free(s->fault.no_reproducer);
   free(s->unmeasured);
   sk_noise_free(&s->noise);
   sk_result_free_strv(s->notes, s->nnotes);
@@ -205,6 +212,7 @@ const char *sk_suite_status_name(sk_suite_status_t s)
   case SK_SUITE_FAILED: return "failed";
   case SK_SUITE_TIMED_OUT: return "incomplete";
   case SK_SUITE_CRASHED: return "crashed";
+  case SK_SUITE_LIBRARY_FAULT: return "library_fault";
   }
   return "?";
 }
@@ -688,6 +696,26 @@ static void sk_result_emit_unmeasured(sk_emit_t *e, const sk_suite_result_t *s)
   sk_emit_kv_bool(e, "unmeasured_refinement", s->unmeasured_refinement);
 }
 
+/* A suite's library_fault (doc/output-format.md), when it has one. */
+static void sk_result_emit_fault(sk_emit_t *e, const sk_fault_found_t *f)
+{
+  if (f->call == NULL)
+    return;
+  sk_emit_str(e, "library_fault");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "call", f->call);
+  sk_emit_kv_str(e, "send_datatype", f->send ? f->send : "");
+  sk_emit_kv_str(e, "receive_datatype", f->recv ? f->recv : "");
+  sk_emit_kv_long(e, "processes", f->processes);
+  sk_emit_kv_long(e, "argument", f->argument);
+  sk_emit_kv_str(e, "first_wrong", f->wrong ? f->wrong : "");
+  sk_emit_kv_str(e, "library", f->library ? f->library : "");
+  sk_emit_kv_str(e, "reproducer", f->reproducer ? f->reproducer : "");
+  if (f->no_reproducer != NULL)
+    sk_emit_kv_str(e, "no_reproducer", f->no_reproducer);
+  sk_emit_map_end(e);
+}
+
 static int sk_result_emit_suite(sk_emit_t *e, const sk_plan_t *plan,
                                 const sk_suite_result_t *s)
 {
@@ -701,6 +729,7 @@ static int sk_result_emit_suite(sk_emit_t *e, const sk_plan_t *plan,
                  sk_instance_pattern_name(su->instance->pattern));
   sk_emit_kv_str(e, "status", sk_suite_status_name(s->status));
   sk_emit_kv_str(e, "message", s->message ? s->message : "");
+  sk_result_emit_fault(e, &s->fault);
   sk_emit_str(e, "parameters");
   sk_plan_emit_suite_params(e, su);
   sk_plan_emit_clip(e, plan, su);

@@ -22,8 +22,25 @@ typedef enum {
   SK_SUITE_FAILED,
   SK_SUITE_TIMED_OUT,        /* written "incomplete": a time limit
                               * (Time_Suite, Time_Run) stopped it */
-  SK_SUITE_CRASHED
+  SK_SUITE_CRASHED,
+  SK_SUITE_LIBRARY_FAULT     /* written "library_fault": a check found
+                              * the data the MPI library delivered wrong
+                              * (the suite's `library_fault`) */
 } sk_suite_status_t;
+
+/* A library fault a check found (doc/output-format.md, a suite's
+ * `library_fault`); call NULL: none.  Strings owned. */
+typedef struct sk_fault_found {
+  char *call;                    /* "MPI_Alltoall" */
+  char *send, *recv;             /* the datatypes, in words */
+  long processes;                /* of the point */
+  long argument;
+  char *wrong;                   /* the first wrong byte: where, got,
+                                  * expected (and the process) */
+  char *library;                 /* MPI_Get_library_version's first line */
+  char *reproducer;              /* its path, or NULL */
+  char *no_reproducer;           /* why there is none, or NULL */
+} sk_fault_found_t;
 
 typedef enum {
   SK_RUN_RUNNING,
@@ -96,6 +113,7 @@ typedef struct sk_suite_result {
   const sk_suite_t *suite;       /* borrowed from the plan */
   sk_suite_status_t status;
   char *message;                 /* why, when not complete; or NULL */
+  sk_fault_found_t fault;        /* status library_fault: the finding */
   const char *timing;            /* "round_trip", "max_local", ... */
   int pair[2];                   /* ping-pong pair, or -1 -1 */
   double pair_latency;           /* round trip that chose it, or NaN */

@@ -89,16 +89,24 @@ void sk_verify_describe(const sk_verify_t *v, long argument, int process,
                         const char *sbuf, size_t ssize, const char *rbuf,
                         size_t rsize, char *msg, size_t size)
 {
-  const sk_dtype_wrong_t *w = &v->wrong;
-  const char *buf;
   char rep[64], head[160];
-  long off;
   if (v->failed <= v->warmup)
     snprintf(rep, sizeof rep, "warm-up repetition %ld", v->failed);
   else
     snprintf(rep, sizeof rep, "repetition %ld", v->failed - v->warmup);
   snprintf(head, sizeof head, "Verify: at argument %ld, %s, process %d",
            argument, rep, process);
+  sk_verify_describe_wrong(&v->wrong, head, sbuf, ssize, rbuf, rsize, msg,
+                           size);
+}
+
+void sk_verify_describe_wrong(const sk_dtype_wrong_t *w, const char *head,
+                              const char *sbuf, size_t ssize,
+                              const char *rbuf, size_t rsize, char *msg,
+                              size_t size)
+{
+  const char *buf;
+  long off;
   if (!w->found) {
     snprintf(msg, size, "%s: its data could not be checked (out of memory)",
              head);

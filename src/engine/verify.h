@@ -79,4 +79,12 @@ void sk_verify_describe(const sk_verify_t *v, long argument, int process,
                         const char *sbuf, size_t ssize, const char *rbuf,
                         size_t rsize, char *msg, size_t size);
 
+/* The same words after `head` for the first wrong byte w (the untimed
+ * integrity check's: "at argument A, the untimed integrity check,
+ * process P"). */
+void sk_verify_describe_wrong(const sk_dtype_wrong_t *w, const char *head,
+                              const char *sbuf, size_t ssize,
+                              const char *rbuf, size_t rsize, char *msg,
+                              size_t size);
+
 #endif

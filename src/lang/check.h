@@ -32,12 +32,13 @@ typedef struct sk_check_options {
    * set of SK_SUPPORT_*; a NULL callback: every instance all of them. */
   unsigned (*supports)(int number);
   /* 1 when instance `number` must be left out on `nprocs` processes (a
-   * known fault of the MPI library), with why in why[0..len)
+   * known fault of the MPI library; derived: the suite names a send or
+   * receive datatype pattern), with why in why[0..len)
    * ("MPI_Scatter_init of the MPI library (LIB) ..."), else 0; a NULL
    * callback: no fault is known.
    * The suite is kept in the plan with that reason (sk_suite_t.skip),
    * and the checker says so in a note. */
-  int (*fault)(int number, int nprocs, char *why, size_t len);
+  int (*fault)(int number, int nprocs, int derived, char *why, size_t len);
   /* The node map of the run (lib/nodemap.h), or NULL when it is not
    * known (skampi --check): with it, a Pair or Pairs_Placement the run
    * does not have is refused (src/lang/check_pair.c). */

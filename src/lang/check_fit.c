@@ -251,10 +251,13 @@ static int sk_fit_most_procs(const sk_resolve_t *r)
 void sk_fit_fault(sk_resolve_t *r)
 {
   const sk_kv_t *t = SK_KV(r, TYPE);
-  char why[400], text[480];
+  char why[600], text[680];
   if (r->inst == NULL || r->c->fault == NULL ||
-      !r->c->fault(r->inst->number, sk_fit_most_procs(r), why, sizeof why))
+      !r->c->fault(r->inst->number, sk_fit_most_procs(r),
+                   r->out->send_datatype != 0 || r->out->recv_datatype != 0,
+                   why, sizeof why))
     return;
+  r->out->skip_fault = 1;
   snprintf(text, sizeof text, "left out on %d processes: %s",
            sk_fit_most_procs(r), why);
   free(r->out->skip);

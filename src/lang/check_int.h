@@ -41,7 +41,8 @@ typedef struct sk_check {
   int (*unavailable)(int number, char *why, size_t len);   /* the options' */
   int (*large_count)(int number, char *why, size_t len);   /* the options' */
   unsigned (*supports)(int number);                        /* likewise */
-  int (*fault)(int number, int nprocs, char *why, size_t len);   /* too */
+  int (*fault)(int number, int nprocs, int derived, char *why,
+               size_t len);                                    /* too */
   const struct sk_nodemap *nodes;                          /* the options' */
   int (*type_unavailable)(const char *, char *, size_t);   /* likewise */
   int (*threads_unavailable)(char *why, size_t len);   /* likewise */

@@ -170,6 +170,8 @@ typedef struct sk_suite {
                                   * Clip): the run records it as failed
                                   * with this message and measures
                                   * nothing; NULL: it runs */
+  int skip_fault;                /* 1: skip is a known fault of the MPI
+                                  * library (lib/libfault.h) */
   double stepwidth;
   long max_steps;
   long min_distance;

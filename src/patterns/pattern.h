@@ -186,6 +186,12 @@ typedef struct sk_inst_ops {
   /* 1: a rooted collective of the library whose run() and verify take
    * the root from c->root (Root); the others have their root at 0. */
   int rooted;
+  /* How its one call routes blocks (sk_repro_shape_t of
+   * src/engine/repro.h, 0: none): when its check finds wrong data, the
+   * engine writes a standalone program of the call (its run() is that
+   * call with c->dtype, c->count, c->rcvtype, c->rcvcount, c->root on
+   * c->comm, buffers of its own). */
+  int repro;
 } sk_inst_ops_t;
 
 /* RMA_Sync and RMA_Window, in the order of their names in keys.def. */
@@ -249,9 +255,11 @@ int sk_pattern_unavailable(int number, char *why, size_t len);
  * processes with the MPI library it runs with, and why in why[0..len)
  * -- "MPI_Scatter_init of the MPI library (MPICH Version: 4.0.2) fails
  * ..." (lib/libfault.h); 0 when no fault is known; len 0 as above.
+ * derived: the suite names a send or receive datatype pattern.
  * TEST ONLY: SKAMPI_TEST_LIBRARY=NAME makes NAME the library's name for
- * the look-up. */
-int sk_pattern_fault(int number, int nprocs, char *why, size_t len);
+ * the look-up; SKAMPI_KNOWN_FAULTS=ignore: no fault is known. */
+int sk_pattern_fault(int number, int nprocs, int derived, char *why,
+                     size_t len);
 
 /* 1 when instance `number` cannot run a point of more than INT_MAX
  * elements, and why in why[0..len) -- "the MPI library skampi was built

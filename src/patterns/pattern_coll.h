@@ -14,13 +14,15 @@ char *sk_coll_seg(char *buf, long i, int count, MPI_Aint ext);
  * every process, or for a rooted call at the root only? */
 int sk_coll_in_place_here(const sk_pctx_t *c, int rooted);
 
-/* The check of a reduction: process i adds i + 1 in every scalar (in
- * its receive buffer where sk_coll_in_place_here(c, rooted)), the
- * receive buffer marked first; after one run, when `check`, `count`
- * elements at rbuf must hold `want` and the gaps between their scalars
- * the mark.  0 intact, -1 not. */
+/* The check of a reduction: process i adds its contribution
+ * (sk_reduce_fill(): values MPI defines the sum of at every P) in every
+ * scalar (in its receive buffer where sk_coll_in_place_here(c,
+ * rooted)), the receive buffer marked first; after one run, when
+ * `check`, `count` elements at rbuf must hold the sum of the
+ * contributions of processes 0 ... upto - 1 and the gaps between their
+ * scalars the mark.  0 intact, -1 not. */
 int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c, MPI_Count count,
-                    long long want, int check, int rooted);
+                    int upto, int check, int rooted);
 
 /* The seed of the alltoall block from process `from` to process `to` of
  * `size`: from * size + to + 1, unsigned (it wraps instead of

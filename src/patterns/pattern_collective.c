@@ -21,6 +21,7 @@
 #include "pattern.h"
 #include "pattern_coll.h"
 #include "reduce.h"
+#include "repro.h"
 
 /* Fills a receive buffer before a check: bytes MPI must not touch. */
 #define SK_COLL_MARK 0xA5
@@ -250,45 +251,40 @@ static int sk_coll_verify_scatter(const sk_inst_ops_t *ops, sk_pctx_t *c)
                          (unsigned)c->rank + 1);
 }
 
-/* Reductions: process i adds i + 1 in every scalar, the receive buffer
- * is marked first; `count` elements at rbuf must hold `want`, the gaps
- * between their scalars the mark.  In place (at the root only when
- * rooted), the i + 1 wait in the marked receive buffer. */
+/* Reductions: process i adds its contribution (src/engine/reduce.h) in
+ * every scalar, the receive buffer is marked first; `count` elements at
+ * rbuf must hold the sum of processes 0 ... upto - 1, the gaps between
+ * their scalars the mark.  In place (at the root only when rooted), the
+ * contributions wait in the marked receive buffer. */
 int sk_coll_reduced(const sk_inst_ops_t *ops, sk_pctx_t *c, MPI_Count count,
-                    long long want, int check, int rooted)
+                    int upto, int check, int rooted)
 {
   memset(c->rbuf, SK_COLL_MARK,
          (size_t)sk_pctx_rcount(c) * (size_t)c->red->extent);
   sk_reduce_fill(c->red, sk_coll_in_place_here(c, rooted) ? c->rbuf
                                                           : c->sbuf,
-                 sk_pctx_rcount(c), c->rank + 1);
+                 sk_pctx_rcount(c), c->size, c->rank);
   ops->run(c);
-  return check ? sk_reduce_check(c->red, c->rbuf, count, want,
+  return check ? sk_reduce_check(c->red, c->rbuf, count, c->size, upto,
                                  SK_COLL_MARK) : 0;
-}
-
-/* 1 + 2 + ... + n, in 64 bits (n up to INT_MAX) */
-static long long sk_coll_triangle(int n)
-{
-  return (long long)n * ((long long)n + 1) / 2;
 }
 
 static int sk_coll_verify_reduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
   return sk_coll_reduced(ops, c, sk_pctx_rcount(c),
-                         sk_coll_triangle(c->size), c->rank == c->root, 1);
+                         c->size, c->rank == c->root, 1);
 }
 
 /* Allreduce and Reduce_Bcast: every process has the sum. */
 static int sk_coll_verify_allreduce(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
   return sk_coll_reduced(ops, c, sk_pctx_rcount(c),
-                         sk_coll_triangle(c->size), 1, 0);
+                         c->size, 1, 0);
 }
 
 static int sk_coll_verify_scan(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  return sk_coll_reduced(ops, c, c->rcount, sk_coll_triangle(c->rank + 1),
+  return sk_coll_reduced(ops, c, c->rcount, c->rank + 1,
                          1, 0);
 }
 
@@ -296,7 +292,7 @@ static int sk_coll_verify_reduce_scatter(const sk_inst_ops_t *ops,
                                          sk_pctx_t *c)
 {
   return sk_coll_reduced(ops, c, c->counts[c->rank],
-                         sk_coll_triangle(c->size), 1, 0);
+                         c->size, 1, 0);
 }
 
 /* Alltoall: the block from j to i carries seed j * size + i + 1; in
@@ -325,6 +321,7 @@ static int sk_coll_verify_alltoall(const sk_inst_ops_t *ops, sk_pctx_t *c)
 
 const sk_inst_ops_t sk_inst_coll_bcast = {
   .run = sk_coll_bcast, .verify = sk_pattern_verify_from_root,
+  .repro = SK_REPRO_BCAST,
   SK_LARGE_COUNT("MPI_Bcast_c", SK_HAVE_LARGE_BCAST), .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_barrier = {.run = sk_coll_barrier};
 const sk_inst_ops_t sk_inst_coll_reduce = {
@@ -342,15 +339,19 @@ const sk_inst_ops_t sk_inst_coll_scan = {
   .run = sk_coll_scan, .verify = sk_coll_verify_scan, .reduces = 1,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_alltoall = {
+  .repro = SK_REPRO_ALLTOALL,
   .run = sk_coll_alltoall, .verify = sk_coll_verify_alltoall,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_gather = {
+  .repro = SK_REPRO_GATHER,
   .run = sk_coll_gather, .verify = sk_coll_verify_gather, .in_place = 1,
   .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_scatter = {
+  .repro = SK_REPRO_SCATTER,
   .run = sk_coll_scatter, .verify = sk_coll_verify_scatter, .in_place = 1,
   .rooted = 1};
 const sk_inst_ops_t sk_inst_coll_allgather = {
+  .repro = SK_REPRO_ALLGATHER,
   .run = sk_coll_allgather, .verify = sk_coll_verify_allgather,
   .in_place = 1};
 const sk_inst_ops_t sk_inst_coll_reduce_scatter = {

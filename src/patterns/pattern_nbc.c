@@ -295,13 +295,11 @@ const sk_inst_ops_t sk_nbc_base_alltoallw = {
   .setup = sk_nbc_w_setup, .teardown = sk_nbc_w_teardown,
   .verify = sk_nbc_verify_alltoall};
 
-/* Exscan: process i > 0 holds 1 + ... + i; process 0's buffer is
- * undefined. */
+/* Exscan: process i > 0 holds the sum of processes 0 ... i - 1;
+ * process 0's buffer is undefined. */
 static int sk_nbc_verify_exscan(const sk_inst_ops_t *ops, sk_pctx_t *c)
 {
-  return sk_coll_reduced(ops, c, c->rcount,
-                         (long long)c->rank * ((long long)c->rank + 1) / 2,
-                         c->rank != 0, 0);
+  return sk_coll_reduced(ops, c, c->rcount, c->rank, c->rank != 0, 0);
 }
 
 /* Reduce_scatter_block: Reduce_scatter's counts (all equal) and check. */

@@ -337,6 +337,15 @@ static void sk_rma_teardown(sk_pctx_t *c)
 
 /* ---- the untimed check ---------------------------------------------------- */
 
+/* What each accumulating operation adds: 1, or 0 where the sum of the
+ * window's operations could overflow the narrowest scalar (MPI leaves
+ * that undefined; src/engine/reduce.h).  Compare-and-swap swaps in 1
+ * once. */
+static long long sk_rma_one(const sk_pctx_t *c, const sk_rma_t *r)
+{
+  return r->kind == SK_RMA_CAS || sk_reduce_acc_one(c->red, r->ops) ? 1 : 0;
+}
+
 /* The data before the checked repetition: the origin's message (the
  * sequence of its rank, or the value 1 for the accumulating ones), the
  * target's window (zero, or for get the sequence 2 in the send
@@ -355,9 +364,9 @@ static int sk_rma_fill(sk_pctx_t *c, sk_rma_t *r)
     if (sk_rma_origin(c, r))
       rc = sk_dtype_fill(c->sbuf, c->count, c->dtype, (unsigned)c->rank + 1);
   } else if (sk_rma_origin(c, r)) {
-    sk_reduce_fill(c->red, c->sbuf, c->rcount, 1);
-    sk_reduce_fill(c->red, c->rbuf, c->rcount, -1);
-    sk_reduce_fill(c->red, r->cmp, 1, 0);
+    sk_reduce_fill_value(c->red, c->sbuf, c->rcount, sk_rma_one(c, r));
+    sk_reduce_fill_value(c->red, c->rbuf, c->rcount, -1);
+    sk_reduce_fill_value(c->red, r->cmp, 1, 0);
   }
   return rc;
 }
@@ -370,7 +379,7 @@ static int sk_rma_fill(sk_pctx_t *c, sk_rma_t *r)
 static int sk_rma_check(sk_pctx_t *c, sk_rma_t *r)
 {
   int rc = 0, target = sk_rma_target(c, r), origin = sk_rma_origin(c, r);
-  long sum = r->kind == SK_RMA_CAS ? 1 : r->ops;
+  long sum;
   switch (r->kind) {
   case SK_RMA_PUT:
     return target ? sk_dtype_verify(r->base, c->rcvcount, c->rcvtype,
@@ -378,10 +387,11 @@ static int sk_rma_check(sk_pctx_t *c, sk_rma_t *r)
   case SK_RMA_GET:
     return origin ? sk_dtype_verify(c->rbuf, c->rcvcount, c->rcvtype, 2) : 0;
   default:
+    sum = r->kind == SK_RMA_CAS ? 1 : r->ops * sk_rma_one(c, r);
     if (target)
-      rc |= sk_reduce_check(c->red, r->base, c->rcount, (int)sum, 0);
+      rc |= sk_reduce_check_value(c->red, r->base, c->rcount, sum, 0);
     if (origin && r->kind != SK_RMA_ACC && r->ops == 1)
-      rc |= sk_reduce_check(c->red, c->rbuf, c->rcount, 0, 0);
+      rc |= sk_reduce_check_value(c->red, c->rbuf, c->rcount, 0, 0);
     return rc;
   }
 }

@@ -3,7 +3,7 @@
 # line against golden transcripts, the schema and its migration, an
 # import killed half-way, the query plans.  Only where skampi-db is
 # built (configure's SK_DB).
-SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
+SK_DB_TESTS = tests/db/cli.sh tests/db/libfault.sh tests/db/migrate.sh tests/db/kill.sh \
 	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \

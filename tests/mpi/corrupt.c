@@ -4,8 +4,9 @@
  * (LD_PRELOAD) by tests/mpi/verify-key.sh, so that one message arrives
  * with one wrong byte, as on a faulty link or in a broken MPI library.
  *
- * SKAMPI_TEST_CORRUPT=FUNC:RANK:NTH:BYTE:BYTES, FUNC MPI_Recv or
- * MPI_Allreduce: on world rank RANK, after the NTH call of FUNC (1-based)
+ * SKAMPI_TEST_CORRUPT=FUNC:RANK:NTH:BYTE:BYTES, FUNC MPI_Recv,
+ * MPI_Allreduce or MPI_Alltoall (its receive count: the bytes from one
+ * process; tests/mpi/libfault-found.sh): on world rank RANK, after the NTH call of FUNC (1-based)
  * whose receive buffer holds exactly BYTES bytes (count times the
  * type's size: the benchmark's messages, not the engine's few bytes of
  * control), byte BYTE of that buffer is flipped (XOR 0xFF) once the
@@ -75,5 +76,13 @@ int MPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type,
 {
   int rc = PMPI_Allreduce(sbuf, rbuf, count, type, op, comm);
   sk_corrupt_maybe("MPI_Allreduce", rbuf, count, type);
+  return rc;
+}
+
+int MPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype,
+                 void *rbuf, int rcount, MPI_Datatype rtype, MPI_Comm comm)
+{
+  int rc = PMPI_Alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
+  sk_corrupt_maybe("MPI_Alltoall", rbuf, rcount, rtype);
   return rc;
 }

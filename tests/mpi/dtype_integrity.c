@@ -130,13 +130,13 @@ static void reduction(const sk_plan_t *plan, int base, int s, int rank)
   rbuf = malloc((size_t)(count * red.extent));
   memset(sbuf, 0, (size_t)(count * red.extent));
   memset(rbuf, MARK, (size_t)(count * red.extent));
-  sk_reduce_fill(&red, sbuf, count, rank + 1);
+  sk_reduce_fill(&red, sbuf, count, 2, rank);
   MPI_Allreduce(sbuf, rbuf, count, red.type, red.op, MPI_COMM_WORLD);
-  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 3, MARK) == 0,
+  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 2, 2, MARK) == 0,
                "the reduction did not add 1 and 2 into 3, gaps intact" WHERE,
                base, s, 0);
   rbuf[red.off[red.n - 1]] ^= 0x01;
-  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 3, MARK) != 0,
+  SK_CHECK_MSG(sk_reduce_check(&red, rbuf, count, 2, 2, MARK) != 0,
                "a changed scalar of a reduction went unnoticed" WHERE, base,
                s, 0);
   free(sbuf);

@@ -12,8 +12,9 @@
 # 2. With MPICH 4.0 itself, on 3 processes (this test needs 3: the
 #    fault shows from 3 on; MPICH busy-polls with more processes than
 #    cores, but these runs are short and the refusal happens before
-#    anything is measured): `skampi` leaves the suite out and measures
-#    the rest, at once, instead of hanging.
+#    anything is measured): `skampi` leaves the suite out (status
+#    library_fault, exit status 5) and measures the rest, at once,
+#    instead of hanging.
 # 3. The same fault met at run time (the table told it is another
 #    library, SKAMPI_TEST_LIBRARY=none): the guarded first starts of the
 #    persistent request see the error on some processes and tell the
@@ -83,10 +84,12 @@ want=${want%%(*}"($lib)${want#*)}"
 # 2. the run leaves it out and measures the rest
 run_skampi 3 "$work/f.skampi" "$work/left.yaml" --quiet --timeout 300
 rc=$?
-[ $rc -eq 3 ] || fatal "run: exit $rc ($(cat "$work/stderr"))"
+[ $rc -eq 5 ] || fatal "run: exit $rc ($(cat "$work/stderr"))"
 flatten "$work/left.yaml"
-expect suites.0.status failed
+expect suites.0.status library_fault
 expect suites.0.message "$want"
+expect suites.0.library_fault.call MPI_Scatter_init
+expect suites.0.library_fault.argument -1
 expect suites.0.points ''
 expect suites.1.status complete
 expect suites.2.status complete

@@ -45,6 +45,14 @@ tests/mpi/corrupt.so: tests/mpi/corrupt.c
 	$(CC) -shared -fPIC -I$(top_builddir) $(MPI_CFLAGS) $(CFLAGS) \
 	  -o $@ $(srcdir)/tests/mpi/corrupt.c $(MPI_LIBS)
 tests/mpi/verify-key.log: tests/mpi/corrupt.so
+# wrong data as a library fault, its reproducer, the known fault of Open
+# MPI 4.1's MPI_Alltoall (16 processes under Open MPI)
+TESTS += tests/mpi/libfault-found.sh
+EXTRA_DIST += tests/mpi/libfault-found.sh
+# the bytes a point takes in the result file, as doc/engine.md says
+TESTS += tests/mpi/pointbytes.sh
+EXTRA_DIST += tests/mpi/pointbytes.sh tests/mpi/pointbytes.skampi
+tests/mpi/libfault-found.log: tests/mpi/corrupt.so
 CLEANFILES += tests/mpi/corrupt.so
 TESTS += tests/mpi/batch.sh
 EXTRA_DIST += tests/mpi/batch.sh tests/mpi/batch.skampi

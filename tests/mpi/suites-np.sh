@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # suites-np.sh -- every shipped suite file (suites/*.skampi), unedited,
-# runs to its end on 3, 4, 7 and 8 processes, with sane values: the
+# runs to its end on 3, 4, 7, 8 and 16 processes, and default,
+# collectives and bcast-methods on 32 (where the data checks, the
+# clipping and the reports first met trouble), with sane values: the
 # run's status complete, every suite complete (or timed_out: its
 # Time_Suite reached), every point finite and positive where a time must
 # be (tests/mpi/sane.awk).  The suites are cut short by the test-only
@@ -14,7 +16,13 @@
 # A suite file whose instances the library lacks (the persistent
 # collectives under Open MPI 4.1) is refused for exactly that (every
 # error names an instance --list marks unavailable) and is not run.
-# SKAMPI_SUITES_NP="3 8" picks other process counts.
+# A suite left out for a known fault of the library (status
+# library_fault, "left out on N processes: ...", exit status 5: Open MPI
+# 4.1's MPI_Alltoall with derived datatypes from 16 processes on,
+# lib/libfault.c) is noted; a library fault found by a check fails.
+# SKAMPI_SUITES_NP="3 8" picks other process counts (for every file),
+# SKAMPI_SUITES_NP_BIG="32" those of the subset (SKAMPI_SUITES_BIG, names
+# of shipped files); "" skips either.
 . "$top_srcdir/tests/mpi/lib.sh"
 
 lib=$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')
@@ -31,21 +39,36 @@ skampi=$(abs "$SKAMPI")
 src=$(cd "$top_srcdir/suites" && pwd) || fatal "no suites/"
 start=$(date +%s)
 runs=0
-for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
-  for f in "$src"/*.skampi; do
+big=${SKAMPI_SUITES_BIG-default collectives bcast-methods}
+# np FILE... lines: every file on the counts for all, the subset on the
+# big ones
+{
+  for np in ${SKAMPI_SUITES_NP-3 4 7 8 16}; do
+    for f in "$src"/*.skampi; do echo "$np $f"; done
+  done
+  for np in ${SKAMPI_SUITES_NP_BIG-32}; do
+    for b in $big; do echo "$np $src/$b.skampi"; done
+  done
+} > "$work/runs"
+while read -r np f; do
+  [ -f "$f" ] || { fail "no shipped file $f"; continue; }
+  {
     name=$(basename "$f" .skampi)
+    t0=$(date +%s)
     dir=$work/$name.$np
     mkdir -p "$dir" || fatal "mkdir $dir"
     # in a directory of its own: io.skampi makes its files in `.`
     (cd "$dir" && SKAMPI_TEST_QUICK=2 $launch -n "$np" "$skampi" --quiet \
-       --no-postproc --timeout 900 -o out.yaml "$f" > stdout 2> stderr)
+       --no-postproc --timeout 900 -o out.yaml "$f" < /dev/null > stdout 2> stderr)
     rc=$?
     if [ $rc -eq 1 ] && grep -q ": error: Type '[A-Za-z_0-9]*' is unavailable: " "$dir/stderr" &&
        ! grep ': error: ' "$dir/stderr" | grep -vq ": error: Type '[A-Za-z_0-9]*' is unavailable: "; then
       echo "note: $name on $np: $lib lacks its instances; not run"
       continue
     fi
-    if [ $rc -ne 0 ]; then
+    # exit status 5: a library fault; fine only when every one is a
+    # known fault the table left out (checked below)
+    if [ $rc -ne 0 ] && [ $rc -ne 5 ]; then
       fail "$name on $np processes exited with $rc: $(grep '^skampi' "$dir/stderr" | head -n 5)"
       continue
     fi
@@ -56,6 +79,8 @@ for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
     # short names what it left (budget.sh checks that rule in detail)
     case $(get run.status):$(get run.stop) in
       complete:*) ;;
+      partial:*) [ $rc -eq 5 ] ||
+          fail "$name on $np: run.status partial with exit status $rc" ;;
       "incomplete:Time_Run ("*)
         echo "note: $name on $np: ended by its budget: $(get run.stop | cut -c1-80)"
         for i in $(sed -n 's/^suites\.\([0-9]*\)\.status=incomplete$/\1/p' "$work/flat"); do
@@ -66,8 +91,15 @@ for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
     esac
     [ "$(get factors.processes)" = "$np" ] ||
       fail "$name on $np: factors.processes is $(get factors.processes)"
+    for i in $(sed -n 's/^suites\.\([0-9]*\)\.status=library_fault$/\1/p' "$work/flat"); do
+      case $(get suites.$i.message) in
+        "left out on $np processes: "*) echo "note: $name on $np: $(get suites.$i.name): a known fault: $(get suites.$i.message | cut -c1-160)" ;;
+        *) fail "$name on $np: suite $(get suites.$i.name): $(get suites.$i.message)" ;;
+      esac
+    done
     if grep '^suites\.[0-9]*\.status=' "$work/flat" |
-       grep -v '=complete$' | grep -v '=incomplete$' | grep -vq '=timed_out$'; then
+       grep -v '=complete$' | grep -v '=incomplete$' | grep -v '=library_fault$' |
+       grep -vq '=timed_out$'; then
       fail "$name on $np: $(grep '^suites\.[0-9]*\.\(name\|status\|message\)=' "$work/flat" | grep -B1 -A1 'status=\(failed\|crashed\)' | head -n 6)"
     fi
     awk -F= -f "$top_srcdir/tests/mpi/sane.awk" "$work/flat" > "$work/sane" ||
@@ -75,8 +107,9 @@ for np in ${SKAMPI_SUITES_NP:-3 4 7 8}; do
     [ "$(grep -c '^suites\.[0-9]*\.points\.[0-9]*\.argument=' "$work/flat")" -gt 0 ] ||
       fail "$name on $np: no point measured"
     rm -rf "$dir"
-  done
-done
+    echo "time: $name on $np processes: $(($(date +%s) - t0)) s"
+  }
+done < "$work/runs"
 [ "$runs" -gt 0 ] || fail "no suite file ran"
 echo "$runs runs of the shipped suites in $(($(date +%s) - start)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
 exit 0

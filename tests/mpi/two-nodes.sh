@@ -16,7 +16,8 @@
 # title page and subtitles; and the located refusals of pairs a run does
 # not have.  Never a time.
 #
-# Open MPI: 4 ranks, 2 a node, oversubscribed (mpi_yield_when_idle).
+# Open MPI: 4 ranks, 2 a node, then 8, 4 a node (2 x 4), oversubscribed
+# (mpi_yield_when_idle).
 # MPICH (its busy-polling makes more ranks than cores unusable): 2 ranks,
 # one a node, then 2 on one node.  Skipped, saying why, where unshare is
 # not permitted (it needs root; CI runs as root).
@@ -180,8 +181,34 @@ if [ "$lib" = openmpi ]; then
     "pair 0–2 (Inter_Node: node0 ↔ node1, inter-node)" \
     "pair 0–1 (Intra_Node: node0, intra-node, two sockets)" \
     "pair 2–3 (Intra_Socket: node1, intra-node, same socket)" \
-    "pairs Across_Nodes" "pairs Within_Node"
+    "pairs Across_Nodes" "pairs Within_Node" \
+    "k concurrent ping-pong pairs across two nodes" \
+    "k concurrent ping-pong pairs within one node"
+  grep -qF "pairs across the halves" "$work/r.txt" &&
+    fail "a placed Multipair_Pingpong's subtitle speaks of the halves"
   echo "open mpi, 4 ranks on node0 and node1: pairs 0-2 inter, 0-1 intra, 2-3 socket; k pairs across 0-2, 1-3"
+  # 2 x 4: 8 ranks, 4 a node (CPUs 0-3 of each): Inter_Node is 0-4, the
+  # k pairs across are i with 4 + i for k = 2 and 4
+  nodes_run 8 4 "0 1 2 3 0 1 2 3" "$across" "$work/two4.yaml" --quiet ||
+    fail "2 x 4: skampi exited with $rc ($(cat "$work/stderr"))"
+  flatten "$work/two4.yaml"
+  expect run.status complete
+  expect_map 4
+  expect node_map.placement.5.node 1
+  expect suites.0.pingpong_pair.0 0
+  expect suites.0.pingpong_pair.1 4
+  expect suites.0.pair_placement.placement inter_node
+  expect suites.1.pairs_placement.most_processes 8
+  expect suites.1.points.0.argument 2
+  expect suites.1.points.0.pairs.0.1 4
+  expect suites.1.points.2.argument 6
+  expect suites.1.points.3.argument 8
+  expect suites.1.points.3.pairs.3.0 3
+  expect suites.1.points.3.pairs.3.1 7
+  expect suites.1.points.3.pairs_cross_hosts.3 true
+  expect suites.1.points.4.argument ""
+  sane
+  echo "open mpi, 2 x 4 ranks: pair 0-4 inter; k pairs across i-(4+i) up to k = 4"
   # All 4 on one node: no pair across nodes, refused where written.
   nodes_run 4 4 "0 1 2 3" "$across" "$work/one.yaml" --quiet
   [ "$rc" = 1 ] || fail "one node, pairs across: exit status $rc, not 1"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# verify-key.sh -- Verify = yes fails the suite at the first wrong byte,
-# with its repetition, process and buffer, and only then.
+# verify-key.sh -- Verify = yes ends the suite at the first wrong byte as
+# a library fault (status library_fault), with its repetition, process
+# and buffer, and only then.
 #
 # The wrong byte comes from tests/mpi/corrupt.so, preloaded into the ranks
 # (SKAMPI_TEST_CORRUPT, a variable that library alone reads): after the
@@ -50,8 +51,15 @@ flatten "$out"
 want=$(( (5 * 177 + 1 + 29 * 177) % 256 ))
 got=$(( want ^ 255 ))
 msg=$(printf 'Verify: at argument 1024, repetition 28, process 1: byte 5 of its receive buffer (recvbuf) is 0x%02x, expected 0x%02x' "$got" "$want")
-expect suites.0.status failed
-expect suites.0.message "$msg"
+expect suites.0.status library_fault
+expect suites.0.library_fault.first_wrong "$msg"
+expect suites.0.library_fault.call Pingpong_Send_Recv
+expect suites.0.library_fault.processes 2
+expect suites.0.library_fault.argument 1024
+case $(get suites.0.message) in
+  "library fault: Pingpong_Send_Recv delivered wrong data on 2 processes at argument 1024 (send the base type (MPI_CHAR bytes), receive the base type (MPI_CHAR bytes)): $msg; MPI library: "*"; no reproducer: "*) ;;
+  *) fail "the message: $(get suites.0.message)" ;;
+esac
 expect suites.1.status complete
 expect run.status partial
 
@@ -59,14 +67,14 @@ expect run.status partial
 corrupted MPI_Allreduce:0:12:3:1024
 flatten "$out"
 expect suites.0.status complete
-expect suites.1.status failed
-expect suites.1.message "Verify: at argument 1024, repetition 10, process 0: byte 3 of its receive buffer (recvbuf) is 0xff, expected 0x00"
+expect suites.1.status library_fault
+expect suites.1.library_fault.first_wrong "Verify: at argument 1024, repetition 10, process 0: byte 3 of its receive buffer (recvbuf) is 0xff, expected 0x00"
 
 # a warm-up: call 2 of MPI_Recv on rank 0
 corrupted MPI_Recv:0:2:0:1024
 flatten "$out"
-expect suites.0.status failed
-case $(get suites.0.message) in
+expect suites.0.status library_fault
+case $(get suites.0.library_fault.first_wrong) in
   "Verify: at argument 1024, warm-up repetition 1, process 0: byte 0 of its receive buffer (recvbuf) is "*) ;;
   *) fail "warm-up: $(get suites.0.message)" ;;
 esac

@@ -43,10 +43,10 @@ rows_per_single=$(sed -n 's/^#define SK_PAGES_SINGLE_ROWS //p' \
 
 # suites FILE: the S lines of yaml-points.awk, prefixed by FILE: file,
 # suite, argument name, points, type, per-rank times (1 or 0), points
-# with percentiles.
+# with percentiles, status.
 suites() {
   awk -f "$FIX/yaml-points.awk" "$1" | awk -v f="$1" -F '\t' \
-    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 "\t" $6 "\t" $7 "\t" $8 }'
+    '$1 == "S" { print f "\t" $2 "\t" $3 "\t" $4 "\t" $6 "\t" $7 "\t" $8 "\t" $9 }'
 }
 
 # The Types that have a collective bandwidth page (doc/report.md, "Pages
@@ -89,8 +89,12 @@ expected_pages() {
     $4 > 0 && $6 == 1 { ranks++ }
     # a tail-latency page per file with Length suites of percentiles
     $3 == "length" && $4 > 0 && $7 > 0 && !tl[$1]++ { tail++ }
+    # a details page after the title pages of a file with more than 3
+    # suites that did not complete (report/title.c)
+    $8 != "" && $8 != "complete" { nc[$1]++ }
     END {
       for (f in n) titles += int((n[f] + tr - 1) / tr)
+      for (f in nc) if (nc[f] > 3) titles++
       titles += nfiles - nfw            # files without suites: one page
       for (s in files) if (files[s] >= 2) compare++
       print titles + sp * (plots + int((nsingle + sr - 1) / sr)) \

@@ -9,7 +9,7 @@ TESTS += \
 	tests/report/csv.sh \
 	tests/report/errors.sh \
 	tests/report/doc.sh \
-	tests/report/novalue.sh \
+	tests/report/novalue.sh tests/report/incomplete.sh \
 	tests/report/unresolved.sh \
 	tests/report/valgrind.sh \
 	tests/report/ranks1024.sh
@@ -17,6 +17,7 @@ EXTRA_DIST += \
 	tests/report/ranks1024.sh tests/report/ranks1024.awk \
 	tests/report/novalue.sh tests/report/nan/no-value.yaml \
 	tests/report/unresolved.sh tests/report/nan/unresolved.yaml \
+	tests/report/incomplete.sh \
 	tests/report/valgrind.sh \
 	tests/report/lib.sh tests/report/yaml-points.awk \
 	tests/report/pdf.sh tests/report/csv.sh tests/report/errors.sh \

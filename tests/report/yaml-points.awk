@@ -6,7 +6,7 @@
 # report tests can derive what a PDF and its CSV files must contain
 # without using the code under test.  Output, tab-separated:
 #   S  suite  argument_name  number-of-points  timing  type  ranks
-#      points-with-p50
+#      points-with-p50  status
 # (ranks: 1 when a point has node_times of two or more entries)
 #   P  suite  argument  mean  stderr  repetitions  eps_met  refined
 # Numbers are printed with %.17g so that equal values give equal text.
@@ -35,7 +35,7 @@ function start_point() {
 }
 function flush_suite() {
   flush_point()
-  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\t%d\n", suite, argname, npoints, timing, type, ranks, ntail
+  if (suite != "") printf "S\t%s\t%s\t%d\t%s\t%s\t%d\t%d\t%s\n", suite, argname, npoints, timing, type, ranks, ntail, status
   suite = ""; inpoints = 0; ranks = 0
 }
 function point_key(k, v) {
@@ -58,7 +58,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   i = indent($0); dash = ($0 ~ /^ *- /); k = keyof($0); v = valof($0)
   if (sind < 0 && dash) sind = i
   if (dash && i == sind) {           # a new suite
-    flush_suite(); npoints = 0; ntail = 0; argname = "none"; timing = ""; type = ""; pind = -1; pitem = -1
+    flush_suite(); npoints = 0; ntail = 0; argname = "none"; timing = ""; type = ""; status = ""; pind = -1; pitem = -1
   }
   if (inpoints && pitem < 0 && dash && i >= pind) pitem = i
   if (inpoints && (i < pind || (i == pind && !(dash && i == pitem)))) {
@@ -78,6 +78,7 @@ insuites && /^[^ -]/ { flush_suite(); insuites = 0 }
   if (k == "name" && (i == sind + 2 || (dash && i == sind))) suite = v
   else if (k == "argument_name") argname = v
   else if (k == "timing" && i == sind + 2) timing = v
+  else if (k == "status" && i == sind + 2) status = v
   else if (k == "type" && (i == sind + 2 || (dash && i == sind))) type = v
   else if (k == "points" && v == "") { inpoints = 1; pind = i; pitem = -1 }
 }

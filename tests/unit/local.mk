@@ -160,3 +160,8 @@ tests_unit_test_suitekey_LDADD = $(SK_LIB_LIBS)
 check_PROGRAMS += tests/unit/test_grow
 TESTS += tests/unit/test_grow
 tests_unit_test_grow_LDADD = $(SK_LIB_LIBS)
+# the values of a reduction's check: defined by MPI at every process count
+check_PROGRAMS += tests/unit/test_redval
+TESTS += tests/unit/test_redval
+tests_unit_test_redval_SOURCES = tests/unit/test_redval.c
+tests_unit_test_redval_LDADD = $(SK_LIB_LIBS)

@@ -32,10 +32,11 @@
 
 #define NP_MAX 4096
 
-static int fault_as_mpich402(int number, int nprocs, char *why, size_t len)
+static int fault_as_mpich402(int number, int nprocs, int derived, char *why,
+                             size_t len)
 {
   const sk_libfault_t *f = sk_libfault_find("MPICH Version: 4.0.2", number,
-                                            nprocs);
+                                            nprocs, derived);
   if (f != NULL && len > 0)
     snprintf(why, len, "%s", f->what);
   return f != NULL;
