@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * redval.c -- the values of a reduction's integrity check (redval.h).
  */

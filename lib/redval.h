@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * redval.h -- the values a reduction's integrity check contributes,
  * chosen so that the result MPI computes is defined at every process

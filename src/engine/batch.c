@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch.c -- how many calls one timed region holds (batch.h).
  */

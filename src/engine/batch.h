@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch.h -- how many calls one timed region holds (Batch), so that a
  * region lasts well above what the timer can resolve (no MPI here).

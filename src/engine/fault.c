@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fault.c -- a library fault that a check found (fault.h).
  */

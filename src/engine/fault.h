@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fault.h -- a library fault that a check found: the data the MPI
  * library delivered were wrong (the untimed integrity check before a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * repro.c -- the standalone program of one call whose data were wrong
  * (repro.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * repro.h -- the standalone C program of one collective call whose data
  * skampi's check found wrong (a library fault, doc/engine.md "Library

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # libfault.sh -- skampi-db keeps a suite's status library_fault (the
 # store takes any status word; doc/engine.md, "Library faults") and
 # `show` says it on a line of its own; `show` counts runs of one host in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_pushjson.c -- libFuzzer target for the JSON reader of skampi-db
  * push (db/push/push.c, sk_push_json_get()), which reads a server's

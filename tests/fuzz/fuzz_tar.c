@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_tar.c -- libFuzzer target for the campaign archive reader of an
  * upload (db/ingest/tar.c): any bytes go through sk_tar_is() and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_webhead.c -- libFuzzer target for the HTTP head gate of
  * skampi-db serve (db/web/webhead.c, what db/web/webgate.c takes before

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """gpnames.py SRC BUILD TMP -- names that gnuplot 5.4 once choked on,
 drawn by every program that writes a gnuplot script
 (tests/hostile/gpnames.sh says what and why).

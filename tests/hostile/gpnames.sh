@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # gpnames.sh -- names that end a gnuplot string early or that gnuplot
 # cannot show (O''Brien, ', '''', a backslash, a newline, a backquote,
 # every byte 0x01..0xFF) as a machine, a suite and a legend label,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # pushdir.sh -- what push and upload do with files that do not fit the
 # usual shapes, against a real server (serve --allow-upload):
 #   push DIR with a *.yaml whose name is over 99 bytes (more than a

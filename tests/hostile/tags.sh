@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # tags.sh -- a tag is checked by one function (db/ingest/upload.h,
 # sk_upload_tag_check()) wherever it comes in: `import --tag` refuses
 # exactly what an upload's ?tag= refuses (ESC, a newline, a tab, DEL, a

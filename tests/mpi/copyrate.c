@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * copyrate.c -- the machine's copy rate, measured apart from skampi for
  * tests/mpi/suites-p2.sh: memcpy of 1 KiB to 4 MiB, each size copied

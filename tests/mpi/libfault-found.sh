@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # libfault-found.sh -- wrong data from the MPI library are a finding, not
 # a failure of skampi (doc/engine.md, "Library faults"): the suite's
 # status is library_fault with the call, datatypes, processes, argument,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # pointbytes.sh -- the figure doc/engine.md gives for the bytes a point
 # takes in the result file ("A point is about N bytes") is measured here:
 # the bytes of the `points:` blocks of a run of tests/mpi/pointbytes.skampi

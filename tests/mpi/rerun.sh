@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # rerun.sh -- a result file is one experiment (doc/robustness.md,
 # "Continuing a run"): a run killed with SIGKILL in the middle of a suite
 # is continued, but a rerun into a file of another experiment -- another

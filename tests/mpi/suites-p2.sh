@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # suites-p2.sh -- every shipped suite file (suites/*.skampi), unedited,
 # on 2 processes, has no time below the timer's reach
 # (doc/engine.md, "Times below the timer's reach"):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # incomplete.sh -- a run with many suites that did not complete keeps
 # what matters on its title page (doc/report.md, "Title page"): the
 # experimental factors and the node map, the library faults, the counts

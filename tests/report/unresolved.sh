@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # unresolved.sh -- a point marked `resolved: false` (its time is the
 # timer's reading, an upper bound: doc/engine.md, "Times below the
 # timer's reach") keeps its time on the suite page and in its CSV, but

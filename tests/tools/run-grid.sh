@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run-grid.sh -- skampi-run --grid-from FILE: two campaigns of a refining
 # suite (2 runs each on 2 processes), the second with --grid-from the
 # first's merged.yaml, measure the same arguments in every run, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_batch.c -- the calls of a timed region (src/engine/batch.h) on
  * known costs: a region of k calls lasts fixed + k * c, the fixed part

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_redval.c -- the values of a reduction's check (lib/redval.h):
  * for every scalar type skampi reduces and every process count 1 ...

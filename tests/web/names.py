@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """names.py URL OUTDIR -- hostile names in headless Chromium: every page
 of skampi-db serve at URL and of the published site (STATIC_URL over
 http, STATIC_FILE by file://), every grouping of the plot and every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # names.sh -- hostile names through every page, in headless Chromium
 # (tests/web/names.py): three runs whose every name is markup tagged
 # with its field -- machine, MPI library, host names and a suite in the
