@@ -134,3 +134,7 @@ CLEANFILES += tests/mpi/msgcount.so
 TESTS += tests/mpi/msgcount.sh
 EXTRA_DIST += tests/mpi/msgcount.sh tests/mpi/msgcount.c \
 	tests/mpi/msgcount.skampi tests/mpi/msgcount-linear.skampi
+
+# the batch system's job in a result, its title page, skampi-db show
+TESTS += tests/mpi/jobfactors.sh
+EXTRA_DIST += tests/mpi/jobfactors.sh tests/mpi/jobfactors.skampi
