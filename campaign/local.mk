@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # campaign/ -- skampi-run and skampi-merge: several mpiruns as one
 # campaign (doc/reproducibility.md).  skampi-run (a shell script) runs a
 # suite several times and merges the runs with skampi-merge (its code is

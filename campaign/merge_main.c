@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * merge_main.c -- skampi-merge: several runs of one suite file and grid
  * into one merged result file (doc/reproducibility.md).
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "licence.h"
 #include "medci.h"
 #include "merge.h"
 #include "mergeout.h"
@@ -192,7 +194,9 @@ int main(int argc, char **argv)
         return 2;
       break;
     case 'h': sk_mmain_help(); return 0;
-    case 'V': printf("skampi-merge %s\n", PACKAGE_VERSION); return 0;
+    case 'V':
+      printf("skampi-merge %s\n%s", PACKAGE_VERSION, SK_LICENCE_TEXT);
+      return 0;
     case ':':
       sk_msg_error("missing argument to option '%s' (see skampi-merge "
                    "--help)", argv[optind - 1]);

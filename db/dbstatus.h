@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbstatus.h -- the exit statuses of skampi-db (skampi-db(1)).  Every
  * layer of db/ that decides one (the commands, push, publish) names it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # db/ -- skampi-db, the result database (doc/database.md): SQLite storage
 # of runs and campaigns, the commands, the web server, a static site and
 # pushes to a server.  No MPI.  Its layers are folders, each calling only
@@ -14,6 +15,9 @@
 # main.c parses the command line and calls one command; dbstatus.h, the
 # exit statuses, stands below every layer.  Everything but main() is a
 # library, so the tests link the same objects.
+# Built only where configure found its libraries (--disable-db: not at
+# all); its sources, web files and man page are in the tarball either way.
+if SK_DB
 noinst_LIBRARIES += db/libskampi_db.a
 db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/store/store.c db/store/store_open.c db/store/store_query.c \
@@ -70,3 +74,4 @@ db_skampi_db_SOURCES = db/main.c
 db_skampi_db_CPPFLAGS = $(SK_DB_CPPFLAGS)
 db_skampi_db_LDADD = $(SK_DB_LIBS)
 dist_man1_MANS += doc/skampi-db.1
+endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * main.c -- skampi-db: the command line; the commands do the work
  * (dbcmd.h, doc/database.md, skampi-db(1)).
@@ -15,6 +16,7 @@
 #include "dbcmd.h"
 #include "escape.h"
 #include "grow.h"
+#include "licence.h"
 #include "msg.h"
 #include "suggest.h"
 #include "web.h"
@@ -655,7 +657,7 @@ int main(int argc, char **argv)
       return SK_DB_OK;
     }
     if (opt == 'V') {
-      puts("skampi-db " PACKAGE_VERSION);
+      fputs("skampi-db " PACKAGE_VERSION "\n" SK_LICENCE_TEXT, stdout);
       return SK_DB_OK;
     }
     if (opt == '?' || opt == ':')

@@ -1,6 +1,7 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # doc/ -- the reference, the man pages and the gallery.
 # make install puts the README and every page of doc/ into $(docdir).
-dist_doc_DATA = README.md \
+dist_doc_DATA = README.md LICENSE AUTHORS NEWS \
 	doc/suite-language.md doc/engine.md doc/output-format.md \
 	doc/report.md doc/refinement.md doc/statistics.md \
 	doc/install.md doc/batch.md doc/gallery.md \

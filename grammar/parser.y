@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * parser.y -- the grammar of a .skampi suite file (doc/suite-language.md,
  * "Grammar").  It only builds the syntax tree (src/lang/ast.h); the meaning of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collbw.c -- the payload of the collective operations (collbw.h).
  *

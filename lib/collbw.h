@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collbw.h -- what a collective operation moves per process and per host,
  * for the collective bandwidth page of skampi-report.

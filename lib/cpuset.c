@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cpuset.c -- sets of small numbers and their list form (cpuset.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cpuset.h -- a set of small numbers (CPUs, packages, NUMA nodes) and
  * its list form "0-3,6,8-9", as Linux writes cpulist files and skampi

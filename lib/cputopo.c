@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cputopo.c -- packages, NUMA domains and online CPUs from sysfs
  * (cputopo.h).

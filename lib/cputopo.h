@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cputopo.h -- where a set of CPUs sits in its machine, from Linux's
  * sysfs (no MPI; no hwloc): the packages (sockets) and NUMA domains of

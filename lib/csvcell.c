@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * csvcell.c -- a text cell of a CSV file, quoted, never a formula
  * (csvcell.h).

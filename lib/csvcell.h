@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * csvcell.h -- one text cell of a CSV file, the same for every CSV any
  * skampi program writes (skampi-report --csv, skampi-db query, compare

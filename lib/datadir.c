@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * datadir.c -- an installation's data found from the running program
  * (datadir.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * datadir.h -- where an installed program finds its data (the shipped
  * suites, the web interface's script and style), resolved when it runs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * decimal.c -- decimal numbers: the check and the value (decimal.h).
  */

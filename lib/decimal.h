@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * decimal.h -- the decimal numbers a result file holds: which text is
  * one, and its value, correctly rounded like strtod() but without its

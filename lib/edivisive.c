@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * edivisive.c -- E-divisive means on ranks with a permutation test
  * (edivisive.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * edivisive.h -- change points of a series (a point's time over many
  * runs) by E-divisive means (Matteson & James 2014) on ranks, with a

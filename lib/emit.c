@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * emit.c -- small helpers over libyaml's emitter.
  */

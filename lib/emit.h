@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * emit.h -- small helpers over libyaml's emitter, one event each.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * escape.c -- control characters of a foreign string made visible.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * escape.h -- strings taken from a file (a suite name, a path, a value
  * from a result file) made safe for one line of a log, a message or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fdr.c -- Benjamini-Hochberg adjusted p-values (fdr.h).
  */

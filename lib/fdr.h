@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fdr.h -- Benjamini-Hochberg control of the false-discovery rate: many
  * points compared at once, so that about q of the changes reported are

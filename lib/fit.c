@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fit.c -- weighted least-squares fits of the postal and max-rate models,
  * and jump detection in ping-pong curves.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fit.h -- communication models fitted to measured times (Gropp, Olson &
  * Samfass, EuroMPI 2016): the postal model T = alpha + beta n, the

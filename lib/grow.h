@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * grow.h -- a growable array: the one way skampi makes room for one
  * more item of a list it builds an item at a time.

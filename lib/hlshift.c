@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hlshift.c -- Hodges-Lehmann shift and ratio with distribution-free
  * intervals (hlshift.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * hlshift.h -- the Hodges-Lehmann estimate of the shift between two
  * samples and its distribution-free confidence interval (Hollander &

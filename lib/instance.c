@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * instance.c -- the instance metadata table, built from instances.def.
  */

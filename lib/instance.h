@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * instance.h -- the metadata of every pattern instance (no MPI here).
  *

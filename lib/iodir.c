@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * iodir.c -- the directory of the MPI-IO instances and the names of
  * skampi's files in it (iodir.h).

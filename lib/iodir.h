@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * iodir.h -- the directory of the MPI-IO instances (@IO_DIRECTORY) and
  * the names of the files skampi makes in it.  No MPI here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * journal.c -- the run journal: written line by line with write(2) and
  * fsync(2), read back line by line.

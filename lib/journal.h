@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * journal.h -- the run journal beside the result file (FILE.journal): an
  * append-only text file, one fsync'ed line per event, so that after any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libfault.c -- the table of known faults of MPI libraries (libfault.h).
  *

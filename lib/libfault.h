@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * libfault.h -- faults of MPI libraries that skampi knows of: an
  * instance that a library breaks (from some number of processes on) is

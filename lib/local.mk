@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lib/ -- the code every program shares, with no MPI and no suite
 # language: statistics and fits, SHA-256, the YAML writer (emit) and
 # reader (yread), the checks of a result file (rcheck), the instance
@@ -42,6 +43,8 @@ lib_libskampi_a_SOURCES += lib/nbrgraph.c lib/nbrgraph.h
 lib_libskampi_a_SOURCES += lib/cpuset.c lib/cpuset.h \
 	lib/cputopo.c lib/cputopo.h \
 	lib/nodemap.c lib/nodemap_io.c lib/nodemap.h
+# the copyright and licence lines of every program's --version
+lib_libskampi_a_SOURCES += lib/licence.h
 # where an installation's data is, found when a program runs (datadir.c)
 lib_libskampi_a_SOURCES += lib/datadir.c lib/datadir.h
 lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
@@ -52,17 +55,28 @@ lib_libskampi_a_CPPFLAGS = $(SK_LIB_CPPFLAGS)
 # when a directory changed, so that the objects including it are rebuilt
 # then, and only then: `make install` after a reconfigure installs
 # programs that know the new place.
+# The stamp says when the header was last made: without it a header left
+# as it was (configure run again with the same prefix) would stay older
+# than config.status, and be made again by every later make, `make
+# install prefix=DIR` of make check's install test (tests/install/
+# install.sh) too, which then wrote its temporary DIR into the header
+# and rebuilt the programs with it; the next `make install` installed
+# programs that named make check's deleted directory.
 BUILT_SOURCES += lib/skpaths.h
-CLEANFILES += lib/skpaths.h
-lib/skpaths.h: $(top_builddir)/config.status
+CLEANFILES += lib/skpaths.h lib/skpaths.stamp
+lib/skpaths.h: lib/skpaths.stamp
+	@test -f $@ || { rm -f lib/skpaths.stamp; \
+	  $(MAKE) $(AM_MAKEFLAGS) lib/skpaths.stamp; }
+lib/skpaths.stamp: $(top_builddir)/config.status
 	$(AM_V_GEN)$(MKDIR_P) lib && { \
 	  echo '/* skpaths.h -- made by make from configure (lib/local.mk) */'; \
 	  echo '#ifndef SK_SKPATHS_H'; echo '#define SK_SKPATHS_H'; \
 	  echo '#define SK_BINDIR "$(bindir)"'; \
 	  echo '#define SK_PKGDATADIR "$(pkgdatadir)"'; \
 	  echo '#define SK_WEBDIR "$(pkgdatadir)/web"'; \
-	  echo '#endif'; } > $@.tmp && \
-	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+	  echo '#endif'; } > lib/skpaths.h.tmp && \
+	if cmp -s lib/skpaths.h.tmp lib/skpaths.h; then rm -f lib/skpaths.h.tmp; \
+	else mv -f lib/skpaths.h.tmp lib/skpaths.h; fi && touch $@
 lib_libskampi_a_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
 # A program that links lib/ links libyaml and libm with it.
 SK_LIB_LIBS = lib/libskampi.a $(YAML_LIBS) -lm

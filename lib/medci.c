@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * medci.c -- the confidence interval of a median from order statistics.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * medci.h -- a distribution-free confidence interval of a median, from
  * order statistics (no MPI, no I/O, no allocation).

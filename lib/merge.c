@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * merge.c -- reading, checking and summarising the runs of a merge.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * merge.h -- several result files of one suite file and grid, merged
  * (skampi-merge; Hunold & Carpen-Amarie Alg. 3; doc/reproducibility.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * mergeout.c -- the merged result file (doc/output-format.md, "Merged
  * result files"): the first run's header and suite keys, the merge's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * mergeout.h -- writing a merged result file (doc/output-format.md).
  */

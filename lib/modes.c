@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * modes.c -- groups of repetitions from a kernel density of log(time).
  */

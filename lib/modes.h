@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * modes.h -- are the repetitions of a point one group or several?  (no
  * MPI, no I/O, no allocation)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * msg.c -- the errors, warnings and notes of every skampi program, and
  * the one printer of a source excerpt with its caret.

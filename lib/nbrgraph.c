@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nbrgraph.c -- a ring and random k-regular graphs (nbrgraph.h).
  *

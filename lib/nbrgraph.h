@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nbrgraph.h -- the graphs of the neighbourhood collectives' distributed
  * graph topologies (doc/engine.md, "Neighbourhood collectives"): a ring

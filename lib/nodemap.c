@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nodemap.c -- the node map in memory: building it rank by rank, and
  * the questions the engine and the report ask of it (nodemap.h).  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nodemap.h -- which node, cores, sockets and NUMA domains every rank of
  * a run had: the node map of a result file (doc/output-format.md,

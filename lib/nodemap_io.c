@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nodemap_io.c -- the node map in a result file: written by skampi,
  * read (bounded, every count checked) by every reader (nodemap.h,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * noise.c -- the verdict quiet, noisy or oversubscribed from the
  * evidence of a span (noise.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * noise.h -- how noisy the machine was while a run measured, and what
  * that did to its numbers: the verdict quiet, noisy or oversubscribed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outfile.c -- the rule for output paths: signatures, inputs, --fresh,
  * paths named by a suite file.  Writing them: outfile_write.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outfile.h -- which paths skampi, skampi-report and skampi-merge may
  * write, and writing them without destroying anything else.  POSIX, no

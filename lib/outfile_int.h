@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outfile_int.h -- what lib/outfile.c (the rule) lends lib/outfile_write.c
  * (the writing); not for other modules.

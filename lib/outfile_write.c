@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outfile_write.c -- writing output paths: temporaries, commit, appends.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * overlap.c -- the overlap percentage (overlap.h states the formula).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * overlap.h -- how much of a nonblocking operation a computation hides
  * (doc/engine.md, "Nonblocking collectives").

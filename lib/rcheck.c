@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rcheck.c -- the checks every reader of a result file makes (rcheck.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rcheck.h -- the checks every reader of a result file makes
  * (skampi-report, skampi-merge, skampi's @POSTPROC): a schema_version it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfactors.c -- the run times and factors of a result file checked
  * (rfactors.h).  One table: each factor skampi writes and its kind.

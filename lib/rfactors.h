@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfactors.h -- the checks of a result file's run times and factors
  * (doc/output-format.md, "factors"): every factor skampi writes has its

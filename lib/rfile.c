@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfile.c -- releasing and querying a loaded result file (rfile.h).
  */

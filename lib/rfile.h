@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfile.h -- a skampi result file in memory, as skampi-report,
  * skampi-merge and skampi-db import need it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfile_load.c -- a skampi result file (YAML) into an sk_rfile_t.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rfile_load.h -- the one reader of a skampi result file
  * (doc/output-format.md), for skampi-report, skampi-db and, suite by

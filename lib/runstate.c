@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runstate.c -- a "running" result file whose run is gone is incomplete.
  */

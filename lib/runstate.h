@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runstate.h -- what a reader makes of a result file's run.status
  * "running" (doc/output-format.md): a run is still writing the file only

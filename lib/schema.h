@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * schema.h -- the version of the result file format (doc/output-format.md).
  *

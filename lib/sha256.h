@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sha256.h -- SHA-256 (FIPS 180-4) of a buffer or a file, to record which
  * suite file a result came from.  No MPI, no dependency.

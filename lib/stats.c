@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * stats.c -- mean, standard error, cut quantile, order statistics.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * stats.h -- the statistics of one measurement point (no MPI here).
  *

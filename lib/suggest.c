@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suggest.c -- the closest known name to a misspelt one.
  */

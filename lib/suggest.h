@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suggest.h -- "did you mean ...?": the known name closest to a misspelt
  * one, by edit distance (insertions, deletions, substitutions and swaps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suitekey.c -- the suite keys' names from lib/keys.def (suitekey.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suitekey.h -- the names of the suite keys, from the rows of
  * lib/keys.def, for every program.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tournament.c -- the circle method's rounds and the choice of the pair
  * with the largest latency.

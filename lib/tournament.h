@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tournament.h -- a round-robin tournament of P processes, for choosing
  * the ping-pong pair with the largest latency in O(P) rounds (§3.1 of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * wilcoxon.c -- the Wilcoxon rank-sum / Mann-Whitney U test.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * wilcoxon.h -- the Wilcoxon rank-sum (Mann-Whitney U) test of two
  * independent samples, as used to compare two MPI libraries, machines or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * yread.c -- libyaml events into a tree of sk_ynode_t, with limits,
  * streaming of top-level sequences, and typed, located access.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * yread.h -- reading an untrusted YAML file (a result file, a report
  * parameter file) into a small tree of located nodes, or streaming it.

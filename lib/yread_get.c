@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * yread_get.c -- typed, located access to the nodes of yread.c: look-up
  * by key and index, and scalars read as text, numbers, integers and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * beyond.c -- planning and drawing the pages of the instances beyond the
  * SKaMPI patterns, except the model page itself (modelpage.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * beyond.h -- the report pages of the instances beyond the SKaMPI
  * patterns: the max-rate model page, the broadcast-methods page (like

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collbwpage.c -- drawing the collective bandwidth page.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collbwpage.h -- the collective bandwidth page: per process and per
  * host, in bytes per second, for the collective suites of one result

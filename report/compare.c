@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare.c -- reading merged result sets, the Wilcoxon rows and the CSV
  * files of --runs and --compare.

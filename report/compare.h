@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare.h -- merged result sets (skampi-merge output) for the pages
  * of `skampi-report --runs SET` and `skampi-report --compare A B`:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare_csv.c -- the data behind the --runs and --compare pages as
  * CSV (doc/reproducibility.md, "CSV files").

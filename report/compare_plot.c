@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare_plot.c -- the gnuplot pages of --runs and --compare: a title
  * page, box plots of the per-run medians with Wilcoxon stars (Hunold &

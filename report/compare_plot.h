@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare_plot.h -- gnuplot pages of `skampi-report --runs` and
  * `--compare` (doc/reproducibility.md, "Pages").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare_run.c -- `skampi-report --runs SET` and `--compare A B`: load,
  * test, CSV, script, gnuplot, rename (as report.c does for result files).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * compare_run.h -- `skampi-report --runs SET` and `skampi-report
  * --compare A B` (doc/reproducibility.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * csv.c -- writing the data behind the plots as CSV.
  */

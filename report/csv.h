@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * csv.h -- the data behind every plot, as CSV files (--csv DIR).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gnuplot.c -- start gnuplot, wait for it, keep what it says.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gnuplot.h -- running gnuplot on a script.
  */

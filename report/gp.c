@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gp.c -- gnuplot script pieces: quoted text, labels, page frame.
  */

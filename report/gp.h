@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gp.h -- small pieces of gnuplot script shared by the page writers.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # report/ -- skampi-report: result files (read with lib/rfile_load.c)
 # into gnuplot data and scripts, and gnuplot into a PDF (doc/report.md).
 # The pages: title, one per suite, groups from a parameter file, single

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * main.c -- skampi-report: the command line, then report.c does the work.
  */
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "compare_run.h"
+#include "licence.h"
 #include "msg.h"
 #include "report.h"
 
@@ -99,7 +101,9 @@ int main(int argc, char **argv)
     case SK_OPT_COMPARE: sets = 2; break;
     case SK_OPT_RUNS: sets = sets ? sets : 1; break;
     case 'h': sk_main_help(); return SK_REPORT_OK;
-    case 'V': printf("skampi-report %s\n", PACKAGE_VERSION); return 0;
+    case 'V':
+      printf("skampi-report %s\n%s", PACKAGE_VERSION, SK_LICENCE_TEXT);
+      return 0;
     case ':':
       sk_main_bad(argv, "missing argument to option");
       return SK_REPORT_EUSAGE;

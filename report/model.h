@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * model.h -- the max-rate model analysis of a result file (no gnuplot).
  *

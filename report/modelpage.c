@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * modelpage.c -- the max-rate model page: the measured aggregate rate
  * k n / T of every k against the fitted models (max-rate solid, its

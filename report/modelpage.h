@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * modelpage.h -- the max-rate model page and its CSV files
  * (report/model.c computes, this draws; doc/report.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pages.c -- planning the pages of a report (see pages.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pages.h -- which pages a report has, and what each one shows.
  *

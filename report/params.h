@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * params.h -- the report parameter file (skampi-report -p FILE).
  *

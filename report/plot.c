@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * plot.c -- the gnuplot script: its header and the x-y data pages.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rankgrid.c -- per-rank times as a grid of ranks by arguments
  * (rankgrid.h).

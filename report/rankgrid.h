@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rankgrid.h -- the per-rank times of one suite as a grid of ranks by
  * arguments, and what the per-rank page shows of it (no gnuplot here;

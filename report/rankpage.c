@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rankpage.c -- planning, drawing and the CSV of the per-rank page
  * (rankpage.h; the numbers are rankgrid.c's).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rankpage.h -- the per-rank page of a suite with per-rank times
  * (Node_Times = yes, Bcast_OL): a heat map of ranks by arguments, the

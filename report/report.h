@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * report.h -- one run of skampi-report: load, plan, draw, rename.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rout.c -- skampi-report's outputs through lib/outfile.h, with messages.
  */

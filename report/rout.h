@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * rout.h -- the files skampi-report writes (the PDF, --script, the CSV
  * files), each through lib/outfile.h: written whole under a temporary

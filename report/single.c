@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * single.c -- the dot plot of suites that vary nothing.
  */

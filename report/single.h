@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * single.h -- the page of suites measured without a variation.
  *

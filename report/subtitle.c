@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * subtitle.c -- the settings line of a suite page (subtitle.h).
  */

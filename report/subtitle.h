@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * subtitle.h -- the settings line of a suite page: what the result file
  * records of how the suite was measured, not what the defaults would be.

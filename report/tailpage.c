@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tailpage.c -- the tail-latency page (tailpage.h).
  *

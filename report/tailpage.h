@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tailpage.h -- the tail-latency page: P50 and P99 against the message
  * length, for the Length suites of one result file that record

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * title.c -- the title page of a result file: run, machine, factors and
  * the table of suites.

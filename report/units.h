@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * units.h -- units and tick labels for the axes of skampi-report.
  *

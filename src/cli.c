@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cli.c -- options, help, the instance list and --check.
  */
@@ -257,7 +258,7 @@ void sk_cli_help(FILE *fp)
 "                     have, or it stops at once naming the launcher\n"
 "      --list         list every instance (the values of Type) by family\n"
 "  -h, --help         show this help\n"
-"  -V, --version      show the version\n"
+"  -V, --version      show the version, the MPI library and the licence\n"
 "\n"
 "Exit status: 0 all suites complete (or incomplete: a time limit cut\n"
 "them short), 1 errors in SUITE_FILE (nothing measured), 2 bad command\n"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cli.h -- the command line of skampi, and what needs no MPI: --help,
  * --version, --list, --check.  skampi(1) (doc/skampi.1) documents every

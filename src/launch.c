@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * launch.c -- the start of a run: rank 0 reads the suite file and sends
  * its bytes to every rank, so that all ranks check the very same text;
@@ -22,6 +23,7 @@
 #include "gridfile.h"
 #include "msg.h"
 #include "factors.h"
+#include "licence.h"
 #include "outcheck.h"
 #include "pattern.h"
 #include "placement.h"
@@ -81,7 +83,7 @@ void sk_launch_version(FILE *fp)
 {
   char lib[256];
   sk_launch_library(lib, sizeof lib);
-  fprintf(fp, "skampi %s\nMPI: %s\n", PACKAGE_VERSION, lib);
+  fprintf(fp, "skampi %s\nMPI: %s\n%s", PACKAGE_VERSION, lib, SK_LICENCE_TEXT);
 }
 
 /* A process a launcher started as one of N whose MPI_COMM_WORLD has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * launch.h -- a measurement run under MPI: every rank checks the same
  * suite file, all agree on the verdict, then the engine runs.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # src/ -- skampi, the MPI program: options (cli), start and the
 # restart of a run (launch, run), suites found by name (suitepath), and
 # @POSTPROC yes, which merges a series of runs (postproc).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * main.c -- skampi: parse the command line and hand over to the modules.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outcheck.c -- the files a run will write, checked before it measures.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * outcheck.h -- before a run measures anything, rank 0 checks every file
  * it is going to write against the rule of lib/outfile.h: the result file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * postproc.c -- `@POSTPROC yes`: the run files of a series beside the
  * result file, and their merge into it (postproc.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * postproc.h -- `@POSTPROC yes`: skampi post-processes its own runs
  * (SKaMPI paper, §4.3; doc/reproducibility.md, "@POSTPROC yes").

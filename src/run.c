@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run.c -- the measurement run: every suite of the plan, on every rank,
  * with the result file rewritten after each one.

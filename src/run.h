@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run.h -- the measurement run: every suite of a plan, on every rank.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run_block.c -- interleaved points (--shuffle, Alg. 2 of the
  * reproducibility paper): the points of every suite whose arguments are

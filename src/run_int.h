@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run_int.h -- what the run (run.c) shares with its interleaved points
  * (run_block.c): the state of a run on every rank, the write after a

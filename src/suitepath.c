@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suitepath.c -- finding a shipped suite by name.
  *

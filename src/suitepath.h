@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * suitepath.h -- where a suite named on the command line is: a path, or
  * the name of a shipped suite ("default").  doc/install.md documents the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # suites/ -- the shipped suite files, installed into $(pkgdatadir); make
 # check validates every one (tests/parse/suites.sh).
 dist_pkgdata_DATA += suites/default.skampi

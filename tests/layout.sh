@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # layout.sh -- the tree keeps the shape doc/hacking.md describes.
 #
 #  1. lib/ includes nothing of the programs; src/ (skampi, the MPI
@@ -49,6 +50,9 @@
 #     src/patterns/ only (lib/instance.c's table is sk_instance_pattern*).
 # 12. every function a comment names ("sk_name()") is a name of the code:
 #     the comment of a function renamed or removed goes with it.
+# 13. every source file has the licence line "SPDX-License-Identifier:
+#     BSD-3-Clause" among its first three lines (build-aux/spdx.sh says
+#     which files are source files, and adds the line).
 # No build products are read, so the test also holds in make distcheck.
 set -u
 src=$(cd "${top_srcdir:-.}" && pwd)
@@ -71,6 +75,10 @@ if command -v git > /dev/null 2>&1 &&
 fi
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+# The parser and lexer bison and flex made, which a release tarball
+# carries (grammar/local.mk): not the tree's own code, left out of the
+# rules that read code and comments (a find's tests, unquoted).
+sk_generated="! -path grammar/parser.c ! -path grammar/parser.h ! -path grammar/lexer.c ! -path grammar/lexer.h"
 
 db_layers="store ingest analysis web push publish cmd"
 code_dirs="lib src src/lang src/engine src/patterns campaign db $(for l in $db_layers; do printf 'db/%s ' "$l"; done)report grammar"
@@ -173,6 +181,7 @@ $hits"
 hits=$(grep -rnIiE '\bissues? #?[0-9]+\b' --exclude-dir=.git \
          --exclude-dir='_*' --exclude-dir='build*' --exclude='*.in' \
          --exclude=configure --exclude='*.log' --exclude='*.trs' \
+         --exclude='parser.[ch]' --exclude='lexer.[ch]' \
          lib src report campaign db grammar suites tests doc README.md Makefile.am \
          configure.ac .ci debian 2>/dev/null | grep -v '^tests/layout\.sh:')
 [ -z "$hits" ] || fail "issue numbers in the tree:
@@ -186,13 +195,14 @@ for f in $(find lib src report campaign db tests -name '*.c'); do
 done
 
 # 7. Files named in comments.  The tree's files: every path below the
-# top but version control and build trees (_*, build*); skpaths.h is
+# top but version control and build trees (_*, build* but build-aux); skpaths.h is
 # made in the build tree (lib/local.mk).
 sk_comment_ok="config.h parser.c parser.h lexer.c lexer.h sqlite3.h skpaths.h lib/skpaths.h"
-find . \( -name .git -o -name '_*' -o -name 'build*' \) -prune -o -type f \
+find . \( -name .git -o -name '_*' -o \( -name 'build*' ! -name build-aux \) \) \
+  -prune -o -type f \
   -print | sed 's|^\./||' > layout.tree.$$
 scanned=$(find lib src report campaign db grammar tests doc suites \
-  \( -name '_*' -o -name 'build*' \) -prune -o -type f \
+  \( -name '_*' -o -name 'build*' \) -prune -o -type f $sk_generated \
   \( -name '*.[chyl]' -o -name '*.def' -o -name '*.sh' -o -name '*.mk' \
      -o -name '*.py' -o -name '*.awk' \) -print; echo Makefile.am configure.ac)
 awk -v ok=" $sk_comment_ok " '
@@ -244,7 +254,9 @@ if [ -s layout.named.$$ ]; then
 fi
 rm -f layout.named.$$ layout.tree.$$
 # The first comment's "NAME -- " is the file's own name.
-hits=$(awk 'FNR <= 4 && match($0, /^(\/\*| \*|#|\/\/) *[A-Za-z0-9_.+-]+[.][A-Za-z0-9]+ -- /) {
+# (The licence line of rule 13 does not count: it comes before.)
+hits=$(awk 'FNR == 1 { n = 0 } /SPDX-License-Identifier:/ { next } { n++ }
+  n <= 4 && match($0, /^(\/\*| \*|#|\/\/) *[A-Za-z0-9_.+-]+[.][A-Za-z0-9]+ -- /) {
     w = substr($0, 1, RLENGTH - 4); sub(/^(\/\*| \*|#|\/\/) */, "", w)
     f = FILENAME; sub(/.*\//, "", f)
     if (!(FILENAME in seen) && w != f)
@@ -255,7 +267,7 @@ hits=$(awk 'FNR <= 4 && match($0, /^(\/\*| \*|#|\/\/) *[A-Za-z0-9_.+-]+[.][A-Za-
 # 8. realloc() outside lib/grow.c: FILE:COUNT must be in the list.
 sk_realloc_ok="lib/rfile_load.c:1 db/ingest/tar.c:1 db/store/store_query.c:1 db/web/webdata.c:1"
 for hit in $(grep -c '\brealloc(' $(find lib src report campaign db grammar \
-               -name '*.c' ! -path lib/grow.c) | grep -v ':0$'); do
+               -name '*.c' ! -path lib/grow.c $sk_generated) | grep -v ':0$'); do
   case " $sk_realloc_ok " in
     *" $hit "*) ;;
     *) fail "${hit%:*} calls realloc() (grow an array with lib/grow.h)" ;;
@@ -339,9 +351,20 @@ hits=$(awk '
   }
   END { for (w in where) if (!(w in have)) print where[w] ": " w "()" }' \
   $(find lib src report campaign db grammar tests \( -name '_*' -o -name 'build*' \) \
-      -prune -o -type f \( -name '*.[chyl]' -o -name '*.def' \) -print) | sort)
+      -prune -o -type f $sk_generated \( -name '*.[chyl]' -o -name '*.def' \) -print) | sort)
 [ -z "$hits" ] || fail "a comment names a function that does not exist:
 $hits"
+
+# 13. Every source file carries the licence's SPDX line (LICENSE) among
+# its first three lines: build-aux/spdx.sh says which files, and adds
+# the line where it is missing (sh build-aux/spdx.sh).
+if [ -f build-aux/spdx.sh ]; then
+  hits=$(sh build-aux/spdx.sh --check)
+  [ -z "$hits" ] || fail "source files without the line SPDX-License-Identifier: BSD-3-Clause (sh build-aux/spdx.sh adds it):
+$hits"
+else
+  fail "build-aux/spdx.sh is missing"
+fi
 
 [ "$failures" -eq 0 ] || exit 1
 echo "layout: ok"

@@ -1,10 +1,14 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/ -- make check: the environment every test gets; each family's
-# tests are in its folder's local.mk.
+# tests are in its folder's local.mk.  SK_WITH_DB is yes where skampi-db
+# is built (configure: --disable-db, or its libraries missing, say no):
+# a test that uses it skips that part, or skips with exit 77, saying so.
 AM_TESTS_ENVIRONMENT = \
 	top_srcdir='$(top_srcdir)'; export top_srcdir; \
 	top_builddir='$(top_builddir)'; export top_builddir; \
 	MPIEXEC='$(MPIEXEC)'; export MPIEXEC; \
 	GNUPLOT='$(GNUPLOT)'; export GNUPLOT; \
+	SK_WITH_DB='$(SK_WITH_DB)'; export SK_WITH_DB; \
 	ASAN_OPTIONS='detect_leaks=0:abort_on_error=1'; export ASAN_OPTIONS; \
 	UBSAN_OPTIONS='print_stacktrace=1:halt_on_error=1'; export UBSAN_OPTIONS;
 TEST_EXTENSIONS = .sh .skampi
@@ -50,3 +54,8 @@ clean-sanitizers:
 # include guards, one object per source, no instance known by identity
 TESTS += tests/layout.sh
 EXTRA_DIST += tests/layout.sh
+# the licence: LICENSE, --version, the man pages, the SPDX line of every
+# source file (build-aux/spdx.sh adds it; layout.sh's rule 13 tried on a
+# copy of the tree with files injected)
+TESTS += tests/licence.sh
+EXTRA_DIST += tests/licence.sh build-aux/spdx.sh

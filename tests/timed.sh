@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # timed.sh -- runs one test, COMMAND [ARGS...], and ends its log with one
 # line, "time: W s (CPU C s)": the test's wall-clock seconds and the CPU
 # seconds of everything it started and waited for.  The exit status is

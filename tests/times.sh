@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # times.sh [-n N] LOG... -- the N (10) slowest tests of the last make
 # check, from the line tests/timed.sh ends each log with ("time: W s (CPU
 # C s)"): the test's own wall seconds (less the time an MPI test waited

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * yamlflat.c -- prints every scalar of a YAML file as PATH=VALUE, one a
  * line, so that shell tests can check a result file with grep and awk.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbplot.c -- one plot of many series from the database (dbplot.h),
  * drawn with skampi-report's gnuplot pieces.

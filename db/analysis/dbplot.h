@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbplot.h -- skampi-db plot: one plot of the points of chosen suites of
  * chosen runs, drawn by gnuplot through skampi-report's script pieces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * history.c -- a point over time and its change points (history.h).
  */

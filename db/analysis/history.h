@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * history.h -- one point of one suite over time: its value in each run,
  * runs ordered by start time, and the change points of that series found

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * payload.c -- a stored point's bytes per timed unit (payload.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * payload.h -- the bytes a point of a stored suite moves in one timed
  * unit, the numerator of its bandwidth (the web interface's bandwidth

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * regress.c -- gathering, testing and grouping the points of two sets of
  * runs (regress.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * regress.h -- what changed between a baseline and a candidate set of
  * runs (skampi-db compare; doc/database.md, "Comparing").  This module

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_check.c -- what query, plot and history ask for, checked against
  * the data before the work: a suite no selected run has is named with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_compare.c -- skampi-db compare --baseline SEL --candidate SEL: the
  * findings of regress.c as a table, CSV or YAML; exit status 5 when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_import.c -- skampi-db import FILE|DIR...: every file one transaction;
  * a bad file is reported and the others still go in.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_plot.c -- skampi-db plot and history: the selected runs drawn
  * (dbplot.h), and one point over time with its change points

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_query.c -- skampi-db suites and query: what the selected runs
  * measured, and the points of chosen suites, one series per run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_runs.c -- skampi-db list, show, export and rm: the runs themselves.
  */

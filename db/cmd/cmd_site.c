@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_site.c -- the commands that reach beyond the database file:
  * publish DIR [SELECTION] (a static site, publish/) and push FILE|DIR...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cmd_token.c -- skampi-db token add NAME | list | revoke NAME: the
  * tokens that may upload to `skampi-db serve --allow-upload` (token.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbcmd.h -- the commands of skampi-db (doc/database.md, skampi-db(1)).
  * main.c parses the command line into sk_dbcmd_t and calls one of them;

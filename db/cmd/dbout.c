@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbout.c -- numbers and escaped text for skampi-db's output (dbout.h).
  */

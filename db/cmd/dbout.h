@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbout.h -- how skampi-db prints numbers and text: every string that
  * came from a result file is escaped (lib/escape.h) before it reaches a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ingest.c -- one result file into the database (ingest.h).
  *

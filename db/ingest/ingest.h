@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ingest.h -- one result file (a run or a merged file) into the database,
  * as one transaction: all of it or nothing (doc/database.md, "import").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * peer.c -- OSU and IMB outputs read as skampi results (peer.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * peer.h -- the text outputs of two other MPI benchmarks read as skampi
  * results, so that skampi-db keeps, plots and compares them beside

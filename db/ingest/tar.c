@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tar.c -- campaign archives read and written in memory (tar.h).
  *

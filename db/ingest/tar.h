@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * tar.h -- a campaign archive: the tar (ustar, or GNU tar's default
  * format) of a skampi-run directory, as `tar -cf` makes it, read from

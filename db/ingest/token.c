@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * token.c -- upload tokens: made from the kernel's random source, kept
  * as hashes, checked in constant time (token.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * token.h -- the tokens that let a client upload to `skampi-db serve
  * --allow-upload` (doc/database.md, "Uploads and tokens").

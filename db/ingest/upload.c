@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * upload.c -- an uploaded result file into the database (upload.h):
  * sk_ingest_mem() with the messages caught for the answer.

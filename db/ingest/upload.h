@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * upload.h -- one result file sent to the server (POST /api/runs),
  * imported exactly as `skampi-db import` imports a file: the same reader,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pubdir.c -- the directory of a static site, written through
  * descriptors only, with a manifest of what publish wrote (pubdir.h).

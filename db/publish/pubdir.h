@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pubdir.h -- the directory skampi-db publish writes (doc/database.md,
  * "A static site").  Publish removes and replaces only files it wrote

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * publish.c -- skampi-db publish DIR [SELECTION]: the three steps of the
  * web interface as a static site for any web server, or none (opened

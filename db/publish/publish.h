@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * publish.h -- skampi-db publish: the web interface's three steps written
  * as a static site (publish.c; doc/database.md, "A static site").  The

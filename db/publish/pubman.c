@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pubman.c -- the manifest of a published directory, and what of the
  * directory it accounts for (pubman.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pubman.h -- the manifest of a directory skampi-db publish writes, and
  * what of the directory it accounts for (pubman.c; pubdir.h says how

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * push.c -- skampi-db push (push.h): each file one POST to URL/api/runs
  * with the bearer token, and what the server answered.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * push.h -- skampi-db push: result files sent to a skampi-db server
  * (POST URL/api/runs, doc/database.md "Uploads and tokens"), on libcurl.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * schema.c -- the tables of the result database and their migrations
  * (doc/database.md has the diagram and what every column means).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * selection.c -- the words of a selection into terms (selection.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * selection.h -- which runs a command works on: the selection syntax
  * shared by every skampi-db command (doc/database.md, "Selections").

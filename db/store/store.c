@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store.c -- opening the database, transactions and the rows of an
  * import (store.h).  Queries are in store_query.c, the tables in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store.h -- the result database: one SQLite file (doc/database.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store_int.h -- what schema.c, store.c and store_query.c share; no other
  * file includes it (or sqlite3.h).

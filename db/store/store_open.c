@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store_open.c -- opening the database in one of the modes of store.h:
  * a reader never makes or writes a file (read-only, and immutable on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store_query.c -- reading the database: selections, a run, its suites
  * and points (store.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store_token.c -- the rows of the tokens table (store.h, "tokens").
  * Only hashes are stored; token.c makes tokens and checks them.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * store_web.c -- the reads of skampi-db serve (store.h): the run list with its tags in two statements, the suites
  * of a selection in one, the points of a plot without their samples.

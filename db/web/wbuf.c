@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * wbuf.c -- answers of skampi-db serve and the escapes of JSON, HTML,
  * URLs and CSV (wbuf.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * wbuf.h -- the bytes of one HTTP answer of skampi-db serve, and the
  * escapes of the places a string from a result file lands in: JSON,

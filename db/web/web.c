@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web.c -- skampi-db serve: the router, the helpers of the handlers, the
  * error answers and headers every answer carries, the request log

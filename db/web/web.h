@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web.h -- skampi-db serve: the HTTP server of the web interface
  * (doc/database.md, "The web interface" and "Limits").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_api.c -- the JSON API of skampi-db serve (doc/database.md, "The
  * web interface"): the runs with their facets, the suites of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_cmp.c -- the comparison page of skampi-db serve and of the static
  * site: a form (the server's), then a frame app.js fills from the API's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_hist.c -- the history page of skampi-db serve and of the static
  * site: drop-downs of the suites and arguments the chosen runs have, a

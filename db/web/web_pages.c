@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_pages.c -- the pages of skampi-db serve: 1 runs, 2 suites, 3 the
  * plot, and the comparison.  Server-rendered HTML; every value from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_plot.c -- the downloads skampi-db serve draws with gnuplot (the
  * PDF and SVG of the plot on the page, by skampi-db plot's code,

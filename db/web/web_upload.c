@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * web_upload.c -- POST /api/runs of `skampi-db serve --allow-upload`:
  * one result file with a bearer token, imported exactly as `skampi-db

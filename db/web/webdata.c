@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webdata.c -- facets, suites, series and comparisons for skampi-db
  * serve (webdata.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webdata.h -- what the API (web_api.c) and the pages (web_pages.c) of
  * skampi-db serve both gather: the facets of the run list, the suites of

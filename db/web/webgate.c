@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webgate.c -- the gate of skampi-db serve (webgate.h): one thread, one
  * epoll set of the listening socket and the connections whose request

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webgate.h -- the gate of skampi-db serve: it listens, accepts, reads
  * each request's head (webhead.h) without taking it off the socket, and

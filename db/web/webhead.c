@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webhead.c -- the head of an HTTP request read strictly (webhead.h).
  * No I/O, no allocation: the bytes received so far go in, a verdict

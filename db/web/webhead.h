@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webhead.h -- the head of an HTTP request (its request line and
  * header fields) read strictly, before skampi-db serve hands the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webpage.h -- what the pages of skampi-db serve share (web_pages.c: the
  * three steps; web_cmp.c: the comparison; web_hist.c: the history),

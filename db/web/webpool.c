@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webpool.c -- the connections, drawings and bytes the requests of
  * skampi-db serve share (webpool.h).  One mutex guards all of it: every

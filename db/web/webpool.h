@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webpool.h -- what the requests of skampi-db serve share, bounded
  * (doc/database.md, "Limits"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * webserve.c -- skampi-db serve itself (web.h): the gate (webgate.c)
  * listens and hands each connection whose request head it took to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # make-gallery.sh -- regenerate the pictures of doc/gallery.md from real
 # runs on this machine: measures (MPICH, and Open MPI for the comparisons),
 # draws the reports with skampi-report and turns one page of every kind

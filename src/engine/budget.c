@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * budget.c -- the run's time budget (budget.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * budget.h -- the run's time budget, @TIME_RUN (doc/engine.md, "The
  * run's time budget"): how long each suite may take so that the whole

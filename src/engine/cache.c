@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cache.c -- last-level cache size from sysfs, and the eviction buffer.
  */

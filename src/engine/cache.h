@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * cache.h -- the cold-cache mode (Cache = Cold): the size of the
  * last-level cache, and a buffer of that size written over between

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clockmodel.c -- linear clock models: apply, invert, compose, fit, and
  * the min-round-trip offset of ping-pong exchanges.

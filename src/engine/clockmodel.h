@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clockmodel.h -- the arithmetic of clock synchronization: linear models
  * that map one process's clock to a reference clock, their least-squares

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clocksync.c -- ping-pong exchanges and the three clock-sync algorithms
  * (clocksync.h says what each does).

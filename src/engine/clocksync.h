@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * clocksync.h -- the MPI side of clock synchronization: ping-pong
  * exchanges between processes, turned into a linear model of every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dtype.c -- base types and the datatype patterns of §3.2.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dtype.h -- the MPI datatypes a suite's messages are made of (§3.2).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * execute.c -- one suite: which arguments are measured (the refinement
  * decides, on world rank 0), and one point after another; what the suite

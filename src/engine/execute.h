@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * execute.h -- runs one suite: its points, refinement and patterns.
  */

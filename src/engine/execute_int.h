@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * execute_int.h -- what the two halves of the execute module share:
  * execute_setup.c decides what a suite needs (its range, checks,

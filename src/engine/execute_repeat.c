@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * execute_repeat.c -- the repetitions of one point: what comes before
  * each (Root = Rotate's root, Cache = Cold's flush) and, under Verify,

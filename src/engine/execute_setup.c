@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * execute_setup.c -- what a suite needs, decided alike on every process:
  * the range of its argument, the checks that can refuse it, its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * factors.c -- gathers the experimental factors of a run.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * factors.h -- the experimental factors a result records, collected from
  * every process.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gridfile.c -- suite names and point arguments of a result file, read
  * with the reader every program shares (lib/yread.h, checked as

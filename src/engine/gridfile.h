@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * gridfile.h -- the grid of an earlier result file (`skampi --grid-from`),
  * so that several runs measure exactly the same arguments (no MPI).

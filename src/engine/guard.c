@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * guard.c -- the signal handlers and the watchdog.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * guard.h -- signals and the watchdog of a run (doc/robustness.md).
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # src/engine/ -- measuring: one point to its standard error (measure,
 # point), the grid and its refinement (refine), a suite and a run
 # (execute), the result file (result) and the run journal with resume

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * measure.c -- one measurement point: repetitions, stopping rule, cut.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * measure.h -- one measurement point (§4.1 of the SKaMPI paper).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * mpierr.h -- MPI errors of the engine's communicators: returned, not
  * fatal (doc/robustness.md).  The handler works like MPI_ERRORS_RETURN

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nodecomm.c -- a Nodes suite's communicators (nodecomm.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * nodecomm.h -- the communicators of a Variation = Nodes suite, one per
  * process count, made once per suite (doc/engine.md, "Process counts").

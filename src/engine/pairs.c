@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pairs.c -- the processes of a Multipair_Pingpong point (pairs.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pairs.h -- the processes of a Multipair_Pingpong point and how they
  * pair (no MPI here).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * placement.c -- gathers the node map at the start of a run
  * (placement.h).

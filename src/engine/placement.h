@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * placement.h -- the node map of a run, gathered once at its start
  * (lib/nodemap.h is the map; this is the MPI side).

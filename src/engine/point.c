@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * point.c -- names of the stop reasons of a point.
  */

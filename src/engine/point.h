@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * point.h -- one measured point of a suite (no MPI here).
  *

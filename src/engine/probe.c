@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * probe.c -- one rank's look at the machine's noise (probe.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * probe.h -- what a rank can read cheaply about the machine's noise,
  * outside every timed region (no MPI here): its clock, the CPU time and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * progress.h -- what rank 0 tells the person at the terminal (stderr).
  *

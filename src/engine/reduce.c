@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce.c -- the reductions' datatype and operation (reduce.h).
  *

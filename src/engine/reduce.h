@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * reduce.h -- what the reductions (MPI_Reduce, MPI_Allreduce, MPI_Scan,
  * MPI_Reduce_scatter, Reduce_Bcast) add, and with which operation.

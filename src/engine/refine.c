@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * refine.c -- initial grids and adaptive refinement (SKaMPI §4.2).
  *

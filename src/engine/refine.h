@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * refine.h -- the arguments a suite measures: the initial grid of a scale
  * and the adaptive refinement of SKaMPI §4.2 (no MPI, no I/O).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * result.c -- the result of a run, written as YAML through emit.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * result.h -- the result of a run and its YAML file (no MPI here).
  *

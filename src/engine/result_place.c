@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * result_place.c -- pairs, placements and the node map in the result
  * file (result_place.h).

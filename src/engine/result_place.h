@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * result_place.h -- where a suite's pairs ran, and the run's node map, in
  * the result file (doc/output-format.md: `pair_placement`,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * resultfile.c -- the result file grown by appending (resultfile.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * resultfile.h -- the result file of a run, grown by appending (doc/
  * robustness.md, "The result file is always whole").  Rank 0 only; no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * resume.c -- the suite entries of an earlier result file, as events.
  */

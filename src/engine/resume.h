@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * resume.h -- the suites of an earlier result file, kept as they are when
  * an interrupted run is continued (doc/robustness.md).  No MPI here.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run_resume.c -- what is left to do: kept, next, retried last, skipped.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * run_resume.h -- rank 0's decision, before a run measures anything, of
  * what an earlier run into the same result file leaves to do (§4.3 of the

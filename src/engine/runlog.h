@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runlog.h -- the human-readable log of a run (@LOGFILE), no MPI.
  *

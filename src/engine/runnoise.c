@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runnoise.c -- the machine's noise over a run (runnoise.h).
  */

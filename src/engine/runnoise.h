@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * runnoise.h -- the machine's noise over a run (lib/noise.h): every rank
  * probes the machine (probe.h) around each suite, or around each point

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * shuffle.c -- SplitMix64 and Fisher-Yates.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * shuffle.h -- the random order of `skampi --shuffle[=SEED]` (no MPI).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sysinfo.c -- CPU affinity, the environment that steers MPI, the batch
  * system's job, UTC time.

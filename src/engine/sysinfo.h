@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sysinfo.h -- facts about this process and its machine that a result
  * records (no MPI here).

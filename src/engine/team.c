@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * team.c -- a team of threads that run rounds together (team.h).
  *

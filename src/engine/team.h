@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * team.h -- a team of threads that run one round of work together, for
  * the threaded instances (src/patterns/pattern_threads.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * timer.c -- MPI_Wtime, CLOCK_MONOTONIC or the calibrated TSC.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * timer.h -- the clock every timed region reads (`skampi --timer`).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * topology.c -- a suite's Cartesian grid or distributed graph
  * (topology.h).

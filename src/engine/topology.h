@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * topology.h -- the communicator of a neighbourhood collective's suite:
  * the suite's processes with the topology of Neighbor_Topology

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * verify.c -- Verify = yes: every repetition's data checked (verify.h).
  */

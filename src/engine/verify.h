@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * verify.h -- Verify = yes: the data of every repetition checked
  * (doc/engine.md, "Verification").

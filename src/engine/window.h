@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * window.h -- window-based synchronization of collective repetitions
  * (measurement scheme MS4 of Hunold & Carpen-Amarie).

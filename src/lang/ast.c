@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ast.c -- construction and release of syntax-tree nodes.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * ast.h -- the syntax tree of a suite file, as the parser builds it.
  *

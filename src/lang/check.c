@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check.c -- the semantic check's driver: built-in defaults, preamble,
  * then every suite.

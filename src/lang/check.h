@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check.h -- the semantic check: a syntax tree becomes a validated plan
  * in which every key of every suite has its effective value.

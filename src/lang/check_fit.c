@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_fit.c -- what fits on the run's processes: a suite's length
  * against @MEMORY and the int displacements of the v-collectives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_int.h -- shared by the parts of the semantic check (check.c,
  * check_preamble.c, check_suite.c, check_resolve.c); not an interface.

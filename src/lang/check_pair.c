@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_pair.c -- the keys that place pairs of processes (Pair,
  * Pairs_Placement): written in a suite whose instance they do not apply

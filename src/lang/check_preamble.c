@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_preamble.c -- the preamble: engine settings, free-text metadata,
  * @BasetypeN, defaults of suite keys; and where @MEASUREMENTS stands.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_resolve.c -- what one key means depends on others: defaults that
  * follow the instance, the variation and the scale; Max_Value; the rules

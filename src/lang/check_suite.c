@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_suite.c -- the keys of one suite: known, unique, of the right
  * type and range; missing ones take the preamble's or the built-in

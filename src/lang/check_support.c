@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_support.c -- the keys an instance must support to run with
  * them: In_Place (an MPI_IN_PLACE form), Root other than Fixed (a

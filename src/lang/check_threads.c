@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_threads.c -- the Threads key.  More than one thread applies to
  * the instances that take it (SK_TAKES_THREADS in their row): a suite of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * check_topology.c -- the neighbourhood collectives' topology keys
  * (Neighbor_Topology, Neighbor_Degree, ...) against the processes of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * datatype.c -- datatype pattern numbers and builtin MPI type names.
  */

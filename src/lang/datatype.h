@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * datatype.h -- the numbering of datatype patterns and the builtin MPI
  * types a base type may name (metadata only, no MPI; rows in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * diag.c -- collected diagnostics, printed like gcc: position, message,
  * source line and caret (the head and the excerpt are lib/msg.h's, so

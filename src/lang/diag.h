@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * diag.h -- the one place that collects and prints diagnostics.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * keys.c -- the key tables, built from lib/keys.def.
  */

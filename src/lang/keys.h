@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * keys.h -- the keys of a suite file as data (rows in lib/keys.def): suite
  * keys, engine settings and free-text metadata of the preamble.

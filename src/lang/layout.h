@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * layout.h -- the room a suite's messages take in memory, without MPI.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # src/lang/ -- the suite language: diagnostics, syntax tree, the parse
 # driver over grammar/, keys, values, datatypes and their layouts, the
 # checker and the plan it resolves to (doc/suite-language.md).  Compiled

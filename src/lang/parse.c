@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * parse.c -- drives the generated lexer and parser; the parser's actions
  * that grow the tree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * parse_ctx.h -- the state the lexer and the parser share (internal to
  * parse.c, grammar/lexer.l and grammar/parser.y).

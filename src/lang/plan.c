@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * plan.c -- releasing a plan; names of its enumerations; what a clipped
  * suite says.

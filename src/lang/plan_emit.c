@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * plan_emit.c -- a plan as YAML, through the emit.h helpers.
  */

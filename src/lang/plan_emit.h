@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * plan_emit.h -- a plan as YAML (what `skampi --check` prints), and a
  * suite's resolved keys as a mapping (also the `parameters:` block of

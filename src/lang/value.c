@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * value.c -- one written value read as a number, size, duration, ...
  */

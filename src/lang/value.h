@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * value.h -- reading one written value (an sk_ast_value_t) as a number,
  * a size, a duration, yes/no or a name, with a located message when it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # src/patterns/ -- the four patterns of the SKaMPI paper and the
 # families beyond them; each instance is one function here and one row
 # of lib/instances.def (doc/hacking.md, "Adding an instance").

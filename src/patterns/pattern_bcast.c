@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_bcast.c -- the broadcast benchmark methods of de Supinski &
  * Karonis (1999): four flawed ones (their Fig. 2) and the accurate

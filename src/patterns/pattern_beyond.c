@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_beyond.c -- instances beyond the SKaMPI patterns:
  * concurrent ping-pong pairs for the max-rate model (Gropp, Olson &

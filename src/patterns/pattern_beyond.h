@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_beyond.h -- what the instances beyond the SKaMPI patterns share
  * (src/patterns/pattern_beyond.c, src/patterns/pattern_bcast.c).

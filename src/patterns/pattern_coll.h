@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_coll.h -- what the two collective modules share.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_collective.c -- the library's collective operations of Fig. 2
  * (the v-variants and the hand-written ones are in pattern_collv.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_collv.c -- the v-variants of the collectives and the
  * hand-written gathers and scatters of Fig. 2.

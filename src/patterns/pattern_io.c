@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_io.c -- MPI-IO (doc/engine.md, "MPI-IO").
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_mw.c -- the master-worker pattern (§3.1) and its seven
  * instances of Fig. 2.

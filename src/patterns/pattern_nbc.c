@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_nbc.c -- the nonblocking collectives of MPI-3, in two
  * measurements each (doc/engine.md, "Nonblocking collectives"):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_nbc.h -- what the nonblocking and the persistent collectives
  * share (pattern_nbc.c, pattern_persist.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_nbr.c -- the neighbourhood collectives of MPI-3 (doc/engine.md,
  * "Neighbourhood collectives"): MPI_Neighbor_allgather(v) and

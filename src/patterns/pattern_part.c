@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_part.c -- partitioned point-to-point of MPI-4 on the ping-pong
  * pair (doc/engine.md, "Partitioned point-to-point").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_persist.c -- persistent operations of MPI-4 (doc/engine.md,
  * "Persistent operations").

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_pingpong.c -- the ten ping-pong instances (Fig. 2) and the
  * choice of the pair.

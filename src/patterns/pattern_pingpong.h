@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_pingpong.h -- the ping-pong pattern's choice of the pair.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_rma.c -- one-sided communication (MPI-3 RMA): MPI_Put, MPI_Get,
  * MPI_Accumulate, MPI_Get_accumulate, MPI_Fetch_and_op and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_rma.h -- the windows of the one-sided instances, shared by
  * pattern_rma.c (operations) and pattern_rmawin.c (window creation).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_rmawin.c -- a one-sided window's creation and freeing, timed as
  * a collective (doc/engine.md, "One-sided communication"): one repetition

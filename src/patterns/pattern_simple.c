@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_simple.c -- operations with local completion (simple pattern)
  * and the calibration instance.

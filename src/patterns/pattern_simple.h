@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_simple.h -- parameters of the calibration instance.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_start.c -- start-up: what it costs a process to get a
  * communicator of all processes of the run the MPI-4 way, through a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * pattern_threads.c -- threaded instances on the ping-pong pair
  * (doc/engine.md, "Threads"): Threads threads per process, thread i of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * accuracy.c -- make bench, part 1: is the engine's ping-pong time right?
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # bench.sh -- make bench: (1) the engine's ping-pong against a hand-written
 # loop, (2) the wall time of the default suite (quiet, and beside two busy
 # loops: its @Time_Run, its verdicts) and how many of its points

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # big-result.awk -- a large result-like YAML file for timing lib/yread.
 #
 #   awk -v suites=500 -v points=1000 -f tests/bench/big-result.awk > big.yaml

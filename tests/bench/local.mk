@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/bench/ -- make bench: not part of make check (the machine's noise decides the
 # figures); the accuracy program is built by make check so it keeps
 # compiling.

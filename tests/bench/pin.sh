@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # pin.sh -- sourced by the bench scripts: MPIEXEC gains the option that
 # binds each process to a core, so that the scheduler cannot move a rank
 # (or put both on one core) in the middle of a measurement.  Unpinned

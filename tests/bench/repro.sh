@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # repro.sh -- make bench (3), reproducibility: pairs of campaigns of
 # skampi-run --precision 0.05 of tests/bench/repro.skampi (ping-pong and
 # MPI_Bcast at 8 B, 1 KiB, 64 KiB) on 2 processes, the two campaigns of a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # turn.sh -- the launcher of one of make bench's two reproducibility
 # campaigns (tests/bench/repro.sh): both campaigns' skampi-run go at once,
 # and this wrapper makes their mpiruns take turns, A1 B1 A2 B2 ..., so

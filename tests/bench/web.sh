@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # web.sh -- make bench-web (part of make bench): skampi-db serve on a
 # generated database of 10,000 runs (SK_WEB_BENCH_RUNS) of 8 machines,
 # 3 MPI libraries and 3 process counts, 4 suites of 16 points each.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """webbench.py URL [--no-throughput] -- latency and throughput of skampi-db serve (make
 bench-web): p50/p95 of the run list, a 10-series plot and a comparison
 (one client, keep-alive; the first request, which fills the worker's

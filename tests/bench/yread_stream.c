@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * yread_stream.c -- time lib/yread on a large result file: `suites` is
  * streamed and every point's numbers are read, as lib/rfile_load.c does.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bench.sh -- make bench-db (and make bench): the figures of skampi-db on
 # generated result files (tests/db/bigresult.sh: made-up but valid files
 # of the default suite's size, 18 suites of 100 points = 1,800 points,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # bigresult.sh SUITES POINTS SEED [START] -- writes a made-up but valid
 # skampi result file with SUITES suites of POINTS points each to stdout,
 # its numbers varied by SEED (so every SEED is new content), started at

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # cli.sh -- skampi-db's command line on stored result files, against the
 # golden transcript tests/db/cli.expected: import (a bad file among good
 # ones, the same content twice, a skampi-run directory with its campaign,

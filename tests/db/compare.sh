@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # compare.sh -- skampi-db compare, end to end on stored runs, the
 # sysadmin's workflow of the README: five runs "before", five "after" in
 # which one suite was made slower on purpose, imported with tags and

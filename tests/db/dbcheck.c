@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dbcheck.c -- looks into a skampi-db database for the tests of
  * tests/db/, through the same SQLite library (the sqlite3 shell is not a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # history.sh -- skampi-db history on a synthetic database with a known
 # step: twenty runs of one machine, the median of pingpong at 1024 bytes
 # 4 us in the first ten and 6 us (+50%) in the last ten, with small

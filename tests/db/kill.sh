@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # kill.sh -- an import killed with SIGKILL leaves the database consistent
 # (integrity check, no partial run) and the file importable again; two
 # imports into one database at once both succeed.  Whether the kill lands

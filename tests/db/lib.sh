@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=sh
 # lib.sh -- sourced by the tests of skampi-db (tests/db/*.sh).
 #

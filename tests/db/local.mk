@@ -1,11 +1,14 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/db/ -- skampi-db on stored result files (no MPI): the command
 # line against golden transcripts, the schema and its migration, an
-# import killed half-way, the query plans.
+# import killed half-way, the query plans.  Only where skampi-db is
+# built (configure's SK_DB).
 SK_DB_TESTS = tests/db/cli.sh tests/db/migrate.sh tests/db/kill.sh \
 	tests/db/modes.sh tests/db/token.sh tests/db/push.sh \
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
 	tests/db/plans.sh tests/db/power.sh tests/db/peers.sh
+if SK_DB
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
 tests_db_dbcheck_SOURCES = tests/db/dbcheck.c
@@ -30,6 +33,7 @@ check_PROGRAMS += tests/db/upload_file
 tests_db_upload_file_SOURCES = tests/db/upload_file.c
 tests_db_upload_file_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_db_upload_file_LDADD = $(SK_DB_LIBS)
+endif
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
 	tests/db/token.expected tests/db/pushserver.py tests/db/power.expected \
 	tests/db/plot.expected tests/db/history.expected \

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
 # and ones of versions 2 to 5 (the same with the migrations applied by
 # hand), is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # modes.sh -- skampi-db import stores a point's modes as their count and
 # a merged point's interval, from both kinds of file: a run's point lists
 # its modes ({location, share} each), a merged point gives the count

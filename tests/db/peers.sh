@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # peers.sh -- skampi-db import --from osu|imb on real outputs of the OSU
 # Micro-Benchmarks 7.4 and IMB 2021.11 (tests/db/peers/: made on this
 # project's machine with MPICH on 2 processes, with -f, -z, -m, -i as

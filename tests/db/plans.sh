@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # plans.sh -- EXPLAIN QUERY PLAN of every statement a query or a plot
 # runs (tests/db/dbcheck plans: the selection as SQL with its values
 # bound, a run's suites, a suite's points, a point's samples), for one

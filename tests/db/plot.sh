@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # plot.sh -- skampi-db plot: a PDF that pdfinfo reads, an SVG that
 # parses, a range (--from/--to), the log x axis by default with KiB
 # ticks (--linear-x), the usage errors; and names from a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # power.sh -- compare knows its power: 3 runs against 3 cannot show any
 # change at q <= 0.05 (the rank-sum test's smallest p is 2 / C(6, 3) =
 # 0.1), so a planted 1.5x slowdown of every point is "inconclusive" with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # push.sh -- skampi-db push against tests/db/pushserver.py, a stand-in
 # server on 127.0.0.1 that checks each request (method, path, the upload's
 # name, bearer token, content type, the file's bytes) and answers 201,

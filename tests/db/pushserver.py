@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """pushserver.py -- a stand-in for `skampi-db serve --allow-upload` that
 answers skampi-db push on the loopback, so that push is tested without
 the real server.

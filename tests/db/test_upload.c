@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_upload.c -- what the server calls: sk_token_check() (valid,
  * unknown, revoked; only the hash stored) and sk_upload_import() (a good

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_webhead.c -- db/web/webhead.c: the request head the gate of
  * skampi-db serve takes, byte by byte: a head is "not yet" at every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # token.sh -- skampi-db token add, list and revoke against the golden
 # transcript tests/db/token.expected (the tokens themselves, random, are
 # replaced by TOKEN); then, in the database file read with sqlite3, only

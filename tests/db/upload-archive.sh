@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # upload-archive.sh -- a campaign archive (the tar of a skampi-run
 # directory, as `tar -cf` makes it) through sk_upload_import()
 # (tests/db/upload_file, as the server calls it): the same runs,

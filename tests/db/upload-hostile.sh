@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # upload-hostile.sh -- an upload is imported exactly like `skampi-db
 # import`: every file of the hostile corpus (tests/hostile/results) and a
 # good one go through sk_upload_import() (tests/db/upload_file, as the

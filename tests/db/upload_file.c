@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * upload_file.c -- upload_file DB FILE: FILE's bytes through
  * sk_upload_import() (as the server takes an upload, named FILE), then

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # ci-fuzz.sh -- builds a libFuzzer target with clang in a build directory
 # of its own and fuzzes it for SECONDS (default 60).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_parse.c -- libFuzzer target for the suite language: any bytes go
  * through the lexer, the parser and the semantic check, and everything

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * fuzz_yread.c -- libFuzzer target for lib/yread and the result loaders
  * on it: any bytes are read from memory with `suites` streamed, every

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/fuzz/ -- libFuzzer targets (tests/fuzz/README.md).
 # configure --enable-fuzzing CC=clang: everything is built with coverage
 # for libFuzzer and with ASan/UBSan; tests/fuzz/fuzz_parse is the target.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # csv.sh -- formula injection: a run whose machine, library and suite
 # names are spreadsheet formulas (=HYPERLINK(...), =cmd|' /C calc'!A0,
 # @SUM(1), +1+1, a leading tab), and every CSV skampi writes of it:
@@ -6,6 +7,12 @@
 # /api/series.csv, publish's csv/K.csv and skampi-report --csv.  Each
 # must hold every payload as text (a quote before it, lib/csvcell.h)
 # and no cell that a spreadsheet would run.
+# skampi-db is not built where configure left it out (--disable-db, or
+# its libraries missing: SK_WITH_DB=no, tests/local.mk)
+if [ "${SK_WITH_DB:-yes}" = no ]; then
+  echo "SKIP: skampi-db is not built (configure: --disable-db, or SQLite, libcurl, libmicrohttpd or dygraphs missing)"
+  exit 77
+fi
 . "${top_srcdir:-.}/tests/web/lib.sh"
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
 REPORT=$BUILD/report/skampi-report

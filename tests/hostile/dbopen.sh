@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # dbopen.sh -- the database file as bad luck or a stranger leaves it, and
 # the commands that open it (db/store/store_open.c), each with its exact
 # message and exit status, never a crash nor a file made by a reader:

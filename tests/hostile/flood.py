@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """flood.py URL PID LIMIT_KIB SECONDS -- 256 hostile connections against
 skampi-db serve --allow-upload on the loopback, held for SECONDS, while
 a well-behaved client asks for a run again and again: every answer must

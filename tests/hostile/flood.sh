@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # flood.sh -- 256 hostile connections (slow heads, idle sockets, bodies
 # where none is taken, trickled uploads with a wrong token) against
 # skampi-db serve --allow-upload for 15 s, while a well-behaved client

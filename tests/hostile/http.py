@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """http.py URL PUBLIC LOG -- requests a stranger writes by hand, sent to
 skampi-db serve on the loopback over raw sockets (db/web/webhead.h,
 webgate.h): each gets its exact status and message, and every answer,

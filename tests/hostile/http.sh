@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # http.sh -- requests written by hand against skampi-db serve on the
 # loopback (http.py says which): framing, limits, Host names (DNS
 # rebinding), the headers of every answer, the escapes of the log.

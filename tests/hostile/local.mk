@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/hostile/ -- untrusted input: hostile result files (results.sh and
 # its corpus results/: NAME.yaml, the exact stderr of skampi-report and
 # skampi-merge in NAME.report.err and NAME.merge.err, the exit statuses
@@ -212,13 +213,17 @@ EXTRA_DIST += $(SK_HOSTILE)/nodemap-gap.yaml \
 
 # tests/hostile/ -- what skampi-db publish may remove or replace (only
 # its own files, by its manifest), a killed publish, two at once.
+if SK_DB
 TESTS += tests/hostile/publish.sh
+endif
 EXTRA_DIST += tests/hostile/publish.sh
 
 # tests/hostile/ -- other benchmarks' outputs from strangers: every
 # NAME.osu.txt and NAME.imb.txt refused by skampi-db import --from with
 # exactly the messages of its .err, nothing stored.
+if SK_DB
 TESTS += tests/hostile/peers.sh
+endif
 EXTRA_DIST += tests/hostile/peers.sh \
 	tests/hostile/peers/bad-date.imb.err \
 	tests/hostile/peers/bad-date.imb.txt \
@@ -308,7 +313,9 @@ EXTRA_DIST += tests/hostile/peers.sh \
 # tests/hostile/ -- the database file as bad luck leaves it (a table
 # dropped, a path mistyped, another program's, a read-only medium, a file
 # size limit) and directories with links to import and push.
+if SK_DB
 TESTS += tests/hostile/dbopen.sh
+endif
 EXTRA_DIST += tests/hostile/dbopen.sh
 
 # tests/hostile/ -- formula injection: every CSV of skampi-db and
@@ -317,15 +324,21 @@ TESTS += tests/hostile/csv.sh
 EXTRA_DIST += tests/hostile/csv.sh
 
 # tests/hostile/ -- HTTP written by hand against skampi-db serve.
+if SK_DB
 TESTS += tests/hostile/http.sh
+endif
 EXTRA_DIST += tests/hostile/http.sh tests/hostile/http.py
 
 # tests/hostile/ -- 256 hostile connections; a well-behaved client is
 # answered, the memory stays in its budget.
+if SK_DB
 TESTS += tests/hostile/flood.sh
+endif
 EXTRA_DIST += tests/hostile/flood.sh tests/hostile/flood.py
 
 # tests/hostile/ -- a stranger's names in list, show and suites (escaped),
 # selections of 1,000 and 10,001 words, dates out of range.
+if SK_DB
 TESTS += tests/hostile/names.sh
+endif
 EXTRA_DIST += tests/hostile/names.sh

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # names.sh -- what a stranger's names and words do to skampi-db's output
 # and its selections:
 #   a machine name with a right-to-left override (U+202E), an ESC

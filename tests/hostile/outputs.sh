@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # outputs.sh -- what a hostile or careless command line, suite file or
 # planted file could make skampi, skampi-report and skampi-merge destroy
 # (doc/robustness.md, "Security"), each asserted with its exact message,

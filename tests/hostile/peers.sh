@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # peers.sh -- hostile outputs of other benchmarks (tests/hostile/peers/):
 # what a stranger's OSU or IMB file can hold.  Each NAME.osu.txt and
 # NAME.imb.txt is imported with skampi-db import --from osu|imb; it must

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # publish.sh -- what skampi-db publish may remove or replace: only the
 # files it wrote itself, as its manifest (.skampi-publish) lists them
 # with their SHA-256 (db/publish/pubdir.h).  Each case with its exact

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # results.sh -- hostile result files (tests/hostile/results/): what a
 # stranger could upload.  For every NAME listed in results/STATUS,
 # skampi-report (of NAME.yaml alone, gnuplot drawing the few that are

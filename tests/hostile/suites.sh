@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # suites.sh -- skampi --check on hostile suite files: every one is refused
 # (or accepted) with its exact message and exit status, at once, never a
 # hang and never a crash.  Suite files travel between sites and are

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # batch.sh -- every job script of doc/batch.md (the ```bash blocks) is
 # valid bash (bash -n); the page has a Slurm and a PBS script for the
 # default suite and for the comparison of two libraries; and those two

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # gallery.sh -- doc/gallery.md keeps up with skampi-report:
 #  - every picture it (or the README) shows exists, is a PNG under 200 KB
 #    and is in the distribution (DISTFILES of the Makefile), and every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # install.sh -- make install into a prefix under the build directory: the
 # programs, the suites, the man pages and the docs land where they should
 # (every doc/*.md and suites/*.skampi, and doc/install.md's table names
@@ -18,8 +19,22 @@ bad() { echo "FAIL: $*"; fail=1; }
 
 # prefix= on the make command line moves every installation directory
 # that configure derived from the prefix, without configuring again.
+# It builds nothing: the build is left as make made it (the paths header
+# of configure's directories, lib/skpaths.h, and the programs), so that
+# a `make install` after make check installs what make built.
+built() {  # the header and the programs, with their times
+  (cd "$builddir" && cksum lib/skpaths.h &&
+   ls -l --time-style=full-iso src/skampi report/skampi-report \
+     campaign/skampi-merge campaign/skampi-run)
+}
+built > "$tmp/built.before" 2>&1 || { cat "$tmp/built.before"; exit 99; }
 ${MAKE:-make} -s -C "$builddir" install prefix="$inst" >"$tmp/log" 2>&1 ||
   { cat "$tmp/log"; echo "FAIL: make install"; exit 1; }
+built > "$tmp/built.after" 2>&1
+diff "$tmp/built.before" "$tmp/built.after" > "$tmp/built.diff" ||
+  { cat "$tmp/built.diff"; bad "make install prefix=$inst changed the build"; }
+grep -q "$tmp" "$builddir/lib/skpaths.h" &&
+  bad "lib/skpaths.h names make check's prefix: $(cat "$builddir/lib/skpaths.h")"
 
 for f in bin/skampi bin/skampi-report bin/skampi-merge bin/skampi-run; do
   [ -x "$inst/$f" ] || bad "$f is not installed"
@@ -96,6 +111,15 @@ open(sys.argv[2], "wb").write(u.urlopen(sys.argv[1], timeout=60).read())' \
   kill $pid 2>/dev/null
   wait $pid 2>/dev/null
 }
+# Where configure left skampi-db out (SK_WITH_DB=no, tests/local.mk),
+# neither it, its man page nor its web files are installed.
+if [ "${SK_WITH_DB:-yes}" = no ]; then
+  echo "install.sh: skampi-db is not built (configure: --disable-db, or its libraries missing): nothing of it may be installed"
+  for f in bin/skampi-db share/man/man1/skampi-db.1 share/skampi/web; do
+    [ -e "$inst/$f" ] && bad "$f is installed without skampi-db"
+  done
+  cp -R "$inst" "$tmp/moved"
+else
 "$inst/bin/skampi-db" --db "$tmp/t.db" token add web >/dev/null 2>&1   # makes the database
 serve_app "$inst/bin"
 cmp -s "$tmp/app.js" "$inst/share/skampi/web/app.js" ||
@@ -104,6 +128,7 @@ cp -R "$inst" "$tmp/moved"
 serve_app "$tmp/moved/bin"
 cmp -s "$tmp/app.js" "$inst/share/skampi/web/app.js" ||
   { cat "$tmp/serve.log"; bad "a moved installation's skampi-db does not serve app.js"; }
+fi
 (cd "$tmp/elsewhere" && "$tmp/moved/bin/skampi" --check default) \
   >"$tmp/plan" 2>"$tmp/err" || bad "a moved installation's skampi --check default"
 want="file: $(cd "$tmp/moved/share/skampi" && pwd -P)/default.skampi"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/install/ -- make install, suites by name, the docs against the programs.
 # make install into a prefix under the build directory; suites by name;
 # --help against the man pages; the job scripts of doc/batch.md.

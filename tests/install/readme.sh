@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # readme.sh -- README.md names the Debian packages its commands install
 # (the base list of .ci/install-deps, which a release tarball lacks; then
 # doc/install.md's list stands in for it) and every man page of doc/;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # reconfigure.sh -- `make install` after configuring again with another
 # prefix installs programs that know the new place: a build tree of its
 # own is configured for prefix A and built, configured again for prefix
@@ -8,6 +9,12 @@
 # few minutes): only with SKAMPI_TEST_RECONFIGURE=1 (make
 # check-reconfigure, which .ci/run runs), else skipped (77).
 set -u
+# skampi-db is not built where configure left it out (--disable-db, or
+# its libraries missing: SK_WITH_DB=no, tests/local.mk)
+if [ "${SK_WITH_DB:-yes}" = no ]; then
+  echo "SKIP: skampi-db is not built (configure: --disable-db, or SQLite, libcurl, libmicrohttpd or dygraphs missing)"
+  exit 77
+fi
 [ "${SKAMPI_TEST_RECONFIGURE:-}" = 1 ] || {
   echo "reconfigure.sh: SKAMPI_TEST_RECONFIGURE=1 runs it (make check-reconfigure)"
   exit 77

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # suitepath.sh -- skampi finds a suite by path or by name: a file in the
 # current directory (or a name ending in .skampi) is a path, then $SKAMPI_SUITE_PATH, then (for the skampi of
 # the build tree) the source tree's suites/; a name found nowhere gets the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # batch.sh -- Batch = k: a repetition times k calls back to back and
 # counts the time per call.  The busy-wait instance's known cost per call
 # (a + b*m, + c from m0 on; the result records them, doc/engine.md)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # bcast-ol.sh -- NEEDS 4 PROCESSES: Bcast_OL never writes a negative
 # time.  Three runs over 2, 3 and 4 processes (the ranks share the
 # machine's cores, where a round trip may wait a time slice): every

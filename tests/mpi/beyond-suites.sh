@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # beyond-suites.sh -- NEEDS 4 PROCESSES (bcast-methods; the others run on
 # 2): the shipped suites beyond the paper's patterns, suites/maxrate.skampi,
 # bcast-methods.skampi and bandwidth.skampi, run once each as shipped but

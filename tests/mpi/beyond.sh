@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # beyond.sh -- the instances beyond the SKaMPI patterns (60-69) run on 2
 # processes: complete suites, sane points, their timing, the rate of each
 # point and its unit, the pairing note, OL_i per destination.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # beyond4.sh -- NEEDS 4 PROCESSES (tiny repetition counts): concurrent
 # pairs over 2 and 4 processes (k = 1, 2), each pair across the halves of
 # the world (world ranks i and 2 + i, recorded per point), and the

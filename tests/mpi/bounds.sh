@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # bounds.sh -- Time_Measurement, Time_Suite, Max_Repetition, Multiple_of,
 # a refused instance, the exit status and the progress lines.
 . "$top_srcdir/tests/mpi/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # budget.sh -- @TIME_RUN bounds the run whatever the machine: the first
 # point spends the whole budget (each repetition takes twice of it), so
 # the run stops with every suite incomplete, each naming the arguments it

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # calibrate.sh -- the engine against a cost it knows: Calibrate_Busywait
 # spins for a + b*m (+ c from m0 on).  Every measured mean must lie within
 # 2% of that cost, and adaptive refinement must put most of its points in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # clip.sh -- a length that does not fit in @MEMORY on the run's
 # processes (doc/suite-language.md, "Lengths that do not fit"), on 2
 # processes with a small @MEMORY: the preamble's End_Argument is clipped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * corrupt.c -- TEST ONLY: a library preloaded into skampi's ranks
  * (LD_PRELOAD) by tests/mpi/verify-key.sh, so that one message arrives

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # cover3.sh -- NEEDS 3 PROCESSES (short): the v-variants with an uneven
 # count distribution, the hand-written gathers and scatters and every
 # master-worker instance with two workers complete with sane points and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # dtype.sh -- every pair of datatype patterns over four base types
 # carries a message intact, leaves the gaps alone, and a corrupted byte
 # is noticed, and the reductions add in every pattern

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dtype_integrity.c -- every pair of datatype patterns carries a message
  * intact (tests/mpi/dtype.sh, 2 processes).

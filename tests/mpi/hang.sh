@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # hang.sh -- the watchdog (doc/robustness.md).  SKAMPI_TEST_HANG=r2 (a
 # test-only switch) makes suite r2 hang in MPI; --timeout 2 (plus the
 # suite's measured setup) ends the run with a message naming the suite

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # instances.sh -- every implemented instance runs on 2 processes and gives
 # a complete suite with sane points (tests/mpi/instances.skampi).
 . "$top_srcdir/tests/mpi/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # interleave.sh -- skampi --shuffle=SEED measures the points of all
 # fixed-grid suites in one random order across suites (Alg. 2 of the
 # reproducibility paper, doc/engine.md "Order"): the seed is recorded and

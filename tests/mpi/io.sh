@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # io.sh -- MPI-IO on 2 processes (doc/engine.md, "MPI-IO"): every
 # instance runs complete on a shared file and on a file per process, each
 # point after its integrity check; a byte inverted in the file (test-only

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # large.sh -- a message of more than INT_MAX elements (doc/engine.md,
 # "Large counts").  The checker's refusals are checked exactly: an
 # instance without a large-count path, and a library without the MPI-4

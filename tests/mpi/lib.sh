@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lib.sh -- what the MPI tests share (sourced by tests/mpi/*.sh).
 #
 # Each test runs skampi under $MPIEXEC in a scratch directory below the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # libfault.sh -- known faults of MPI libraries (doc/engine.md, "Known
 # faults of MPI libraries"; lib/libfault.c).
 #

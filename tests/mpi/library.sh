@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # library.sh -- the result file names the MPI library that ran, and it is
 # the family skampi was built against (configure: MPICC=mpicc.mpich or
 # MPICC=mpicc.openmpi): "MPICH ..." or "Open MPI ...".

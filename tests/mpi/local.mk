@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/mpi/ -- runs of skampi with mpiexec -n 2 (a few short ones with more).
 # The engine: every instance, calibration against a known cost, the
 # bounds of a point and a suite, the result file while it grows, the two

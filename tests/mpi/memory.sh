@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # memory.sh -- every process allocates what its role needs, not the
 # root's share (doc/engine.md, "Memory per process"), measured: the peak
 # resident memory of each rank (/usr/bin/time's %M, the kernel's

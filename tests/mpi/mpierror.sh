@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # mpierror.sh -- an MPI error inside a suite (doc/robustness.md): the
 # engine's communicators return errors instead of aborting, the suite ends
 # as failed with the MPI error string, the run goes on (exit status 3).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * msgcount.c -- TEST ONLY: a library preloaded into skampi's ranks
  * (LD_PRELOAD) by tests/mpi/msgcount.sh that counts, through the MPI

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # msgcount.sh -- NEEDS 4 AND 8 PROCESSES: the messages of a suite's setup
 # grow with P as doc/engine.md ("The cost of setup and output") states.
 # A library preloaded into the ranks (tests/mpi/msgcount.so, test only)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # msgrate.sh -- Multipair_Message_Rate on 2 processes (one pair): every
 # suite of tests/mpi/msgrate.skampi complete, timed per message of the
 # window, with the pair listed and a rate of exactly k*n/mean bytes per

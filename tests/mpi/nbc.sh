@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # nbc.sh -- the nonblocking collectives on 2 processes: every instance,
 # post + wait and overlap, runs complete (each point passed its untimed
 # integrity check, or the suite would have failed); every overlap point

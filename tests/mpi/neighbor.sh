@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # neighbor.sh -- the neighbourhood collectives on 2 processes: every
 # instance runs complete on the default topology (a periodic 1-D grid of
 # 2: each process is the other's neighbour on both sides), in derived

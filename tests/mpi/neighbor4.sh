@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # neighbor4.sh -- the neighbourhood collectives on 4 processes (this test
 # needs 4; it is short): a 2 x 2 grid, a ring and random regular graphs,
 # each suite complete (its data verified at every point) with its

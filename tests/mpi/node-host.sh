@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # node-host.sh -- a stand-in for a node of its own, for tests/mpi/
 # two-nodes.sh: runs COMMAND... in a new UTS namespace whose host name is
 # node<N>, N = the rank (PMI_RANK under MPICH, OMPI_COMM_WORLD_RANK under

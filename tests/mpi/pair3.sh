@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # pair3.sh -- NEEDS 3 PROCESSES (short): with more than two processes the
 # ping-pong pair is chosen by measurement (a round-robin tournament) and
 # recorded; a Nodes suite measures 2 and 3 processes.  Then each pair in

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # partitioned.sh -- the partitioned point-to-point instances on 2
 # processes.  Where the library has MPI_Psend_init (MPICH 4), every
 # suite of tests/mpi/partitioned.skampi runs complete (the plain one on

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # persistent.sh -- the persistent operations on 2 processes.  The
 # ping-pong of persistent requests runs beside Pingpong_Send_Recv with the
 # same grid; every persistent point records its init and free times.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # postproc.sh -- @POSTPROC yes: skampi itself merges a series of runs
 # (SKaMPI §4.3; doc/reproducibility.md).  Two runs on 2 processes write
 # OUT.run-01.yaml and OUT.run-02.yaml and, after each, the merged OUT

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # reduce.sh -- the reductions honour the suite's datatypes: with a send
 # pattern or a structured base type they reduce in the send pattern with
 # skampi's own MPI_Op and say so; on a builtin type, contiguous, they use

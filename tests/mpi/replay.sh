@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # replay.sh -- skampi --shuffle=SEED measures suites and fixed-grid points
 # in an order that the seed alone decides (two runs with one seed agree);
 # --grid-from measures exactly the arguments of an earlier result file,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # restart-lib.sh -- what the restart, hang, signal and resume-errors tests
 # share (sourced after tests/mpi/lib.sh, whose run_skampi sets $out, so
 # the result file here is $result): a run in the background, waiting for

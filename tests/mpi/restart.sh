@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # restart.sh -- crash restart (doc/robustness.md): the ranks (all of them,
 # or rank 1 alone) killed with SIGKILL in the middle of a suite cost
 # nothing measured before; the rerun

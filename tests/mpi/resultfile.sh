@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # resultfile.sh -- the result file grows by appending (doc/robustness.md):
 # its first document is whole at every moment of a run and its suites
 # only grow; between the two writes of an append a reader may find the

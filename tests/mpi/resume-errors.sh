@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # resume-errors.sh -- what stops a run before it measures, or at the moment
 # it happens (doc/robustness.md): a result file or journal of another
 # suite file, a journal that cannot be written, a journal another run

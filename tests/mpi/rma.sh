@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # rma.sh -- the one-sided instances on 2 processes: every operation
 # instance under every RMA_Sync, the windows made every way RMA_Window
 # knows (cycled through the suites, and all four for MPI_Put), the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # sane.awk -- checks every point of a flattened result file (yamlflat's
 # PATH=VALUE lines): finite numbers, min <= median <= max, repetitions > 0,
 # stderr >= 0, eps_met and stop present (stop `fixed` under

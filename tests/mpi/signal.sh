@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # signal.sh -- SIGTERM and SIGINT in the middle of a suite
 # (doc/robustness.md): the result file valid with the suites completed
 # before and its run status "aborted", the journal saying which suite was

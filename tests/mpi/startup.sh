@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # startup.sh -- start-up on 2 processes.  Every run records each
 # process's MPI_Init time (factors.mpi_init_times, rank order) and the
 # largest of them (factors.mpi_init_time).  Where the library has MPI-4

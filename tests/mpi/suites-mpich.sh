@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # suites-mpich.sh -- NEEDS 3 AND 4 PROCESSES, and SKAMPI_TEST_LONG=1
 # (make check-long): the shipped suites whose instances Open MPI 4.1
 # lacks -- persistent.skampi (the MPI-4 persistent collectives, which

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # suites-np.sh -- every shipped suite file (suites/*.skampi), unedited,
 # runs to its end on 3, 4, 7 and 8 processes, with sane values: the
 # run's status complete, every suite complete (or timed_out: its

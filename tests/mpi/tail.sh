@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tail.sh -- Percentiles, In_Place and Root (2 processes).
 #
 # Percentiles: P50, P90, P99 and P99.9 of a point are the quantiles

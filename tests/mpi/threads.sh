@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # threads.sh -- the threaded instances on 2 processes x 2 threads.  A
 # suite file that gives a threaded suite more than one thread makes
 # skampi ask MPI_Init_thread for MPI_THREAD_MULTIPLE (recorded in the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # timer.sh -- skampi --timer: monotonic is recorded as CLOCK_MONOTONIC;
 # rdtscp either runs and records its calibrated frequency, or (no
 # invariant TSC here) is refused with exit status 2 and the reason; an

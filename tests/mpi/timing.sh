@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # timing.sh -- Collective_Timing: Max_Local (the default) and Root_Barrier
 # (the paper's: root time minus barrier time, recorded per point).
 . "$top_srcdir/tests/mpi/lib.sh"

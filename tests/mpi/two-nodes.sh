@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # two-nodes.sh -- one machine made to look like two nodes: every rank
 # runs in a UTS namespace of its own whose host name is node0 or node1
 # (node-host.sh, `unshare -u`), with the traffic between ranks forced

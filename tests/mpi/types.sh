@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # types.sh -- base types beyond MPI-1 on 2 processes.  The fixed-size,
 # C99 and complex types of tests/mpi/types.skampi run complete, each
 # point after its untimed integrity check (an allreduce of a complex

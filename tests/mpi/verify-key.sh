@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # verify-key.sh -- Verify = yes fails the suite at the first wrong byte,
 # with its repetition, process and buffer, and only then.
 #

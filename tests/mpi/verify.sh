@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # verify.sh -- the untimed integrity check of every instance that moves
 # data passes on intact data and notices a flipped byte
 # (tests/mpi/verify_faults.c, 2 processes).  verify_faults names every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * verify_faults.c -- the engine's untimed integrity check of every
  * instance passes on intact data and notices a corrupted byte

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # window.sh -- Synchronization = Window with each Clock_Sync algorithm on 2
 # processes: the clock sync and its cost are recorded, every point counts
 # its valid and invalid repetitions, a window too small for the operation

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # window4.sh -- NEEDS 4 PROCESSES: window synchronization on 4 processes.
 # The default clock sync is the tree (HCA): ceil(log2 4) = 2 rounds, where
 # the star (Linear) takes 3; both record their cost, a largest round trip

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # cli.sh -- skampi's command line: --help, --version, --list, bad options
 # and arguments (exact messages, exit status 2), --check on a missing file.
 set -u
@@ -77,7 +78,11 @@ expect 0 "" --version
   { echo "FAIL: --version printed '$(cat "$tmp/out")', expected 'skampi $version'"; fail=1; }
 sed -n 2p "$tmp/out" | grep -Eq '^MPI: .*(MPICH|Open MPI)' ||
   { echo "FAIL: --version does not name the MPI library: '$(cat "$tmp/out")'"; fail=1; }
-[ "$(wc -l < "$tmp/out")" -eq 2 ] || { echo "FAIL: --version is not two lines"; fail=1; }
+# then the copyright and the licence (LICENSE, lib/licence.h)
+[ "$(sed -n 3,4p "$tmp/out")" = "Copyright (c) 2026 the skampi authors
+Licence: BSD-3-Clause <https://spdx.org/licenses/BSD-3-Clause.html>" ] ||
+  { echo "FAIL: --version does not name the licence: '$(cat "$tmp/out")'"; fail=1; }
+[ "$(wc -l < "$tmp/out")" -eq 4 ] || { echo "FAIL: --version is not four lines"; fail=1; }
 expect 0 "" -V
 
 # --list: the library, a header, and one row per row of

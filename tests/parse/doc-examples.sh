@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # doc-examples.sh -- every ```skampi block of doc/suite-language.md is a
 # valid suite file: `skampi --check` accepts it.
 set -u

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # doc-tables.sh -- the tables of the docs match the code, so that adding
 # an instance touches its row in lib/instances.def, its function and its
 # row in doc/suite-language.md, and nothing else:

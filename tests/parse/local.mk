@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/parse/ -- golden files of the suite language, and the shipped suites.
 # ok-*: the resolved plan of a valid file; err-*: the exact diagnostics.
 # run-golden.sh says how to update an .expected file.

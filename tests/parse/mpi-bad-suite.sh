@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # mpi-bad-suite.sh -- `mpiexec -n 2 skampi BAD_FILE`: both ranks exit with
 # status 1, the diagnostics are printed once (by rank 0) exactly as
 # `skampi --check` prints them, nothing is measured, no file is written.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # np.sh -- `skampi --check --np N` of every shipped suite file on the
 # process counts where something changes (tests/unit/test_suites_np
 # checks every N from 2 to 4096 without the program): no error, only

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run-golden.sh -- one golden test of the suite language.
 #
 #   run-golden.sh [DIR/]NAME.skampi        (the test harness calls it so)

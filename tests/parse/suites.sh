@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # suites.sh -- every shipped suite file passes `skampi --check` and
 # resolves to a plan that names it and has at least one suite.
 set -u

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # bandwidth.sh -- one formula for every bandwidth: for the bandwidth
 # instances of a fixture (tests/report/rate/bandwidth.yaml, 4
 # processes), the bandwidth page's CSV is the formula of doc/report.md

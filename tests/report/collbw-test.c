@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * collbw-test.c -- the payload table of lib/collbw.c row by row, and
  * the protocol switches report/model.c finds in the ping-pong curves of

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # collbw.sh -- the collective bandwidth page: for a fixture of 4
 # processes on 2 hosts and for the real runs (one host), the bytes and
 # bandwidths of its CSV are those of the payload table in doc/report.md,

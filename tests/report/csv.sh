@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # csv.sh -- --csv DIR writes one CSV per plot page whose values are the
 # result files' values.
 . "$top_srcdir/tests/report/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # doc.sh -- the documentation of skampi-report holds: the parameter-file
 # example of doc/report.md works on the fixtures, every option of --help
 # is documented in both places, and the man page renders without warnings.

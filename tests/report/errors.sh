@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # errors.sh -- every bad input gives its documented message and exit
 # status, and no PDF (partial or old-overwritten) is left behind.
 . "$top_srcdir/tests/report/lib.sh"

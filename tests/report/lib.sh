@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # lib.sh -- sourced by the report tests (tests/report/*.sh).
 #
 # Sets REPORT (the program), FIX (this directory in the source tree), TMP

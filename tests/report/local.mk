@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/report/ -- skampi-report on stored result files (no MPI).
 check_PROGRAMS += tests/report/units-test
 tests_report_units_test_CPPFLAGS = $(SK_REPORT_CPPFLAGS)

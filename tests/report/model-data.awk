@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # model-data.awk -- writes a skampi result file whose Multipair_Pingpong
 # times follow the max-rate model exactly (tests/report/model.sh), plus
 # two broadcast-method suites and a bandwidth suite.

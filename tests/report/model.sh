@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # model.sh -- the max-rate model page without MPI: a result file made from
 # known parameters (two protocol regimes, k = 1..4 pairs, exact times)
 # gives back those parameters within 1%, finds the one protocol switch,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # modelfail.sh -- a max-rate fit that fails is stated, not left out: a
 # result whose concurrent pairs have one message length only (no model
 # can be fitted) gets a model page whose legend and table say "no fit"

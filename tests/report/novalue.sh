@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # novalue.sh -- a point without a value (mean .nan: no valid repetition)
 # is neither drawn nor written to a CSV, and a note says so.
 . "$top_srcdir/tests/report/lib.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # overlap.sh -- the overlap page of nonblocking collectives: a result with
 # one post + wait suite and two overlap suites (tests/report/extra/
 # overlap.yaml, a real run) gets one overlap page after its suite pages

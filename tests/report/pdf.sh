@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # pdf.sh -- skampi-report turns result files into a PDF whose page count
 # follows from the inputs, every page of which renders, and nothing else
 # is left behind.

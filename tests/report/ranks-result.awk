@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ranks-result.awk -- writes a synthesized skampi result file of P ranks
 # on P/R hosts of R ranks each (awk -v P=1024 -v R=64), every rank pinned
 # to core r % R of its host: a node map of P runs, and one Node_Times

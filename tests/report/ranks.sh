@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ranks.sh -- the per-rank page (doc/report.md, "Per-rank page") on a
 # synthesized result of 1,024 ranks on 16 hosts (ranks-result.awk): one
 # more page, gnuplot finishes without a word, the page names the slowest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ranks1024.awk -- a result file of a run on P processes (default 1,024,
 # 16 hosts of P/16 ranks) as skampi writes it (doc/output-format.md), for
 # tests/report/ranks1024.sh: the five broadcast methods over process

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # ranks1024.sh -- the report of a run on 1,024 processes stays readable
 # and cheap.  A result file made by tests/report/ranks1024.awk (the
 # broadcast methods over 2, 4, ..., 1024 processes on 16 hosts, Bcast_OL

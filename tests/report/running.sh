@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # running.sh -- a result file whose run.status says "running" is shown as
 # "incomplete" by skampi-report and skampi-merge unless a live process
 # holds the lock of FILE.journal (doc/output-format.md, "run"): the run

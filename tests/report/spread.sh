@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # spread.sh -- the suite page draws each point's dispersion and says what
 # it plots: for a single run the mean (after its outlier filter) with the
 # quartiles q1..q3 as a band; for a merged file the median of the runs

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # subtitle.sh -- a suite page's subtitle states the settings its suite
 # records, not the defaults: Fixed_Repetitions and Outlier_Filter,
 # timing (Root_Barrier, Global_Span) and synchronization (barrier, a

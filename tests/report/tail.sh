@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tail.sh -- the tail-latency page and the subtitles of In_Place, Root
 # and Verify, from extra/tail.yaml (a real run of 2 processes): the page
 # count doc/report.md promises (one tail page after the suite pages);

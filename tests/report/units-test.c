@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * units-test.c -- the unit and tick choices of report/units.c.
  */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # valgrind.sh -- skampi-report under valgrind (memcheck, leaks included)
 # on the inputs of the report tests: good files (the collective bandwidth
 # fixture among extra/), the real runs of two libraries, every option,

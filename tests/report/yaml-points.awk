@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # yaml-points.awk -- list the suites and points of a skampi result file.
 #
 # Not a YAML parser: it reads the block layout that skampi writes (see

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-report --compare and --runs on merged fixture sets: the p-values
 # of the CSV are src/wilcoxon's for the runs' medians (wilcoxon-p prints
 # those) and, for the 8-byte point where every run of A is faster than

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # doc.sh -- the documentation of skampi-merge, skampi-run and
 # skampi-report --runs/--compare holds: every long option of --help is in
 # doc/reproducibility.md and the man page, the man pages render without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * merge-raw-test.c -- sk_merge_raw_values(), Alg. 3 for one run and
  * point: the samples filtered as the engine filters them, then their

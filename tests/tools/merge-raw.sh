@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-merge with Raw_Samples = yes (Alg. 3 of Hunold & Carpen-Amarie):
 # each run's median and mean at a point are recomputed from its `raw`
 # samples after the suite's recorded Outlier_Filter, not taken from the

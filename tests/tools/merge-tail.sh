@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-merge with Percentiles = yes: each of P50, P90, P99 and P99.9 of
 # a point is the median of the runs' values, with the distribution-free
 # interval of that median (lib/medci.h) in pNN_ci; a point where a run

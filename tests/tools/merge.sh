@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-merge: the merged values of three fixture runs, exactly
 # (merge3.expected, checked by hand: medians 2.0, 2.2, 2.1 us give the
 # median 2.1, quartiles 2.05 and 2.15 by linear interpolation, spread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * postproc-test.c -- @POSTPROC yes without MPI (src/postproc.h): the
  * names of the run files, and which run a start makes for each state of

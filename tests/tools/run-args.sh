@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run-args.sh -- skampi-run with hostile arguments: every number option
 # is decimal (a leading zero changes nothing: --seed 09 is seed 9) and
 # in range, and a bad one is refused with its exact message and exit

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # run-precision.sh -- skampi-run --precision on 2 processes with a suite
 # of two points bounded by counts (tiny-one.skampi):
 #  - EPS 10^9 is met as soon as the interval reaches 95%, which takes 6

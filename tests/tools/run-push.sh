@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-run --push URL: a campaign of one run on 2 processes sent to
 # tests/db/pushserver.py (a stand-in server on 127.0.0.1 that checks each
 # request: its path, the upload's name, the bearer token from
@@ -7,6 +8,12 @@
 # refusals of the command line come before any run.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
+# skampi-db is not built where configure left it out (--disable-db, or
+# its libraries missing: SK_WITH_DB=no, tests/local.mk)
+if [ "${SK_WITH_DB:-yes}" = no ]; then
+  echo "SKIP: skampi-db is not built (configure: --disable-db, or SQLite, libcurl, libmicrohttpd or dygraphs missing)"
+  exit 77
+fi
 command -v python3 > /dev/null || { echo "SKIP: no python3"; exit 77; }
 RUN=$top_builddir/campaign/skampi-run
 export SKAMPI_MERGE="$top_builddir/campaign/skampi-merge" \

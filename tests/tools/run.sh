@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # skampi-run: 3 runs of a tiny fixed-grid suite on 2 processes, merged
 # and drawn; the seeds, the merged medians against each run's file, the
 # page counts; the command-line refusals; a suite given by name; and the

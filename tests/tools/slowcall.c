@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * slowcall.c -- TEST ONLY: a library preloaded into skampi's ranks
  * (LD_PRELOAD) by tests/tools/workflow.sh, so that one instance of a

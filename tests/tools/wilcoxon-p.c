@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * wilcoxon-p.c -- prints src/wilcoxon's p-values for two samples given on
  * the command line, so that tests/tools/compare.sh can check the CSV of

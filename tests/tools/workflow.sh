@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # workflow.sh -- the sysadmin's workflow of the README, end to end: two
 # campaigns of a tiny suite (skampi-run -n 5 on 2 processes), the second
 # with one instance made slower on purpose, imported with --tag
@@ -19,6 +20,12 @@
 # 5 against 5 reaches 0.0079.  Only verdicts are asserted, never times.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
+# skampi-db is not built where configure left it out (--disable-db, or
+# its libraries missing: SK_WITH_DB=no, tests/local.mk)
+if [ "${SK_WITH_DB:-yes}" = no ]; then
+  echo "SKIP: skampi-db is not built (configure: --disable-db, or SQLite, libcurl, libmicrohttpd or dygraphs missing)"
+  exit 77
+fi
 RUN=$top_builddir/campaign/skampi-run
 DB=$(abs "$top_builddir/db/skampi-db")
 SLOW=$(abs "$top_builddir/tests/tools/slowcall.so")

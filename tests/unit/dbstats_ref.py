@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
 # dbstats_ref.py -- prints the reference values that
 # tests/unit/test_dbstats.c checks lib/fdr.c and lib/hlshift.c against.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tests/unit/ -- C unit tests, no MPI.
 # engine: statistics, sha256, system facts, progress, the result file
 SK_ENGINE_UNIT = tests/unit/test_stats tests/unit/test_sha256 \
@@ -117,11 +118,13 @@ check_PROGRAMS += tests/unit/test_tournament
 TESTS += tests/unit/test_tournament
 tests_unit_test_tournament_LDADD = $(SK_LIB_LIBS)
 # the escapes of skampi-db serve: JSON, HTML, URL, CSV
+if SK_DB
 check_PROGRAMS += tests/unit/test_wbuf
 TESTS += tests/unit/test_wbuf
 tests_unit_test_wbuf_SOURCES = tests/unit/test_wbuf.c
 tests_unit_test_wbuf_CPPFLAGS = $(SK_DB_CPPFLAGS)
 tests_unit_test_wbuf_LDADD = $(SK_DB_LIBS)
+endif
 
 # the overlap percentage of the nonblocking overlap instances
 check_PROGRAMS += tests/unit/test_overlap

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # result.sh -- the result file: a known result, written and read back with
 # libyaml (tests/yamlflat), must give exactly result.expected and end with
 # "..."; writing it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * result_writer.c -- writes a result with known contents for result.sh,
  * which compares its flattened form with result.expected.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * sk_test.h -- the one assertion kit of every C test under tests/.
  *

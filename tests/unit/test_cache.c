@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_cache.c -- the last-level cache size from a sysfs-like tree made
  * here (the highest level that holds data wins; K and M suffixes; an

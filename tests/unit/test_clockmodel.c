@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_clockmodel.c -- src/engine/clockmodel.c with synthetic clocks.
  *

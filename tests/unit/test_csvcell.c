@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_csvcell.c -- lib/csvcell.c: the one text cell of every CSV skampi
  * writes: quoted as RFC 4180 says, and never a spreadsheet formula (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_datadir.c -- lib/datadir.c: a data directory's place relative to
  * the programs' directory, checked by hand on the layouts configure

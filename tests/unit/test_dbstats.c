@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_dbstats.c -- the statistics of skampi-db's comparisons and
  * histories: lib/fdr.c (Benjamini-Hochberg), lib/hlshift.c (Hodges-

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_decimal.c -- decimal numbers (lib/decimal.h): which text is one,
  * and a value bit for bit what strtod() gives, on the fast path and off

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_escape.c -- lib/escape.c: what a foreign string becomes in a log
  * line, in a fixed buffer, and as a gnuplot file name.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_fit.c -- lib/fit.c on synthetic data from known parameters.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_grow.c -- the growable array of lib/grow.h: capacities double
  * from the first, contents survive a move, a request that fits changes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_guard.c -- which watchdog a suite gets (src/engine/guard.h,
  * doc/robustness.md): with Time_Suite a bound on the whole suite; without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_iodir.c -- lib/iodir.c and the journal's io lines (lib/journal.c)
  * without MPI: which directories @IO_DIRECTORY accepts and the exact

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_journal.c -- lib/journal.c and src/engine/resume.c without MPI: what a
  * journal written through the API says when read back (crashes, hangs,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_layout.c -- the room messages take in memory (src/lang/layout.c) and
  * the buffers each kind of instance holds (sk_instance_need()): the one

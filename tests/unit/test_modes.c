@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_modes.c -- the modes of a point's repetitions, on synthetic
  * samples drawn with a fixed seed: log-normal noise around known mode

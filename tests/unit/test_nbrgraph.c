@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_nbrgraph.c -- the graphs of the neighbourhood collectives
  * (lib/nbrgraph.h): the same seed gives the same graph, every vertex

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_nodemap.c -- the node map (lib/nodemap.h) and what it is made of:
  * CPU lists (lib/cpuset.h) parsed and formatted, refused when they are

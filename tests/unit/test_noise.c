@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_noise.c -- the verdict of lib/noise.c on made-up evidence, each
  * rule alone (the values by hand: a share is CPU / wall, a rate switches

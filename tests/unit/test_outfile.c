@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_outfile.c -- lib/outfile.c: every rule for output paths with its
  * exact sentence, and what the writes leave on disk (the target, the

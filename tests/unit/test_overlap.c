@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_overlap.c -- the overlap percentage of lib/overlap.h, by hand:
  * 100 · max(0, min(1, (t_pure + t_cpu − t_ovrl) / min(t_pure, t_cpu))).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_pairs.c -- the processes of a Multipair_Pingpong point: pairs
  * cross the halves of the world (i with floor(P/2) + i) for every k,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_progress.c -- the progress lines when stderr is not a terminal, and
  * silence with --quiet (errors excepted).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_refine.c -- the initial grids and the adaptive refinement of
  * src/engine/refine.c, driven with known time functions t(m).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_sha256.c -- SHA-256 against the FIPS 180-4 examples and sha256sum.
  */

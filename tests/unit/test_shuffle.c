@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_shuffle.c -- the generator of --shuffle against SplitMix64's
  * published sequence for seed 0, the shuffle as a permutation that one

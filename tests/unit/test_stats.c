@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_stats.c -- the statistics of a point, against values worked out by
  * hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_suitekey.c -- the suite keys' names from lib/keys.def
  * (lib/suitekey.h) and the orders the readers of a result file rely on:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_suites_np.c -- every shipped suite file (each .skampi file of
  * suites/) passes the check on every process count from 2 to 4096, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_sysinfo.c -- CPU lists, the environment filter, text a result can
  * hold, the batch system's job, UTC time stamps.

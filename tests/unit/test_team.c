@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_team.c -- a team of threads runs rounds together (src/engine/team.h):
  * every member runs once a round, member 0 on the caller, the others on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_tournament.c -- the round-robin schedule and the choice of the
  * ping-pong pair from a latency matrix.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_wbuf.c -- the escapes of skampi-db serve (db/web/wbuf.h): JSON,
  * HTML, URL and CSV, checked against strings written out by hand,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_wilcoxon.c -- lib/wilcoxon.c against reference p-values.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * test_yread.c -- lib/yread: the tree, the accessors, every limit with
  * its exact message, streaming, and input that is not a regular file.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 # wilcoxon_ref.py -- prints the reference p-values that
 # tests/unit/test_wilcoxon.c checks lib/wilcoxon.c against.
 #

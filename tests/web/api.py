@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """api.py URL -- the JSON API and the pages of skampi-db serve against
 the database of tests/web/lib.sh: every endpoint, every error status,
 the headers, and the hostile names escaped where they land."""

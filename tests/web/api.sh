@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # api.sh -- skampi-db serve's API and pages (tests/web/api.py), then a
 # clean stop on SIGTERM and the request log.
 . "${top_srcdir:-.}/tests/web/lib.sh"

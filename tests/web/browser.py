@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """browser.py URL OUTDIR [GALLERY] -- the pages of skampi-db serve in
 headless Chromium (Debian's chromium, chromium-driver and
 python3-selenium), on the database of tests/web/lib.sh (two tagged

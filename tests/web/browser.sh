@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # browser.sh -- the web interface in headless Chromium
 # (tests/web/browser.py).  Skips (77) without chromium, chromedriver or
 # python3-selenium, except with CI=true, where that is a failure.

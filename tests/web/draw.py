@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """draw.py URL DIR held|never -- the drawings of skampi-db serve
 (draw.sh says what).  DIR holds the stand-in gnuplot's files: started.PID
 when one starts, go to let them all go.  Every wait is for an event,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # draw.sh -- the drawings of skampi-db serve (db/web/webpool.h): with a
 # stand-in gnuplot that waits until the test lets it go, two drawings
 # run, eight wait, a thirteenth and more get 503 with Retry-After, and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """load.py URL PID -- a bounded load on skampi-db serve: 50 concurrent
 clients on loopback for about 3 seconds (at most 200 requests each) on
 the run list, the suites, the series and a comparison.  Every answer

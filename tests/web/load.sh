@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # load.sh -- 50 concurrent loopback clients for a few seconds against
 # skampi-db serve (tests/web/load.py): no error, no crash, memory bounded;
 # the server still answers and stops cleanly afterwards.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # publish.sh -- skampi-db publish DIR [SELECTION]: the file set of the
 # static site (with its history, and a comparison when asked), every
 # JSON file parses (and its script twin holds the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """staticserve.py DIR SECONDS -- a plain static web server for the site
 of skampi-db publish (what python3 -m http.server does) on an ephemeral
 port of 127.0.0.1, sending the Content-Security-Policy of skampi-db

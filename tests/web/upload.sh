@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # upload.sh -- skampi-db serve --allow-upload and skampi-db push end to
 # end on the loopback: a new file (201, then found in the database byte
 # for byte), the same content again (200), one new file sent twice at

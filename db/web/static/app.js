@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // app.js -- the scripts of skampi-db serve's pages (doc/database.md,
 // "The web interface").  No framework; the pages are server-rendered and
 // this file filters the run and suite tables, draws the plot with
