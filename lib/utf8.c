@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * utf8.c -- the length of one UTF-8 character (utf8.h).
  */

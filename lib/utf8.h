@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * utf8.h -- the length of one UTF-8 character, for the readers that
  * refuse text that is not UTF-8 (the suite language) and the writers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch.c -- the batch system's job of a stored run, read from the head
  * of its original file (batch.h).

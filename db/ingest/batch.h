@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * batch.h -- the batch system's job of a stored run (factors.batch of
  * its result file: system, job_id, partition, ...), read back from the
