@@ -99,11 +99,13 @@ int sk_batch_parse(const void *buf, size_t len, sk_rfile_kv_t **kv,
   /* a head cut short, or a stranger's file, is not an error here: the
    * run simply shows no batch job */
   sk_msg_to(quiet);
+  sk_msg_source("batch", buf, len);    /* never a file named so */
   sk_yread_init(&y);
   sk_yread_stream(&y, "suites", sk_batch_at_suites, &b);
   if (sk_yread_mem(&y, "batch", buf, len) == 0 && y.errors == 0)
     sk_batch_take(&y, &b);
   sk_yread_done(&y);
+  sk_msg_source(NULL, NULL, 0);
   sk_msg_to(NULL);
   fclose(quiet);
   free(junk);
