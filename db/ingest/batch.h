@@ -24,12 +24,15 @@
 #define SK_BATCH_VALUE_MAX 4096
 
 /* The entries of factors.batch of the LEN bytes at BUF (borrowed), a
- * result file or its head, in file order, as new copies into *KV (the
- * caller frees them with sk_batch_free()) and their count into *N.  A
- * file without the mapping, one whose head cannot be read, or a batch
- * that is not a mapping of text gives none; an entry beyond the limits
- * above is left out.  Nothing is printed.  -1 only when out of memory. */
-int sk_batch_parse(const void *buf, size_t len, sk_rfile_kv_t **kv,
+ * result file, or with CUT its first LEN bytes, in file order, as new
+ * copies into *KV (the caller frees them with sk_batch_free()) and their
+ * count into *N.  Only the head is parsed: the bytes before the line
+ * "suites:" (the whole buffer without one, but with CUT none: the head
+ * may go on beyond it).  A head without the mapping, one that is not
+ * YAML, or a batch that is not a mapping gives none; an entry that is
+ * not text or is beyond the limits above is left out.  Nothing is
+ * printed.  -1 only when out of memory (message given). */
+int sk_batch_parse(const void *buf, size_t len, int cut, sk_rfile_kv_t **kv,
                    size_t *n);
 
 /* The same for stored run RUN, from the first SK_BATCH_HEAD_MAX bytes of
