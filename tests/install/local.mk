@@ -12,6 +12,8 @@ SK_INSTALL_TESTS += tests/install/readme.sh
 # every command of the README, run as written (tests/install/readme-run.sh
 # says what stands in for the build and the placeholders)
 SK_INSTALL_TESTS += tests/install/readme-run.sh
+# bash's completion of the programs (completion/skampi.bash)
+SK_INSTALL_TESTS += tests/install/completion.sh
 TESTS += $(SK_INSTALL_TESTS)
 EXTRA_DIST += $(SK_INSTALL_TESTS)
 
