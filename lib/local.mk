@@ -28,7 +28,7 @@ lib_libskampi_a_SOURCES = \
 	lib/runstate.c lib/runstate.h \
 	lib/merge.c lib/merge.h lib/mergeout.c lib/mergeout.h \
 	lib/outfile.c lib/outfile_write.c lib/outfile.h lib/outfile_int.h \
-	lib/escape.c lib/escape.h \
+	lib/escape.c lib/escape.h lib/utf8.c lib/utf8.h \
 	lib/suggest.c lib/suggest.h \
 	lib/csvcell.c lib/csvcell.h \
 	lib/iodir.c lib/iodir.h \

@@ -26,7 +26,7 @@ typedef enum {
   SK_RF_BOOL,           /* true or false */
   SK_RF_NAMES,          /* a list of names (hosts): text, 1 to 255 bytes */
   SK_RF_LIST,           /* a list of texts */
-  SK_RF_TEXTS,          /* a mapping of texts (environment) */
+  SK_RF_TEXTS,          /* a mapping of texts (environment, batch) */
   SK_RF_TIMER           /* MPI_Wtime, CLOCK_MONOTONIC or RDTSCP */
 } sk_rfactors_kind_t;
 
@@ -46,7 +46,7 @@ static const struct {
   {"shuffle_seed", SK_RF_SEED}, {"grid_from", SK_RF_TEXT},
   {"memory_kib", SK_RF_COUNT}, {"cachewarmup", SK_RF_COUNT},
   {"io_directory", SK_RF_TEXT}, {"cores", SK_RF_POSITIVE},
-  {"cpu_model", SK_RF_TEXT}
+  {"cpu_model", SK_RF_TEXT}, {"batch", SK_RF_TEXTS}
 };
 
 /* YAML's null: a plain null, Null, NULL or ~ (or nothing). */

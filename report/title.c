@@ -149,6 +149,28 @@ static void sk_title_run(sk_title_col_t *c, const sk_rfile_t *r)
   sk_title_noise(c, r);
 }
 
+/* The batch system's job (factors.batch), when a batch system started
+ * the run: "job id", "partition", ... as the result names them with
+ * blanks for underscores. */
+static void sk_title_batch(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  static const char batch[] = "batch.";
+  char key[40];
+  size_t i, j, n = 0;
+  for (i = 0; i < r->nfactors; i++) {
+    const char *k = r->factors[i].key;
+    if (strncmp(k, batch, sizeof batch - 1) != 0)
+      continue;
+    if (n++ == 0)
+      sk_title_heading(c, "Batch job");
+    snprintf(key, sizeof key, "%s", k + sizeof batch - 1);
+    for (j = 0; key[j]; j++)
+      if (key[j] == '_')
+        key[j] = ' ';
+    sk_title_kv(c, key, r->factors[i].value, NULL);
+  }
+}
+
 static void sk_title_meta(sk_title_col_t *c, const sk_rfile_t *r)
 {
   size_t i;
@@ -294,7 +316,7 @@ static void sk_title_faults(sk_title_col_t *c, const sk_rfile_t *r)
  * what the page cuts first). */
 static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
 {
-  static const char env[] = "environment.";
+  static const char env[] = "environment.", batch[] = "batch.";
   char buf[512];
   size_t i;
   sk_title_heading(c, "Experimental factors");
@@ -303,7 +325,8 @@ static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
     sk_title_kv(c, "nodes", buf, NULL);
   }
   for (i = 0; i < r->nfactors; i++)
-    if (strncmp(r->factors[i].key, env, sizeof env - 1) != 0)
+    if (strncmp(r->factors[i].key, env, sizeof env - 1) != 0 &&
+        strncmp(r->factors[i].key, batch, sizeof batch - 1) != 0)
       sk_title_kv(c, r->factors[i].key, r->factors[i].value, NULL);
   if (r->nfactors == 0)
     sk_title_wide(c, "no factors recorded", "#555555");
@@ -342,6 +365,7 @@ static void sk_title_left(FILE *f, const sk_rfile_t *r)
   sk_title_run(&c, r);
   sk_title_faults(&c, r);
   sk_title_factors(&c, r);
+  sk_title_batch(&c, r);
   sk_title_problems(&c, r);
   sk_title_meta(&c, r);
   sk_title_environment(&c, r);

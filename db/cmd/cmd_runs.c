@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "dbout.h"
 #include "escape.h"
 #include "msg.h"
@@ -244,6 +245,30 @@ static int sk_show_nodes(sk_store_t *st, const sk_store_info_t *r)
   return sk_store_nodes(st, r->id, sk_show_node, NULL);
 }
 
+/* batch: SYSTEM and a line per factor of the job (doc/database.md);
+ * nothing for a run that no batch system started. */
+static int sk_show_batch(sk_store_t *st, const sk_store_info_t *r)
+{
+  sk_rfile_kv_t *kv;
+  size_t i, n;
+  char key[80];
+  if (sk_batch_of_run(st, r->id, &kv, &n) < 0)
+    return -1;
+  for (i = 0; i < n; i++) {
+    if (strcmp(kv[i].key, "system") == 0) {
+      sk_show_kv("batch:", kv[i].value);
+      continue;
+    }
+    if (i == 0)
+      sk_show_kv("batch:", "");
+    snprintf(key, sizeof key, "%s:", kv[i].key);
+    sk_dbout_text(stdout, "  %-15s ", key);
+    sk_dbout_text(stdout, "%s\n", kv[i].value);
+  }
+  sk_batch_free(kv, n);
+  return 0;
+}
+
 static int sk_show_info(sk_store_t *st, const sk_store_info_t *r)
 {
   int rc;
@@ -266,6 +291,8 @@ static int sk_show_info(sk_store_t *st, const sk_store_info_t *r)
   sk_show_kv("compiler:", r->compiler);
   sk_show_kv("cflags:", r->cflags);
   sk_show_kv("environment:", r->variables);
+  if (sk_show_batch(st, r) < 0)
+    return -1;
   sk_show_kv("suite file:", r->suite_path);
   sk_show_kv("suite sha256:", r->suite_sha256);
   sk_show_kv("skampi version:", r->skampi_version);

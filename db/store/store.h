@@ -190,6 +190,9 @@ int sk_store_nodes(sk_store_t *st, int64_t run, sk_store_node_fn fn,
 /* The original file of RUN (the caller's to free), -1 when no such run. */
 int sk_store_original(sk_store_t *st, int64_t run, void **data,
                       size_t *len);
+/* The first MAX bytes of it (all of a shorter file), the same way. */
+int sk_store_original_head(sk_store_t *st, int64_t run, size_t max,
+                           void **data, size_t *len);
 
 /* Deletes RUN with its suites, points and samples; its campaign loses
  * it.  0, or -1 (no such run: message printed). */

@@ -480,6 +480,34 @@ int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
   return *data ? 0 : -1;
 }
 
+int sk_store_original_head(sk_store_t *st, int64_t run, size_t max,
+                           void **data, size_t *len)
+{
+  /* substr() of a BLOB counts bytes: only the head leaves SQLite */
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT substr(original, 1, ?2) "
+                                  "FROM runs WHERE id = ?1");
+  int rc;
+  *data = NULL;
+  *len = 0;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, (sqlite3_int64)max);
+  rc = sqlite3_step(s);
+  if (rc == SQLITE_ROW) {
+    *len = (size_t)sqlite3_column_bytes(s, 0);
+    if ((*data = malloc(*len ? *len : 1)) != NULL && *len > 0)
+      memcpy(*data, sqlite3_column_blob(s, 0), *len);
+    else if (*data == NULL)
+      sk_msg_error("out of memory");
+  } else if (rc == SQLITE_DONE)
+    sk_msg_error("no run %lld in the database", (long long)run);
+  else
+    sk_store_fail(st, "cannot read the run");
+  sk_store_done(s);
+  return *data ? 0 : -1;
+}
+
 static const char sk_store_suites_sql[] = "SELECT position, type, name, "
   "instance, pattern, status, argument_name, parameters, "
   "(SELECT count(*) FROM points WHERE suite_id = suites.id), "

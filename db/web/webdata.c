@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "grow.h"
 
 const char *const sk_webdata_facet_name[SK_WEBDATA_NFACETS] = {
@@ -406,6 +407,29 @@ static int sk_webdata_suite_json(void *arg, int64_t run,
   return b->failed ? -1 : 0;
 }
 
+/* ,"batch": the batch system's job of run ID as an object of texts in
+ * file order, or null when no batch system started it. */
+static int sk_webdata_batch_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
+{
+  sk_rfile_kv_t *kv;
+  size_t i, n;
+  if (sk_batch_of_run(st, id, &kv, &n) < 0)
+    return -1;
+  sk_wbuf_puts(b, ",\"batch\":");
+  if (n == 0)
+    sk_wbuf_puts(b, "null");
+  for (i = 0; i < n; i++) {
+    sk_wbuf_puts(b, i ? "," : "{");
+    sk_wbuf_json_str(b, kv[i].key);
+    sk_wbuf_puts(b, ":");
+    sk_wbuf_json_str(b, kv[i].value);
+  }
+  if (n > 0)
+    sk_wbuf_puts(b, "}");
+  sk_batch_free(kv, n);
+  return b->failed ? -1 : 0;
+}
+
 int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
 {
   sk_store_info_t o;
@@ -419,6 +443,8 @@ int sk_webdata_run_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
   /* the object's closing brace and newline give way to its suites */
   if (b->len >= 2 && b->data[b->len - 2] == '}')
     b->len -= 2;
+  if (sk_webdata_batch_json(st, id, b) < 0)
+    return -1;
   sk_wbuf_puts(b, ",\"suite_list\":[");
   if (sk_store_suites(st, id, sk_webdata_suite_json, b) < 0)
     return -1;

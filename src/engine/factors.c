@@ -156,6 +156,7 @@ int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead)
   f->timer_overhead = overhead;
   f->buffer_alignment = sk_pattern_alignment();
   f->env = sk_sysinfo_env(environ, &f->nenv);
+  f->batch = sk_sysinfo_batch(environ, &f->batch_system, &f->nbatch);
   sk_factors_cpu(f);
   return f->hosts && f->affinity && f->mpi_library && f->mpi_version ? 0 : -1;
 }

@@ -11,7 +11,8 @@
 #include "result.h"
 
 /* Collective over comm: fills *f on rank 0 (library, version, hosts,
- * affinity, compiler, timer, environment); overhead is rank 0's empty
+ * affinity, compiler, timer, environment,
+ * the batch system's job); overhead is rank 0's empty
  * measurement.  Returns -1 on rank 0 when memory ran out. */
 int sk_factors_collect(sk_factors_t *f, MPI_Comm comm, double overhead);
 

@@ -93,6 +93,7 @@ void sk_result_free(sk_result_t *r)
   sk_result_free_strv(r->factors.hosts, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.affinity, (size_t)r->factors.processes);
   sk_result_free_strv(r->factors.env, r->factors.nenv);
+  sk_result_free_strv(r->factors.batch, r->factors.nbatch);
   free(r->factors.governor);
   free(r->factors.mpi_init_times);
   free(r->factors.warning);
@@ -293,22 +294,36 @@ static int sk_result_emit_head(sk_emit_t *e, const sk_result_t *r)
   return sk_result_emit_run(e, r);
 }
 
-/* The environment as a mapping NAME: VALUE. */
-static int sk_result_emit_env(sk_emit_t *e, const sk_factors_t *f)
+/* "NAME=VALUE" entries as a mapping NAME: VALUE. */
+static void sk_result_emit_entries(sk_emit_t *e, char **v, size_t n)
 {
   size_t i;
-  sk_emit_str(e, "environment");
-  sk_emit_map_begin(e);
-  for (i = 0; i < f->nenv; i++) {
-    const char *eq = strchr(f->env[i], '=');
+  for (i = 0; i < n; i++) {
+    const char *eq = strchr(v[i], '=');
     char name[256];
-    size_t len = eq ? (size_t)(eq - f->env[i]) : strlen(f->env[i]);
+    size_t len = eq ? (size_t)(eq - v[i]) : strlen(v[i]);
     if (len >= sizeof name)
       len = sizeof name - 1;
-    memcpy(name, f->env[i], len);
+    memcpy(name, v[i], len);
     name[len] = '\0';
     sk_emit_kv_str(e, name, eq ? eq + 1 : "");
   }
+}
+
+/* The environment as a mapping NAME: VALUE; under a batch system its
+ * job as the mapping batch (system first). */
+static int sk_result_emit_env(sk_emit_t *e, const sk_factors_t *f)
+{
+  sk_emit_str(e, "environment");
+  sk_emit_map_begin(e);
+  sk_result_emit_entries(e, f->env, f->nenv);
+  sk_emit_map_end(e);
+  if (f->batch_system == NULL)
+    return 0;
+  sk_emit_str(e, "batch");
+  sk_emit_map_begin(e);
+  sk_emit_kv_str(e, "system", f->batch_system);
+  sk_result_emit_entries(e, f->batch, f->nbatch);
   return sk_emit_map_end(e);
 }
 

@@ -179,6 +179,10 @@ typedef struct sk_factors {
   long buffer_alignment;         /* message buffers start at a multiple */
   char **env;                    /* "NAME=VALUE", sorted */
   size_t nenv;
+  const char *batch_system;      /* static: "slurm", ...; NULL: none */
+  char **batch;                  /* its factors, "KEY=VALUE" in the
+                                  * order of src/engine/sysinfo.c */
+  size_t nbatch;
   char *governor;                /* cpu0's cpufreq governor, or NULL */
   double cpu_frequency;          /* cpu0's current frequency, Hz, or 0 */
   int pinned;                    /* every process bound to one CPU */

@@ -44,6 +44,13 @@ void sk_runlog_header(FILE *fp, const sk_result_t *r)
     sk_runlog_text(fp, f->env[i]);
     fputc('\n', fp);
   }
+  if (f->batch_system != NULL)
+    fprintf(fp, "batch: %s\n", f->batch_system);
+  for (i = 0; i < f->nbatch; i++) {
+    fputs("batch: ", fp);
+    sk_runlog_text(fp, f->batch[i]);
+    fputc('\n', fp);
+  }
   fflush(fp);
 }
 

@@ -72,29 +72,6 @@ int sk_parse_add_entry(sk_parse_ctx_t *ctx, sk_ast_entry_t *e)
   return 0;
 }
 
-/* The length of the valid UTF-8 sequence at s (at most n bytes), or 0:
- * no overlong forms, no surrogates, nothing above U+10FFFF. */
-size_t sk_parse_utf8(const unsigned char *s, size_t n)
-{
-  size_t len, i;
-  unsigned long cp;
-  if (s[0] < 0x80)
-    return 1;
-  len = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-  if (len == 0 || len > n || s[0] > 0xF4)
-    return 0;
-  cp = s[0] & (0x7F >> len);
-  for (i = 1; i < len; i++) {
-    if ((s[i] & 0xC0) != 0x80)
-      return 0;
-    cp = (cp << 6) | (s[i] & 0x3F);
-  }
-  if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
-      (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
-    return 0;
-  return len;
-}
-
 /* A suite file is UTF-8 text: invalid sequences and control characters
  * (other than tab, CR, FF, VT) are errors, one per line. */
 static void sk_parse_check_text(const char *name, const char *buf,
@@ -104,7 +81,7 @@ static void sk_parse_check_text(const char *name, const char *buf,
   size_t i = 0, n;
   int line = 1, col = 1, reported = 0;
   while (i < len) {
-    n = sk_parse_utf8(s + i, len - i);
+    n = sk_utf8_len(s + i, len - i);
     if (s[i] == '\n') {
       line++;
       col = 1;

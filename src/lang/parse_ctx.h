@@ -10,6 +10,7 @@
 
 #include "ast.h"
 #include "diag.h"
+#include "utf8.h"
 
 /* Lexemes are kept for messages, cut to this many bytes. */
 #define SK_PARSE_TEXT_MAX 48
@@ -33,9 +34,6 @@ typedef struct sk_parse_ctx {
   sk_ast_value_t *value;
 } sk_parse_ctx_t;
 
-/* The length of the valid UTF-8 character at s (n bytes available), or
- * 0 when the bytes there are not one (parse.c). */
-size_t sk_parse_utf8(const unsigned char *s, size_t n);
 
 /* Parser actions (parse.c).  They take ownership of what they are given
  * and return -1 out of memory. */

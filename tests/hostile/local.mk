@@ -145,6 +145,8 @@ EXTRA_DIST += $(SK_HOSTILE)/factors-pinned-text.yaml \
 	$(SK_HOSTILE)/factors-pinned-text.report.err $(SK_HOSTILE)/factors-pinned-text.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/factors-environment-list.yaml \
 	$(SK_HOSTILE)/factors-environment-list.report.err $(SK_HOSTILE)/factors-environment-list.merge.err
+EXTRA_DIST += $(SK_HOSTILE)/factors-batch-list.yaml \
+	$(SK_HOSTILE)/factors-batch-list.report.err $(SK_HOSTILE)/factors-batch-list.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/factors-unknown-nested.yaml \
 	$(SK_HOSTILE)/factors-unknown-nested.report.err $(SK_HOSTILE)/factors-unknown-nested.merge.err
 EXTRA_DIST += $(SK_HOSTILE)/factors-unknown-ok.yaml \

@@ -149,3 +149,7 @@ EXTRA_DIST += tests/mpi/msgcount.sh tests/mpi/msgcount.c \
 TESTS += tests/mpi/suites-p2.sh
 EXTRA_DIST += tests/mpi/suites-p2.sh
 check_PROGRAMS += tests/mpi/copyrate
+
+# the batch system's job in a result, its title page, skampi-db show
+TESTS += tests/mpi/jobfactors.sh
+EXTRA_DIST += tests/mpi/jobfactors.sh tests/mpi/jobfactors.skampi

@@ -235,6 +235,7 @@ check(br["argument_name"] == "none" and br["points"][0]["bytes"] is None,
       f"barrier has no payload {br}")
 j, _ = api("/api/runs/1")
 check([s["name"] for s in j["suite_list"]] == ["pingpong", "barrier"], f"run 1 {j}")
+check("batch" in j and j["batch"] is None, f"run 1 has no batch job {j}")
 st, h, body = get("/api/history.svg?" + q(suite="barrier", argument=0))
 check(st == 200 and h.get("Content-Type") == "image/svg+xml" and b"<svg" in body,
       f"history.svg {st}")
