@@ -36,7 +36,7 @@ site_configuration = {
                     'descr': 'the local cores, MPICH',
                     'scheduler': 'local',
                     'launcher': 'mpiexec.mpich',
-                    'environs': ['builtin'],
+                    'environs': ['mpich'],
                     'max_jobs': 1,
                 },
             ],
@@ -44,7 +44,7 @@ site_configuration = {
     ],
     'environments': [
         {
-            'name': 'builtin',
+            'name': 'mpich',
             'cc': 'mpicc.mpich',
         },
     ],
