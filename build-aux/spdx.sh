@@ -45,8 +45,8 @@ sk_spdx_files() {
      [ "$(git rev-parse --show-toplevel 2> /dev/null)" = "$(pwd -P)" ]; then
     git ls-files -co --exclude-standard
   else
-    find . \( -name .git -o -name '_*' -o -name 'build-*' -o -name 'sk-*' \
-              -o -name autom4te.cache \) -prune -o -type f -print |
+    find . \( -name .git -o -name '_*' -o \( -name 'build-*' ! -name build-aux \) \
+              -o -name 'sk-*' -o -name autom4te.cache \) -prune -o -type f -print |
       sed 's|^\./||'
   fi
 }

@@ -16,7 +16,10 @@
 # exit statuses, stands below every layer.  Everything but main() is a
 # library, so the tests link the same objects.
 # Built only where configure found its libraries (--disable-db: not at
-# all); its sources, web files and man page are in the tarball either way.
+# all); its sources, web files and man page are in the tarball either way
+# (Automake distributes the sources and dist_ data of both sides of a
+# conditional, but not a man page: it is named in EXTRA_DIST).
+EXTRA_DIST += doc/skampi-db.1
 if SK_DB
 noinst_LIBRARIES += db/libskampi_db.a
 db_libskampi_db_a_SOURCES = db/dbstatus.h \
@@ -72,5 +75,5 @@ bin_PROGRAMS += db/skampi-db
 db_skampi_db_SOURCES = db/main.c
 db_skampi_db_CPPFLAGS = $(SK_DB_CPPFLAGS)
 db_skampi_db_LDADD = $(SK_DB_LIBS)
-dist_man1_MANS += doc/skampi-db.1
+man1_MANS += doc/skampi-db.1
 endif

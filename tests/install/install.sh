@@ -48,6 +48,17 @@ for f in share/skampi/default.skampi share/skampi/fig1.skampi \
          share/doc/skampi/gallery.md; do
   [ -f "$inst/$f" ] || bad "$f is not installed"
 done
+# the bash completion, under each program's name (completion/local.mk)
+comp=$inst/share/bash-completion/completions
+cmp -s "$comp/skampi" "$srcdir/completion/skampi.bash" ||
+  bad "the bash completion is not installed as $comp/skampi"
+names="skampi-report skampi-run skampi-merge"
+[ "${SK_WITH_DB:-yes}" = no ] || names="$names skampi-db"
+for n in $names; do
+  [ "$(readlink "$comp/$n")" = skampi ] || bad "$comp/$n is no link to skampi"
+done
+[ "${SK_WITH_DB:-yes}" = no ] && [ -e "$comp/skampi-db" ] &&
+  bad "the completion of skampi-db is installed without skampi-db"
 ls "$inst"/share/doc/skampi/gallery/*.png >/dev/null 2>&1 ||
   bad "the gallery's pictures are not installed"
 # Every page of doc/ and every suite of suites/, not a list kept here: a
