@@ -43,7 +43,7 @@ static void sk_mmain_help(void)
        "                      EPS x its median on either side (0 < EPS <= 1e9):\n"
        "                      each point that misses, then the worst point\n"
        "  -h, --help          show this help and exit\n"
-       "  -V, --version       show the version and exit\n\n"
+       "  -V, --version       show the version and the licence, and exit\n\n"
        "Exit status: 0 success, 1 a run cannot be read or does not match\n"
        "the first, 2 bad command line, 3 the output cannot be written,\n"
        "4 (with --precision) merged, but some point misses the precision.\n"

@@ -214,7 +214,7 @@ static void sk_main_help(void)
        "                          other files (not an earlier publish)\n"
        "  -q, --quiet             no line per file, run or suite, no notes\n"
        "  -h, --help              show this help and exit\n"
-       "  -V, --version           show the version and exit\n\n"
+       "  -V, --version           show the version and the licence, and exit\n\n"
        "Exit status: 0 success, 1 a file not imported or a run not found,\n"
        "2 bad command line, 3 database error, 5 compare found a regression,\n"
        "6 compare is inconclusive (the runs cannot show a change at one\n"

@@ -43,7 +43,7 @@ static void sk_main_help(void)
        "      --compare       A and B are merged sets: Wilcoxon rank-sum test\n"
        "                      of every common point, box plots with stars\n"
        "  -h, --help          show this help and exit\n"
-       "  -V, --version       show the version and exit\n\n"
+       "  -V, --version       show the version and the licence, and exit\n\n"
        "Exit status: 0 success, 1 bad result or parameter file, 2 bad\n"
        "command line, 3 gnuplot or writing the output failed.\n"
        "gnuplot: $GNUPLOT if set, else " SK_GNUPLOT ".\n"

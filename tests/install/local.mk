@@ -25,3 +25,13 @@ check-reconfigure:
 	SKAMPI_TEST_RECONFIGURE=1 $(MAKE) $(AM_MAKEFLAGS) check \
 	  TESTS=tests/install/reconfigure.sh
 .PHONY: check-reconfigure
+
+# make, make check, make install prefix=P, in the tree and beside it:
+# P's programs find P's suites (two whole builds: opt-in, make
+# check-install-order; .ci/run runs it)
+TESTS += tests/install/order.sh
+EXTRA_DIST += tests/install/order.sh
+check-install-order:
+	SKAMPI_TEST_ORDER=1 $(MAKE) $(AM_MAKEFLAGS) check \
+	  TESTS=tests/install/order.sh
+.PHONY: check-install-order
