@@ -59,8 +59,19 @@ while read -r np f; do
     mkdir -p "$dir" || fatal "mkdir $dir"
     # in a directory of its own: io.skampi makes its files in `.`
     (cd "$dir" && SKAMPI_TEST_QUICK=2 $launch -n "$np" "$skampi" --quiet \
-       --no-postproc --timeout 900 -o out.yaml "$f" < /dev/null > stdout 2> stderr)
+       --no-postproc --timeout 300 -o out.yaml "$f" < /dev/null > stdout 2> stderr)
     rc=$?
+    # A suite the watchdog ended (Open MPI 4.1 oversubscribed on 16
+    # processes once stopped in MW_Bsend at 1 MiB, 0% CPU, and passed on
+    # every rerun): said, and the file run once more in a fresh
+    # directory; a second hang fails below like any other exit status.
+    if grep -q 'the watchdog ended suite' "$dir/stderr"; then
+      echo "note: $name on $np: HUNG once: $(grep 'the watchdog ended suite' "$dir/stderr" | head -n 1)"
+      rm -rf "$dir" && mkdir -p "$dir" || fatal "mkdir $dir"
+      (cd "$dir" && SKAMPI_TEST_QUICK=2 $launch -n "$np" "$skampi" --quiet \
+         --no-postproc --timeout 300 -o out.yaml "$f" < /dev/null > stdout 2> stderr)
+      rc=$?
+    fi
     if [ $rc -eq 1 ] && grep -q ": error: Type '[A-Za-z_0-9]*' is unavailable: " "$dir/stderr" &&
        ! grep ': error: ' "$dir/stderr" | grep -vq ": error: Type '[A-Za-z_0-9]*' is unavailable: "; then
       echo "note: $name on $np: $lib lacks its instances; not run"
