@@ -55,12 +55,14 @@ typedef struct sk_rfile_point {
   long repetitions;        /* -1 when absent */
   int novalue;             /* `valid: 0`: no repetition was valid, the
                             * statistics are NaN */
+  int unresolved;          /* 1 only when the file says `resolved: false`:
+                            * the times are the timer's reading, an upper
+                            * bound, with no bandwidth (lib/collbw.h);
+                            * beside novalue, in what was its padding, so
+                            * that a point stays as small as it was */
   long cut;                /* repetitions the outlier filter left out;
                             * -1 when absent */
   int eps_met;             /* 0 only when the file says false */
-  int unresolved;          /* 1 only when the file says `resolved: false`:
-                            * the times are the timer's reading, an upper
-                            * bound, with no bandwidth (lib/collbw.h) */
   int refined;             /* 1 only when the file says true */
   /* beyond the SKaMPI patterns (report/beyond.c) */
   double rate;             /* `rate` in the suite's rate_unit; NaN: none */

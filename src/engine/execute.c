@@ -184,6 +184,16 @@ static int sk_exec_minus_barrier(const sk_exec_t *x)
          x->s->collective_timing == SK_COLL_TIMING_ROOT_BARRIER;
 }
 
+/* k calls a timed region: the tick per call, what is left resolved,
+ * and what the timing subtracts per call. */
+static void sk_exec_batch_set(sk_exec_t *x, sk_measure_cfg_t *cfg, long k)
+{
+  x->ctx.batch = k;
+  cfg->tick = x->eng->tick / (double)k;
+  cfg->floor = sk_batch_floor(x->eng->tick, x->eng->overhead) / (double)k;
+  cfg->subtracted = x->eng->overhead / (double)k;
+}
+
 /* Where Batch applies (x->batch > 0): the calls a timed region of the
  * point holds, searched from k (Batch) by sk_batch_step() with the
  * shortest of SK_BATCH_TRIALS regions of each size it asks for
@@ -226,11 +236,8 @@ static long sk_exec_batch(sk_exec_t *x, sk_measure_rep_fn fn, void *fctx,
     b.k = (long)msg[0];
   }
   k = (long)-msg[0];
-  x->ctx.batch = k;
   *calls = msg[1];
-  cfg->tick = x->eng->tick / (double)k;
-  cfg->floor = sk_batch_floor(x->eng->tick, x->eng->overhead) / (double)k;
-  cfg->subtracted = x->eng->overhead / (double)k;
+  sk_exec_batch_set(x, cfg, k);
   return k;
 }
 
@@ -384,7 +391,12 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
     x->ctx.barrier = x->barrier;
     cfg.subtracted += x->barrier;
   }
-  if (x->batch > 0)
+  /* under Verify every call of a point is counted and checked (its
+   * integrity check, warm-up, repetitions: src/engine/verify.h), so no
+   * unchecked trials come between them: Batch calls a region, as set */
+  if (x->batch > 0 && x->s->verify)
+    sk_exec_batch_set(x, &cfg, batch = x->batch);
+  else if (x->batch > 0)
     batch = sk_exec_batch(x, sk_exec_rep_fn(x), &rep, comm, &cfg, x->batch,
                           &region);
   if (x->windowed) {
@@ -395,7 +407,7 @@ static int sk_exec_measure(sk_exec_t *x, MPI_Comm comm, long length,
   } else {
     rc = sk_exec_repeat(x, &cfg, comm, length, sk_exec_rep_fn(x), &rep, pt);
   }
-  if (rc == 0 && x->batch > 0 &&
+  if (rc == 0 && x->batch > 0 && !x->s->verify &&
       (more = sk_exec_rebatch(x, comm, batch, pt)) > 0) {
     batch = sk_exec_batch(x, sk_exec_rep_fn(x), &rep, comm, &cfg, more,
                           &region);
