@@ -105,7 +105,7 @@ _skampi_complete() {
   [ "$COMP_CWORD" -gt 0 ] && prev=${COMP_WORDS[COMP_CWORD - 1]}
   COMPREPLY=()
   if [[ $cur == -* ]]; then
-    # skampi-db's -o is an option too; none takes "=" but skampi's --shuffle=
+    # an option (a negative number is no argument any option takes)
     _skampi_add $(_skampi_options "$prog")
     return 0
   fi
