@@ -17,8 +17,8 @@ _skampi_opts_skampi='--suite -o --output -q --quiet --fresh --timeout --timer
 _skampi_opts_report='-o --output -p --params --csv --script --runs --compare
   -h --help -V --version'
 _skampi_opts_run='-n --runs --precision --max-runs --max-time -np --np
-  --launcher --seed --no-report --db --push --tag --resume -o --output
-  -h --help -V --version'
+  --launcher --seed --no-report --db --push --tag --grid-from --resume -o
+  --output -h --help -V --version'
 _skampi_opts_merge='-o --output --precision -h --help -V --version'
 _skampi_opts_db='--db --machine --tag --library --np --since --suite --format
   -o --output --from --to --linear-x --argument --alpha --permutations
@@ -145,6 +145,7 @@ _skampi_complete_run() {
   case $prev in
     -o|--output|--resume) _skampi_dirs ;;
     --db) _skampi_files '*.db' ;;
+    --grid-from) _skampi_files '*.yaml' ;;
     --launcher) compopt -o default 2> /dev/null; COMPREPLY=($(compgen -c -- "$cur")) ;;
     -n|--runs|--precision|--max-runs|--max-time|-np|--np|--seed|--push|--tag) ;;
     *) _skampi_add $(_skampi_suite_names "${COMP_WORDS[0]}")

@@ -29,7 +29,7 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/store/store_web.c db/store/store_token.c \
 	db/store/selection.c db/store/selection.h \
 	db/ingest/ingest.c db/ingest/ingest.h \
-	db/ingest/batch.c db/ingest/batch.h \
+	db/ingest/jobhead.c db/ingest/jobhead.h \
 	db/ingest/peer.c db/ingest/peer.h \
 	db/ingest/upload.c db/ingest/upload.h \
 	db/ingest/tar.c db/ingest/tar.h \

@@ -364,8 +364,8 @@ static void sk_title_left(FILE *f, const sk_rfile_t *r)
   sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
   sk_title_run(&c, r);
   sk_title_faults(&c, r);
-  sk_title_factors(&c, r);
   sk_title_batch(&c, r);
+  sk_title_factors(&c, r);
   sk_title_problems(&c, r);
   sk_title_meta(&c, r);
   sk_title_environment(&c, r);

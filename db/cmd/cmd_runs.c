@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "jobhead.h"
 #include "dbout.h"
 #include "escape.h"
 #include "msg.h"
@@ -252,7 +252,7 @@ static int sk_show_batch(sk_store_t *st, const sk_store_info_t *r)
   sk_rfile_kv_t *kv;
   size_t i, n;
   char key[80];
-  if (sk_batch_of_run(st, r->id, &kv, &n) < 0)
+  if (sk_jobhead_of_run(st, r->id, &kv, &n) < 0)
     return -1;
   for (i = 0; i < n; i++) {
     if (strcmp(kv[i].key, "system") == 0) {
@@ -265,7 +265,7 @@ static int sk_show_batch(sk_store_t *st, const sk_store_info_t *r)
     sk_dbout_text(stdout, "  %-15s ", key);
     sk_dbout_text(stdout, "%s\n", kv[i].value);
   }
-  sk_batch_free(kv, n);
+  sk_jobhead_free(kv, n);
   return 0;
 }
 

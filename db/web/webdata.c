@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "jobhead.h"
 #include "grow.h"
 
 const char *const sk_webdata_facet_name[SK_WEBDATA_NFACETS] = {
@@ -413,7 +413,7 @@ static int sk_webdata_batch_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
 {
   sk_rfile_kv_t *kv;
   size_t i, n;
-  if (sk_batch_of_run(st, id, &kv, &n) < 0)
+  if (sk_jobhead_of_run(st, id, &kv, &n) < 0)
     return -1;
   sk_wbuf_puts(b, ",\"batch\":");
   if (n == 0)
@@ -426,7 +426,7 @@ static int sk_webdata_batch_json(sk_store_t *st, int64_t id, sk_wbuf_t *b)
   }
   if (n > 0)
     sk_wbuf_puts(b, "}");
-  sk_batch_free(kv, n);
+  sk_jobhead_free(kv, n);
   return b->failed ? -1 : 0;
 }
 

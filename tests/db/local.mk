@@ -25,11 +25,11 @@ tests_db_test_upload_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit \
 tests_db_test_upload_CFLAGS = $(AM_CFLAGS) $(SQLITE_CFLAGS)
 tests_db_test_upload_LDADD = $(SK_DB_LIBS)
 # the batch job read back from a stored file's head (show, /api/runs/ID)
-check_PROGRAMS += tests/db/test_batch
-TESTS += tests/db/test_batch
-tests_db_test_batch_SOURCES = tests/db/test_batch.c
-tests_db_test_batch_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit
-tests_db_test_batch_LDADD = $(SK_DB_LIBS)
+check_PROGRAMS += tests/db/test_jobhead
+TESTS += tests/db/test_jobhead
+tests_db_test_jobhead_SOURCES = tests/db/test_jobhead.c
+tests_db_test_jobhead_CPPFLAGS = $(SK_DB_CPPFLAGS) -I$(srcdir)/tests/unit
+tests_db_test_jobhead_LDADD = $(SK_DB_LIBS)
 # the request head the gate of serve takes, byte by byte
 check_PROGRAMS += tests/db/test_webhead
 TESTS += tests/db/test_webhead

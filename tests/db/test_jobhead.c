@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * test_batch.c -- sk_batch_parse() (db/ingest/batch.h): the batch job of
+ * test_jobhead.c -- sk_jobhead_parse() (db/ingest/jobhead.h): the batch job of
  * a result file's head in file order, whatever follows the head; a head
  * cut anywhere (as the 4 MiB a stored run's head is read to may cut it):
  * none, never a value cut short; a batch that is not a mapping of text,
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "batch.h"
+#include "jobhead.h"
 #include "sk_test.h"
 
 static const char head[] =
@@ -35,14 +35,14 @@ static void parse(const char *text, size_t len, int cut, char *out,
 {
   sk_rfile_kv_t *kv = NULL;
   size_t n = 99, i, used;
-  SK_CHECK(sk_batch_parse(text, len, cut, &kv, &n) == 0);
+  SK_CHECK(sk_jobhead_parse(text, len, cut, &kv, &n) == 0);
   snprintf(out, size, "%s", n ? "" : "none");
   for (i = 0; i < n; i++) {
     used = strlen(out);
     snprintf(out + used, size - used, "%s%s=%s", i ? "|" : "", kv[i].key,
              kv[i].value);
   }
-  sk_batch_free(kv, n);
+  sk_jobhead_free(kv, n);
 }
 
 static void test_head(void)
@@ -106,7 +106,7 @@ static void test_odd(void)
 
 int main(void)
 {
-  /* nothing of the heads above may reach stderr: sk_batch_parse() says
+  /* nothing of the heads above may reach stderr: sk_jobhead_parse() says
    * nothing (the test's log would show it) */
   test_head();
   test_odd();
