@@ -48,6 +48,19 @@ grep -q "^set label '3.13$times' at first 8," "$work/f.gp" ||
 grep -q "\$tF using 1:2 with lines .* title 'floor (node limits)'" \
   "$work/f.gp" || fail "the floor is not drawn"
 
+# skampi-db show lists the limits of a stored run (when skampi-db is built).
+DB=$top_builddir/db/skampi-db
+if [ -x "$DB" ]; then
+  "$DB" --db "$work/t.db" import "$fixed" > /dev/null 2>&1 ||
+    fail "skampi-db import of floors.yaml"
+  "$DB" --db "$work/t.db" show 1 | grep '^cache line:\|^copy (' > "$work/show"
+  printf '%s\n' \
+    'cache line:      195 ns one way (best 170 ns), CPUs 1 and 0' \
+    'copy (1 core):   8 B 5.45 GB/s, 4096 B 141 GB/s, 1048576 B 53.8 GB/s, 8388608 B 32.2 GB/s' \
+    'copy (all):      35 GB/s' | diff -u - "$work/show" ||
+    fail "skampi-db show: the limits"
+fi
+
 # The shipped ping-pong suite with @LIMITS yes, bounded by @TIME_RUN.
 { printf '@LIMITS yes\n@TIME_RUN 40\n'
   grep -v '^@OUTFILE' "$top_srcdir/suites/pingpong.skampi"; } > "$work/pp.skampi"
