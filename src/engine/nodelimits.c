@@ -93,7 +93,7 @@ static size_t sk_limits_bounce(sk_limits_line_t *ln, double *t, size_t nt)
     for (i = 0; i < SK_LIMITS_CL_BATCH; i++) {
       __atomic_store_n(&ln->flag, v + 1, __ATOMIC_RELEASE);
       while (__atomic_load_n(&ln->flag, __ATOMIC_ACQUIRE) != v + 2)
-        if (sk_limits_now() - t0 > 2 * SK_LIMITS_CL_S)
+        if (sk_limits_now() - t0 > 4 * SK_LIMITS_CL_S)
           return n;     /* the echo never ran: what we have */
       v += 2;
     }
