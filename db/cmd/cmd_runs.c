@@ -279,7 +279,10 @@ static void sk_show_limits(sk_store_t *st, int64_t run)
   int at = 0;
   if (sk_store_original(st, run, &data, &len) < 0)
     return;
-  if (sk_rfile_load_mem("stored file", data, len, &r) == 0 &&
+  /* only a skampi result file with limits is read (an imported OSU or
+   * IMB output is no YAML) */
+  if (memmem(data, len, "\n  limits:\n", 11) != NULL &&
+      sk_rfile_load_mem("stored file", data, len, &r) == 0 &&
       sk_floor_limits(r, &f) == 0) {
     if (isfinite(f.line_median))
       snprintf(buf, sizeof buf, "%.0f ns one way (best %.0f ns), CPUs %ld "
