@@ -33,7 +33,8 @@ lib_libskampi_a_SOURCES = \
 	lib/csvcell.c lib/csvcell.h \
 	lib/iodir.c lib/iodir.h \
 	lib/noise.c lib/noise.h \
-	lib/redval.c lib/redval.h
+	lib/redval.c lib/redval.h \
+	lib/floor.c lib/floor.h
 # the honest numbers of a point (the median's interval, its modes) and
 # the schedule that chooses the ping-pong pair
 lib_libskampi_a_SOURCES += lib/medci.c lib/medci.h lib/modes.c lib/modes.h \

@@ -27,7 +27,8 @@ typedef enum {
   SK_RF_NAMES,          /* a list of names (hosts): text, 1 to 255 bytes */
   SK_RF_LIST,           /* a list of texts */
   SK_RF_TEXTS,          /* a mapping of texts (environment, batch) */
-  SK_RF_TIMER           /* MPI_Wtime, CLOCK_MONOTONIC or RDTSCP */
+  SK_RF_TIMER,          /* MPI_Wtime, CLOCK_MONOTONIC or RDTSCP */
+  SK_RF_LIMITS          /* @LIMITS: mappings of texts, 3 levels deep */
 } sk_rfactors_kind_t;
 
 static const struct {
@@ -46,7 +47,8 @@ static const struct {
   {"shuffle_seed", SK_RF_SEED}, {"grid_from", SK_RF_TEXT},
   {"memory_kib", SK_RF_COUNT}, {"cachewarmup", SK_RF_COUNT},
   {"io_directory", SK_RF_TEXT}, {"cores", SK_RF_POSITIVE},
-  {"cpu_model", SK_RF_TEXT}, {"batch", SK_RF_TEXTS}
+  {"cpu_model", SK_RF_TEXT}, {"batch", SK_RF_TEXTS},
+  {"limits", SK_RF_LIMITS}
 };
 
 /* YAML's null: a plain null, Null, NULL or ~ (or nothing). */
@@ -159,6 +161,31 @@ static int sk_rfactors_timer(sk_yread_t *y, const sk_ynode_t *n)
   return 0;
 }
 
+/* factors.limits (doc/output-format.md): a mapping whose entries are
+ * texts, or lists or mappings of them, at most depth levels down (the
+ * numbers are checked where they are used: lib/floor.c). */
+static int sk_rfactors_limits(sk_yread_t *y, const sk_ynode_t *n,
+                              const char *key, int depth)
+{
+  sk_ynode_t *v;
+  size_t i;
+  if (n->kind == SK_YNODE_SCALAR)
+    return sk_rfactors_text(y, n, key, SK_RFACTORS_TEXT_MAX);
+  if (depth == 0) {
+    sk_yread_error(y, n, "'%s' is nested too deep: 'limits' has at most "
+                   "3 levels", key);
+    return -1;
+  }
+  for (i = 0; i < sk_yread_len(n); i++) {
+    v = n->kind == SK_YNODE_SEQ ? sk_yread_item(y, n, i) : NULL;
+    if (n->kind == SK_YNODE_MAP)
+      sk_yread_pair(y, n, i, &v);
+    if (v && sk_rfactors_limits(y, v, key, depth - 1) < 0)
+      return -1;
+  }
+  return 0;
+}
+
 /* One known factor KEY of kind K. */
 static int sk_rfactors_known(sk_yread_t *y, const sk_ynode_t *n,
                              const char *key, sk_rfactors_kind_t k)
@@ -192,6 +219,12 @@ static int sk_rfactors_known(sk_yread_t *y, const sk_ynode_t *n,
     return sk_rfactors_texts(y, n, key);
   case SK_RF_TIMER:
     return sk_rfactors_timer(y, n);
+  case SK_RF_LIMITS:
+    if (n->kind != SK_YNODE_MAP) {
+      sk_yread_error(y, n, "'limits' must be a mapping");
+      return -1;
+    }
+    return sk_rfactors_limits(y, n, key, 3);
   }
   return 0;
 }

@@ -16,10 +16,12 @@
 #include "plot.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "beyond.h"
+#include "floor.h"
 #include "gp.h"
 #include "instance.h"
 #include "single.h"
@@ -43,6 +45,7 @@ typedef struct sk_plot_view {
   double vlo, vhi;         /* of the values */
   size_t shown, hidden;    /* drawable points, points a log axis drops */
   size_t bands, merged;    /* points with a band; of them merged ones */
+  int floor;               /* $tF holds the floor (sk_plot_floor()) */
 } sk_plot_view_t;
 
 /* A merged point (several runs): the median over the runs with its
@@ -515,6 +518,9 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
     fputs(k ? ", \\\n" : "", f);
     sk_plot_series(f, v, prefix, k, key);
   }
+  if (v->floor)
+    fprintf(f, ", \\\n  $%cF using 1:2 with lines lc rgb '#444444' dt 2 "
+            "lw 1.2 title 'floor (node limits)'", prefix);
   if (key)
     sk_plot_symbol_key(f, v);
   fputs("\n", f);
@@ -706,6 +712,62 @@ static void sk_plot_clip_note(FILE *f, const sk_page_t *p)
   sk_gp_label(f, SK_GP_KEY_X, 0.105, "left", 8, 0, "#b00000", b, 0);
 }
 
+/* A suite page of a ping-pong with floors (lib/floor.h): $tF, the
+ * floor of each drawn point, the y range grown to hold it, and above
+ * each point its median's multiple of the floor ("3.1x"). */
+static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
+{
+  const sk_page_t *page = v->page;
+  const sk_rfile_t *r;
+  const sk_rfile_suite_t *s;
+  const sk_rfile_point_t *p;
+  sk_floor_t fl;
+  double val, lo, hi, u = v->yu.factor, x, m;
+  char text[32];
+  size_t i, n = 0;
+  int pass;
+  if (page->kind != SK_PAGE_SUITE || page->nseries != 1 ||
+      page->series[0].file >= in->n ||
+      sk_floor_limits(r = in->files[page->series[0].file], &fl) != 0)
+    return;
+  s = page->series[0].suite;
+  /* pass 0: the datablock; pass 1: the labels */
+  for (pass = 0; pass < 2; pass++) {
+    if (pass == 1 && n > 0)
+      fputs("EOD\n", f);
+    for (i = 0; i < s->npoints; i++) {
+      p = &s->points[i];
+      x = sk_floor_point(&fl, r, s, p);
+      m = sk_floor_value(p);
+      if (!isfinite(x) || x <= 0 ||
+          sk_plot_value(v, p, &val, &lo, &hi) < 0)
+        continue;
+      if (pass == 0) {
+        if (n++ == 0)
+          fputs("$tF << EOD\n", f);
+        sk_gp_num(f, p->argument);
+        fputc(' ', f);
+        sk_gp_num(f, x * u);
+        fputc('\n', f);
+        if (x < v->ylo)
+          v->ylo = x;
+        continue;
+      }
+      if (!isfinite(m))
+        continue;
+      snprintf(text, sizeof text, "%.3g\xc3\x97", m / x);
+      fputs("set label ", f);
+      sk_gp_text(f, text, 0);
+      fputs(" at first ", f);
+      sk_gp_num(f, p->argument);
+      fputc(',', f);
+      sk_gp_num(f, val * u);
+      fputs(" center offset 0,0.9 font ',7' tc rgb '#444444'\n", f);
+    }
+  }
+  v->floor = n > 0;
+}
+
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
                      size_t npages)
 {
@@ -724,6 +786,7 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
     sk_plot_suite_frame(f, in, page, npages);
   sk_plot_hidden_note(f, &t);
   sk_plot_clip_note(f, page);
+  sk_plot_floor(f, in, &t);
   if (!page->bw_panel) {
     sk_plot_panel(f, &t, SK_GP_TOP, SK_GP_BOTTOM, 1, 1, 't');
   } else {

@@ -7,9 +7,12 @@
 
 #include "title.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "floor.h"
 #include "gp.h"
 #include "nodemap.h"
 #include "noise.h"
@@ -314,6 +317,67 @@ static void sk_title_faults(sk_title_col_t *c, const sk_rfile_t *r)
 
 /* The node map and the factors, the environment last (its lines are
  * what the page cuts first). */
+/* A byte count as "8 B", "4 KiB", "1 MiB". */
+static void sk_title_len(char *buf, size_t n, double len)
+{
+  if (len >= 1048576.0)
+    snprintf(buf, n, "%.0f MiB", len / 1048576.0);
+  else if (len >= 1024.0)
+    snprintf(buf, n, "%.0f KiB", len / 1024.0);
+  else
+    snprintf(buf, n, "%.0f B", len);
+}
+
+/* The node's limits (@LIMITS; lib/floor.h): the cache line, the copy
+ * rate at a few lengths, all ranks' copy, the links, the cost. */
+static void sk_title_limits(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  static const char link[] = "limits.links.";
+  sk_floor_t f;
+  char buf[160], len[32], key[64];
+  const char *t;
+  size_t i, k, shown = 0;
+  if (sk_floor_limits(r, &f) != 0)
+    return;
+  sk_title_heading(c, "The node's limits (floors)");
+  if (isfinite(f.line_median))
+    snprintf(buf, sizeof buf, "%.0f ns (best %.0f ns), CPUs %ld and %ld",
+             f.line_median * 1e9, f.line * 1e9, f.cpus[0], f.cpus[1]);
+  else
+    snprintf(buf, sizeof buf, "not measured: %s",
+             (t = sk_rfile_factor(r, "limits.cache_line.skipped")) ? t
+                                                                  : "?");
+  sk_title_kv(c, "cache line", buf, NULL);
+  /* 8 B, 4 KiB, 1 MiB and the longest: one core's median copy rate */
+  for (i = 0; i < f.ncopy; i++) {
+    if (f.len[i] != 8 && f.len[i] != 4096 && f.len[i] != 1048576 &&
+        i + 1 != f.ncopy)
+      continue;
+    sk_title_len(len, sizeof len, f.len[i]);
+    snprintf(key, sizeof key, "copy %s", len);
+    snprintf(buf, sizeof buf, "%.2f GB/s (best %.2f)", f.median[i] / 1e9,
+             f.best[i] / 1e9);
+    sk_title_kv(c, key, buf, NULL);
+  }
+  if (isfinite(f.all_rate)) {
+    t = sk_rfile_factor(r, "limits.all_ranks_copy.ranks");
+    snprintf(buf, sizeof buf, "%.2f GB/s (%s ranks at once)",
+             f.all_rate / 1e9, t ? t : "?");
+    sk_title_kv(c, "all ranks' copy", buf, NULL);
+  }
+  for (k = 0; k < r->nfactors; k++)
+    if (strncmp(r->factors[k].key, link, sizeof link - 1) == 0 &&
+        shown++ < 4) {
+      snprintf(key, sizeof key, "link %s",
+               r->factors[k].key + sizeof link - 1);
+      sk_title_kv(c, key, r->factors[k].value, NULL);
+    }
+  if (isfinite(f.cost)) {
+    snprintf(buf, sizeof buf, "%.2f s", f.cost);
+    sk_title_kv(c, "measured in", buf, NULL);
+  }
+}
+
 static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
 {
   static const char env[] = "environment.", batch[] = "batch.";
@@ -326,7 +390,8 @@ static void sk_title_factors(sk_title_col_t *c, const sk_rfile_t *r)
   }
   for (i = 0; i < r->nfactors; i++)
     if (strncmp(r->factors[i].key, env, sizeof env - 1) != 0 &&
-        strncmp(r->factors[i].key, batch, sizeof batch - 1) != 0)
+        strncmp(r->factors[i].key, batch, sizeof batch - 1) != 0 &&
+        strncmp(r->factors[i].key, "limits.", 7) != 0)  /* sk_title_limits() */
       sk_title_kv(c, r->factors[i].key, r->factors[i].value, NULL);
   if (r->nfactors == 0)
     sk_title_wide(c, "no factors recorded", "#555555");
@@ -365,6 +430,7 @@ static void sk_title_left(FILE *f, const sk_rfile_t *r)
   sk_title_run(&c, r);
   sk_title_faults(&c, r);
   sk_title_batch(&c, r);
+  sk_title_limits(&c, r);
   sk_title_factors(&c, r);
   sk_title_problems(&c, r);
   sk_title_meta(&c, r);

@@ -35,6 +35,7 @@
 #include "resultfile.h"
 #include "run_resume.h"
 #include "runlog.h"
+#include "nodelimits.h"
 #include "runnoise.h"
 #include "sha256.h"
 #include "suitekey.h"
@@ -164,6 +165,10 @@ static int sk_run_start(sk_runstate_t *st, const sk_plan_t *plan,
   MPI_Bcast(&ok, 1, MPI_INT, 0, e->world);
   if (!ok)
     return -1;
+  /* @LIMITS: before the first suite, outside every timed region */
+  if (plan->limits)
+    sk_limits_measure(e->rank == 0 ? &st->res->limits : NULL, e->world,
+                      plan->memory_kib * 1024L);
   st->budget.total = plan->time_run;
   st->budget.t0 = st->t0;
   return sk_runnoise_start(&st->noise, e->world, plan->nsuites,

@@ -7,6 +7,7 @@
 #include "dbcmd.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +15,11 @@
 #include "jobhead.h"
 #include "dbout.h"
 #include "escape.h"
+#include "floor.h"
 #include "msg.h"
 #include "noise.h"
 #include "outfile.h"
+#include "rfile_load.h"
 #include "wbuf.h"
 #include "web.h"
 #include "webdata.h"
@@ -334,6 +337,46 @@ static int sk_runs_some(sk_store_t *st, const sk_dbcmd_t *c,
   return SK_DB_OK;
 }
 
+/* The node's limits (@LIMITS; lib/floor.h), read from the run's stored
+ * file: the cache line and the copy rates at 8 B, 4 KiB, 1 MiB and the
+ * longest length; nothing for a run without them. */
+static void sk_show_limits(sk_store_t *st, int64_t run)
+{
+  sk_rfile_t *r = NULL;
+  sk_floor_t f;
+  void *data = NULL;
+  size_t len = 0, i;
+  char buf[256];
+  int at = 0;
+  if (sk_store_original(st, run, &data, &len) < 0)
+    return;
+  /* only a skampi result file with limits is read (an imported OSU or
+   * IMB output is no YAML) */
+  if (memmem(data, len, "\n  limits:\n", 11) != NULL &&
+      sk_rfile_load_mem("stored file", data, len, &r) == 0 &&
+      sk_floor_limits(r, &f) == 0) {
+    if (isfinite(f.line_median))
+      snprintf(buf, sizeof buf, "%.0f ns one way (best %.0f ns), CPUs %ld "
+               "and %ld", f.line_median * 1e9, f.line * 1e9, f.cpus[0],
+               f.cpus[1]);
+    else
+      snprintf(buf, sizeof buf, "not measured");
+    sk_show_kv("cache line:", buf);
+    for (i = 0; i < f.ncopy && at < (int)sizeof buf - 40; i++)
+      if (f.len[i] == 8 || f.len[i] == 4096 || f.len[i] == 1048576 ||
+          i + 1 == f.ncopy)
+        at += snprintf(buf + at, sizeof buf - (size_t)at, "%s%.0f B %.3g "
+                       "GB/s", at ? ", " : "", f.len[i], f.median[i] / 1e9);
+    sk_show_kv("copy (1 core):", buf);
+    if (isfinite(f.all_rate)) {
+      snprintf(buf, sizeof buf, "%.3g GB/s", f.all_rate / 1e9);
+      sk_show_kv("copy (all):", buf);
+    }
+  }
+  sk_rfile_free(r);
+  free(data);
+}
+
 int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
 {
   sk_store_info_t info;
@@ -362,6 +405,7 @@ int sk_dbcmd_show(sk_store_t *st, const sk_dbcmd_t *c)
     if (sk_show_info(st, &info) < 0)
       rc = SK_DB_STORE;
     sk_store_info_free(&info);
+    sk_show_limits(st, ids[i]);
     if (sk_store_suites(st, ids[i], sk_show_suite, NULL) < 0)
       rc = SK_DB_STORE;
   }

@@ -38,7 +38,8 @@ src_libskampi_src_a_SOURCES += \
 	src/engine/probe.c src/engine/probe.h \
 	src/engine/runnoise.c src/engine/runnoise.h \
 	src/engine/budget.c src/engine/budget.h \
-	src/engine/runlog.c src/engine/runlog.h
+	src/engine/runlog.c src/engine/runlog.h \
+	src/engine/nodelimits.c src/engine/nodelimits.h
 # the topology of a neighbourhood collective's suite
 src_libskampi_src_a_SOURCES += src/engine/topology.c src/engine/topology.h
 # the node map of a run, gathered at its start

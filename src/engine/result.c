@@ -359,6 +359,61 @@ static int sk_result_has_io(const sk_plan_t *plan)
   return 0;
 }
 
+/* factors.limits (doc/output-format.md; src/engine/nodelimits.c). */
+static void sk_result_emit_limits(sk_emit_t *e, const sk_limits_t *l)
+{
+  size_t i;
+  char key[32];
+  if (l == NULL || !l->measured)
+    return;
+  sk_emit_str(e, "limits");
+  sk_emit_map_begin(e);
+  sk_emit_kv_double(e, "cost", l->cost);
+  sk_emit_str(e, "cache_line");
+  sk_emit_map_begin(e);
+  sk_emit_str(e, "cpus");
+  sk_emit_flow_seq_begin(e);
+  sk_emit_long(e, l->cpus[0]);
+  sk_emit_long(e, l->cpus[1]);
+  sk_emit_seq_end(e);
+  if (l->cl_measured) {
+    sk_emit_kv_bool(e, "pinned", l->cl_pinned);
+    sk_emit_kv_double(e, "median", l->cl_median);
+    sk_emit_kv_double(e, "best", l->cl_best);
+    sk_emit_kv_double(e, "spread", l->cl_spread);
+    sk_emit_kv_long(e, "round_trips", l->round_trips);
+  } else
+    sk_emit_kv_str(e, "skipped", l->cl_skipped);
+  sk_emit_map_end(e);
+  sk_emit_str(e, "copy");
+  sk_emit_map_begin(e);
+  for (i = 0; i < l->ncopy; i++) {
+    snprintf(key, sizeof key, "%ld", l->copy[i].length);
+    sk_emit_str(e, key);
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_double(e, "median", l->copy[i].median);
+    sk_emit_kv_double(e, "best", l->copy[i].best);
+    sk_emit_kv_double(e, "spread", l->copy[i].spread);
+    sk_emit_map_end(e);
+  }
+  sk_emit_map_end(e);
+  if (l->all_ranks > 0) {
+    sk_emit_str(e, "all_ranks_copy");
+    sk_emit_flow_map_begin(e);
+    sk_emit_kv_long(e, "ranks", l->all_ranks);
+    sk_emit_kv_long(e, "length", l->all_length);
+    sk_emit_kv_double(e, "rate", l->all_rate);
+    sk_emit_kv_double(e, "spread", l->all_spread);
+    sk_emit_map_end(e);
+  }
+  sk_emit_str(e, "links");
+  sk_emit_map_begin(e);
+  for (i = 0; i < l->nlinks; i++)
+    sk_emit_kv_str(e, l->links[i].name, l->links[i].rate);
+  sk_emit_map_end(e);
+  sk_emit_map_end(e);
+}
+
 static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
 {
   const sk_factors_t *f = &r->factors;
@@ -392,6 +447,7 @@ static int sk_result_emit_factors(sk_emit_t *e, const sk_result_t *r)
   sk_result_emit_conditions(e, f);
   sk_emit_kv_long(e, "memory_kib", r->plan->memory_kib);
   sk_emit_kv_long(e, "cachewarmup", r->plan->cachewarmup);
+  sk_result_emit_limits(e, &r->limits);
   if (sk_result_has_io(r->plan))
     sk_emit_kv_str(e, "io_directory", r->plan->io_directory != NULL
                                           ? r->plan->io_directory : ".");

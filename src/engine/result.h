@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "noise.h"
+#include "nodelimits.h"
 #include "outfile.h"
 #include "plan.h"
 #include "point.h"
@@ -207,6 +208,7 @@ typedef struct sk_result {
   size_t nsuites;
   sk_noise_t noise;              /* the run's verdict (measured 0: none
                                   * yet) */
+  sk_limits_t limits;            /* @LIMITS (measured 0: none) */
   char *stop;                    /* why the run stopped before measuring
                                   * everything (Time_Run), or NULL */
 } sk_result_t;

@@ -234,6 +234,7 @@ typedef struct sk_plan {
   char *outfile;                 /* @OUTFILE or NULL */
   char *logfile;                 /* @LOGFILE or NULL */
   int postproc;                  /* @POSTPROC */
+  int limits;                    /* @LIMITS */
   long cachewarmup;              /* @CACHEWARMUP */
   char *io_directory;            /* @IO_DIRECTORY or NULL (".") */
   double time_run;               /* @TIME_RUN s, or SK_UNSET */

@@ -4,7 +4,8 @@ SK_TOOLS_TESTS = tests/tools/merge.sh tests/tools/compare.sh \
 	tests/tools/run.sh tests/tools/doc.sh tests/tools/merge-raw.sh \
 	tests/tools/run-args.sh tests/tools/run-precision.sh \
 	tests/tools/workflow.sh tests/tools/run-push.sh tests/tools/run-survive.sh \
-	tests/tools/merge-tail.sh tests/tools/run-grid.sh
+	tests/tools/merge-tail.sh tests/tools/run-grid.sh \
+	tests/tools/floors.sh
 TESTS += $(SK_TOOLS_TESTS)
 # TEST ONLY: the library workflow.sh preloads into the ranks of one
 # campaign to make MPI_Iprobe slower (slowcall.c).  Built for make check
@@ -27,6 +28,10 @@ TESTS += tests/tools/postproc-test
 tests_tools_postproc_test_SOURCES = tests/tools/postproc-test.c
 tests_tools_postproc_test_LDADD = $(SK_SRC_NOMPI_LIBS)
 tests_tools_wilcoxon_p_LDADD = $(SK_LIB_LIBS)
+# every ping-pong point against its floor (lib/floor.h; floors.sh)
+check_PROGRAMS += tests/tools/floorcheck
+tests_tools_floorcheck_CFLAGS = $(AM_CFLAGS) $(YAML_CFLAGS)
+tests_tools_floorcheck_LDADD = $(SK_LIB_LIBS)
 EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/runs/a1.yaml tests/tools/runs/a2.yaml \
 	tests/tools/runs/a3.yaml tests/tools/runs/a4.yaml \
@@ -47,5 +52,6 @@ EXTRA_DIST += $(SK_TOOLS_TESTS) tests/tools/lib.sh tests/tools/merge3.expected \
 	tests/tools/tiny.skampi \
 	tests/tools/workflow.skampi tests/tools/slowcall.c \
 	tests/tools/tiny-dynamic.skampi \
-	tests/tools/wilcoxon-p.c
+	tests/tools/wilcoxon-p.c tests/tools/floorcheck.c \
+	tests/tools/floors.yaml
 
