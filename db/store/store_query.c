@@ -457,43 +457,13 @@ long sk_store_dedupe(sk_store_t *st, int64_t *ids, size_t *n)
   return (long)i;
 }
 
-int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
+/* Steps S (run bound as ?1) and copies its one BLOB column into *data
+ * (the caller's to free) and *len; finishes S.  -1 with the message
+ * given when there is no such run or the read fails. */
+static int sk_store_blob_row(sk_store_t *st, sqlite3_stmt *s, int64_t run,
+                             void **data, size_t *len)
 {
-  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT original FROM runs "
-                                  "WHERE id = ?1");
-  int rc;
-  *data = NULL;
-  *len = 0;
-  if (!s)
-    return -1;
-  sqlite3_bind_int64(s, 1, run);
-  rc = sqlite3_step(s);
-  if (rc == SQLITE_ROW) {
-    *len = (size_t)sqlite3_column_bytes(s, 0);
-    if ((*data = malloc(*len ? *len : 1)) != NULL && *len > 0)
-      memcpy(*data, sqlite3_column_blob(s, 0), *len);
-  } else if (rc == SQLITE_DONE)
-    sk_msg_error("no run %lld in the database", (long long)run);
-  else
-    sk_store_fail(st, "cannot read the run");
-  sk_store_done(s);
-  return *data ? 0 : -1;
-}
-
-int sk_store_original_head(sk_store_t *st, int64_t run, size_t max,
-                           void **data, size_t *len)
-{
-  /* substr() of a BLOB counts bytes: only the head leaves SQLite */
-  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT substr(original, 1, ?2) "
-                                  "FROM runs WHERE id = ?1");
-  int rc;
-  *data = NULL;
-  *len = 0;
-  if (!s)
-    return -1;
-  sqlite3_bind_int64(s, 1, run);
-  sqlite3_bind_int64(s, 2, (sqlite3_int64)max);
-  rc = sqlite3_step(s);
+  int rc = sqlite3_step(s);
   if (rc == SQLITE_ROW) {
     *len = (size_t)sqlite3_column_bytes(s, 0);
     if ((*data = malloc(*len ? *len : 1)) != NULL && *len > 0)
@@ -506,6 +476,33 @@ int sk_store_original_head(sk_store_t *st, int64_t run, size_t max,
     sk_store_fail(st, "cannot read the run");
   sk_store_done(s);
   return *data ? 0 : -1;
+}
+
+int sk_store_original(sk_store_t *st, int64_t run, void **data, size_t *len)
+{
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT original FROM runs "
+                                  "WHERE id = ?1");
+  *data = NULL;
+  *len = 0;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  return sk_store_blob_row(st, s, run, data, len);
+}
+
+int sk_store_original_head(sk_store_t *st, int64_t run, size_t max,
+                           void **data, size_t *len)
+{
+  /* substr() of a BLOB counts bytes: only the head leaves SQLite */
+  sqlite3_stmt *s = sk_store_prep(st, -1, "SELECT substr(original, 1, ?2) "
+                                  "FROM runs WHERE id = ?1");
+  *data = NULL;
+  *len = 0;
+  if (!s)
+    return -1;
+  sqlite3_bind_int64(s, 1, run);
+  sqlite3_bind_int64(s, 2, (sqlite3_int64)max);
+  return sk_store_blob_row(st, s, run, data, len);
 }
 
 static const char sk_store_suites_sql[] = "SELECT position, type, name, "
