@@ -344,11 +344,17 @@ endif
 EXTRA_DIST += tests/hostile/names.sh
 # names that end a gnuplot string early or that gnuplot cannot show, as
 # machine, suite and label, through every program that draws
+if SK_DB
 TESTS += tests/hostile/gpnames.sh
+endif
 EXTRA_DIST += tests/hostile/gpnames.sh tests/hostile/gpnames.py
 # a tag by import --tag is refused exactly as an upload's
+if SK_DB
 TESTS += tests/hostile/tags.sh
+endif
 EXTRA_DIST += tests/hostile/tags.sh
 # push DIR of long names or too many files; "ustar" at byte 257 of a run
+if SK_DB
 TESTS += tests/hostile/pushdir.sh
+endif
 EXTRA_DIST += tests/hostile/pushdir.sh

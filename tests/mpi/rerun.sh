@@ -20,8 +20,6 @@ show() {
   printf '%s\n' "$1" | head -n 1 | tr '\t' ' ' |
     awk '{ if (length($0) > 63) print substr($0, 1, 60) "..."; else print }'
 }
-lib=$(show "$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')")
-[ -n "$lib" ] || fatal "skampi --list names no MPI library"
 way="nothing measured, $result left as it is: write to a new file (-o NEW.yaml) or start over with --fresh ($result becomes $result.bak)"
 
 # refused WHAT NP SUITE MESSAGE [options]: a rerun into $result is refused
@@ -59,6 +57,9 @@ flatten "$result"
 hosts=$(get factors.hosts.0),$(get factors.hosts.1)
 version=$(get skampi_version)
 [ -n "$version" ] || fatal "no skampi_version in $result"
+# the library as the run records it (skampi --list shows a shorter name)
+lib=$(show "$(get factors.mpi_library | sed 's/\\n.*//')")
+[ -n "$lib" ] || fatal "no mpi_library in $result"
 
 # edit KEY VALUE: $result is the killed run's file with top-level or
 # factors key KEY (and the lines its value continues on) set to VALUE;
@@ -76,8 +77,16 @@ edit() {
 }
 
 # another MPI library
-edit mpi_library '"Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4, May 26, 2022"'
-refused "another library" 2 "$suite" "$result is the result of another experiment: MPI library 'Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo...' there, '$lib' in this run; $way"
+# (the one this skampi is not built with)
+case $lib in
+  "Open MPI"*)
+    edit mpi_library '"MPICH Version:      4.0.2\nMPICH Release date: Thu Apr  7 12:34:45 CDT 2022"'
+    other="MPICH Version:      4.0.2" ;;
+  *)
+    edit mpi_library '"Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo rev: v4.1.4, May 26, 2022"'
+    other="Open MPI v4.1.4, package: Debian OpenMPI, ident: 4.1.4, repo..." ;;
+esac
+refused "another library" 2 "$suite" "$result is the result of another experiment: MPI library '$other' there, '$lib' in this run; $way"
 
 # the same library, another build: the first line alike, not the rest
 first=$(awk '/^  mpi_library: "/ { i = index($0, "\\n"); if (i) print substr($0, 17, i - 17) }' "$work/killed.yaml")

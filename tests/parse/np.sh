@@ -42,7 +42,11 @@ for n in 2 3 9 16 33 64 1024 4096 65536; do
     # 65535 chunks need), saying so
     left='^$'
     [ "$n" -ge 65536 ] && left=": note: suite '[^']*': left out: "
+    # and a suite the library is known to fail at this P (lib/libfault.c:
+    # Open MPI 4.1's Alltoall of derived types from 16 on) is left out,
+    # naming the library
     if grep -v '^ *[0-9]* |\|^ *|' "$tmp/err" | grep -v "$left" |
+       grep -v ": note: suite '[^']*': left out on $n processes: [A-Za-z_]* of the MPI library (.*) delivers wrong data " |
        grep -v ": note: suite '[^']*': \(End_Argument\|Default_Message_length\) [0-9]* is clipped to [0-9]*, the longest message that fits in " |
        grep -v ": note: suite '[^']*': \(the lengths above 0 start at [0-9]*\|Start_Argument [0-9]* is raised to [0-9]*\): on $n processes a message is cut into $((n - 1)) chunks of whole [0-9]*-byte elements, and a shorter one moves nothing$" |
        grep -q .; then

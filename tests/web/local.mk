@@ -12,5 +12,7 @@ EXTRA_DIST += $(SK_WEB_TESTS) tests/web/lib.sh tests/web/api.py \
 	tests/web/load.py tests/web/browser.py tests/web/staticserve.py \
 	tests/web/draw.py
 # hostile names through every page and grouping, server and published site
+if SK_DB
 TESTS += tests/web/names.sh
+endif
 EXTRA_DIST += tests/web/names.sh tests/web/names.py
