@@ -44,6 +44,7 @@ typedef struct sk_plot_view {
   double ylo, yhi;         /* of the error bars, base units */
   double vlo, vhi;         /* of the values */
   size_t shown, hidden;    /* drawable points, points a log axis drops */
+  size_t hidden_x;         /* of them, at argument 0 (or below) on log x */
   size_t bands, merged;    /* points with a band; of them merged ones */
   int floor;               /* $tF holds the floor (sk_plot_floor()) */
 } sk_plot_view_t;
@@ -64,7 +65,9 @@ static int sk_plot_value(const sk_plot_view_t *v, const sk_rfile_point_t *p,
   double se = fabs(p->se);
   if (!isfinite(p->mean) || !isfinite(p->argument) || !isfinite(se))
     return -1;
-  if ((v->xlog && p->argument <= 0) || ((v->ylog || v->bw) && p->mean <= 0))
+  if (v->xlog && p->argument <= 0)
+    return -2;
+  if ((v->ylog || v->bw) && p->mean <= 0)
     return -1;
   if (v->bw && !(p->bytes >= 0))
     return -1;
@@ -123,6 +126,7 @@ static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
   const sk_rfile_suite_t *s;
   double val, lo, hi;
   size_t k, i;
+  int r;
   memset(v, 0, sizeof *v);
   v->page = page;
   v->bw = bw;
@@ -133,8 +137,10 @@ static void sk_plot_view_init(sk_plot_view_t *v, const sk_page_t *page,
   for (k = 0; k < page->nseries; k++) {
     s = page->series[k].suite;
     for (i = 0; i < s->npoints; i++) {
-      if (sk_plot_value(v, &s->points[i], &val, &lo, &hi) < 0) {
+      r = sk_plot_value(v, &s->points[i], &val, &lo, &hi);
+      if (r < 0) {
         v->hidden++;
+        v->hidden_x += r == -2;
         continue;
       }
       v->shown++;
@@ -676,16 +682,27 @@ static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
   sk_gp_frame(f, p, npages, p->title, sub1, sub2, NULL, NULL);
 }
 
-/* A note under the plot when log axes had to leave points out. */
+/* A note under the plot when log axes had to leave points out, in two
+ * lines: how many, and why (at argument 0 on a log x axis, a zero or
+ * negative value on a log y axis). */
 static void sk_plot_hidden_note(FILE *f, const sk_plot_view_t *v)
 {
-  char buf[160];
+  char a[96], b[160];
+  size_t x = v->hidden_x, y = v->hidden - v->hidden_x;
+  const char *arg = sk_rfile_arg_name(v->page->arg);
   if (v->hidden == 0)
     return;
-  snprintf(buf, sizeof buf, "%lu point%s with a zero or negative value "
-           "cannot be shown on the log axes (see the CSV)",
+  snprintf(a, sizeof a, "%lu point%s cannot be shown on the log axes:",
            (unsigned long)v->hidden, v->hidden == 1 ? "" : "s");
-  sk_gp_label(f, SK_GP_KEY_X, 0.06, "left", 8, 0, "#b00000", buf, 0);
+  if (y == 0)
+    snprintf(b, sizeof b, "at %s 0 (see the CSV)", arg);
+  else if (x == 0)
+    snprintf(b, sizeof b, "with a zero or negative value (see the CSV)");
+  else
+    snprintf(b, sizeof b, "%lu at %s 0, %lu with a zero or negative value "
+             "(see the CSV)", (unsigned long)x, arg, (unsigned long)y);
+  sk_gp_label(f, SK_GP_KEY_X, 0.085, "left", 8, 0, "#b00000", a, 0);
+  sk_gp_label(f, SK_GP_KEY_X, 0.06, "left", 8, 0, "#b00000", b, 0);
 }
 
 /* A note under the key when a suite of the page measured less than it

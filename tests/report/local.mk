@@ -9,13 +9,14 @@ TESTS += \
 	tests/report/csv.sh \
 	tests/report/errors.sh \
 	tests/report/doc.sh \
-	tests/report/novalue.sh tests/report/incomplete.sh \
+	tests/report/novalue.sh tests/report/hidden.sh tests/report/incomplete.sh \
 	tests/report/unresolved.sh \
 	tests/report/valgrind.sh \
 	tests/report/ranks1024.sh
 EXTRA_DIST += \
 	tests/report/ranks1024.sh tests/report/ranks1024.awk \
 	tests/report/novalue.sh tests/report/nan/no-value.yaml \
+	tests/report/hidden.sh tests/report/nan/hidden.yaml \
 	tests/report/unresolved.sh tests/report/nan/unresolved.yaml \
 	tests/report/incomplete.sh \
 	tests/report/valgrind.sh \
