@@ -148,6 +148,69 @@ static int sk_by_model_page(const sk_inputs_t *in, sk_pages_t *out,
   return 0;
 }
 
+/* A Length ping-pong suite whose pair the node map chose (Pair =
+ * Inter_Node, Intra_Node, Intra_Socket), with points. */
+static int sk_by_placed(const sk_rfile_suite_t *s)
+{
+  return s->pair[0] >= 0 && s->arg == SK_RESULT_ARG_LENGTH &&
+         (strcmp(s->pair_selection, "Inter_Node") == 0 ||
+          strcmp(s->pair_selection, "Intra_Node") == 0 ||
+          strcmp(s->pair_selection, "Intra_Socket") == 0) &&
+         sk_rfile_plottable(s);
+}
+
+/* The placement pages of file f: for each instance with two or more
+ * placed suites (the default suite's Pingpong_Intra_Node and
+ * Pingpong_Inter_Node on two nodes), one page drawing them together, in
+ * the order of the file, each curve's legend its suite, pair and
+ * whether the pair crosses nodes (the subtitle says where each ran). */
+static int sk_by_placed_pages(const sk_inputs_t *in, sk_pages_t *out,
+                              size_t f)
+{
+  const sk_rfile_t *r = in->files[f];
+  char slug[128], title[160], text[160];
+  sk_page_t *p;
+  size_t i, j, n;
+  for (i = 0; i < r->nsuites; i++) {
+    const sk_rfile_suite_t *s = &r->suites[i];
+    if (!sk_by_placed(s))
+      continue;
+    for (j = 0; j < i && !(sk_by_placed(&r->suites[j]) &&
+                           strcmp(r->suites[j].instance, s->instance) == 0);
+         j++)
+      ;
+    if (j < i)            /* its instance has its page already */
+      continue;
+    for (n = 0, j = i; j < r->nsuites; j++)
+      n += sk_by_placed(&r->suites[j]) &&
+           strcmp(r->suites[j].instance, s->instance) == 0;
+    if (n < 2)
+      continue;
+    snprintf(slug, sizeof slug, "placement-%lu-%.60s", (unsigned long)f + 1,
+             s->name);
+    snprintf(title, sizeof title, "ping-pong by pair placement: %.60s",
+             s->instance);
+    if (!(p = sk_pages_add(out, SK_PAGE_PLACED, title, slug)))
+      return -1;
+    p->file = f;
+    sk_pages_axes_length(p);
+    for (n = 0, j = i; j < r->nsuites; j++) {
+      const sk_rfile_suite_t *t = &r->suites[j];
+      if (!sk_by_placed(t) || strcmp(t->instance, s->instance) != 0)
+        continue;
+      snprintf(text, sizeof text, "%.40s \xc2\xb7 pair %ld\xe2\x80\x93%ld%s",
+               t->name, t->pair[0], t->pair[1],
+               t->pair_inter > 0 ? ", inter-node"
+               : t->pair_inter == 0 ? ", intra-node" : "");
+      if (sk_pages_add_series(p, f, t, (int)(n % SK_PAGES_COLOURS) + 1, 1,
+                              text) < 0)
+        return -1;
+      n++;
+    }
+  }
+  return 0;
+}
+
 int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
 {
   char slug[64];
@@ -175,7 +238,8 @@ int sk_beyond_pages(const sk_inputs_t *in, sk_pages_t *out)
                    "overlap of a computation", slug, sk_by_keep_overlap,
                    NULL) < 0 ||
         sk_rankpage_plan(in, out, f) < 0 ||
-        sk_tailpage_plan(in, out, f) < 0)
+        sk_tailpage_plan(in, out, f) < 0 ||
+        sk_by_placed_pages(in, out, f) < 0)
       return -1;
   }
   return 0;

@@ -176,6 +176,7 @@ static const char *sk_gp_kind(const sk_page_t *p)
   case SK_PAGE_SINGLE: return "single measurements";
   case SK_PAGE_COMPARE: return "comparison";
   case SK_PAGE_GROUP: return "group";
+  case SK_PAGE_PLACED: return "pair placement";
   case SK_PAGE_MODEL: return "max-rate model";
   case SK_PAGE_BCAST: return "broadcast methods";
   case SK_PAGE_RATE: return "rate";

@@ -173,6 +173,12 @@ int sk_pages_file_colour(size_t file)
   return (int)(file % SK_PAGES_COLOURS) + 1;
 }
 
+void sk_pages_axes_length(sk_page_t *p)
+{
+  p->arg = SK_RESULT_ARG_LENGTH;
+  p->xlog = p->ylog = p->bw_panel = 1;
+}
+
 /* Axes of a page that plots suites varying ARG. */
 static void sk_pages_axes(sk_page_t *p, sk_rfile_arg_t arg)
 {

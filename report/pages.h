@@ -41,6 +41,9 @@ typedef enum {
   SK_PAGE_SINGLE,          /* suites without a variation, all files */
   SK_PAGE_COMPARE,         /* one suite name across files */
   SK_PAGE_GROUP,           /* a group of the parameter file */
+  SK_PAGE_PLACED,          /* ping-pong suites of one instance and file
+                            * by pair placement (Pair = Inter_Node, ...):
+                            * inside a node against across nodes */
   /* beyond the SKaMPI patterns (report/beyond.c) */
   SK_PAGE_MODEL,           /* max-rate model of one file */
   SK_PAGE_BCAST,           /* broadcast methods of one file */
@@ -110,6 +113,8 @@ int sk_pages_add_series(sk_page_t *p, size_t file,
                         const sk_rfile_suite_t *s, int colour, int dash,
                         const char *title);
 int sk_pages_file_colour(size_t file);
+/* The axes of a page of Length suites: log x and y, a bandwidth panel. */
+void sk_pages_axes_length(sk_page_t *p);
 char **sk_pages_names(const sk_inputs_t *in,
                       int (*keep)(const sk_rfile_suite_t *), size_t *n);
 

@@ -682,6 +682,37 @@ static void sk_plot_group_frame(FILE *f, const sk_inputs_t *in,
   sk_gp_frame(f, p, npages, p->title, sub1, sub2, NULL, NULL);
 }
 
+/* A placement page: one instance's ping-pong suites of one file, each
+ * its pair placed by the node map: the instance and the file, every
+ * curve's pair and where it ran ("Pingpong_Inter_Node: pair 0–4
+ * (Inter_Node: node0 ↔ node1, inter-node)"), and the settings of the
+ * first curve's suite. */
+static void sk_plot_placed_frame(FILE *f, const sk_inputs_t *in,
+                                 const sk_page_t *p, size_t npages)
+{
+  const sk_rfile_suite_t *s = p->series[0].suite;
+  char inst[512], sub1[1024], pairs[1024], where[256], params[512];
+  char sub3[640];
+  size_t k, i, missed = 0, len = 0;
+  sk_plot_instance(s, inst, sizeof inst);
+  for (k = 0; k < p->nseries; k++)
+    for (i = 0; i < p->series[k].suite->npoints; i++)
+      missed += !p->series[k].suite->points[i].eps_met;
+  snprintf(sub1, sizeof sub1, "%s \xc2\xb7 %s \xc2\xb7 %lu point%s missed "
+           "\xce\xb5", inst, in->labels[p->file], (unsigned long)missed,
+           missed == 1 ? "" : "s");
+  pairs[0] = '\0';
+  for (k = 0; k < p->nseries && len + 1 < sizeof pairs; k++) {
+    sk_subtitle_pair(p->series[k].suite, where, sizeof where);
+    len += (size_t)snprintf(pairs + len, sizeof pairs - len, "%s%.40s: %s",
+                            k ? " \xc2\xb7 " : "",
+                            p->series[k].suite->name, where);
+  }
+  sk_subtitle_settings(s, params, sizeof params);
+  snprintf(sub3, sizeof sub3, "settings of %.40s: %s", s->name, params);
+  sk_gp_frame(f, p, npages, p->title, sub1, pairs, sub3, NULL);
+}
+
 /* A note under the plot when log axes had to leave points out, in two
  * lines: how many, and why (at argument 0 on a log x axis, a zero or
  * negative value on a log y axis). */
@@ -799,6 +830,8 @@ void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
   sk_gp_page_begin(f);
   if (group)
     sk_plot_group_frame(f, in, page, npages);
+  else if (page->kind == SK_PAGE_PLACED)
+    sk_plot_placed_frame(f, in, page, npages);
   else
     sk_plot_suite_frame(f, in, page, npages);
   sk_plot_hidden_note(f, &t);

@@ -135,6 +135,19 @@ static void sk_sub_pair(const sk_rfile_suite_t *s, char *buf, size_t size)
   sk_sub_add(buf, size, "%s)%s", where, "");
 }
 
+void sk_subtitle_pair(const sk_rfile_suite_t *s, char *buf, size_t size)
+{
+  char tmp[256] = "";
+  size_t dot = sizeof SK_SUB_DOT - 1;
+  if (size == 0)
+    return;
+  buf[0] = '\0';
+  if (s->pair[0] < 0)
+    return;
+  sk_sub_pair(s, tmp, sizeof tmp);
+  snprintf(buf, size, "%s", strlen(tmp) >= dot ? tmp + dot : tmp);
+}
+
 /* In_Place, Root and Verify where they are not the default: "in
  * place", "root rotating" / "root 3", "data verified".  A Root is
  * shown only when it is Rotate or a rank (the file is untrusted). */

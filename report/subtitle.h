@@ -29,4 +29,9 @@ void sk_subtitle_settings(const sk_rfile_suite_t *s, char *buf, size_t size);
 void sk_subtitle_statistic(const sk_rfile_suite_t *s, char *buf,
                            size_t size);
 
+/* A ping-pong suite's pair and where it ran, for a legend: "pair 0–2
+ * (Inter_Node: node0 ↔ node1, inter-node)"; "" for a suite without a
+ * pair. */
+void sk_subtitle_pair(const sk_rfile_suite_t *s, char *buf, size_t size);
+
 #endif

@@ -23,6 +23,7 @@
 #define SK_TITLE_SIZE 9
 #define SK_TITLE_OK "#1b7a2e"
 #define SK_TITLE_BAD "#b00000"
+#define SK_TITLE_GREY "#555555"
 
 /* A column of key/value lines that stops when the page is full. */
 typedef struct sk_title_col {
@@ -191,11 +192,24 @@ static void sk_title_meta(sk_title_col_t *c, const sk_rfile_t *r)
 /* Reasons counted apart on the title page, at most. */
 #define SK_TITLE_REASONS 4
 
+/* Left out because the run lacks its pair or placement (Missing_Pair =
+ * Leave_Out): not a problem, listed apart (sk_title_left_out()). */
+static int sk_title_is_left_out(const sk_rfile_suite_t *s)
+{
+  return strcmp(s->status, "left_out") == 0;
+}
+
+/* A suite that did not complete: neither complete nor left out. */
+static int sk_title_problem(const sk_rfile_suite_t *s)
+{
+  return strcmp(s->status, "complete") != 0 && !sk_title_is_left_out(s);
+}
+
 static size_t sk_title_not_complete(const sk_rfile_t *r)
 {
   size_t i, n = 0;
   for (i = 0; i < r->nsuites; i++)
-    n += strcmp(r->suites[i].status, "complete") != 0;
+    n += sk_title_problem(&r->suites[i]);
   return n;
 }
 
@@ -226,7 +240,7 @@ static void sk_title_reasons(sk_title_col_t *c, const sk_rfile_t *r)
   char reason[SK_TITLE_REASONS][80], buf[128], one[80];
   size_t count[SK_TITLE_REASONS], nr = 0, other = 0, i, k;
   for (i = 0; i < r->nsuites; i++) {
-    if (strcmp(r->suites[i].status, "complete") == 0)
+    if (!sk_title_problem(&r->suites[i]))
       continue;
     sk_title_reason(&r->suites[i], one, sizeof one);
     for (k = 0; k < nr && strcmp(reason[k], one) != 0; k++)
@@ -269,7 +283,7 @@ static void sk_title_problems(sk_title_col_t *c, const sk_rfile_t *r)
     sk_title_reasons(c, r);
   for (i = 0; i < r->nsuites && n < SK_TITLE_NAMED; i++) {
     s = &r->suites[i];
-    if (strcmp(s->status, "complete") == 0)
+    if (!sk_title_problem(s))
       continue;
     n++;
     if (all <= SK_TITLE_NAMED) {
@@ -286,6 +300,32 @@ static void sk_title_problems(sk_title_col_t *c, const sk_rfile_t *r)
     snprintf(buf + len, sizeof buf - len, " \xe2\x80\xa6 and %lu more "
              "(all on the details page)", (unsigned long)(all - n));
     sk_title_wide(c, buf, SK_TITLE_BAD);
+  }
+}
+
+/* Suites left out because the run lacks the pair or placement they ask
+ * for (status left_out: one host has no pair across nodes): named with
+ * the reason, in grey, the first SK_TITLE_NAMED, the rest counted. */
+static void sk_title_left_out(sk_title_col_t *c, const sk_rfile_t *r)
+{
+  char buf[512];
+  size_t i, n = 0;
+  const sk_rfile_suite_t *s;
+  for (i = 0; i < r->nsuites; i++) {
+    s = &r->suites[i];
+    if (!sk_title_is_left_out(s))
+      continue;
+    if (n++ == 0)
+      sk_title_heading(c, "Left out (the run lacks their pair)");
+    if (n <= SK_TITLE_NAMED) {
+      snprintf(buf, sizeof buf, "%s \xe2\x80\x94 %s", s->name, s->message);
+      sk_title_wide(c, buf, SK_TITLE_GREY);
+    }
+  }
+  if (n > SK_TITLE_NAMED) {
+    snprintf(buf, sizeof buf, "\xe2\x80\xa6 and %lu more (their messages "
+             "are in the result file)", (unsigned long)(n - SK_TITLE_NAMED));
+    sk_title_wide(c, buf, SK_TITLE_GREY);
   }
 }
 
@@ -421,7 +461,8 @@ static void sk_title_omitted(const sk_title_col_t *c)
               SK_TITLE_SIZE, 0, "#555555", buf, 0);
 }
 
-/* The run, its library faults, the factors and node map, what did not
+/* The run, its library faults, the suites left out (a few short lines),
+ * the factors and node map, what did not
  * complete, the machine's preamble, the environment: what matters most
  * first, so that a full page cuts the least. */
 static void sk_title_left(FILE *f, const sk_rfile_t *r)
@@ -429,6 +470,7 @@ static void sk_title_left(FILE *f, const sk_rfile_t *r)
   sk_title_col_t c = {f, 0.03, SK_TITLE_TOP, 0.15, 55, 0};
   sk_title_run(&c, r);
   sk_title_faults(&c, r);
+  sk_title_left_out(&c, r);
   sk_title_batch(&c, r);
   sk_title_limits(&c, r);
   sk_title_factors(&c, r);
@@ -454,7 +496,7 @@ static void sk_title_details(FILE *f, const sk_rfile_t *r)
   sk_title_heading(&c, buf);
   for (i = 0; i < r->nsuites; i++) {
     s = &r->suites[i];
-    if (strcmp(s->status, "complete") == 0)
+    if (!sk_title_problem(s))
       continue;
     snprintf(buf, sizeof buf, "%s: %s%s%s", s->name, s->status,
              *s->message ? " \xe2\x80\x94 " : "", s->message);
@@ -498,7 +540,8 @@ static void sk_title_row(FILE *f, double y, const sk_rfile_suite_t *s)
               s->instance, 20);
   sk_gp_label(f, sk_title_cols[2], y, "left", SK_TITLE_SIZE, 0,
               strcmp(s->status, "complete") == 0 ? SK_TITLE_OK
-                                                 : SK_TITLE_BAD,
+              : sk_title_is_left_out(s)           ? SK_TITLE_GREY
+                                                  : SK_TITLE_BAD,
               s->status, 10);
   sk_gp_label(f, sk_title_cols[3], y, "left", SK_TITLE_SIZE, 0,
               s->noise_verdict == NULL ||

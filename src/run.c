@@ -226,6 +226,20 @@ static void sk_run_skip(sk_runstate_t *st, sk_suite_result_t *sr)
   free(args);
 }
 
+/* Rank 0: a suite the check left out because the run lacks its pair or
+ * placement (Missing_Pair = Leave_Out): left_out, with the check's
+ * sentence, said in a note at the value; nothing measured. */
+static void sk_run_left_out(sk_runstate_t *st, sk_suite_result_t *sr)
+{
+  const sk_suite_t *s = sr->suite;
+  char m[640];
+  sr->status = SK_SUITE_LEFT_OUT;
+  sk_result_set_message(sr, s->skip);
+  snprintf(m, sizeof m, "suite '%s': %s", s->name, s->skip);
+  sk_progress_note(&st->progress, st->eng.plan->path, s->skip_loc.line,
+                   s->skip_loc.column, m);
+}
+
 /* Rank 0: did the run's budget (@TIME_RUN) stop suite x? */
 static int sk_run_by_budget(const sk_suite_result_t *x)
 {
@@ -271,6 +285,8 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
     sr->limit = sk_budget_suite(&st->budget, s, begin, left,
                                 &sr->limit_by);
     skip = sr->limit == 0.0;
+    if (s->skip_absent)   /* the node map is rank 0's: it decides */
+      skip = 2;
     sk_journal_begin(k + 1, s->name);
     if (sk_instance_uses_files(s->instance))
       sk_journal_io(e->io_token, e->size);
@@ -281,7 +297,10 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
     sr = &scratch;
   }
   MPI_Bcast(&skip, 1, MPI_INT, 0, e->world);
-  if (skip) {
+  if (skip == 2) {
+    if (e->rank == 0)
+      sk_run_left_out(st, sr);
+  } else if (skip) {
     if (e->rank == 0)
       sk_run_skip(st, sr);
   } else {

@@ -46,6 +46,8 @@ static int sk_run_block_plan(sk_runstate_t *st, sk_run_block_t *b)
   for (i = 0; i < untried; i++) {
     size_t k = (size_t)st->rr.order[i];
     b->res[k].suite = &e->plan->suites[k];
+    if (e->plan->suites[k].skip_absent)   /* left out: sk_run_suite() */
+      continue;
     if (sk_execute_grid(e, &e->plan->suites[k], &b->res[k], &args,
                         &nargs) != 0)
       continue;

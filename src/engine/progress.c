@@ -123,6 +123,16 @@ void sk_progress_error(sk_progress_t *p, const char *msg)
   fflush(p->err);
 }
 
+void sk_progress_note(sk_progress_t *p, const char *file, int line,
+                      int col, const char *msg)
+{
+  if (p->fp != NULL)
+    sk_progress_clear(p);
+  sk_msg_head(p->err, file, line, col, "note");
+  fprintf(p->err, "%s\n", msg);
+  fflush(p->err);
+}
+
 void sk_progress_done(sk_progress_t *p, const char *status, size_t written,
                       const char *verdict, const char *evidence,
                       double now)

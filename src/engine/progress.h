@@ -56,6 +56,10 @@ void sk_progress_suite_end(sk_progress_t *p, const char *status,
 /* An error line (a refused suite, an unwritable file), printed even when
  * quiet, without garbling the live line. */
 void sk_progress_error(sk_progress_t *p, const char *msg);
+/* A note located in the suite file (a suite left out: the run lacks its
+ * pair), "FILE:LINE:COL: note: MSG", printed even when quiet. */
+void sk_progress_note(sk_progress_t *p, const char *file, int line,
+                      int col, const char *msg);
 /* The closing line: the run's status, how many suites the result file
  * holds (written: fewer than the plan's when the run stopped early), and
  * the machine's verdict with its evidence (NULL: not judged; the

@@ -214,6 +214,7 @@ const char *sk_suite_status_name(sk_suite_status_t s)
   case SK_SUITE_TIMED_OUT: return "incomplete";
   case SK_SUITE_CRASHED: return "crashed";
   case SK_SUITE_LIBRARY_FAULT: return "library_fault";
+  case SK_SUITE_LEFT_OUT: return "left_out";
   }
   return "?";
 }

@@ -24,9 +24,13 @@ typedef enum {
   SK_SUITE_TIMED_OUT,        /* written "incomplete": a time limit
                               * (Time_Suite, Time_Run) stopped it */
   SK_SUITE_CRASHED,
-  SK_SUITE_LIBRARY_FAULT     /* written "library_fault": a check found
+  SK_SUITE_LIBRARY_FAULT,    /* written "library_fault": a check found
                               * the data the MPI library delivered wrong
                               * (the suite's `library_fault`) */
+  SK_SUITE_LEFT_OUT          /* written "left_out": the run lacks the
+                              * pair or placement the suite asks for
+                              * (Missing_Pair = Leave_Out); nothing
+                              * measured, neither failed nor incomplete */
 } sk_suite_status_t;
 
 /* A library fault a check found (doc/output-format.md, a suite's

@@ -258,6 +258,7 @@ void sk_fit_fault(sk_resolve_t *r)
                    why, sizeof why))
     return;
   r->out->skip_fault = 1;
+  r->out->skip_absent = 0;
   snprintf(text, sizeof text, "left out on %d processes: %s",
            sk_fit_most_procs(r), why);
   free(r->out->skip);

@@ -145,7 +145,7 @@ void sk_check_topology(sk_check_t *c, const sk_ast_item_t *it,
 /* check_pair.c: Pair and Pairs_Placement where they apply, and against
  * the node map of the run when it is known. */
 void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
-                   const sk_kv_t *kv);
+                   const sk_kv_t *kv, sk_suite_t *out);
 /* check_support.c: In_Place, Root and Verify against what the instance
  * supports (a preamble default it cannot take falls back to the built-in
  * one in kv); a rank as Root against a Nodes suite's first point. */

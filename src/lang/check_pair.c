@@ -5,12 +5,15 @@
  * to, they are refused; and at run time, when the node map of the run is
  * known (sk_check_options_t.nodes, rank 0), a pair or a placement that
  * the run does not have is refused where it is written, before anything
- * is measured.  A preamble default is blamed once per file, and only
- * for the suites it applies to.
+ * is measured; with Missing_Pair = Leave_Out the suite is left out
+ * instead (sk_suite_t.skip_absent), with a note at the value.  A preamble
+ * default is blamed once per file, and only for the suites it applies
+ * to.
  */
 #include <config.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_int.h"
@@ -97,15 +100,56 @@ static int sk_pair_place_missing(const sk_nodemap_t *m, long pl, char *buf,
   return 0;
 }
 
+/* Missing_Pair = Leave_Out: suite out is left out for why (the value kv
+ * this run lacks, named in it), with a note at kv (at the suite's name
+ * for a preamble default): not refused. */
+static void sk_pair_leave_out(sk_check_t *c, const sk_ast_item_t *it,
+                              const sk_kv_t *kv, sk_suite_t *out,
+                              const char *why)
+{
+  const sk_span_t *at = kv->origin == SK_ORIGIN_SUITE ? &kv->span
+                                                      : &it->span;
+  char text[480];
+  snprintf(text, sizeof text, "left out: %s", why);
+  sk_diag_remark(c->diag, c->sink.file, *at, "suite '%s': %s (%s = %s)",
+                 it->name, text, sk_suitekey_name(SK_KEY_MISSING_PAIR),
+                 sk_suitekey_value(SK_KEY_MISSING_PAIR,
+                                   SK_MISSING_PAIR_LEAVE_OUT));
+  if (out == NULL || out->skip != NULL)
+    return;
+  if ((out->skip = strdup(text)) == NULL) {
+    c->nomem = 1;
+    return;
+  }
+  out->skip_absent = 1;
+  out->skip_loc = sk_check_loc(*at);
+}
+
+/* A pair or placement this run lacks (the value kv, why in `why`):
+ * refused at the value, or the suite left out (Missing_Pair). */
+static void sk_pair_lacking(sk_check_t *c, const sk_ast_item_t *it,
+                            const sk_kv_t *kv, sk_key_id_t id, int leave,
+                            sk_suite_t *out, const char *why,
+                            unsigned long bit)
+{
+  const sk_span_t *at;
+  char text[400];
+  snprintf(text, sizeof text, "%s = %s: %s", sk_suitekey_name(id),
+           sk_suitekey_value(id, kv->l), why);
+  if (leave)
+    sk_pair_leave_out(c, it, kv, out, text);
+  else if ((at = sk_pair_where(c, kv, bit)) != NULL)
+    sk_diag_error(c->diag, c->sink.file, *at, "%s", text);
+}
+
 void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
-                   const sk_kv_t *kv)
+                   const sk_kv_t *kv, sk_suite_t *out)
 {
   const sk_kv_t *t = &kv[SK_KEY_TYPE], *pair = &kv[SK_KEY_PAIR];
   const sk_kv_t *pl = &kv[SK_KEY_PAIRS_PLACEMENT];
-  const sk_span_t *at;
+  const sk_kv_t *miss = &kv[SK_KEY_MISSING_PAIR];
   char buf[320];
-  int pingpong, pairs;
-  (void)it;
+  int pingpong, pairs, leave;
   if (t->origin == SK_ORIGIN_NONE || t->inst == NULL)
     return;
   pingpong = sk_instance_pattern(t->inst->pattern)->pair;
@@ -121,18 +165,22 @@ void sk_check_pair(sk_check_t *c, const sk_ast_item_t *it,
                   "instances of concurrent pairs (Multipair_Pingpong), not "
                   "to %s", sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
                   t->inst->name);
+  if (!pingpong && !pairs && miss->origin == SK_ORIGIN_SUITE)
+    sk_diag_error(c->diag, c->sink.file, miss->span, "%s applies to the "
+                  "suites that place pairs by the node map (%s, %s), not "
+                  "to %s", sk_suitekey_name(SK_KEY_MISSING_PAIR),
+                  sk_suitekey_name(SK_KEY_PAIR),
+                  sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT), t->inst->name);
   if (c->nodes == NULL || c->nodes->nranks == 0)
     return;
+  leave = miss->origin != SK_ORIGIN_NONE &&
+          miss->l == SK_MISSING_PAIR_LEAVE_OUT;
   if (pingpong && pair->origin != SK_ORIGIN_NONE &&
-      sk_pair_missing(c->nodes, pair->l, buf, sizeof buf) &&
-      (at = sk_pair_where(c, pair, SK_PAIR_RULE_BIT)) != NULL)
-    sk_diag_error(c->diag, c->sink.file, *at, "%s = %s: %s",
-                  sk_suitekey_name(SK_KEY_PAIR),
-                  sk_suitekey_value(SK_KEY_PAIR, pair->l), buf);
+      sk_pair_missing(c->nodes, pair->l, buf, sizeof buf))
+    sk_pair_lacking(c, it, pair, SK_KEY_PAIR, leave, out, buf,
+                    SK_PAIR_RULE_BIT);
   if (pairs && pl->origin != SK_ORIGIN_NONE &&
-      sk_pair_place_missing(c->nodes, pl->l, buf, sizeof buf) &&
-      (at = sk_pair_where(c, pl, SK_PLACE_RULE_BIT)) != NULL)
-    sk_diag_error(c->diag, c->sink.file, *at, "%s = %s: %s",
-                  sk_suitekey_name(SK_KEY_PAIRS_PLACEMENT),
-                  sk_suitekey_value(SK_KEY_PAIRS_PLACEMENT, pl->l), buf);
+      sk_pair_place_missing(c->nodes, pl->l, buf, sizeof buf))
+    sk_pair_lacking(c, it, pl, SK_KEY_PAIRS_PLACEMENT, leave, out, buf,
+                    SK_PLACE_RULE_BIT);
 }

@@ -601,7 +601,7 @@ void sk_check_resolve(sk_check_t *c, const sk_ast_item_t *it, sk_kv_t *kv,
   sk_fit_mw(&r);
   sk_resolve_grid(&r, errors_before);
   sk_check_topology(c, it, kv);
-  sk_check_pair(c, it, kv);
+  sk_check_pair(c, it, kv, out);
   sk_check_support(c, it, kv);
   sk_check_threads(c, it, kv);
   sk_resolve_store(&r);

@@ -169,9 +169,18 @@ typedef struct sk_suite {
                                   * processes (nothing fits, Memory_Fit =
                                   * Clip): the run records it as failed
                                   * with this message and measures
-                                  * nothing; NULL: it runs */
+                                  * nothing (library_fault with
+                                  * skip_fault, left_out with
+                                  * skip_absent); NULL: it runs */
   int skip_fault;                /* 1: skip is a known fault of the MPI
                                   * library (lib/libfault.h) */
+  int skip_absent;               /* 1: skip is a pair or placement the
+                                  * run's node map lacks, with
+                                  * Missing_Pair = Leave_Out: the run
+                                  * records the suite as left_out (rank 0
+                                  * only: the check sees the node map
+                                  * there) */
+  sk_loc_t skip_loc;             /* skip_absent: the value it is about */
   double stepwidth;
   long max_steps;
   long min_distance;
@@ -203,6 +212,7 @@ typedef struct sk_suite {
                                   * lower first; -1 -1 otherwise */
   int pairs_placement;           /* Pairs_Placement: SK_PAIRS_*
                                   * (src/engine/pairs.h) */
+  int missing_pair;              /* Missing_Pair: SK_MISSING_PAIR_* */
   int percentiles;               /* Percentiles: 0 / 1 */
   int in_place;                  /* In_Place: 0 / 1 */
   long root;                     /* Root: a rank (Fixed is 0), or
@@ -218,6 +228,8 @@ enum {
   SK_PAIR_MAX_LATENCY = 0, SK_PAIR_INTER_NODE, SK_PAIR_INTRA_NODE,
   SK_PAIR_INTRA_SOCKET, SK_PAIR_RANKS
 };
+/* Missing_Pair (keys.def): refuse the file, or leave the suite out. */
+enum { SK_MISSING_PAIR_REFUSE = 0, SK_MISSING_PAIR_LEAVE_OUT = 1 };
 /* Root = Rotate: the root of repetition i is i mod the processes. */
 #define SK_ROOT_ROTATE (-2)
 

@@ -14,7 +14,11 @@
 # Inter_Node and an Intra_Node pair named as such, an Intra_Socket pair;
 # Gropp's k pairs placed across the two nodes and within one; the report's
 # title page and subtitles; and the located refusals of pairs a run does
-# not have.  Never a time.
+# not have.  The default suite's Pingpong_Intra_Node and
+# Pingpong_Inter_Node: on 2 x 4 both measured, placed and drawn on one
+# report page; on 2 x 1 the one inside a node, on one host the one across
+# nodes left out (status left_out, a located note), the run complete.
+# Never a time.
 #
 # Open MPI: 4 ranks, 2 a node, then 8, 4 a node (2 x 4), oversubscribed
 # (mpi_yield_when_idle).
@@ -118,6 +122,47 @@ expect_map() {
   echo "shared memory (MPI_COMM_TYPE_SHARED): $(get node_map.shared_memory_domains) domain(s), agrees with the host names: $(get node_map.shared_memory_agrees)"
 }
 
+# The default suite's two placed ping-pongs, as shipped (its preamble
+# but the log file and the node's limits, and its lines of
+# Pingpong_Intra_Node and Pingpong_Inter_Node, without their Time_Suite:
+# 8 ranks oversubscribed on a busy machine may take more than its 3 s,
+# and the test asserts them complete), cut short by the test-only
+# SKAMPI_TEST_QUICK=2 (doc/robustness.md).
+pairs=$work/pairs.skampi
+sed -n '1,/^@MEASUREMENTS/p' "$top_srcdir/suites/default.skampi" |
+  grep -v '^@LOGFILE\|^@LIMITS' > "$pairs"
+grep '^Pingpong_Int[er][ar]_Node {' "$top_srcdir/suites/default.skampi" |
+  sed 's/ Time_Suite = [0-9]*;//' >> "$pairs"
+[ "$(grep -c '^Pingpong_Int' "$pairs")" = 2 ] ||
+  fatal "suites/default.skampi lacks Pingpong_Intra_Node or Pingpong_Inter_Node"
+# where the note of a suite left out points: NAME's Pair value
+pair_at() {
+  awk -v n="$1" '$1 == n { print NR ":" index($0, "Pair = ") + 7; exit }' "$pairs"
+}
+
+# default_pairs NP PER AFF OUT: the two on NP ranks, PER a node; exit 0,
+# run complete, every suite complete or left out.
+default_pairs() {
+  SKAMPI_TEST_QUICK=2
+  export SKAMPI_TEST_QUICK
+  nodes_run "$1" "$2" "$3" "$pairs" "$4" --quiet
+  rc=$?
+  unset SKAMPI_TEST_QUICK
+  [ "$rc" = 0 ] || fail "default pairs on $1 ($2 a node): exit status $rc ($(cat "$work/stderr"))"
+  flatten "$4"
+  expect run.status complete
+}
+
+# left_out NAME MESSAGE: suite NAME was left out with MESSAGE, said in a
+# note at its Pair (and nothing measured).
+left_out() {
+  sexpect "$1" status left_out
+  sexpect "$1" message "left out: $2"
+  [ -z "$(sget "$1" points.0.argument)" ] || fail "$1 left out has points"
+  grep -qxF "$pairs:$(pair_at "$1"): note: suite '$1': left out: $2" \
+    "$work/stderr" || fail "no note of $1 left out: $(cat "$work/stderr")"
+}
+
 out=$work/out.yaml
 if [ "$lib" = openmpi ]; then
   # node0: rank 0 on CPU 0 (socket 0), rank 1 on CPU 2 (socket 1);
@@ -209,6 +254,57 @@ if [ "$lib" = openmpi ]; then
   expect suites.1.points.4.argument ""
   sane
   echo "open mpi, 2 x 4 ranks: pair 0-4 inter; k pairs across i-(4+i) up to k = 4"
+  # The default suite's pairs, 2 x 4: 0-1 inside node0, 0-4 across,
+  # both measured and drawn on one page of the report.
+  default_pairs 8 4 "0 1 2 3 0 1 2 3" "$work/dp.yaml"
+  sexpect Pingpong_Intra_Node status complete
+  sexpect Pingpong_Intra_Node pingpong_pair.1 1
+  sexpect Pingpong_Intra_Node pair_placement.placement intra_node
+  sexpect Pingpong_Intra_Node pair_placement.hosts.0 node0
+  sexpect Pingpong_Inter_Node status complete
+  sexpect Pingpong_Inter_Node pingpong_pair.0 0
+  sexpect Pingpong_Inter_Node pingpong_pair.1 4
+  sexpect Pingpong_Inter_Node pair_placement.placement inter_node
+  sexpect Pingpong_Inter_Node pair_placement.hosts.1 node1
+  sane
+  report "$work/dp.yaml" "ping-pong by pair placement: Pingpong_Send_Recv" \
+    "Pingpong_Intra_Node: pair 0–1 (Intra_Node: node0, intra-node" \
+    "Pingpong_Inter_Node: pair 0–4 (Inter_Node: node0 ↔ node1, inter-node)" \
+    "Pingpong_Intra_Node · pair 0–1, intra-node" \
+    "Pingpong_Inter_Node · pair 0–4, inter-node"
+  grep -qF "Left out" "$work/r.txt" && fail "2 x 4: a suite is said left out"
+  # 2 x 1: no pair inside a node; Pingpong_Intra_Node left out, not failed
+  default_pairs 2 1 "0 2" "$work/dp1.yaml"
+  sexpect Pingpong_Inter_Node status complete
+  sexpect Pingpong_Inter_Node pair_placement.placement inter_node
+  left_out Pingpong_Intra_Node "Pair = Intra_Node: no two processes of this run share a node (on 2 hosts, one process each)"
+  report "$work/dp1.yaml" "Left out (the run lacks their pair)" \
+    "Pingpong_Intra_Node — left out: Pair = Intra_Node"
+  grep -qF "did not complete" "$work/r.txt" &&
+    fail "2 x 1: the suite left out is counted as not complete"
+  # one host: Pingpong_Inter_Node left out, the run complete
+  default_pairs 4 4 "0 1 2 3" "$work/dp0.yaml"
+  sexpect Pingpong_Intra_Node status complete
+  left_out Pingpong_Inter_Node "Pair = Inter_Node: no two processes of this run are on different nodes (all 4 on host 'node0')"
+  # Missing_Pair = Leave_Out as a preamble default and in a suite of k
+  # pairs across nodes: each note at the value the run lacks
+  printf '%s\n' '@Missing_Pair Leave_Out' '@MEASUREMENTS' \
+    'across { Type = Pingpong_Send_Recv; Pair = Inter_Node; }' \
+    'k { Type = Multipair_Pingpong; Variation = Nodes; Pairs_Placement = Across_Nodes; Missing_Pair = Leave_Out; }' \
+    > "$work/leave.skampi"
+  nodes_run 4 4 "0 1 2 3" "$work/leave.skampi" "$work/leave.yaml" --quiet ||
+    fail "one host, Leave_Out: exit status $rc ($(cat "$work/stderr"))"
+  flatten "$work/leave.yaml"
+  expect run.status complete
+  sexpect across status left_out
+  sexpect k status left_out
+  sexpect k message "left out: Pairs_Placement = Across_Nodes: k pairs across two nodes need processes on two nodes: the 4 processes of this run are all on host 'node0'"
+  grep -v '^--\|^ \|^[A-Z]\|^$' "$work/stderr" > "$work/notes"
+  printf '%s\n' "$work/leave.skampi:3:44: note: suite 'across': left out: Pair = Inter_Node: no two processes of this run are on different nodes (all 4 on host 'node0')" \
+    "$work/leave.skampi:4:69: note: suite 'k': left out: Pairs_Placement = Across_Nodes: k pairs across two nodes need processes on two nodes: the 4 processes of this run are all on host 'node0'" \
+    > "$work/want"
+  diff -u "$work/want" "$work/notes" >&2 || fail "the notes of the suites left out differ (above)"
+  echo "open mpi, the default suite's pairs: 2 x 4 both (0-1 intra, 0-4 inter, one page); 2 x 1 intra left out; one host inter left out"
   # All 4 on one node: no pair across nodes, refused where written.
   nodes_run 4 4 "0 1 2 3" "$across" "$work/one.yaml" --quiet
   [ "$rc" = 1 ] || fail "one node, pairs across: exit status $rc, not 1"
@@ -259,6 +355,16 @@ else
   sane
   report "$out" "1 host × 2 ranks, pinned" \
     "pair 0–1 (Intra_Node: node0, intra-node, same socket)"
+  # The default suite's pairs: 2 x 1 (no pair inside a node), then one
+  # host (no pair across nodes); each left out, the run complete.
+  default_pairs 2 1 "0 2" "$work/dp1.yaml"
+  sexpect Pingpong_Inter_Node status complete
+  sexpect Pingpong_Inter_Node pair_placement.placement inter_node
+  left_out Pingpong_Intra_Node "Pair = Intra_Node: no two processes of this run share a node (on 2 hosts, one process each)"
+  default_pairs 2 2 "0 1" "$work/dp0.yaml"
+  sexpect Pingpong_Intra_Node status complete
+  sexpect Pingpong_Intra_Node pair_placement.placement intra_node
+  left_out Pingpong_Inter_Node "Pair = Inter_Node: no two processes of this run are on different nodes (all 2 on host 'node0')"
   echo "mpich: 2 ranks on node0 and node1, pair 0-1 inter; on node0 alone, 0-1 intra, same socket"
 fi
 exit 0

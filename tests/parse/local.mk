@@ -125,7 +125,7 @@ SK_PARSE_GOLDEN += tests/parse/ok-io.skampi tests/parse/err-io.skampi \
 # the keys that place pairs: Pair and Pairs_Placement
 SK_PARSE_GOLDEN += tests/parse/ok-pair.skampi tests/parse/err-pair.skampi \
 	tests/parse/ok-pairs-placement.skampi \
-	tests/parse/err-pairs-placement.skampi
+	tests/parse/err-pairs-placement.skampi tests/parse/err-missing-pair.skampi
 # Percentiles, In_Place, Root and Verify
 SK_PARSE_GOLDEN += tests/parse/ok-in-place-root.skampi \
 	tests/parse/err-in-place-root.skampi
