@@ -37,6 +37,12 @@ typedef struct sk_runstate {
   size_t written;            /* rank 0: suites in the result file as last
                               * written (kept ones included) */
   sk_resultfile_t rf;        /* rank 0: the result file, appended to */
+  /* rank 0, per plan suite: the suites the first pass held for the
+   * second (src/engine/execute.h), their results until they end */
+  sk_execute_hold_t *holds;
+  sk_suite_result_t *held;
+  long *second;              /* rank 0: their plan indices, in order */
+  size_t nsecond;
 } sk_runstate_t;
 
 typedef struct sk_run_block {

@@ -34,6 +34,10 @@ typedef struct sk_budget {
   size_t ended;       /* how many */
 } sk_budget_t;
 
+/* sk_suite_result_t.limit_by of a suite its share cut (a first pass's
+ * share, or the first and second passes' together). */
+#define SK_BUDGET_BY_SHARE "share of Time_Run"
+
 /* The expected need of a suite not yet measured, as a multiple of the
  * mean of the suites measured so far. */
 #define SK_BUDGET_MARGIN 1.5
@@ -52,5 +56,15 @@ void sk_budget_ended(sk_budget_t *b, double seconds);
  * budget is spent: the suite is not measured. */
 double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
                        size_t left, const char **by);
+
+/* The second pass: the limit of a suite held after its first pass
+ * (src/engine/execute.h), which took `before` seconds (its first share),
+ * when it goes on at now with `left` held suites (itself included) still
+ * to continue: its first share plus an equal share of the time left
+ * (time a suite that completes early does not use flows to those after
+ * it) -- or its Time_Suite when that is smaller, *by saying which as for
+ * sk_budget_suite().  The limit counts both passes. */
+double sk_budget_second(const sk_budget_t *b, const sk_suite_t *s, double now,
+                        size_t left, double before, const char **by);
 
 #endif
