@@ -12,13 +12,16 @@
  * included) each.  Before any suite has ended (nothing says yet how slow
  * the machine is) a suite may take twice the equal share.
  * So on a quiet machine a suite that needs more than its equal share
- * takes it from the time the others will not use, and is cut only when
- * the rest could not otherwise be measured; on a slow machine (the
- * expected need above the equal share) every suite gets at least its
+ * takes it from the time the others are expected not to use; on a slow
+ * machine (the expected need above the equal share) every suite gets at
+ * least its
  * equal share of what is left, as none is starved by the ones before
- * it.  Points interleaved across suites (--shuffle) are measured in
- * random order until the budget is spent, so the points left unmeasured
- * are spread over the suites alike.
+ * it.  A suite the share cut while time is left is held and goes on in
+ * a second pass after every suite's first turn (sk_budget_second(),
+ * src/run.c), so that a suite is cut at the end only when the rest of
+ * the run could not otherwise be measured.  Points interleaved across
+ * suites (--shuffle) are measured in random order until the budget is
+ * spent, so the points left unmeasured are spread over the suites alike.
  */
 #ifndef SK_BUDGET_H
 #define SK_BUDGET_H
