@@ -621,6 +621,17 @@ static void sk_run_second_note(sk_suite_result_t *sr,
   sk_result_add_note(sr, m);
 }
 
+/* Did plan suite k bring an earlier run down (it is among the last
+ * rr.retried of the order, which rank 0 alone knows)? */
+static int sk_run_retried(const sk_runstate_t *st, size_t k)
+{
+  size_t i;
+  for (i = 0; i < st->rr.norder; i++)
+    if ((size_t)st->rr.order[i] == k)
+      return i + st->rr.retried >= st->rr.norder;
+  return 0;
+}
+
 /* Every rank: the i-th of the n held suites (rank 0 chooses, at its
  * limit, and says it); the result written.  -1 when the run stops. */
 static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
@@ -656,6 +667,7 @@ static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
       memset(&scratch, 0, sizeof scratch);
       sr = &scratch;
     }
+    sk_guard_retrying(sk_run_retried(st, k));
     sk_guard_arm_for(&e->plan->suites[k], st->timeout, e->size);
     sk_runnoise_begin(&st->noise);
     sk_execute_continue(e, &e->plan->suites[k], sr, h);
