@@ -338,6 +338,8 @@ static int sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
   }
   if (e->rank != 0)
     return held;
+  st->cut_begin = begin;
+  st->cut_limit = sk_run_by_budget(sr) && sr->limit > 0.0 ? sr->limit : -1.0;
   if (held) {
     sk_run_hold_suite(st, k, sr);
     return 1;
@@ -604,6 +606,14 @@ static void sk_run_holds_free(sk_runstate_t *st)
   free(st->second);
 }
 
+/* Rank 0: a suite cut by its share took `seconds` beyond it, the write
+ * of the result file included (sk_budget_second()'s `over`). */
+static void sk_run_over(sk_runstate_t *st, double seconds)
+{
+  st->over += seconds > 0.0 ? seconds : 0.0;
+  st->nover++;
+}
+
 /* Rank 0: the note of a suite the second pass continued (go) or ended
  * without time (!go). */
 static void sk_run_second_note(sk_suite_result_t *sr,
@@ -640,7 +650,9 @@ static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
   sk_suite_result_t *sr = NULL, scratch;
   sk_execute_hold_t *h = NULL;
   double msg[2] = {0.0, 0.0};    /* the plan suite, and go on (1) or not */
+  double start = MPI_Wtime();
   size_t k;
+  int rc;
   if (e->rank == 0) {
     k = (size_t)st->second[i];
     h = &st->holds[k];
@@ -649,7 +661,9 @@ static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
     *sr = st->held[k];
     memset(&st->held[k], 0, sizeof st->held[k]);
     sr->limit = sk_budget_second(&st->budget, sr->suite, MPI_Wtime(),
-                                 n - i, h->first, &sr->limit_by);
+                                 n - i, h->first, st->nover > 0
+                                 ? st->over / (double)st->nover : 0.0,
+                                 &sr->limit_by);
     msg[0] = (double)k;
     msg[1] = sk_budget_left(&st->budget, MPI_Wtime()) > 0.0 &&
              sr->limit > h->first;
@@ -683,8 +697,12 @@ static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
     if (sk_journal_error() == 0)
       sk_run_suite_said(st, sr);
   }
-  return sk_run_write(st, e->rank != 0 ? NULL
-                          : sk_suite_status_name(sr->status));
+  rc = sk_run_write(st, e->rank != 0 ? NULL
+                        : sk_suite_status_name(sr->status));
+  if (e->rank == 0)
+    sk_run_over(st, MPI_Wtime() - start -
+                (msg[1] != 0.0 ? sr->limit - h->first : 0.0));
+  return rc;
 }
 
 /* Every rank: the second pass over the suites the first held, in the
@@ -728,6 +746,8 @@ static int sk_run_loop(sk_runstate_t *st)
                      : sk_suite_status_name(
                          st->res->suites[st->res->nsuites - 1].status)) != 0)
       stop = 1;
+    if (st->eng.rank == 0 && st->cut_limit >= 0.0)
+      sk_run_over(st, MPI_Wtime() - st->cut_begin - st->cut_limit);
   }
   if (!stop)
     stop = sk_run_second(st);

@@ -43,6 +43,13 @@ typedef struct sk_runstate {
   sk_suite_result_t *held;
   long *second;              /* rank 0: their plan indices, in order */
   size_t nsecond;
+  double over;               /* rank 0: seconds the suites cut by their
+                              * share took beyond it (setup, the point
+                              * under way, the write), summed ... */
+  size_t nover;              /* ... over this many */
+  double cut_begin, cut_limit;  /* rank 0: the last suite measured on its
+                                 * own: its start and its limit, when its
+                                 * share cut it (cut_limit < 0: not cut) */
 } sk_runstate_t;
 
 typedef struct sk_run_block {

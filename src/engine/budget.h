@@ -64,10 +64,15 @@ double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
  * (src/engine/execute.h), which took `before` seconds (its first share),
  * when it goes on at now with `left` held suites (itself included) still
  * to continue: its first share plus an equal share of the time left
- * (time a suite that completes early does not use flows to those after
- * it) -- or its Time_Suite when that is smaller, *by saying which as for
- * sk_budget_suite().  The limit counts both passes. */
+ * after `over` seconds are set aside for each of them -- what a suite
+ * costs beyond its limit (its setup again, the point under way, the
+ * write of the result file), as the run has seen it -- and at least
+ * nothing; time a suite that completes early does not use flows to
+ * those after it.  Its Time_Suite instead when that is smaller, *by
+ * saying which as for sk_budget_suite().  The limit counts both passes;
+ * the first share alone means no time is left for it. */
 double sk_budget_second(const sk_budget_t *b, const sk_suite_t *s, double now,
-                        size_t left, double before, const char **by);
+                        size_t left, double before, double over,
+                        const char **by);
 
 #endif

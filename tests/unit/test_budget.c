@@ -14,8 +14,9 @@
 #include "sk_test.h"
 
 /* The limit of a held suite: its first share plus the equal share of
- * what is left among the held suites still to go on, counted over both
- * passes; its Time_Suite when smaller; no budget: Time_Suite. */
+ * what is left among the held suites still to go on, less what each is
+ * expected to cost beyond its limit, counted over both passes; its
+ * Time_Suite when smaller; no budget: Time_Suite. */
 static void test_second(void)
 {
   sk_budget_t b = {60.0, 100.0, 0.0, 0}, none = {-1.0, 100.0, 0.0, 0};
@@ -24,19 +25,27 @@ static void test_second(void)
   memset(&s, 0, sizeof s);
   s.time_suite = -1.0;
   /* at 150 s, 10 s left for 4 held suites: 1.5 + 10 / 4 */
-  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, &by), 4.0, 1e-12);
+  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, 0.0, &by), 4.0, 1e-12);
   SK_CHECK_STR(by, "share of Time_Run");
+  /* 0.5 s set aside for each of the 4 for what a suite costs beyond its
+   * limit: 1.5 + (10 - 4 * 0.5) / 4 */
+  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, 0.5, &by), 3.5,
+               1e-12);
+  SK_CHECK_STR(by, "share of Time_Run");
+  /* 3 s each, more than the 10 s left: nothing beyond the first share */
+  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, 3.0, &by), 1.5,
+               1e-12);
   /* the last one gets all that is left */
-  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 1, 1.5, &by), 11.5, 1e-12);
+  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 1, 1.5, 0.0, &by), 11.5, 1e-12);
   /* Time_Suite 3 s below 1.5 + 2.5: Time_Suite */
   s.time_suite = 3.0;
-  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, &by), 3.0, 1e-12);
+  SK_CHECK_REL(sk_budget_second(&b, &s, 150.0, 4, 1.5, 0.0, &by), 3.0, 1e-12);
   SK_CHECK_STR(by, "Time_Suite");
   /* the budget spent: no more than the first share (the run ends it) */
   s.time_suite = 20.0;
-  SK_CHECK_REL(sk_budget_second(&b, &s, 170.0, 2, 1.5, &by), 1.5, 1e-12);
+  SK_CHECK_REL(sk_budget_second(&b, &s, 170.0, 2, 1.5, 0.0, &by), 1.5, 1e-12);
   SK_CHECK_STR(by, "share of Time_Run");
-  SK_CHECK_REL(sk_budget_second(&none, &s, 170.0, 2, 1.5, &by), 20.0,
+  SK_CHECK_REL(sk_budget_second(&none, &s, 170.0, 2, 1.5, 0.0, &by), 20.0,
                1e-12);
   SK_CHECK_STR(by, "Time_Suite");
 }
@@ -69,7 +78,7 @@ static size_t budget_two(const double *need, size_t n, double total,
     }
   }
   for (i = 0; i < nh; i++) {
-    double lim = sk_budget_second(&b, &s, now, nh - i, first[i], &by);
+    double lim = sk_budget_second(&b, &s, now, nh - i, first[i], 0.0, &by);
     double more = lim - first[i];
     double took = rest[i] < more ? rest[i] : more;
     now += took > 0.0 ? took : 0.0;
