@@ -600,6 +600,7 @@ static void sk_run_holds_free(sk_runstate_t *st)
       sk_refine_free(st->holds[k].r);
       sk_result_free_suite(&st->held[k]);
     }
+    sk_result_free_suite(&st->holds[k].cut);
   }
   free(st->holds);
   free(st->held);

@@ -858,6 +858,11 @@ static int sk_exec_hold_point(sk_exec_t *x, const sk_point_t *pt,
   x->hold->pending = 1;
   x->hold->arg = (long)msg[1];
   x->hold->refined = msg[2] != 0.0;
+  /* kept (its arrays copied: pt's are the suite's buffers) in case no
+   * second pass comes; out of memory: it is named unmeasured then */
+  sk_result_free_suite(&x->hold->cut);
+  memset(&x->hold->cut, 0, sizeof x->hold->cut);
+  sk_result_add_point(&x->hold->cut, pt);
   return 1;
 }
 
@@ -1190,6 +1195,10 @@ int sk_execute_continue(sk_engine_t *eng, const sk_suite_t *s,
   double t0 = MPI_Wtime();
   sk_exec_init(&x, eng, s, res);
   x.hold = eng->rank == 0 ? hold : NULL;
+  if (x.hold != NULL) {         /* the cut point is measured again */
+    sk_result_free_suite(&hold->cut);
+    memset(&hold->cut, 0, sizeof hold->cut);
+  }
   if (sk_exec_open(&x, 0) == 0)
     sk_exec_points(&x, t0);
   sk_exec_close(&x);
@@ -1206,9 +1215,26 @@ int sk_execute_continue(sk_engine_t *eng, const sk_suite_t *s,
 void sk_execute_release(sk_execute_hold_t *hold, sk_suite_result_t *res)
 {
   sk_exec_t x;
+  sk_point_t *pt = hold->cut.npoints == 1 ? &hold->cut.points[0] : NULL;
   memset(&x, 0, sizeof x);
   x.res = res;
   x.hold = hold;
+  /* the point the share cut short is recorded as the first pass would
+   * have recorded it */
+  if (hold->pending && pt != NULL && pt->argument == hold->arg &&
+      (hold->r == NULL ||
+       sk_refine_record(hold->r, hold->arg, pt->mean) == 0)) {
+    hold->pending = 0;
+    pt->order = (long)res->npoints;
+    if (!isnan(pt->barrier_time) && pt->invalid > 0) {
+      res->barrier_reps += pt->invalid;
+      res->barrier_points++;
+      res->barrier_lost += !SK_POINT_HAS_VALUE(pt);
+    }
+    sk_result_add_point(res, pt);
+  }
+  sk_result_free_suite(&hold->cut);
+  memset(&hold->cut, 0, sizeof hold->cut);
   sk_exec_unmeasured(&x, hold->r);
   if (hold->r != NULL) {
     res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(hold->r));

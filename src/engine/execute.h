@@ -74,6 +74,9 @@ typedef struct sk_execute_hold {
   int refined;                /* and whether refinement added it */
   double first;               /* the limit of its first pass, s */
   size_t passes;              /* passes so far (1 once held) */
+  sk_suite_result_t cut;      /* the point cut short, kept (its one
+                               * point): recorded when the suite gets no
+                               * second pass, as the first pass left it */
 } sk_execute_hold_t;
 
 /* As sk_execute_suite(), with a cut by the share of Time_Run ("share

@@ -8,7 +8,9 @@
 #    with no stop reason.
 # 2. @Time_Run 1, 4 suites: too small for 'slow', which still ends cut by
 #    its share, the run saying why it stopped.
-# 3. A run killed (kill -9) while 'slow' is held: the result file never
+# 3. No time left for the second pass: the held suite ends as the first
+#    pass left it, the point its share cut short kept.
+# 4. A run killed (kill -9) while 'slow' is held: the result file never
 #    held it; the rerun measures it once, complete.
 # Only statuses and messages are asserted, never a time: the margins (the
 # second pass has about 18 s for 0.4 s of work) make room for a loaded
@@ -102,7 +104,51 @@ if grep -q '^skampi: second pass: 1 suite cut for time' "$work/stderr"; then
     "$work/flat" || fail "small: no second-pass note"
 fi
 
-# 3. killed while 'slow' is held: q3 hangs (test only) until the kill
+# 3. no time left for the second pass: 'slow' (its end argument raised
+# to 214: 3 s) exceeds its first share (2 * 4 / 4 = 2 s) and is held;
+# 'hog', last, takes all that is left (it needs 6 s) and is cut; 'slow'
+# then ends as the first pass left it, every argument of its grid either
+# measured (the point its share cut short among them) or named unmeasured
+suite=$work/none.skampi
+{
+  sed -e 's/^@Time_Run 20$/@Time_Run 4/' -e 's/End_Argument = 205;/End_Argument = 214;/' \
+    "$SUITES/second-pass.skampi"
+  echo "q1 { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 1; End_Argument = 1; }"
+  echo "q2 { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 1; End_Argument = 1; }"
+  echo "hog { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 200; End_Argument = 229; }"
+} > "$suite"
+out=$work/none.yaml
+run_skampi 2 "$suite" "$out"
+rc=$?
+[ $rc -eq 0 ] || fail "none: exit status $rc, want 0"
+flatten "$out"
+expect run.status incomplete
+for s in slow q1 q2 hog; do
+  once $s none
+done
+sexpect slow status incomplete
+sexpect hog status incomplete
+m=$(sget slow message)
+case $m in
+  "its share of Time_Run (1.9"*" s) reached after "*" points, "*" of them missed eps"|"its share of Time_Run (2 s) reached after "*" points, "*" of them missed eps") ;;
+  *) fail "none: slow's message '$m'" ;;
+esac
+si=$(suite_index slow)
+grep -q "^suites\.$si\.notes\.[0-9]*=second pass: its share of Time_Run ([0-9.]* s) cut it; no time was left to go on\$" \
+  "$work/flat" || fail "none: no second-pass note: $(grep "^suites\.$si\.notes" "$work/flat")"
+grep -q '^skampi: second pass: 1 suite cut for time, 0.0 s left (' \
+  "$work/stderr" || fail "none: no second-pass line: $(cat "$work/stderr")"
+# each of the 15 arguments once, measured or unmeasured
+sed -n "s/^suites\.$si\.\(points\.[0-9]*\.argument\|unmeasured\.[0-9]*\)=//p" \
+  "$work/flat" | sort -n > "$work/args"
+seq 200 214 | cmp -s - "$work/args" ||
+  fail "none: slow's arguments: $(tr '\n' ' ' < "$work/args")"
+case $(get run.stop) in
+  "Time_Run (4 s): 2 suites cut short and 0 not measured, "*) ;;
+  *) fail "none: run.stop '$(get run.stop)'" ;;
+esac
+
+# 4. killed while 'slow' is held: q3 hangs (test only) until the kill
 suite=$work/kill.skampi
 gen "$suite" 20 40
 hang=q3
