@@ -663,7 +663,8 @@ static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
     memset(&st->held[k], 0, sizeof st->held[k]);
     sr->limit = sk_budget_second(&st->budget, sr->suite, MPI_Wtime(),
                                  n - i, h->first, st->nover > 0
-                                 ? st->over / (double)st->nover : 0.0,
+                                 ? SK_BUDGET_MARGIN * st->over /
+                                   (double)st->nover : 0.0,
                                  &sr->limit_by);
     msg[0] = (double)k;
     msg[1] = sk_budget_left(&st->budget, MPI_Wtime()) > 0.0 &&
