@@ -291,6 +291,17 @@ static void sk_run_hold_suite(sk_runstate_t *st, size_t k,
                          st->holds[k].first, MPI_Wtime());
 }
 
+/* Rank 0: the seconds that ending the suites held so far will take in
+ * the second pass, as ending a suite has taken (with the first pass's
+ * margin of 1.5). */
+static double sk_run_end_reserve(const sk_runstate_t *st)
+{
+  if (st->nsecond == 0 || st->nend == 0)
+    return 0.0;
+  return (double)st->nsecond * SK_BUDGET_MARGIN * st->endcost /
+         (double)st->nend;
+}
+
 /* Suite k (0-based) on every rank, under the watchdog; rank 0 reports
  * it and fills the next entry of the result.  left: the suites still to
  * measure on their own, k included (the budget's share).  1 (on every
@@ -307,8 +318,11 @@ static int sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
   if (e->rank == 0) {
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
-    sr->limit = sk_budget_suite(&st->budget, s, begin, left,
-                                &sr->limit_by);
+    /* the suites held so far will each take the time to end them (their
+     * noise gathered, the result file and the journal written) after
+     * the first pass: the share counts it as spent already */
+    sr->limit = sk_budget_suite(&st->budget, s, begin + sk_run_end_reserve(st),
+                                left, &sr->limit_by);
     hold = sk_run_hold(st, k);
     skip = sr->limit == 0.0;
     sk_journal_begin(k + 1, s->name);
@@ -330,6 +344,7 @@ static int sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
     sk_execute_suite_hold(e, s, sr, hold);
     sk_runnoise_end(&st->noise, k);
     sk_guard_arm(0.0);
+    st->exec_end = MPI_Wtime();
     held = hold != NULL && hold->held;
     MPI_Bcast(&held, 1, MPI_INT, 0, e->world);
     if (!held)     /* a held suite is judged when it ends */
@@ -750,6 +765,11 @@ static int sk_run_loop(sk_runstate_t *st)
       stop = 1;
     if (st->eng.rank == 0 && st->cut_limit >= 0.0)
       sk_run_over(st, MPI_Wtime() - st->cut_begin - st->cut_limit);
+    if (st->eng.rank == 0 && !held && st->exec_end > 0.0) {
+      st->endcost += MPI_Wtime() - st->exec_end;
+      st->nend++;
+    }
+    st->exec_end = 0.0;
   }
   if (!stop)
     stop = sk_run_second(st);

@@ -50,6 +50,12 @@ typedef struct sk_runstate {
   double cut_begin, cut_limit;  /* rank 0: the last suite measured on its
                                  * own: its start and its limit, when its
                                  * share cut it (cut_limit < 0: not cut) */
+  double exec_end;           /* rank 0: when its measurement ended */
+  double endcost;            /* rank 0: seconds from there to its write
+                              * done (noise gathered, file and journal
+                              * written), summed over the suites the
+                              * first pass ended ... */
+  size_t nend;               /* ... this many */
 } sk_runstate_t;
 
 typedef struct sk_run_block {
