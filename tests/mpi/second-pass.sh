@@ -3,8 +3,8 @@
 # second-pass.sh -- the budget's second pass (doc/engine.md, "The run's
 # time budget"): a suite cut by its share of @TIME_RUN while the run has
 # time left is held and continued after every suite had its first turn.
-# 1. @Time_Run 20, 41 suites: 'slow' (1.2 s) exceeds its first share
-#    (0.98 s) and ends complete in the second pass; the run is complete,
+# 1. @Time_Run 40, 81 suites: 'slow' (1.2 s) exceeds its first share
+#    (0.99 s) and ends complete in the second pass; the run is complete,
 #    with no stop reason.
 # 2. @Time_Run 1, 4 suites: too small for 'slow', which still ends cut by
 #    its share, the run saying why it stopped.
@@ -13,7 +13,7 @@
 # 4. A run killed (kill -9) while 'slow' is held: the result file never
 #    held it; the rerun measures it once, complete.
 # Only statuses and messages are asserted, never a time: the margins (the
-# second pass has about 18 s for 0.4 s of work) make room for a loaded
+# second pass has about 38 s for 0.4 s of work) make room for a loaded
 # machine.
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
 . "$top_srcdir/tests/mpi/restart-lib.sh"
@@ -24,7 +24,7 @@ export SKAMPI_CALIBRATE
 # 'slow' and @Time_Run TIME_RUN.
 gen() {
   {
-    sed "s/^@Time_Run 20\$/@Time_Run $2/" "$SUITES/second-pass.skampi"
+    sed "s/^@Time_Run 40\$/@Time_Run $2/" "$SUITES/second-pass.skampi"
     i=1
     while [ $i -le "$3" ]; do
       echo "q$i { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 1; End_Argument = 1; }"
@@ -41,7 +41,7 @@ once() {
 
 # 1. the time suffices
 suite=$work/enough.skampi
-gen "$suite" 20 40
+gen "$suite" 40 80
 out=$work/enough.yaml
 run_skampi 2 "$suite" "$out"
 rc=$?
@@ -59,17 +59,17 @@ done
 sexpect slow points.6.argument ''
 sexpect slow unmeasured ''
 n=$(grep -c '^suites\.[0-9]*\.status=complete$' "$work/flat")
-[ "$n" = 41 ] || fail "enough: $n suites complete, want 41"
+[ "$n" = 81 ] || fail "enough: $n suites complete, want 81"
 si=$(suite_index slow)
 grep -q "^suites\.$si\.notes\.[0-9]*=second pass: its share of Time_Run (0\.9[0-9]* s) cut it after every suite's first turn; it went on where it stopped, with the time the others left ([0-9.e+]* s in all)\$" \
   "$work/flat" || fail "enough: no second-pass note: $(grep "^suites\.$si\.notes" "$work/flat")"
-grep -q "^skampi: suite 1 of 41: slow: cut by its share of Time_Run (0\.9[0-9]* s) after [0-6] points, [0-9.]* s: continued in the second pass\$" \
+grep -q "^skampi: suite 1 of 81: slow: cut by its share of Time_Run (0\.9[0-9]* s) after [0-6] points, [0-9.]* s: continued in the second pass\$" \
   "$work/stderr" || fail "enough: no line of the held suite: $(cat "$work/stderr")"
 grep -q "^skampi: second pass: 1 suite cut for time, [0-9.]* s left (" \
   "$work/stderr" || fail "enough: no second-pass line"
-grep -q "^skampi: suite 1 of 41: slow: complete, 6 points (0 met eps)" \
+grep -q "^skampi: suite 1 of 81: slow: complete, 6 points (0 met eps)" \
   "$work/stderr" || fail "enough: no end line of slow"
-grep -q '^skampi: run complete: 41 suites in [0-9.]* s' "$work/stderr" ||
+grep -q '^skampi: run complete: 81 suites in [0-9.]* s' "$work/stderr" ||
   fail "enough: last line: $(tail -n 1 "$work/stderr")"
 
 # 2. the budget is too small for 'slow': cut, with the budget named
@@ -111,7 +111,7 @@ fi
 # measured (the point its share cut short among them) or named unmeasured
 suite=$work/none.skampi
 {
-  sed -e 's/^@Time_Run 20$/@Time_Run 4/' -e 's/End_Argument = 205;/End_Argument = 214;/' \
+  sed -e 's/^@Time_Run 40$/@Time_Run 4/' -e 's/End_Argument = 205;/End_Argument = 214;/' \
     "$SUITES/second-pass.skampi"
   echo "q1 { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 1; End_Argument = 1; }"
   echo "q2 { Type = Calibrate_Busywait; Variation = Length; Start_Argument = 1; End_Argument = 1; }"
@@ -150,7 +150,7 @@ esac
 
 # 4. killed while 'slow' is held: q3 hangs (test only) until the kill
 suite=$work/kill.skampi
-gen "$suite" 20 40
+gen "$suite" 40 80
 hang=q3
 start_bg
 wait_journal "^pause 1\$"
@@ -171,6 +171,6 @@ once q3 rerun
 sexpect slow status complete
 sexpect slow points.5.argument 205
 n=$(grep -c '^suites\.[0-9]*\.status=complete$' "$work/flat")
-[ "$n" = 41 ] || fail "rerun: $n suites complete, want 41"
+[ "$n" = 81 ] || fail "rerun: $n suites complete, want 81"
 expect run.status complete
 exit 0
