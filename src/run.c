@@ -268,22 +268,76 @@ void sk_run_suite_said(sk_runstate_t *st, sk_suite_result_t *sr)
     st->cut_run++;
 }
 
+/* Rank 0: the hold of suite k for the first pass (NULL: no budget, or
+ * no memory for the holds, so nothing is held). */
+static sk_execute_hold_t *sk_run_hold(sk_runstate_t *st, size_t k)
+{
+  sk_execute_hold_t *h;
+  if (st->holds == NULL || st->budget.total < 0.0)
+    return NULL;
+  h = &st->holds[k];
+  memset(h, 0, sizeof *h);
+  h->deadline = st->budget.t0 + st->budget.total;
+  return h;
+}
+
+/* Rank 0: a reserved entry of the result, as sk_result_new() makes it. */
+static void sk_run_reserve(sk_suite_result_t *sr, const sk_suite_t *s)
+{
+  memset(sr, 0, sizeof *sr);
+  sr->suite = s;
+  sr->status = SK_SUITE_FAILED;
+  sr->pair[0] = sr->pair[1] = -1;
+  sr->pair_latency = NAN;
+  sr->limit = -1.0;
+}
+
+/* Rank 0: suite k, which the first pass held, waits for the second: its
+ * result leaves the entry it was measured into, the journal pauses it. */
+static void sk_run_hold_suite(sk_runstate_t *st, size_t k,
+                              sk_suite_result_t *sr)
+{
+  st->held[k] = *sr;
+  sk_run_reserve(sr, sr->suite);
+  st->second[st->nsecond++] = (long)k;
+  sk_journal_pause();
+  sk_progress_suite_held(&st->progress, st->held[k].npoints,
+                         st->holds[k].first, MPI_Wtime());
+}
+
+/* Rank 0: the seconds that ending the suites held so far will take in
+ * the second pass, as ending a suite has taken (with the first pass's
+ * margin of 1.5). */
+static double sk_run_end_reserve(const sk_runstate_t *st)
+{
+  if (st->nsecond == 0 || st->nend == 0)
+    return 0.0;
+  return (double)st->nsecond * SK_BUDGET_MARGIN * st->endcost /
+         (double)st->nend;
+}
+
 /* Suite k (0-based) on every rank, under the watchdog; rank 0 reports
  * it and fills the next entry of the result.  left: the suites still to
- * measure on their own, k included (the budget's share). */
-static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
+ * measure on their own, k included (the budget's share).  1 (on every
+ * rank) when the first pass held it for the second. */
+static int sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
 {
   sk_engine_t *e = &st->eng;
   const sk_suite_t *s = &e->plan->suites[k];
   sk_suite_result_t *sr = NULL;
   sk_suite_result_t scratch;
-  int skip = 0;
+  sk_execute_hold_t *hold = NULL;
+  int skip = 0, held = 0;
   double begin = MPI_Wtime();
   if (e->rank == 0) {
     sr = &st->res->suites[st->res->nsuites];
     sr->suite = s;
-    sr->limit = sk_budget_suite(&st->budget, s, begin, left,
-                                &sr->limit_by);
+    /* the suites held so far will each take the time to end them (their
+     * noise gathered, the result file and the journal written) after
+     * the first pass: the share counts it as spent already */
+    sr->limit = sk_budget_suite(&st->budget, s, begin + sk_run_end_reserve(st),
+                                left, &sr->limit_by);
+    hold = sk_run_hold(st, k);
     skip = sr->limit == 0.0;
     if (s->skip_absent)   /* the node map is rank 0's: it decides */
       skip = 2;
@@ -306,18 +360,29 @@ static void sk_run_suite(sk_runstate_t *st, size_t k, size_t left)
   } else {
     sk_guard_arm_for(s, st->timeout, e->size);
     sk_runnoise_begin(&st->noise);
-    sk_execute_suite(e, s, sr);
+    sk_execute_suite_hold(e, s, sr, hold);
     sk_runnoise_end(&st->noise, k);
     sk_guard_arm(0.0);
-    sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
+    st->exec_end = MPI_Wtime();
+    held = hold != NULL && hold->held;
+    MPI_Bcast(&held, 1, MPI_INT, 0, e->world);
+    if (!held)     /* a held suite is judged when it ends */
+      sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
     sk_budget_ended(&st->budget, MPI_Wtime() - begin);
   }
   if (e->rank != 0)
-    return;
+    return held;
+  st->cut_begin = begin;
+  st->cut_limit = sk_run_by_budget(sr) && sr->limit > 0.0 ? sr->limit : -1.0;
+  if (held) {
+    sk_run_hold_suite(st, k, sr);
+    return 1;
+  }
   st->res->nsuites++;
   if (sk_journal_error() != 0)    /* cut short, not kept: sk_run_write() */
-    return;
+    return 0;
   sk_run_suite_said(st, sr);
+  return 0;
 }
 
 /* Rank 0: the run's final status, the last write of the result file and
@@ -541,14 +606,170 @@ static void sk_run_say_estimate(const sk_runstate_t *st)
                 n == 1 ? "" : "s");
 }
 
+/* Rank 0: what the second pass holds, allocated (nothing is held when
+ * memory is short: the first pass then ends every suite as it cuts it),
+ * and released again. */
+static void sk_run_holds_alloc(sk_runstate_t *st)
+{
+  size_t n = st->eng.plan->nsuites ? st->eng.plan->nsuites : 1;
+  st->holds = calloc(n, sizeof *st->holds);
+  st->held = calloc(n, sizeof *st->held);
+  st->second = calloc(n, sizeof *st->second);
+  if (st->holds == NULL || st->held == NULL || st->second == NULL) {
+    free(st->holds);
+    free(st->held);
+    free(st->second);
+    st->holds = NULL;
+    st->held = NULL;
+    st->second = NULL;
+  }
+}
+
+static void sk_run_holds_free(sk_runstate_t *st)
+{
+  size_t i;
+  for (i = 0; i < st->nsecond; i++) {
+    size_t k = (size_t)st->second[i];
+    if (st->holds[k].held) {      /* the run stopped before the second pass */
+      sk_refine_free(st->holds[k].r);
+      sk_result_free_suite(&st->held[k]);
+    }
+    sk_result_free_suite(&st->holds[k].cut);
+  }
+  free(st->holds);
+  free(st->held);
+  free(st->second);
+}
+
+/* Rank 0: a suite cut by its share took `seconds` beyond it, the write
+ * of the result file included (sk_budget_second()'s `over`). */
+static void sk_run_over(sk_runstate_t *st, double seconds)
+{
+  st->over += seconds > 0.0 ? seconds : 0.0;
+  st->nover++;
+}
+
+/* Rank 0: the note of a suite the second pass continued (go) or ended
+ * without time (!go). */
+static void sk_run_second_note(sk_suite_result_t *sr,
+                               const sk_execute_hold_t *h, int go)
+{
+  char m[320];
+  if (go)
+    snprintf(m, sizeof m, "second pass: its share of Time_Run (%.3g s) cut "
+             "it after every suite's first turn; it went on where it "
+             "stopped, with the time the others left (%.3g s in all)",
+             h->first, sr->limit);
+  else
+    snprintf(m, sizeof m, "second pass: its share of Time_Run (%.3g s) cut "
+             "it; no time was left to go on", h->first);
+  sk_result_add_note(sr, m);
+}
+
+/* Did plan suite k bring an earlier run down (it is among the last
+ * rr.retried of the order, which rank 0 alone knows)? */
+static int sk_run_retried(const sk_runstate_t *st, size_t k)
+{
+  size_t i;
+  for (i = 0; i < st->rr.norder; i++)
+    if ((size_t)st->rr.order[i] == k)
+      return i + st->rr.retried >= st->rr.norder;
+  return 0;
+}
+
+/* Every rank: the i-th of the n held suites (rank 0 chooses, at its
+ * limit, and says it); the result written.  -1 when the run stops. */
+static int sk_run_second_suite(sk_runstate_t *st, size_t i, size_t n)
+{
+  sk_engine_t *e = &st->eng;
+  sk_suite_result_t *sr = NULL, scratch;
+  sk_execute_hold_t *h = NULL;
+  double msg[2] = {0.0, 0.0};    /* the plan suite, and go on (1) or not */
+  double start = MPI_Wtime();
+  size_t k;
+  int rc;
+  if (e->rank == 0) {
+    k = (size_t)st->second[i];
+    h = &st->holds[k];
+    sr = &st->res->suites[st->res->nsuites];
+    sk_result_free_suite(sr);    /* the reserved entry */
+    *sr = st->held[k];
+    memset(&st->held[k], 0, sizeof st->held[k]);
+    sr->limit = sk_budget_second(&st->budget, sr->suite, MPI_Wtime(),
+                                 n - i, h->first, st->nover > 0
+                                 ? SK_BUDGET_MARGIN * st->over /
+                                   (double)st->nover : 0.0,
+                                 &sr->limit_by);
+    msg[0] = (double)k;
+    msg[1] = sk_budget_left(&st->budget, MPI_Wtime()) > 0.0 &&
+             sr->limit > h->first;
+    sk_journal_begin(k + 1, sr->suite->name);
+    if (sk_instance_uses_files(sr->suite->instance))
+      sk_journal_io(e->io_token, e->size);
+    sk_progress_suite_begin(&st->progress, k + 1, sr->suite->name,
+                            MPI_Wtime());
+    sk_runlog_suite_resume(e->log, k + 1, e->plan->nsuites, sr->suite);
+  }
+  MPI_Bcast(msg, 2, MPI_DOUBLE, 0, e->world);
+  k = (size_t)msg[0];
+  if (msg[1] != 0.0) {
+    if (e->rank != 0) {
+      memset(&scratch, 0, sizeof scratch);
+      sr = &scratch;
+    }
+    sk_guard_retrying(sk_run_retried(st, k));
+    sk_guard_arm_for(&e->plan->suites[k], st->timeout, e->size);
+    sk_runnoise_begin(&st->noise);
+    sk_execute_continue(e, &e->plan->suites[k], sr, h);
+    sk_runnoise_end(&st->noise, k);
+    sk_guard_arm(0.0);
+  } else if (e->rank == 0) {
+    sk_execute_release(h, sr);
+  }
+  sk_runnoise_suite(&st->noise, k, e->rank == 0 ? sr : NULL);
+  if (e->rank == 0) {
+    sk_run_second_note(sr, h, msg[1] != 0.0);
+    st->res->nsuites++;
+    if (sk_journal_error() == 0)
+      sk_run_suite_said(st, sr);
+  }
+  rc = sk_run_write(st, e->rank != 0 ? NULL
+                        : sk_suite_status_name(sr->status));
+  if (e->rank == 0)
+    sk_run_over(st, MPI_Wtime() - start -
+                (msg[1] != 0.0 ? sr->limit - h->first : 0.0));
+  return rc;
+}
+
+/* Every rank: the second pass over the suites the first held, in the
+ * order they were held, each with its share of what is left
+ * (sk_budget_second()); 1 when the run had to stop. */
+static int sk_run_second(sk_runstate_t *st)
+{
+  long n = st->eng.rank == 0 ? (long)st->nsecond : 0, i;
+  MPI_Bcast(&n, 1, MPI_LONG, 0, st->eng.world);
+  if (n == 0)
+    return 0;
+  if (st->eng.rank == 0)
+    sk_progress_second(&st->progress, (size_t)n,
+                       sk_budget_left(&st->budget, MPI_Wtime()), MPI_Wtime());
+  for (i = 0; i < n; i++)
+    if (sk_run_second_suite(st, (size_t)i, (size_t)n) != 0)
+      return 1;
+  return 0;
+}
+
 /* Every rank: the suites in their order, the result written after each
- * and the journal told; 1 when the run had to stop. */
+ * and the journal told, then the second pass; 1 when the run had to
+ * stop. */
 static int sk_run_loop(sk_runstate_t *st)
 {
   sk_run_block_t b;
   size_t i;
-  int stop = 0;
+  int stop = 0, held;
   memset(&b, 0, sizeof b);
+  if (st->eng.rank == 0)
+    sk_run_holds_alloc(st);
   if (st->eng.shuffle && st->eng.interleave)
     stop = sk_run_block(st, &b);
   for (i = 0; !stop && i < st->rr.norder; i++) {
@@ -556,14 +777,26 @@ static int sk_run_loop(sk_runstate_t *st)
     if (b.in != NULL && b.in[i])
       continue;
     sk_guard_retrying(i + st->rr.retried >= st->rr.norder);
-    sk_run_suite(st, k, sk_run_left(st, &b, i));
-    if (sk_run_write(st, st->eng.rank != 0 ? NULL : sk_suite_status_name(
-            st->res->suites[st->res->nsuites - 1].status)) != 0)
+    held = sk_run_suite(st, k, sk_run_left(st, &b, i));
+    if (sk_run_write(st, st->eng.rank != 0 || held ? NULL
+                     : sk_suite_status_name(
+                         st->res->suites[st->res->nsuites - 1].status)) != 0)
       stop = 1;
+    if (st->eng.rank == 0 && st->cut_limit >= 0.0)
+      sk_run_over(st, MPI_Wtime() - st->cut_begin - st->cut_limit);
+    if (st->eng.rank == 0 && !held && st->exec_end > 0.0) {
+      st->endcost += MPI_Wtime() - st->exec_end;
+      st->nend++;
+    }
+    st->exec_end = 0.0;
   }
+  if (!stop)
+    stop = sk_run_second(st);
   if (st->eng.rank == 0 && b.res != NULL)
     for (i = 0; i < st->eng.plan->nsuites; i++)
       sk_result_free_suite(&b.res[i]);
+  if (st->eng.rank == 0)
+    sk_run_holds_free(st);
   sk_run_block_free(&b);
   return stop;
 }

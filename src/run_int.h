@@ -37,6 +37,25 @@ typedef struct sk_runstate {
   size_t written;            /* rank 0: suites in the result file as last
                               * written (kept ones included) */
   sk_resultfile_t rf;        /* rank 0: the result file, appended to */
+  /* rank 0, per plan suite: the suites the first pass held for the
+   * second (src/engine/execute.h), their results until they end */
+  sk_execute_hold_t *holds;
+  sk_suite_result_t *held;
+  long *second;              /* rank 0: their plan indices, in order */
+  size_t nsecond;
+  double over;               /* rank 0: seconds the suites cut by their
+                              * share took beyond it (setup, the point
+                              * under way, the write), summed ... */
+  size_t nover;              /* ... over this many */
+  double cut_begin, cut_limit;  /* rank 0: the last suite measured on its
+                                 * own: its start and its limit, when its
+                                 * share cut it (cut_limit < 0: not cut) */
+  double exec_end;           /* rank 0: when its measurement ended */
+  double endcost;            /* rank 0: seconds from there to its write
+                              * done (noise gathered, file and journal
+                              * written), summed over the suites the
+                              * first pass ended ... */
+  size_t nend;               /* ... this many */
 } sk_runstate_t;
 
 typedef struct sk_run_block {

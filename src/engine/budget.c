@@ -51,6 +51,26 @@ double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
   }
   if (own >= 0.0 && own <= share)
     return own;
-  *by = "share of Time_Run";
+  *by = SK_BUDGET_BY_SHARE;
   return share > 0.0 ? share : 0.0;
+}
+
+double sk_budget_second(const sk_budget_t *b, const sk_suite_t *s, double now,
+                        size_t left, double before, double over,
+                        const char **by)
+{
+  double share = sk_budget_left(b, now), own = s->time_suite;
+  *by = sk_suitekey_name(SK_KEY_TIME_SUITE);
+  if (share < 0.0)                /* no budget: nothing was held */
+    return own;
+  if (over > 0.0)
+    share -= (double)left * over;
+  if (share < 0.0)
+    share = 0.0;
+  if (left > 1)
+    share /= (double)left;
+  if (own >= 0.0 && own <= before + share)
+    return own;
+  *by = SK_BUDGET_BY_SHARE;
+  return before + share;
 }

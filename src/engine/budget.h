@@ -12,13 +12,16 @@
  * included) each.  Before any suite has ended (nothing says yet how slow
  * the machine is) a suite may take twice the equal share.
  * So on a quiet machine a suite that needs more than its equal share
- * takes it from the time the others will not use, and is cut only when
- * the rest could not otherwise be measured; on a slow machine (the
- * expected need above the equal share) every suite gets at least its
+ * takes it from the time the others are expected not to use; on a slow
+ * machine (the expected need above the equal share) every suite gets at
+ * least its
  * equal share of what is left, as none is starved by the ones before
- * it.  Points interleaved across suites (--shuffle) are measured in
- * random order until the budget is spent, so the points left unmeasured
- * are spread over the suites alike.
+ * it.  A suite the share cut while time is left is held and goes on in
+ * a second pass after every suite's first turn (sk_budget_second(),
+ * src/run.c), so that a suite is cut at the end only when the rest of
+ * the run could not otherwise be measured.  Points interleaved across
+ * suites (--shuffle) are measured in random order until the budget is
+ * spent, so the points left unmeasured are spread over the suites alike.
  */
 #ifndef SK_BUDGET_H
 #define SK_BUDGET_H
@@ -33,6 +36,10 @@ typedef struct sk_budget {
   double spent;       /* s the suites that ended took (sk_budget_ended) */
   size_t ended;       /* how many */
 } sk_budget_t;
+
+/* sk_suite_result_t.limit_by of a suite its share cut (a first pass's
+ * share, or the first and second passes' together). */
+#define SK_BUDGET_BY_SHARE "share of Time_Run"
 
 /* The expected need of a suite not yet measured, as a multiple of the
  * mean of the suites measured so far. */
@@ -52,5 +59,20 @@ void sk_budget_ended(sk_budget_t *b, double seconds);
  * budget is spent: the suite is not measured. */
 double sk_budget_suite(const sk_budget_t *b, const sk_suite_t *s, double now,
                        size_t left, const char **by);
+
+/* The second pass: the limit of a suite held after its first pass
+ * (src/engine/execute.h), which took `before` seconds (its first share),
+ * when it goes on at now with `left` held suites (itself included) still
+ * to continue: its first share plus an equal share of the time left
+ * after `over` seconds are set aside for each of them -- what a suite
+ * costs beyond its limit (its setup again, the point under way, the
+ * write of the result file), as the run has seen it -- and at least
+ * nothing; time a suite that completes early does not use flows to
+ * those after it.  Its Time_Suite instead when that is smaller, *by
+ * saying which as for sk_budget_suite().  The limit counts both passes;
+ * the first share alone means no time is left for it. */
+double sk_budget_second(const sk_budget_t *b, const sk_suite_t *s, double now,
+                        size_t left, double before, double over,
+                        const char **by);
 
 #endif

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "budget.h"
 #include "cache.h"
 #include "dtype.h"
 #include "fault.h"
@@ -611,12 +612,21 @@ static void sk_exec_next(sk_exec_t *x, sk_refine_t *r, double t0,
   double elapsed = MPI_Wtime() - t0, limit = x->res->limit;
   long arg = 0;
   int refined = 0, more;
+  /* a second pass counts the first pass's time against the limit */
+  if (x->hold != NULL && x->hold->passes > 0)
+    elapsed += x->hold->first;
   msg[3] = limit >= 0.0 ? limit - elapsed : -1.0;
   if (x->res->status == SK_SUITE_TIMED_OUT) {
     more = 0;
   } else if (limit >= 0.0 && elapsed >= limit) {
     x->res->status = SK_SUITE_TIMED_OUT;
     more = 0;
+  } else if (x->hold != NULL && x->hold->pending) {
+    /* the point the first pass's share cut short, measured whole */
+    more = 1;
+    arg = x->hold->arg;
+    refined = x->hold->refined;
+    x->hold->pending = 0;
   } else if (x->s->variation == SK_VARIATION_NONE) {
     more = x->res->npoints == 0;
   } else {
@@ -789,6 +799,17 @@ static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
   }
   if ((args = malloc(cap * sizeof *args)) == NULL)
     return;
+  /* a held point never measured again: the refiner still waits for it */
+  if (x->hold != NULL && x->hold->pending) {
+    x->hold->pending = 0;
+    args[n++] = x->hold->arg;
+    sk_refine_record(r, x->hold->arg, 1.0);
+    if (x->hold->refined) {
+      sk_result_set_unmeasured(x->res, args, n, 1);
+      free(args);
+      return;
+    }
+  }
   /* the refiner is done with: record a dummy time for each argument it
    * hands out until it starts refining */
   while ((rc = sk_refine_next(r, &arg, &refined)) == 1 && !refined) {
@@ -808,12 +829,51 @@ static void sk_exec_unmeasured(sk_exec_t *x, sk_refine_t *r)
   free(args);
 }
 
+/* Rank 0: may the first pass hold the suite for a second one?  Its
+ * share of Time_Run cut it, and the run's budget is not yet spent. */
+static int sk_exec_may_hold(const sk_exec_t *x)
+{
+  const sk_execute_hold_t *h = x->hold;
+  return h != NULL && h->passes == 0 &&
+         x->res->status == SK_SUITE_TIMED_OUT && x->res->limit_by != NULL &&
+         strcmp(x->res->limit_by, SK_BUDGET_BY_SHARE) == 0 &&
+         (h->held || MPI_Wtime() < h->deadline);
+}
+
+/* Rank 0, after point pt at msg's argument: a point the share cut short
+ * (stop time_suite) in a first pass that may hold the suite is not
+ * recorded -- the second pass measures it again whole; 1 then. */
+static int sk_exec_hold_point(sk_exec_t *x, const sk_point_t *pt,
+                              const double msg[4])
+{
+  sk_suite_status_t was = x->res->status;
+  if (pt->stop != SK_STOP_TIME_SUITE || x->hold == NULL)
+    return 0;
+  x->res->status = SK_SUITE_TIMED_OUT;
+  if (!sk_exec_may_hold(x)) {
+    x->res->status = was;
+    return 0;
+  }
+  x->hold->held = 1;
+  x->hold->pending = 1;
+  x->hold->arg = (long)msg[1];
+  x->hold->refined = msg[2] != 0.0;
+  /* kept (its arrays copied: pt's are the suite's buffers) in case no
+   * second pass comes; out of memory: it is named unmeasured then */
+  sk_result_free_suite(&x->hold->cut);
+  memset(&x->hold->cut, 0, sizeof x->hold->cut);
+  sk_result_add_point(&x->hold->cut, pt);
+  return 1;
+}
+
 /* Every point of the suite, one after another; t0 when the suite began
  * (its setup ends before the first point). */
 static void sk_exec_points(sk_exec_t *x, double t0)
 {
   sk_engine_t *e = x->eng;
-  sk_refine_t *r = e->rank == 0 ? sk_exec_refine(x) : NULL;
+  sk_refine_t *r = e->rank != 0 ? NULL
+                   : x->hold != NULL && x->hold->passes > 0 ? x->hold->r
+                   : sk_exec_refine(x);
   double msg[4];
   sk_point_t pt;
   int rc;
@@ -844,13 +904,23 @@ static void sk_exec_points(sk_exec_t *x, double t0)
       break;
     }
     sk_guard_point_done();
-    if (e->rank == 0)
+    if (e->rank == 0 && !sk_exec_hold_point(x, &pt, msg))
       sk_exec_record(x, r, &pt);
   }
   if (r != NULL) {
     x->res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(r));
     x->res->refine_worst = sk_refine_worst_error(r);
   }
+  if (e->rank == 0 && sk_exec_may_hold(x)) {
+    /* held for the second pass: the refiner goes on there */
+    x->hold->held = 1;
+    x->hold->passes = 1;
+    x->hold->first = x->res->limit;
+    x->hold->r = r;
+    return;
+  }
+  if (x->hold != NULL)
+    x->hold->r = NULL;
   if (e->rank == 0) {
     sk_exec_unmeasured(x, r);
     /* asking the refiner for the unmeasured arguments found that it had
@@ -1115,10 +1185,75 @@ void sk_execute_one(sk_engine_t *eng, const sk_suite_t *s,
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res)
 {
+  return sk_execute_suite_hold(eng, s, res, NULL);
+}
+
+int sk_execute_continue(sk_engine_t *eng, const sk_suite_t *s,
+                        sk_suite_result_t *res, sk_execute_hold_t *hold)
+{
+  sk_exec_t x;
+  double t0 = MPI_Wtime();
+  sk_exec_init(&x, eng, s, res);
+  x.hold = eng->rank == 0 ? hold : NULL;
+  if (x.hold != NULL) {         /* the cut point is measured again */
+    sk_result_free_suite(&hold->cut);
+    memset(&hold->cut, 0, sizeof hold->cut);
+  }
+  if (sk_exec_open(&x, 0) == 0)
+    sk_exec_points(&x, t0);
+  sk_exec_close(&x);
+  if (eng->rank == 0) {
+    res->elapsed += MPI_Wtime() - t0;
+    sk_refine_free(hold->r);    /* the setup failed: not used */
+    hold->r = NULL;
+    hold->held = 0;
+    hold->pending = 0;
+  }
+  return x.typed ? 0 : -1;
+}
+
+void sk_execute_release(sk_execute_hold_t *hold, sk_suite_result_t *res)
+{
+  sk_exec_t x;
+  sk_point_t *pt = hold->cut.npoints == 1 ? &hold->cut.points[0] : NULL;
+  memset(&x, 0, sizeof x);
+  x.res = res;
+  x.hold = hold;
+  /* the point the share cut short is recorded as the first pass would
+   * have recorded it */
+  if (hold->pending && pt != NULL && pt->argument == hold->arg &&
+      (hold->r == NULL ||
+       sk_refine_record(hold->r, hold->arg, pt->mean) == 0)) {
+    hold->pending = 0;
+    pt->order = (long)res->npoints;
+    if (!isnan(pt->barrier_time) && pt->invalid > 0) {
+      res->barrier_reps += pt->invalid;
+      res->barrier_points++;
+      res->barrier_lost += !SK_POINT_HAS_VALUE(pt);
+    }
+    sk_result_add_point(res, pt);
+  }
+  sk_result_free_suite(&hold->cut);
+  memset(&hold->cut, 0, sizeof hold->cut);
+  sk_exec_unmeasured(&x, hold->r);
+  if (hold->r != NULL) {
+    res->refine_stop = sk_refine_stop_name(sk_refine_stop_reason(hold->r));
+    res->refine_worst = sk_refine_worst_error(hold->r);
+  }
+  sk_execute_finish(res);
+  sk_refine_free(hold->r);
+  hold->r = NULL;
+  hold->held = 0;
+}
+
+int sk_execute_suite_hold(sk_engine_t *eng, const sk_suite_t *s,
+                          sk_suite_result_t *res, sk_execute_hold_t *hold)
+{
   sk_exec_t x;
   double t0 = MPI_Wtime();
   int rc;
   sk_exec_init(&x, eng, s, res);
+  x.hold = eng->rank == 0 ? hold : NULL;
   rc = sk_exec_open(&x, 1);
   if (rc == 0)
     sk_exec_points(&x, t0);

@@ -14,6 +14,7 @@
 #include "gridfile.h"
 #include "nodemap.h"
 #include "pairs.h"
+#include "refine.h"
 #include "shuffle.h"
 
 /* Cap of the sample arrays when Max_Repetition is unset or larger. */
@@ -55,6 +56,49 @@ typedef struct sk_engine {
  * status, message, points and notes (res->suite is already s). */
 int sk_execute_suite(sk_engine_t *eng, const sk_suite_t *s,
                      sk_suite_result_t *res);
+
+/* The run's second pass (doc/engine.md, "The run's time budget"): a
+ * suite that its share of @TIME_RUN cut in the first pass, while the
+ * run's budget still had time left, is held -- rank 0 keeps its
+ * refiner, and the argument whose point the share cut short, which is
+ * measured again whole -- and continued after every suite has had its
+ * first turn.  Rank 0 alone; zeroed by the caller. */
+typedef struct sk_execute_hold {
+  double deadline;            /* in: MPI_Wtime() at which the run's budget
+                               * is spent: a suite cut earlier is held */
+  int held;                   /* out: the suite is held (its result not
+                               * finished: no message, no unmeasured) */
+  sk_refine_t *r;             /* its refiner (NULL for Variation none) */
+  int pending;                /* a point was cut short: measure it again */
+  long arg;                   /* its argument */
+  int refined;                /* and whether refinement added it */
+  double first;               /* the limit of its first pass, s */
+  size_t passes;              /* passes so far (1 once held) */
+  sk_suite_result_t cut;      /* the point cut short, kept (its one
+                               * point): recorded when the suite gets no
+                               * second pass, as the first pass left it */
+} sk_execute_hold_t;
+
+/* As sk_execute_suite(), with a cut by the share of Time_Run ("share
+ * of Time_Run" in res->limit_by) held in *hold (rank 0; NULL elsewhere,
+ * or for no holding) when it comes before hold->deadline. */
+int sk_execute_suite_hold(sk_engine_t *eng, const sk_suite_t *s,
+                          sk_suite_result_t *res, sk_execute_hold_t *hold);
+
+/* The second pass of a held suite, collectively: set up again (its
+ * description is already in *res), then its points go on from where the
+ * refiner stopped, within res->limit (rank 0: the seconds this pass may
+ * take, limit_by saying which limit it is), and the suite ends as
+ * sk_execute_suite() ends it; res->elapsed grows.  The hold is released
+ * (hold: rank 0's; NULL elsewhere). */
+int sk_execute_continue(sk_engine_t *eng, const sk_suite_t *s,
+                        sk_suite_result_t *res, sk_execute_hold_t *hold);
+
+/* Rank 0 alone: a held suite that gets no second pass (the budget is
+ * spent) ends as the first pass left it -- timed out, the arguments the
+ * refiner still had to hand out named unmeasured, its message set; the
+ * hold is released. */
+void sk_execute_release(sk_execute_hold_t *hold, sk_suite_result_t *res);
 
 /* Interleaving (--shuffle, doc/engine.md "Order"): the points of several
  * suites in one random order, each measured on its own.

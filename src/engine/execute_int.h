@@ -64,6 +64,8 @@ typedef struct sk_exec {
   char msg[512];            /* why the suite cannot run */
   char note[512];
   int typed;                /* the datatypes were built (sk_exec_open) */
+  sk_execute_hold_t *hold;  /* rank 0: the first pass's hold, or the
+                             * second pass's state, or NULL */
 } sk_exec_t;
 
 /* ---- execute_setup.c ---- */

@@ -114,6 +114,33 @@ void sk_progress_suite_end(sk_progress_t *p, const char *status,
   fflush(p->fp);
 }
 
+void sk_progress_suite_held(sk_progress_t *p, size_t points, double share,
+                            double now)
+{
+  if (p->fp == NULL)
+    return;
+  if (p->live)
+    fputc('\r', p->fp);
+  fprintf(p->fp, "skampi: suite %zu of %zu: %s: cut by its share of "
+          "Time_Run (%.3g s) after %zu points, %.1f s: continued in the "
+          "second pass%s\n", p->k, p->nsuites, p->name, share, points,
+          now - p->t_suite, p->live ? "\033[K" : "");
+  p->dirty = 0;
+  fflush(p->fp);
+}
+
+void sk_progress_second(sk_progress_t *p, size_t suites, double left,
+                        double now)
+{
+  if (p->fp == NULL)
+    return;
+  sk_progress_clear(p);
+  fprintf(p->fp, "skampi: second pass: %zu suite%s cut for time, %.1f s "
+          "left (%.1f s into the run)\n", suites, suites == 1 ? "" : "s",
+          left, now - p->t_run);
+  fflush(p->fp);
+}
+
 void sk_progress_error(sk_progress_t *p, const char *msg)
 {
   if (p->fp != NULL)

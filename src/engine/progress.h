@@ -53,6 +53,14 @@ void sk_progress_suite_switch(sk_progress_t *p, size_t k, const char *name,
 void sk_progress_suite_end(sk_progress_t *p, const char *status,
                            size_t points, size_t eps_met,
                            const char *verdict, double now);
+/* The run's budget (doc/engine.md, "The run's time budget"): the current
+ * suite, cut by its share of Time_Run (share seconds) after `points`
+ * points, waits for the second pass; and the line that starts that pass
+ * over `suites` suites with `left` seconds of the budget. */
+void sk_progress_suite_held(sk_progress_t *p, size_t points, double share,
+                            double now);
+void sk_progress_second(sk_progress_t *p, size_t suites, double left,
+                        double now);
 /* An error line (a refused suite, an unwritable file), printed even when
  * quiet, without garbling the live line. */
 void sk_progress_error(sk_progress_t *p, const char *msg);

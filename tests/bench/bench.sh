@@ -77,8 +77,10 @@ default_run() {
   [ $rc -eq 0 ] || [ $rc -eq 3 ] ||
     { cat "$res.err"; echo "bench: skampi exited with $rc"; exit 1; }
   "$top_builddir/tests/yamlflat" "$res" > "$res.flat" || exit 1
+  # the suites their first share cut, held for the budget's second pass
+  held=$(grep -c ': continued in the second pass' "$res.err")
   awk -F= -v label="$label" -v start="$start" -v end="$end" -v rc="$rc" \
-      -v l0="$load0" -v l1="$load1" '
+      -v l0="$load0" -v l1="$load1" -v held="$held" '
     /^suites\.[0-9]+\.name=/ { suites++ }
     /^suites\.[0-9]+\.status=complete$/ { complete++ }
     /^suites\.[0-9]+\.status=incomplete$/ { split($1, k, "."); cut[k[2]] = 1; ncut++ }
@@ -91,23 +93,25 @@ default_run() {
     /^run\.wall_time=/ { inner = $2 }
     END {
       for (s in cut) if (!(s in named)) unnamed++
-      printf "%s %.1f %s %d %d %d %d %d %d %s %s %d %d %.1f\n", label,
+      printf "%s %.1f %s %d %d %d %d %d %d %s %s %d %d %.1f %d\n", label,
              end - start, status, suites, complete, ncut, unmeasured,
-             points, met, l0, l1, unnamed + 0, rc, inner
+             points, met, l0, l1, unnamed + 0, rc, inner, held
       printf "%s %s\n", label, verdict > "/dev/stderr"
     }' "$res.flat" > "$res.fig" 2> "$res.verdict"
 }
 default_run quiet "$out"
 default_run busy "busy-$out" busy
 echo "@Time_Run of the default suite: ${budget:-none} s"
-printf '%-6s %8s %7s %-10s %6s %8s %10s %10s %7s %9s %s\n' run "wall s" \
-  "run s" status suites complete incomplete unmeasured points "met eps" \
-  "load start/end"
+printf '%-6s %8s %7s %-10s %6s %8s %8s %10s %10s %7s %9s %s\n' run "wall s" \
+  "run s" status suites complete "2nd pass" incomplete unmeasured points \
+  "met eps" "load start/end"
 for f in "$out.fig" "busy-$out.fig"; do
-  awk '{ printf "%-6s %8.1f %7.1f %-10s %6d %8d %10d %10d %7d %9d %s / %s\n",
-           $1, $2, $14, $3, $4, $5, $6, $7, $8, $9, $10, $11 }' "$f"
+  awk '{ printf "%-6s %8.1f %7.1f %-10s %6d %8d %8d %10d %10d %7d %9d %s / %s\n",
+           $1, $2, $14, $3, $4, $5, $15, $6, $7, $8, $9, $10, $11 }' "$f"
 done
-echo "(wall s: mpiexec to exit; run s: run.wall_time, the run itself)"
+echo "(wall s: mpiexec to exit; run s: run.wall_time, the run itself;"
+echo " 2nd pass: suites their first share of @Time_Run cut, continued in"
+echo " the budget's second pass; incomplete: cut at the end)"
 for f in "$out" "busy-$out"; do
   sed -n 's/^\([a-z]*\) \(.*\)$/verdict of the \1 run: \2/p' "$f.verdict"
   tail -n 1 "$f.err"

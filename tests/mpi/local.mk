@@ -6,14 +6,15 @@
 SK_MPI_TESTS = tests/mpi/instances.sh tests/mpi/calibrate.sh \
 	tests/mpi/bounds.sh tests/mpi/resultfile.sh tests/mpi/timing.sh \
 	tests/mpi/pair3.sh tests/mpi/library.sh tests/mpi/noise.sh \
-	tests/mpi/budget.sh
+	tests/mpi/budget.sh tests/mpi/second-pass.sh
 TESTS += $(SK_MPI_TESTS)
 CLEANFILES += mpitest.lock
 EXTRA_DIST += $(SK_MPI_TESTS) tests/mpi/lib.sh tests/mpi/sane.awk \
 	tests/mpi/instances.skampi tests/mpi/calibrate.skampi \
 	tests/mpi/bounds.skampi tests/mpi/resultfile.skampi \
 	tests/mpi/timing.skampi tests/mpi/pair3.skampi tests/mpi/library.skampi \
-	tests/mpi/noise.skampi tests/mpi/budget.skampi
+	tests/mpi/noise.skampi tests/mpi/budget.skampi \
+	tests/mpi/second-pass.skampi
 # beyond the SKaMPI patterns: instances 60-69 on 2 processes,
 # concurrent pairs and broadcast methods on 4 (tiny repetition counts),
 # and the three shipped suites once each (tiny repetition counts)

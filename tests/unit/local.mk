@@ -33,6 +33,11 @@ check_PROGRAMS += tests/unit/test_noise
 TESTS += tests/unit/test_noise
 tests_unit_test_noise_SOURCES = tests/unit/test_noise.c
 tests_unit_test_noise_LDADD = $(SK_SRC_NOMPI_LIBS)
+# the budget's second pass
+check_PROGRAMS += tests/unit/test_budget
+TESTS += tests/unit/test_budget
+tests_unit_test_budget_SOURCES = tests/unit/test_budget.c
+tests_unit_test_budget_LDADD = $(SK_SRC_NOMPI_LIBS)
 # the team of threads of the threaded instances
 check_PROGRAMS += tests/unit/test_team
 TESTS += tests/unit/test_team
