@@ -45,7 +45,9 @@ typedef struct sk_plot_view {
   double vlo, vhi;         /* of the values */
   size_t shown, hidden;    /* drawable points, points a log axis drops */
   size_t bands, merged;    /* points with a band; of them merged ones */
-  int floor;               /* $tF holds the floor (sk_plot_floor()) */
+  int floor;               /* $tF holds the floor (sk_plot_floor()); 2:
+                            * a floor without the cache line (a run not
+                            * quiet, lib/floor.h) */
 } sk_plot_view_t;
 
 /* A merged point (several runs): the median over the runs with its
@@ -520,7 +522,8 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
   }
   if (v->floor)
     fprintf(f, ", \\\n  $%cF using 1:2 with lines lc rgb '#444444' dt 2 "
-            "lw 1.2 title 'floor (node limits)'", prefix);
+            "lw 1.2 title 'floor (node limits%s)'", prefix,
+            v->floor == 2 ? "; copy only: a noisy run" : "");
   if (key)
     sk_plot_symbol_key(f, v);
   fputs("\n", f);
@@ -749,13 +752,16 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
         fputc(' ', f);
         sk_gp_num(f, x * u);
         fputc('\n', f);
+        /* two decades below the data at most: a floor of copies
+         * alone is far below a short message's time */
         if (x < v->ylo)
-          v->ylo = x;
+          v->ylo = fmax(x, v->ylo / 100);
         continue;
       }
       if (!isfinite(m))
         continue;
-      snprintf(text, sizeof text, "%.3g\xc3\x97", m / x);
+      snprintf(text, sizeof text, m / x < 1000 ? "%.3g\xc3\x97" : "%.0f\xc3\x97",
+               m / x);
       fputs("set label ", f);
       sk_gp_text(f, text, 0);
       fputs(" at first ", f);
@@ -765,7 +771,7 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
       fputs(" center offset 0,0.9 font ',7' tc rgb '#444444'\n", f);
     }
   }
-  v->floor = n > 0;
+  v->floor = n == 0 ? 0 : fl.quiet ? 1 : 2;
 }
 
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
