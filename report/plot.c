@@ -715,9 +715,12 @@ static void sk_plot_clip_note(FILE *f, const sk_page_t *p)
   sk_gp_label(f, SK_GP_KEY_X, 0.105, "left", 8, 0, "#b00000", b, 0);
 }
 
+#define SK_PLOT_FLOOR_LABELS 14
+
 /* A suite page of a ping-pong with floors (lib/floor.h): $tF, the
  * floor of each drawn point, the y range grown to hold it, and above
- * each point its median's multiple of the floor ("3.1x"). */
+ * the points, a step apart on the x axis, each one's median's multiple
+ * of the floor ("3.1x"). */
 static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
 {
   const sk_page_t *page = v->page;
@@ -729,17 +732,21 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
   char text[32];
   size_t i, n = 0;
   int pass;
+  double last = -1, step = 1;
   if (page->kind != SK_PAGE_SUITE || page->nseries != 1 ||
       page->series[0].file >= in->n ||
       sk_floor_limits(r = in->files[page->series[0].file], &fl) != 0)
     return;
   s = page->series[0].suite;
+  if (v->xlog && v->xlo > 0 && v->xhi > v->xlo)
+    step = pow(v->xhi / v->xlo, 1.0 / SK_PLOT_FLOOR_LABELS);
   /* pass 0: the datablock; pass 1: the labels */
   for (pass = 0; pass < 2; pass++) {
     if (pass == 1 && n > 0)
       fputs("EOD\n", f);
     for (i = 0; i < s->npoints; i++) {
-      p = &s->points[i];
+      /* the labels from the longest message down: its is always shown */
+      p = &s->points[pass == 0 ? i : s->npoints - 1 - i];
       x = sk_floor_point(&fl, r, s, p);
       m = sk_floor_value(p);
       if (!isfinite(x) || x <= 0 ||
@@ -758,8 +765,11 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
           v->ylo = fmax(x, v->ylo / 100);
         continue;
       }
-      if (!isfinite(m))
+      /* at most about SK_PLOT_FLOOR_LABELS labels across the axis: a
+       * label only a step on from the last one, so none overlap */
+      if (!isfinite(m) || (last > 0 && p->argument * step > last))
         continue;
+      last = p->argument;
       snprintf(text, sizeof text, m / x < 1000 ? "%.3g\xc3\x97" : "%.0f\xc3\x97",
                m / x);
       fputs("set label ", f);

@@ -77,6 +77,12 @@ grep -q "^set label \"141$times\" at first 4194304," "$work/q.gp" ||
   fail "the 4 MiB point: not labelled 141x its floor"
 grep -q "^set label \"3.15$times\" at first 8," "$work/q.gp" ||
   fail "the 8 B point: not labelled 3.15x its floor"
+# labels a step (4 MiB / 8 B)^(1/14) = 2.56 apart from the longest down,
+# so none overlap: 2 MiB, next to 4 MiB, has none
+[ "$(grep -c "^set label \"[0-9.]*$times\" at first " "$work/q.gp")" -eq 7 ] ||
+  fail "not 7 labels of the floor's multiples"
+grep -q "^set label \"[0-9.]*$times\" at first 2097152," "$work/q.gp" &&
+  fail "the 2 MiB point labelled beside the 4 MiB one"
 grep -q "\$tF using 1:2 with lines .* title 'floor (node limits)'" \
   "$work/q.gp" || fail "the floor is not drawn"
 
