@@ -3,7 +3,8 @@
  * floorcheck.c -- TEST ONLY (tests/tools/floors.sh, tests/mpi/suites-p2.sh):
  * holds every point of a result file against its floor (lib/floor.h).
  *   floorcheck FILE [COPY_SCALE]
- * prints "SUITE ARG MIN FLOOR RATIO" for each point with a floor, MIN
+ * prints "SUITE ARG MIN FLOOR RATIO" for each point with a floor above
+ * 0 (a message below 8 B on a noisy run has a floor of 0), MIN
  * its fastest valid repetition (sk_floor_least(): the floor claims that
  * no repetition is faster, so the least one is the strict test), and
  * for each point below its floor the located message
@@ -65,8 +66,8 @@ int main(int argc, char **argv)
       const sk_rfile_point_t *p = &r->suites[i].points[j];
       double fl = sk_floor_point(&f, r, &r->suites[i], p);
       double v = sk_floor_least(p);
-      if (!isfinite(fl) || !isfinite(v))
-        continue;
+      if (!isfinite(fl) || fl <= 0 || !isfinite(v))
+        continue;      /* no floor, or one of 0 (nothing to hold) */
       with++;
       printf("%s %.0f %.9g %.9g %.3f\n", r->suites[i].name, p->argument, v,
              fl, v / fl);
