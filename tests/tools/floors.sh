@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # floors.sh -- @LIMITS and the floors (doc/engine.md, "The floors"):
 # a planted wrong floor (the copy rates halved) is caught, with its
-# located message, on a fixed file (as a noisy run: the floors are the
-# copies alone; made quiet: the cache line counts too) whose 4 MiB point's fastest
-# repetition lies at 1.5 times its floor; the file's 4 MiB copy rate,
-# measured while every batch waited (0.49 GB/s), raises no floor (the
-# 8 MiB rate stands for it); then the shipped ping-pong suite, run at
-# P = 2 with @LIMITS yes, has every point at or above its floor, and its
-# limits are in the result file.  tests/mpi/suites-p2.sh holds every
-# shipped suite to its floors.
+# located message, on a fixed file whose 4 MiB point's fastest
+# repetition lies at 1.5 times its floor, both as the noisy run it was
+# (the floors are the copies alone) and made quiet (the cache line
+# counts too); the file's 4 MiB copy rate, measured while every batch
+# waited (0.49 GB/s), raises no floor (the 8 MiB rate stands for it);
+# the report draws the floor, labels the points' multiples of it a step
+# apart, and lists the limits on the title page; skampi-db show lists
+# them; then the shipped ping-pong suite, run at P = 2 with @LIMITS yes,
+# has every point at or above its floor, and its limits are in the
+# result file.  tests/mpi/suites-p2.sh holds every shipped suite to its
+# floors.
 # shellcheck source=tests/mpi/lib.sh
 . "${top_srcdir:-.}/tests/mpi/lib.sh"
 CHECK=$top_builddir/tests/tools/floorcheck
