@@ -11,7 +11,7 @@ galleryimgdir = $(docdir)/gallery
 # The pictures of doc/gallery.md, and what makes them again
 # (doc/gallery/make-gallery.sh: measures, so not run by make check).
 dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
-	doc/gallery/suite-chunks.png doc/gallery/suite-nodes.png \
+	doc/gallery/suite-chunks.png doc/gallery/suite-nodes.png doc/gallery/floor.png \
 	doc/gallery/single.png doc/gallery/comparison.png \
 	doc/gallery/group.png doc/gallery/group-bandwidth.png \
 	doc/gallery/model.png doc/gallery/bcast-methods.png \

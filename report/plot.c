@@ -46,7 +46,9 @@ typedef struct sk_plot_view {
   size_t shown, hidden;    /* drawable points, points a log axis drops */
   size_t hidden_x;         /* of them, at argument 0 (or below) on log x */
   size_t bands, merged;    /* points with a band; of them merged ones */
-  int floor;               /* $tF holds the floor (sk_plot_floor()) */
+  int floor;               /* $tF holds the floor (sk_plot_floor()); 2:
+                            * a floor without the cache line (a run not
+                            * quiet, lib/floor.h) */
 } sk_plot_view_t;
 
 /* A merged point (several runs): the median over the runs with its
@@ -526,7 +528,8 @@ static void sk_plot_panel(FILE *f, const sk_plot_view_t *v, double top,
   }
   if (v->floor)
     fprintf(f, ", \\\n  $%cF using 1:2 with lines lc rgb '#444444' dt 2 "
-            "lw 1.2 title 'floor (node limits)'", prefix);
+            "lw 1.2 title 'floor (node limits%s)'", prefix,
+            v->floor == 2 ? "; copy only: a noisy run" : "");
   if (key)
     sk_plot_symbol_key(f, v);
   fputs("\n", f);
@@ -760,9 +763,12 @@ static void sk_plot_clip_note(FILE *f, const sk_page_t *p)
   sk_gp_label(f, SK_GP_KEY_X, 0.105, "left", 8, 0, "#b00000", b, 0);
 }
 
+#define SK_PLOT_FLOOR_LABELS 14
+
 /* A suite page of a ping-pong with floors (lib/floor.h): $tF, the
  * floor of each drawn point, the y range grown to hold it, and above
- * each point its median's multiple of the floor ("3.1x"). */
+ * the points, a step apart on the x axis, each one's median's multiple
+ * of the floor ("3.1x"). */
 static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
 {
   const sk_page_t *page = v->page;
@@ -774,17 +780,21 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
   char text[32];
   size_t i, n = 0;
   int pass;
+  double last = -1, step = 1;
   if (page->kind != SK_PAGE_SUITE || page->nseries != 1 ||
       page->series[0].file >= in->n ||
       sk_floor_limits(r = in->files[page->series[0].file], &fl) != 0)
     return;
   s = page->series[0].suite;
+  if (v->xlog && v->xlo > 0 && v->xhi > v->xlo)
+    step = pow(v->xhi / v->xlo, 1.0 / SK_PLOT_FLOOR_LABELS);
   /* pass 0: the datablock; pass 1: the labels */
   for (pass = 0; pass < 2; pass++) {
     if (pass == 1 && n > 0)
       fputs("EOD\n", f);
     for (i = 0; i < s->npoints; i++) {
-      p = &s->points[i];
+      /* the labels from the longest message down: its is always shown */
+      p = &s->points[pass == 0 ? i : s->npoints - 1 - i];
       x = sk_floor_point(&fl, r, s, p);
       m = sk_floor_value(p);
       if (!isfinite(x) || x <= 0 ||
@@ -797,13 +807,19 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
         fputc(' ', f);
         sk_gp_num(f, x * u);
         fputc('\n', f);
+        /* two decades below the data at most: a floor of copies
+         * alone is far below a short message's time */
         if (x < v->ylo)
-          v->ylo = x;
+          v->ylo = fmax(x, v->ylo / 100);
         continue;
       }
-      if (!isfinite(m))
+      /* at most about SK_PLOT_FLOOR_LABELS labels across the axis: a
+       * label only a step on from the last one, so none overlap */
+      if (!isfinite(m) || (last > 0 && p->argument * step > last))
         continue;
-      snprintf(text, sizeof text, "%.3g\xc3\x97", m / x);
+      last = p->argument;
+      snprintf(text, sizeof text, m / x < 1000 ? "%.3g\xc3\x97" : "%.0f\xc3\x97",
+               m / x);
       fputs("set label ", f);
       sk_gp_text(f, text, 0);
       fputs(" at first ", f);
@@ -813,7 +829,7 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
       fputs(" center offset 0,0.9 font ',7' tc rgb '#444444'\n", f);
     }
   }
-  v->floor = n > 0;
+  v->floor = n == 0 ? 0 : fl.quiet ? 1 : 2;
 }
 
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,

@@ -331,6 +331,15 @@ static void sk_launch_test_quick(sk_plan_t *plan)
   }
 }
 
+/* TEST ONLY (doc/robustness.md): SKAMPI_TEST_LIMITS (any value) measures
+ * the node's limits as @LIMITS yes does, so that tests/mpi/suites-p2.sh
+ * holds the shipped suites, unedited, to their floors. */
+static void sk_launch_test_limits(sk_plan_t *plan)
+{
+  if (getenv("SKAMPI_TEST_LIMITS") != NULL)
+    plan->limits = 1;
+}
+
 /* Before MPI_Init: does the suite file give a threaded suite more than
  * one thread?  Each process reads and checks the file quietly itself
  * (after MPI_Init rank 0's bytes are what count); the check tells the
@@ -473,8 +482,10 @@ int sk_launch(const sk_cli_t *cli)
     plan = sk_check_buffer(cli->file, buf, len, &opt, diag);
   free(buf);
   ok = plan != NULL;
-  if (plan != NULL)
+  if (plan != NULL) {
     sk_launch_test_quick(plan);
+    sk_launch_test_limits(plan);
+  }
   MPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
   if (all_ok) {
     rc = sk_launch_measure(cli, plan, rank, &nodes, &place);

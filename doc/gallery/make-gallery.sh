@@ -201,6 +201,8 @@ draw gallery.pdf mpich.yaml openmpi.yaml -p gallery.yaml
 draw bandwidth.pdf bandwidth.yaml
 draw maxrate.pdf maxrate.yaml
 draw bcast-methods.pdf bcast-methods.yaml
+# The floor: the default suite measures the node's limits (@LIMITS yes).
+draw floor.pdf mpich.yaml
 # The per-rank page of 1,024 synthesized ranks (no machine here has them).
 note "awk -v P=1024 -v R=64 -f tests/report/ranks-result.awk > ranks1024.yaml"
 awk -v P=1024 -v R=64 -f "$src/tests/report/ranks-result.awk" \
@@ -213,6 +215,7 @@ draw compare.pdf --compare runs-mpich runs-openmpi
 png gallery.pdf 1 "result file" title
 shot gallery.pdf suite-f1-Pingpong_Send_Recv "suite" suite
 shot gallery.pdf suite-f1-MW_Waitany-chunks "suite" suite-chunks
+shot floor.pdf suite-f1-Pingpong_Send_Recv "floor (node limits)" floor
 shot bcast-methods.pdf suite-f1-ol "suite" suite-nodes
 shot gallery.pdf single-1 "single measurements" single
 shot gallery.pdf compare-Pingpong_Send_Recv "comparison" comparison

@@ -159,7 +159,10 @@ static void sk_limits_cache_line(sk_limits_t *l)
   pthread_t th;
   double *t;
   size_t n;
-  int mine;
+  int mine, have = 0;
+#ifdef CPU_SETSIZE
+  cpu_set_t before;
+#endif
   if (l->cpus[0] < 0 || l->cpus[1] < 0) {
     l->cl_skipped = "the CPUs of ranks 0 and 1 are unknown";
     return;
@@ -185,8 +188,16 @@ static void sk_limits_cache_line(sk_limits_t *l)
     free(ln);
     return;
   }
+#ifdef CPU_SETSIZE
+  /* the rank's own affinity comes back after: the suites run as placed */
+  have = pthread_getaffinity_np(pthread_self(), sizeof before, &before) == 0;
+#endif
   mine = sk_limits_pin(l->cpus[0]) == 0;
   n = sk_limits_bounce(ln, t, SK_LIMITS_CL_BATCHES);
+#ifdef CPU_SETSIZE
+  if (have)
+    pthread_setaffinity_np(pthread_self(), sizeof before, &before);
+#endif
   __atomic_store_n(&ln->stop, 1, __ATOMIC_RELEASE);
   pthread_join(th, NULL);
   l->cl_pinned = mine && ln->pinned;

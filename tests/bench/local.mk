@@ -11,8 +11,13 @@ EXTRA_DIST += tests/bench/bench.sh tests/bench/pin.sh \
 # --precision 0.05; `make bench-repro SK_BENCH_PAIRS=1` runs only this
 # part, with fewer pairs
 EXTRA_DIST += tests/bench/repro.sh tests/bench/repro.skampi tests/bench/turn.sh
-# (5) the floors' reproducibility over 5 runs of @LIMITS yes
+# (5) the floors' reproducibility over 5 runs of @LIMITS yes; `make
+# bench-floors` runs only this part
 EXTRA_DIST += tests/bench/floors.sh
+.PHONY: bench-floors
+bench-floors: src/skampi tests/yamlflat
+	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/floors.sh
 .PHONY: bench
 bench: src/skampi tests/bench/accuracy tests/yamlflat \
 	campaign/skampi-run campaign/skampi-merge \

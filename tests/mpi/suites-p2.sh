@@ -14,7 +14,13 @@
 # - memcpy's bandwidth (length / mean) at every length is below twice the
 #   machine's copy rate measured apart (tests/mpi/copyrate, the best loop
 #   of memcpy of 1 KiB to 4 MiB): a sanity bound that another task cannot
-#   break, as it only slows skampi down.
+#   break, as it only slows skampi down;
+# - every point with a floor (doc/engine.md, "The floors") has its fastest
+#   repetition at or above it (tests/tools/floorcheck): each run measures
+#   the node's limits (the test-only SKAMPI_TEST_LIMITS, as @LIMITS yes)
+#   and records them; a point below its floor fails with its file, suite
+#   and length (then the floor is wrong: fix it in lib/floor.c, never the
+#   point).
 # These are checks of the recorded fields against the engine's rules,
 # not of durations.  The suites are cut short by the test-only
 # SKAMPI_TEST_QUICK=2 (2 repetitions a point, the initial grid of about
@@ -28,12 +34,13 @@
 
 skampi=$(abs "$SKAMPI")
 copyrate=$(abs "$top_builddir/tests/mpi/copyrate")
+floorcheck=$(abs "$top_builddir/tests/tools/floorcheck")
 src=$(cd "$top_srcdir/suites" && pwd) || fatal "no suites/"
 rate=$("$copyrate") || fatal "tests/mpi/copyrate failed"
 echo "machine copy rate: $rate B/s"
 lib=$("$SKAMPI" --list | sed -n '1s/^MPI library: //p')
 start=$(date +%s)
-runs=0 memcpys=0
+runs=0 memcpys=0 floors=0
 files=
 for n in ${SKAMPI_SUITES_P2:-}; do files="$files $src/$n.skampi"; done
 [ -n "$files" ] || files=$(ls "$src"/*.skampi)
@@ -42,8 +49,9 @@ for f in $files; do
   dir=$work/$name
   mkdir -p "$dir" || fatal "mkdir $dir"
   # in a directory of its own: io.skampi makes its files in `.`
-  (cd "$dir" && SKAMPI_TEST_QUICK=2 $MPIEXEC -n 2 "$skampi" --quiet \
-     --no-postproc --timeout 900 -o out.yaml "$f" > stdout 2> stderr)
+  (cd "$dir" && SKAMPI_TEST_QUICK=2 SKAMPI_TEST_LIMITS=1 $MPIEXEC -n 2 \
+     "$skampi" --quiet --no-postproc --timeout 900 -o out.yaml "$f" \
+     > stdout 2> stderr)
   rc=$?
   if [ $rc -eq 1 ] && grep -q ": error: Type '[A-Za-z_0-9]*' is unavailable: " "$dir/stderr" &&
      ! grep ': error: ' "$dir/stderr" | grep -vq ": error: Type '[A-Za-z_0-9]*' is unavailable: "; then
@@ -110,11 +118,24 @@ for f in $files; do
   n=$(sed -n 's/^memcpy points \([0-9][0-9]*\)$/\1/p' "$work/reach.err")
   memcpys=$((memcpys + ${n:-0}))
   grep -c 'resolved=false$' "$work/flat" | sed "s/^/note: $name: points resolved: false: /"
+  # the floors: the limits measured, every point at or above its floor
+  [ -n "$(get factors.limits.cost)" ] || fail "$name: no factors.limits"
+  "$floorcheck" "$dir/out.yaml" > "$work/floors" 2> "$work/floors.err"
+  case $? in
+    0) n=$(wc -l < "$work/floors")
+       floors=$((floors + n))
+       echo "note: $name: $n points at or above their floors (least ratio $(sort -k5 -g "$work/floors" | head -n 1 | cut -d' ' -f1,2,5))" ;;
+    2) grep -q ': no point has a floor$' "$work/floors.err" ||
+         fail "$name: floorcheck: $(cat "$work/floors.err")" ;;
+    *) fail "$name: a point below its floor: $(cat "$work/floors.err")" ;;
+  esac
   rm -rf "$dir"
 done
 if [ -z "${SKAMPI_SUITES_P2:-}" ]; then
   [ "$runs" -gt 10 ] || fail "only $runs suite files ran"
   [ "$memcpys" -gt 3 ] || fail "only $memcpys memcpy points checked"
+  [ "$floors" -gt 20 ] || fail "only $floors points held to a floor"
 fi
+echo "$floors points held to their floors"
 echo "$runs suite files on 2 processes in $(($(date +%s) - start)) s (load $(cut -d' ' -f1-3 /proc/loadavg))"
 exit 0
