@@ -236,6 +236,7 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
     return -1;
   c->gave = 1;
   side = &pt->side[c->side];
+  side->unresolved += p->unresolved != 0;
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
     return sk_regress_append(&side->runs, &side->nruns, &side->capruns,
@@ -623,7 +624,31 @@ static int sk_regress_why(const sk_regress_t *r, const sk_regress_point_t *pt,
   return marks & other ? SK_REGRESS_NP : SK_REGRESS_SUITE;
 }
 
-/* Drops the points of one side only, counting why; tests the others. */
+/* Moves PT, in both sides but below the timer's resolution on one side
+ * or both, to the points not comparable: never tested, so never in the
+ * family of the false-discovery rate. */
+static int sk_regress_set_aside(sk_regress_t *r, sk_regress_point_t *pt)
+{
+  sk_regress_point_t *u;
+  if (SK_GROW(r->unresolved, r->capunresolved, r->nunresolved + 1, 16) != 0)
+    return -1;
+  u = &r->unresolved[r->nunresolved++];
+  *u = *pt;
+  u->method = SK_REGRESS_NONE;
+  u->verdict = SK_REGRESS_INCONCLUSIVE;
+  u->p = u->q = u->ratio = u->low = u->high = u->coverage = NAN;
+  u->min_p = NAN;
+  /* each side's median of its runs, for the listing */
+  u->before = u->after = NAN;
+  if (pt->side[0].nruns && pt->side[1].nruns)
+    sk_regress_medians(r, u, pt->side[0].runs, pt->side[0].nruns,
+                       pt->side[1].runs, pt->side[1].nruns, 0);
+  u->ratio = NAN;
+  return 0;
+}
+
+/* Drops the points of one side only, counting why, and sets aside those
+ * below the timer's resolution; tests the others. */
 static int sk_regress_analyse(sk_regress_t *r)
 {
   double *p, *q;
@@ -631,6 +656,12 @@ static int sk_regress_analyse(sk_regress_t *r)
   int side, why;
   for (i = 0; i < r->npoints; i++) {
     sk_regress_point_t *pt = &r->points[i];
+    if (pt->side[0].nruns && pt->side[1].nruns &&
+        (pt->side[0].unresolved || pt->side[1].unresolved)) {
+      if (sk_regress_set_aside(r, pt) < 0)
+        return -1;
+      continue;
+    }
     if (pt->side[0].nruns && pt->side[1].nruns) {
       r->points[k++] = *pt;
       continue;
@@ -755,6 +786,9 @@ void sk_regress_free(sk_regress_t *r)
   for (i = 0; i < r->npoints; i++)
     sk_regress_point_free(&r->points[i]);
   free(r->points);
+  for (i = 0; i < r->nunresolved; i++)
+    sk_regress_point_free(&r->unresolved[i]);
+  free(r->unresolved);
   free(r->findings);
   for (i = 0; i < SK_REGRESS_MATCH_MAX; i++) {
     free(r->quantity[0][i]);

@@ -138,8 +138,19 @@ void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
       len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
                               len ? ", " : "", n,
                               sk_regress_verdict_name(sk_regress_order[i]));
+  if (r->nunresolved && len < size)
+    len += (size_t)snprintf(buf + len, size - len, "%s%zu not comparable "
+                            "(%s)", len ? ", " : "", r->nunresolved,
+                            SK_REGRESS_UNRESOLVED_WHY);
   if (len == 0 && size)
     snprintf(buf, size, "no point in both");
+}
+
+const char *sk_regress_unresolved_side(const sk_regress_point_t *p)
+{
+  if (p->side[0].unresolved && p->side[1].unresolved)
+    return "both";
+  return p->side[0].unresolved ? "baseline" : "candidate";
 }
 
 /* Slower before faster; the larger change first. */

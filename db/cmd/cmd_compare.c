@@ -78,17 +78,15 @@ static void sk_compare_interval(FILE *f, double low, double high)
     fprintf(f, "[%+.1f%%, %+.1f%%]", 100 * (low - 1), 100 * (high - 1));
 }
 
-/* "pingpong 8 B-64 KiB" */
-static void sk_compare_label(FILE *f, const sk_regress_t *r,
-                             const sk_regress_finding_t *x)
+/* "pingpong 8 B-64 KiB" of the points a to b of one suite */
+static void sk_compare_label_of(FILE *f, const sk_regress_point_t *a,
+                                const sk_regress_point_t *b)
 {
-  const sk_regress_point_t *a = &r->points[x->first];
-  const sk_regress_point_t *b = &r->points[x->last];
   char lo[32], hi[32];
   sk_compare_arg(lo, a);
   sk_compare_arg(hi, b);
   sk_dbout_text(f, "%s", a->suite);
-  if (*lo && x->first == x->last)
+  if (*lo && a == b)
     fprintf(f, " %s%s", lo, a->bytes && a->argument < 1024 ? " B" : "");
   else if (*lo)
     fprintf(f, " %s%s\xe2\x80\x93" "%s%s", lo,
@@ -96,6 +94,30 @@ static void sk_compare_label(FILE *f, const sk_regress_t *r,
             b->bytes && b->argument < 1024 ? " B" : "");
   if (a->processes >= 0)
     fprintf(f, " (np %ld)", a->processes);
+}
+
+static void sk_compare_label(FILE *f, const sk_regress_t *r,
+                             const sk_regress_finding_t *x)
+{
+  sk_compare_label_of(f, &r->points[x->first], &r->points[x->last]);
+}
+
+/* The points below the timer's resolution, one a line: which side, and
+ * each side's median (not a measurement: shown as the file has it). */
+static void sk_compare_unresolved(FILE *f, const sk_regress_t *r,
+                                  const char *indent)
+{
+  size_t i;
+  char t0[32], t1[32];
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    fputs(indent, f);
+    sk_compare_label_of(f, p, p);
+    sk_dbout_time(t0, p->before);
+    sk_dbout_time(t1, p->after);
+    fprintf(f, ": %s (%s -> %s, not compared)\n",
+            sk_regress_unresolved_side(p), t0, t1);
+  }
 }
 
 static void sk_compare_finding(const sk_regress_t *r,
@@ -200,7 +222,8 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   size_t i, k, *order = sk_regress_worst_first(r);
   int v;
   sk_regress_summary_text(r, summary, sizeof summary);
-  printf("summary: %s (of %zu points)\n", summary, r->npoints);
+  printf("summary: %s (of %zu points)\n", summary,
+         r->npoints + r->nunresolved);
   for (i = 0; i < 2; i++) {
     printf("%s: %zu run%s", i ? ", candidate" : "baseline", r->nruns[i],
            r->nruns[i] == 1 ? "" : "s");
@@ -212,9 +235,13 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   }
   putchar('\n');
   sk_compare_quantities(stdout, r);
-  printf("%zu points in both: %zu tested on per-run medians, %zu on raw "
+  printf("%zu points in both: ", r->npoints + r->nunresolved);
+  if (r->nunresolved)
+    printf("%zu not comparable (%s), ", r->nunresolved,
+           SK_REGRESS_UNRESOLVED_WHY);
+  printf("%zu tested on per-run medians, %zu on raw "
          "samples, %zu without a test (fewer than 3 runs a side and no "
-         "samples)\n", r->npoints, r->tested[SK_REGRESS_RUNS],
+         "samples)\n", r->tested[SK_REGRESS_RUNS],
          r->tested[SK_REGRESS_SAMPLES], r->tested[SK_REGRESS_NONE]);
   sk_compare_power(r);
   for (i = 0; i < 2; i++) {
@@ -239,6 +266,11 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
     }
   }
   free(order);
+  if (r->nunresolved) {
+    printf("\nNot comparable, %s on the side named:\n",
+           SK_REGRESS_UNRESOLVED_WHY);
+    sk_compare_unresolved(stdout, r, "  ");
+  }
   if (all_points)
     sk_compare_points(r);
   for (k = 0, i = 0; i < r->npoints; i++)
@@ -296,6 +328,19 @@ static void sk_compare_csv(const sk_regress_t *r)
     printf(",%s,%s\n", p->beyond ? "yes" : "no",
            sk_regress_verdict_name(p->verdict));
   }
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    sk_dbout_csv(stdout, p->suite);
+    putchar(',');
+    sk_dbout_csv(stdout, p->instance);
+    sk_compare_csv_num(p->argument);
+    printf(",%ld,%zu,%zu,none", p->processes, p->side[0].nruns,
+           p->side[1].nruns);
+    sk_compare_csv_num(p->before);
+    sk_compare_csv_num(p->after);
+    printf(",,,,,,,,,no,not comparable: %s (%s)\n",
+           SK_REGRESS_UNRESOLVED_WHY, sk_regress_unresolved_side(p));
+  }
 }
 
 static int sk_compare_kv(sk_emit_t *e, const char *key, double v)
@@ -334,6 +379,28 @@ static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
   rc |= sk_compare_kv(e, "min_p", p->min_p);
   rc |= sk_emit_kv_bool(e, "beyond_noise", p->beyond);
   return rc | sk_emit_map_end(e);
+}
+
+/* The points not comparable (regress.h: unresolved). */
+static int sk_compare_yaml_unresolved(sk_emit_t *e, const sk_regress_t *r)
+{
+  size_t i;
+  int rc = sk_emit_kv_long(e, "not_comparable_points", (long)r->nunresolved);
+  rc |= sk_emit_str(e, "not_comparable") | sk_emit_seq_begin(e);
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    rc |= sk_emit_map_begin(e);
+    rc |= sk_emit_kv_str(e, "suite", p->suite);
+    rc |= sk_emit_kv_str(e, "instance", p->instance);
+    rc |= sk_compare_arg_kv(e, "argument", p->argument);
+    rc |= sk_emit_kv_long(e, "processes", p->processes);
+    rc |= sk_emit_kv_str(e, "unresolved", sk_regress_unresolved_side(p));
+    rc |= sk_emit_kv_str(e, "reason", SK_REGRESS_UNRESOLVED_WHY);
+    rc |= sk_compare_kv(e, "before", p->before);
+    rc |= sk_compare_kv(e, "after", p->after);
+    rc |= sk_emit_map_end(e);
+  }
+  return rc | sk_emit_seq_end(e);
 }
 
 /* The comparison's power and its overall verdict. */
@@ -397,7 +464,9 @@ static int sk_compare_yaml(const sk_regress_t *r)
   rc |= sk_emit_seq_end(e) | sk_emit_str(e, "points") | sk_emit_seq_begin(e);
   for (i = 0; i < r->npoints; i++)
     rc |= sk_compare_yaml_point(e, &r->points[i]);
-  rc |= sk_emit_seq_end(e) | sk_emit_map_end(e);
+  rc |= sk_emit_seq_end(e);
+  rc |= sk_compare_yaml_unresolved(e, r);
+  rc |= sk_emit_map_end(e);
   if (rc) {
     sk_emit_abort(e);
     return -1;
@@ -503,6 +572,31 @@ static void sk_compare_junit_case(const sk_regress_t *r, size_t i,
   printf("</testcase>\n");
 }
 
+/* The points not comparable, in the test suite's output (they are no
+ * test: neither passed nor failed). */
+static void sk_compare_junit_unresolved(const sk_regress_t *r)
+{
+  char *text = NULL, *line, *save = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (!m)
+    return;
+  fprintf(m, "%zu point%s not comparable, %s on the side named:\n",
+          r->nunresolved, r->nunresolved == 1 ? "" : "s",
+          SK_REGRESS_UNRESOLVED_WHY);
+  sk_compare_unresolved(m, r, "");
+  fclose(m);
+  printf("    <system-out>");
+  /* a line at a time: the escape would spell out the line breaks */
+  for (line = strtok_r(text, "\n", &save); line;
+       line = strtok_r(NULL, "\n", &save)) {
+    sk_compare_xml(line);
+    putchar('\n');
+  }
+  printf("    </system-out>\n");
+  free(text);
+}
+
 /* JUnit XML: one test case per suite (sk_compare_junit_case()), and
  * when the comparison is inconclusive one more, "power", in error with
  * its sentence, so that no report shows it as passed. */
@@ -534,7 +628,8 @@ static int sk_compare_junit(const sk_regress_t *r)
   sk_compare_xml(summary);
   printf("\"/>\n      <property name=\"fdr\" value=\"%g\"/>\n"
          "      <property name=\"min_effect\" value=\"%g\"/>\n"
-         "    </properties>\n", r->fdr, r->min_effect);
+         "      <property name=\"not_comparable\" value=\"%zu\"/>\n"
+         "    </properties>\n", r->fdr, r->min_effect, r->nunresolved);
   if (why) {
     printf("    <testcase classname=\"skampi.compare\" name=\"power\" "
            "time=\"0\">\n      <error type=\"inconclusive\" message=\"");
@@ -544,6 +639,8 @@ static int sk_compare_junit(const sk_regress_t *r)
   for (i = 0; i < r->npoints; i++)
     if (sk_compare_first_of(r, i))
       sk_compare_junit_case(r, i, why);
+  if (r->nunresolved)
+    sk_compare_junit_unresolved(r);
   printf("  </testsuite>\n</testsuites>\n");
   return fflush(stdout) == 0 ? 0 : -1;
 }

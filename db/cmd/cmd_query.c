@@ -237,6 +237,8 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
   rc |= sk_query_kv_long(e, "repetitions", p->repetitions);
   if (p->eps_met >= 0)
     rc |= sk_emit_kv_bool(e, "eps_met", (int)p->eps_met);
+  if (p->unresolved)     /* below the timer's resolution: no measurement */
+    rc |= sk_emit_kv_bool(e, "resolved", 0);
   rc |= sk_query_kv_long(e, "runs", p->runs);
   rc |= sk_query_kv_num(e, "ci_low", p->ci_low);
   rc |= sk_query_kv_num(e, "ci_high", p->ci_high);

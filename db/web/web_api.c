@@ -223,9 +223,11 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
   }
   sk_wbuf_json_key(b, "bytes", 0);
   sk_wbuf_json_num(b, bytes);
-  sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s}",
+  sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s",
                  p->eps_met < 0 ? "null" : p->eps_met ? "true" : "false",
                  p->refined < 0 ? "null" : p->refined ? "true" : "false");
+  /* only a point below the timer's resolution says so: no measurement */
+  sk_wbuf_puts(b, p->unresolved ? ",\"resolved\":false}" : "}");
 }
 
 static void sk_api_series_head(sk_wbuf_t *b, const sk_webdata_series_t *s,
@@ -559,6 +561,33 @@ static void sk_api_unmatched(sk_wbuf_t *b, const sk_regress_t *x)
   }
 }
 
+/* The points not comparable: below the timer's resolution on the side
+ * named (regress.h: unresolved). */
+static void sk_api_unresolved(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  size_t i;
+  sk_wbuf_printf(b, ",\"not_comparable_points\":%zu,\"not_comparable\":[",
+                 x->nunresolved);
+  for (i = 0; i < x->nunresolved; i++) {
+    const sk_regress_point_t *p = &x->unresolved[i];
+    sk_wbuf_puts(b, i ? ",{\"suite\":" : "{\"suite\":");
+    sk_wbuf_json_str(b, p->suite);
+    sk_wbuf_json_key(b, "instance", 0);
+    sk_wbuf_json_str(b, p->instance);
+    sk_wbuf_printf(b, ",\"argument_name\":\"%s\"", sk_api_arg_kind(p));
+    sk_api_kv(b, "argument", p->argument);
+    sk_wbuf_printf(b, ",\"processes\":%ld,\"baseline_runs\":%zu,"
+                   "\"candidate_runs\":%zu,\"unresolved\":\"%s\","
+                   "\"reason\":\"%s\"", p->processes, p->side[0].nruns,
+                   p->side[1].nruns, sk_regress_unresolved_side(p),
+                   SK_REGRESS_UNRESOLVED_WHY);
+    sk_api_kv(b, "before", p->before);
+    sk_api_kv(b, "after", p->after);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "]");
+}
+
 void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 {
   char summary[256];
@@ -598,6 +627,7 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
   sk_wbuf_printf(b, "],\"only_baseline\":%zu,\"only_candidate\":%zu",
                  x->only[0], x->only[1]);
   sk_api_unmatched(b, x);
+  sk_api_unresolved(b, x);
   sk_api_quantities(b, x);
   sk_wbuf_puts(b, ",\"estimator\":");
   sk_wbuf_json_str(b, SK_REGRESS_ESTIMATOR);

@@ -342,6 +342,8 @@
   // standard error; with tail set, its P99 with the interval of a merged
   // point (null: the point has none).
   function band(p, tail) {
+    // below the timer's resolution: no measurement, never drawn
+    if (p.resolved === false) return null;
     if (tail) {
       if (p.p99 === undefined || p.p99 === null) return null;
       if (p.p99_low !== null && p.p99_high !== null) return [p.p99_low, p.p99, p.p99_high];
@@ -734,8 +736,10 @@
       if (eps) m.push('\u25cb ' + eps + ' point' + (eps === 1 ? '' : 's') + ' missed \u03b5');
       if (cut) m.push('\u25b3 ' + cut + ' cut short');
       if (modes) m.push('\u25c7 ' + modes + ' with several modes');
+      const unres = series.reduce((n, s) => n + s.points.filter(p => p.resolved === false).length, 0);
+      if (unres) m.push(unres + ' point' + (unres === 1 ? '' : 's') + ' below the timer\'s resolution: not drawn');
       $('marks').textContent = m.join(' \u00b7 ');
-      document.body.dataset.marks = 'eps:' + eps + ',cut:' + cut + ',modes:' + modes;
+      document.body.dataset.marks = 'eps:' + eps + ',cut:' + cut + ',modes:' + modes + ',unresolved:' + unres;
       document.body.dataset.series = String(lines.length);
       document.body.dataset.groups = String(new Set(lines.map(l => l.group)).size);
     }
@@ -911,8 +915,13 @@
     const x = j.comparison || j;
     const ids = j.ids || box.dataset.ids || '';
     const points = x.points.map((p, i) => Object.assign({ i: i, change: p.ratio }, p));
-    $('summary').textContent = x.summary + ' (of ' + x.points.length + ' point' +
-      (x.points.length === 1 ? '' : 's') + ')';
+    // the points below the timer's resolution: listed with the reason,
+    // never tested
+    (x.not_comparable || []).forEach((p, k) => points.push(Object.assign({ i: x.points.length + k,
+      change: null, ratio: null, p: null, q: null, min_p: null }, p, { verdict: 'not comparable',
+      why: p.reason + ' (' + p.unresolved + ')' })));
+    $('summary').textContent = x.summary + ' (of ' + points.length + ' point' +
+      (points.length === 1 ? '' : 's') + ')';
     document.body.dataset.summary = x.summary;
     $('sides').textContent = 'Baseline: ' + x.baseline_runs + ' run' + (x.baseline_runs === 1 ? '' : 's') +
       (j.baseline ? ' (' + j.baseline + ')' : '') + '; candidate: ' + x.candidate_runs + ' run' +
@@ -928,8 +937,10 @@
     // how many points matched, and why the others did not
     const unmatched = [x.unmatched_baseline, x.unmatched_candidate]
       .filter(u => u && u.message).map(u => u.message);
-    $('sides').textContent += ' ' + x.points.length + ' point' + (x.points.length === 1 ? '' : 's') +
-      ' in both.' + (unmatched.length ? ' ' + unmatched.join('; ') + '.' : '');
+    const nc = x.not_comparable_points || 0;
+    $('sides').textContent += ' ' + points.length + ' point' + (points.length === 1 ? '' : 's') +
+      ' in both' + (nc ? ', ' + nc + ' of them not comparable (below the timer\'s resolution: not tested)' : '') +
+      '.' + (unmatched.length ? ' ' + unmatched.join('; ') + '.' : '');
     if (x.estimator) $('sides').textContent += ' ' + x.estimator.charAt(0).toUpperCase() + x.estimator.slice(1) + '.';
     // what changed, worst first, each a suite's adjacent sizes
     const ol = $('findings');
@@ -962,12 +973,13 @@
     const vsel = $('cmpverdict');
     verdicts.forEach(v => { const o = el('option', v); o.value = v; vsel.appendChild(o); });
     const tbody = document.querySelector('#points tbody');
-    const cells = p => [p.verdict, p.suite, p.argument, p.processes,
+    const cells = p => [p.why ? p.verdict + ': ' + p.why : p.verdict, p.suite, p.argument, p.processes,
       p.baseline_runs + ' / ' + p.candidate_runs, seconds(p.before), seconds(p.after),
       pct(p.ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
     const rowOf = new Map();
     points.forEach(p => {
       const tr = el('tr', null, verdictSlug(p.verdict) + (p.beyond_noise ? ' beyond' : ''));
+      if (p.why) tr.title = p.why;
       cells(p).forEach((c, k) => {
         const td = el('td', k === 2 ? (p.argument_name === 'none' ? '' : argText(c, p.argument_name)) : c,
           k >= 2 ? 'num' : '');
@@ -977,7 +989,7 @@
     });
     let sortKey = 'i', sortDir = 1;
     const keyVal = (p, k) => k === 'change' ? p.ratio : k === 'runs' ? p.baseline_runs + p.candidate_runs
-      : k === 'verdict' ? ['slower', 'faster', 'inconclusive', 'not significant', 'unchanged', 'no verdict'].indexOf(p.verdict) : p[k];
+      : k === 'verdict' ? ['slower', 'faster', 'inconclusive', 'not significant', 'not comparable', 'unchanged', 'no verdict'].indexOf(p.verdict) : p[k];
     function render() {
       const q = $('cmpfilter').value.trim().toLowerCase(), v = vsel.value;
       const shown = points.filter(p => (!v || p.verdict === v) &&
