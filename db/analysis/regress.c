@@ -16,6 +16,7 @@
 #include "grow.h"
 #include "medci.h"
 #include "msg.h"
+#include "runfloor.h"
 #include "stats.h"
 #include "wilcoxon.h"
 
@@ -146,6 +147,7 @@ typedef struct sk_regress_ctx {
   int fail;
   size_t match;          /* the suite's pair + 1, 0: none */
   int gave;              /* the run gave a point */
+  sk_runfloor_t *floors; /* the run's floors, NULL: none */
 } sk_regress_ctx_t;
 
 /* Appends add[0..k) to *v of *n values, room for *cap. */
@@ -237,6 +239,13 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
   c->gave = 1;
   side = &pt->side[c->side];
   side->unresolved += p->unresolved != 0;
+  if (c->floors) {
+    double fl = sk_runfloor_point(c->floors, s->position, s->name,
+                                  p->argument, p->processes);
+    if (isfinite(fl) && sk_regress_append(&side->floors, &side->nfloors,
+                                          &side->capfloors, &fl, 1) < 0)
+      return -1;
+  }
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
     return sk_regress_append(&side->runs, &side->nruns, &side->capruns,
@@ -318,9 +327,12 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *sel,
       continue;
     c->np = info.processes;
     c->gave = 0;
-    if (sk_store_suites(c->st, ids[i], sk_regress_suite, c) < 0) {
+    c->floors = sk_runfloor_load(c->st, ids[i]);
+    rc = sk_store_suites(c->st, ids[i], sk_regress_suite, c);
+    sk_runfloor_free(c->floors);
+    c->floors = NULL;
+    if (rc < 0) {
       sk_store_info_free(&info);
-      rc = -1;
       break;
     }
     /* the runs counted are those that gave a point, as the rows count */
@@ -377,6 +389,23 @@ static void sk_regress_medians(const sk_regress_t *r, sk_regress_point_t *pt,
   free(sy);
 }
 
+/* Each side's floor (the median of its runs' floors) and its median as
+ * a multiple of it. */
+static void sk_regress_floors(sk_regress_point_t *pt)
+{
+  const double v[2] = {pt->before, pt->after};
+  int k;
+  for (k = 0; k < 2; k++) {
+    const sk_regress_side_t *sd = &pt->side[k];
+    double *sorted = sd->nfloors ? sk_regress_sorted(sd->floors, sd->nfloors)
+                                 : NULL;
+    pt->floor[k] = sorted ? sk_stats_median(sorted, sd->nfloors) : NAN;
+    pt->floor_ratio[k] = pt->floor[k] > 0 && isfinite(v[k])
+                         ? v[k] / pt->floor[k] : NAN;
+    free(sorted);
+  }
+}
+
 static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
 {
   const sk_regress_side_t *a = &pt->side[0], *b = &pt->side[1];
@@ -393,6 +422,7 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
   }
   r->tested[pt->method]++;
   sk_regress_medians(r, pt, x, m, y, n, pt->method != SK_REGRESS_NONE);
+  sk_regress_floors(pt);
   if (pt->method == SK_REGRESS_NONE)
     return;     /* no test: the medians' ratio without an interval */
   pt->min_p = sk_wilcoxon_min_p(m, n);
@@ -599,6 +629,7 @@ static void sk_regress_point_free(sk_regress_point_t *pt)
   for (k = 0; k < 2; k++) {
     free(pt->side[k].runs);
     free(pt->side[k].raw);
+    free(pt->side[k].floors);
   }
 }
 
@@ -644,6 +675,8 @@ static int sk_regress_set_aside(sk_regress_t *r, sk_regress_point_t *pt)
     sk_regress_medians(r, u, pt->side[0].runs, pt->side[0].nruns,
                        pt->side[1].runs, pt->side[1].nruns, 0);
   u->ratio = NAN;
+  /* no measurement: never put against a floor */
+  u->floor[0] = u->floor[1] = u->floor_ratio[0] = u->floor_ratio[1] = NAN;
   return 0;
 }
 
@@ -763,7 +796,7 @@ int sk_regress_overlap(sk_store_t *st, const int64_t *base, size_t nbase,
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
-  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0, 0};
+  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0, 0, NULL};
   sk_regress_priv_t *priv = calloc(1, sizeof *priv);
   r->index = priv;
   if (!priv || sk_regress_grow(&priv->points) < 0 ||

@@ -39,6 +39,9 @@ typedef struct sk_regress_side {
   size_t nraw, capraw;
   size_t unresolved;     /* its runs' points the timer could not resolve
                           * (the file's `resolved: false`) */
+  double *floors;        /* the floor of each of its runs that has one
+                          * (runfloor.h), s */
+  size_t nfloors, capfloors;
 } sk_regress_side_t;
 
 typedef struct sk_regress_point {
@@ -58,6 +61,11 @@ typedef struct sk_regress_point {
    * positive); ratio NaN where before is not positive */
   double before, after;
   double ratio, low, high, coverage;
+  /* the floor of each side (doc/engine.md, "The floors"): the median of
+   * the floors of its runs that have one, s, and the side's median as a
+   * multiple of it (after / floor[1], before / floor[0]); NaN where no
+   * run of the side has a floor there */
+  double floor[2], floor_ratio[2];
   double p, q;           /* two-sided Wilcoxon; BH-adjusted (NaN: none) */
   double min_p;          /* the smallest p the test of these sample sizes
                           * can give (sk_wilcoxon_min_p); NaN: no test */

@@ -120,6 +120,25 @@ static void sk_compare_unresolved(FILE *f, const sk_regress_t *r,
   }
 }
 
+/* "  at 3.13× the floor" or "  at 1.2–3.4× the floor": the candidate's
+ * medians of points a..b against their floors, where they have one. */
+static void sk_compare_floor(FILE *f, const sk_regress_point_t *a,
+                             const sk_regress_point_t *b)
+{
+  double lo = INFINITY, hi = -INFINITY;
+  for (; a <= b; a++)
+    if (isfinite(a->floor_ratio[1])) {
+      lo = fmin(lo, a->floor_ratio[1]);
+      hi = fmax(hi, a->floor_ratio[1]);
+    }
+  if (!isfinite(lo))
+    return;
+  if (lo == hi || fabs(hi / lo - 1) < 0.005)
+    fprintf(f, "  at %.3g\xc3\x97 the floor", lo);
+  else
+    fprintf(f, "  at %.3g\xe2\x80\x93%.3g\xc3\x97 the floor", lo, hi);
+}
+
 static void sk_compare_finding(const sk_regress_t *r,
                                const sk_regress_finding_t *x)
 {
@@ -135,7 +154,9 @@ static void sk_compare_finding(const sk_regress_t *r,
     printf("  %s -> %s  p=%.3g", t0, t1, a->p);
   } else
     printf("  %zu sizes", x->last - x->first + 1);
-  printf("  q=%.3g %s\n", x->q, sk_wilcoxon_stars(x->q));
+  printf("  q=%.3g %s", x->q, sk_wilcoxon_stars(x->q));
+  sk_compare_floor(stdout, a, &r->points[x->last]);
+  putchar('\n');
 }
 
 /* Every point, one a line: what --match prints (a few pairs of suites,
@@ -143,11 +164,11 @@ static void sk_compare_finding(const sk_regress_t *r,
 static void sk_compare_points(const sk_regress_t *r)
 {
   size_t i;
-  printf("\n%-36s %10s %11s %11s %8s  %s\n", "suite", "argument",
-         "median bef.", "median aft.", "change", "verdict");
+  printf("\n%-36s %10s %11s %11s %8s %8s  %s\n", "suite", "argument",
+         "median bef.", "median aft.", "change", "\xc3\x97 floor", "verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
-    char a[32], t0[32], t1[32], ch[32];
+    char a[32], t0[32], t1[32], ch[32], fl[32];
     sk_compare_arg(a, p);
     if (p->bytes && p->argument < 1024 && *a)
       strcat(a, " B");
@@ -157,12 +178,18 @@ static void sk_compare_points(const sk_regress_t *r)
       snprintf(ch, sizeof ch, "-");
     else
       snprintf(ch, sizeof ch, "%+.1f%%", 100 * (p->ratio - 1));
+    if (isfinite(p->floor_ratio[1]))
+      snprintf(fl, sizeof fl, "%.3g\xc3\x97", p->floor_ratio[1]);
+    else
+      snprintf(fl, sizeof fl, "-");
     sk_dbout_text(stdout, "%-36.36s ", p->suite);
     printf("%10s ", a);
     sk_compare_pad(t0, 11);
     putchar(' ');
     sk_compare_pad(t1, 11);
-    printf(" %8s  %s\n", ch, sk_regress_verdict_name(p->verdict));
+    printf(" %8s ", ch);
+    sk_compare_pad(fl, 8);
+    printf("  %s\n", sk_regress_verdict_name(p->verdict));
   }
 }
 
@@ -306,7 +333,7 @@ static void sk_compare_csv(const sk_regress_t *r)
   size_t i;
   puts("suite,instance,argument,processes,baseline_runs,candidate_runs,"
        "method,before,after,ratio,ratio_low,ratio_high,coverage,p,q,stars,"
-       "min_p,beyond_noise,verdict");
+       "min_p,beyond_noise,floor,floor_ratio,verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
     sk_dbout_csv(stdout, p->suite);
@@ -325,8 +352,10 @@ static void sk_compare_csv(const sk_regress_t *r)
     sk_compare_csv_num(p->q);
     printf(",%s", sk_wilcoxon_stars(p->q));
     sk_compare_csv_num(p->min_p);
-    printf(",%s,%s\n", p->beyond ? "yes" : "no",
-           sk_regress_verdict_name(p->verdict));
+    printf(",%s", p->beyond ? "yes" : "no");
+    sk_compare_csv_num(p->floor[1]);
+    sk_compare_csv_num(p->floor_ratio[1]);
+    printf(",%s\n", sk_regress_verdict_name(p->verdict));
   }
   for (i = 0; i < r->nunresolved; i++) {
     const sk_regress_point_t *p = &r->unresolved[i];
@@ -338,7 +367,7 @@ static void sk_compare_csv(const sk_regress_t *r)
            p->side[1].nruns);
     sk_compare_csv_num(p->before);
     sk_compare_csv_num(p->after);
-    printf(",,,,,,,,,no,not comparable: %s (%s)\n",
+    printf(",,,,,,,,,no,,,not comparable: %s (%s)\n",
            SK_REGRESS_UNRESOLVED_WHY, sk_regress_unresolved_side(p));
   }
 }
@@ -378,6 +407,10 @@ static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
   rc |= sk_emit_kv_str(e, "verdict", sk_regress_verdict_name(p->verdict));
   rc |= sk_compare_kv(e, "min_p", p->min_p);
   rc |= sk_emit_kv_bool(e, "beyond_noise", p->beyond);
+  rc |= sk_compare_kv(e, "floor", p->floor[1]);
+  rc |= sk_compare_kv(e, "floor_ratio", p->floor_ratio[1]);
+  rc |= sk_compare_kv(e, "baseline_floor", p->floor[0]);
+  rc |= sk_compare_kv(e, "baseline_floor_ratio", p->floor_ratio[0]);
   return rc | sk_emit_map_end(e);
 }
 

@@ -493,7 +493,12 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
                  isnan(p->q) ? "" : sk_wilcoxon_stars(p->q),
                  sk_regress_verdict_name(p->verdict));
   sk_api_kv(b, "min_p", p->min_p);
-  sk_wbuf_printf(b, ",\"beyond_noise\":%s}", p->beyond ? "true" : "false");
+  sk_wbuf_printf(b, ",\"beyond_noise\":%s", p->beyond ? "true" : "false");
+  sk_api_kv(b, "floor", p->floor[1]);
+  sk_api_kv(b, "floor_ratio", p->floor_ratio[1]);
+  sk_api_kv(b, "baseline_floor", p->floor[0]);
+  sk_api_kv(b, "baseline_floor_ratio", p->floor_ratio[0]);
+  sk_wbuf_puts(b, "}");
 }
 
 /* The comparison's power and overall verdict (doc/database.md). */
@@ -588,6 +593,24 @@ static void sk_api_unresolved(sk_wbuf_t *b, const sk_regress_t *x)
   sk_wbuf_puts(b, "]");
 }
 
+/* The least and the most of a finding's candidate medians against their
+ * floors (null where none of its points has a floor). */
+static void sk_api_finding_floor(sk_wbuf_t *b, const sk_regress_t *x,
+                                 const sk_regress_finding_t *f)
+{
+  double lo = NAN, hi = NAN;
+  size_t i;
+  for (i = f->first; i <= f->last; i++) {
+    double v = x->points[i].floor_ratio[1];
+    if (isfinite(v)) {
+      lo = isnan(lo) ? v : fmin(lo, v);
+      hi = isnan(hi) ? v : fmax(hi, v);
+    }
+  }
+  sk_api_kv(b, "floor_ratio_low", lo);
+  sk_api_kv(b, "floor_ratio_high", hi);
+}
+
 void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 {
   char summary[256];
@@ -620,6 +643,7 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
     sk_api_kv(b, "ratio_low", f->low);
     sk_api_kv(b, "ratio_high", f->high);
     sk_api_kv(b, "q", f->q);
+    sk_api_finding_floor(b, x, f);
     sk_wbuf_printf(b, ",\"stars\":\"%s\",\"points\":%zu}",
                    sk_wilcoxon_stars(f->q), f->last - f->first + 1);
   }

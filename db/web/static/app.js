@@ -900,6 +900,7 @@
   // ---- the comparison ------------------------------------------------------
   function verdictSlug(v) { return String(v).replace(/ /g, '_'); }
   function pct(r) { return r === null || !isFinite(r) ? '\u2013' : (r >= 1 ? '+' : '') + (100 * (r - 1)).toFixed(1) + '%'; }
+  function times(r) { return r === null || r === undefined || !isFinite(r) ? '\u2013' : +r.toPrecision(3) + '\u00d7'; }
   function pval(p) { return p === null || !isFinite(p) ? '\u2013' : String(+p.toPrecision(3)); }
 
   function comparePage() {
@@ -918,7 +919,7 @@
     // the points below the timer's resolution: listed with the reason,
     // never tested
     (x.not_comparable || []).forEach((p, k) => points.push(Object.assign({ i: x.points.length + k,
-      change: null, ratio: null, p: null, q: null, min_p: null }, p, { verdict: 'not comparable',
+      change: null, ratio: null, floor: null, floor_ratio: null, p: null, q: null, min_p: null }, p, { verdict: 'not comparable',
       why: p.reason + ' (' + p.unresolved + ')' })));
     $('summary').textContent = x.summary + ' (of ' + points.length + ' point' +
       (points.length === 1 ? '' : 's') + ')';
@@ -952,6 +953,10 @@
       let t = ' ' + f.suite + ' ' + (f.from === f.to ? at(f.from) : at(f.from) + '\u2013' + at(f.to)) +
         (f.processes >= 0 ? ' (np ' + f.processes + ')' : '') + ': ' + pct(f.ratio) +
         ' [' + pct(f.ratio_low) + ', ' + pct(f.ratio_high) + '], q = ' + pval(f.q) + ' ' + (f.stars || '');
+      if (f.floor_ratio_low !== undefined && f.floor_ratio_low !== null) {
+        t += ', at ' + (f.floor_ratio_low === f.floor_ratio_high ? times(f.floor_ratio_low)
+          : +f.floor_ratio_low.toPrecision(3) + '\u2013' + times(f.floor_ratio_high)) + ' the floor';
+      }
       if (f.points > 1) t += ', ' + f.points + ' sizes';
       li.appendChild(document.createTextNode(t + ' '));
       if (ids) {
@@ -975,7 +980,7 @@
     const tbody = document.querySelector('#points tbody');
     const cells = p => [p.why ? p.verdict + ': ' + p.why : p.verdict, p.suite, p.argument, p.processes,
       p.baseline_runs + ' / ' + p.candidate_runs, seconds(p.before), seconds(p.after),
-      pct(p.ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
+      pct(p.ratio), times(p.floor_ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
     const rowOf = new Map();
     points.forEach(p => {
       const tr = el('tr', null, verdictSlug(p.verdict) + (p.beyond_noise ? ' beyond' : ''));
@@ -1009,9 +1014,10 @@
         th.classList.toggle('desc', th.dataset.key === sortKey && sortDir < 0);
       });
       csvLink($('cmpcsv'), ['suite', 'instance', 'argument', 'processes', 'baseline_runs',
-        'candidate_runs', 'before', 'after', 'ratio', 'ratio_low', 'ratio_high', 'p', 'q', 'verdict'],
+        'candidate_runs', 'before', 'after', 'ratio', 'ratio_low', 'ratio_high', 'floor', 'floor_ratio',
+        'p', 'q', 'verdict'],
       shown.map(p => [p.suite, p.instance, p.argument, p.processes, p.baseline_runs, p.candidate_runs,
-        p.before, p.after, p.ratio, p.ratio_low, p.ratio_high, p.p, p.q, p.verdict]));
+        p.before, p.after, p.ratio, p.ratio_low, p.ratio_high, p.floor, p.floor_ratio, p.p, p.q, p.verdict]));
     }
     document.querySelectorAll('#points th').forEach(th => {
       const go = () => {
