@@ -19,15 +19,35 @@ struct sk_runfloor {
   sk_floor_t f;
 };
 
+/* The limits are among the factors, before the suites: a head of this
+ * many bytes tells whether a file has them without reading it all. */
+#define SK_RUNFLOOR_HEAD 262144
+
+/* Whether RUN's file may have limits: its head has them, or is all
+ * factors (no suites yet). */
+static int sk_runfloor_maybe(sk_store_t *st, int64_t run)
+{
+  void *data = NULL;
+  size_t len = 0;
+  int maybe;
+  if (sk_store_original_head(st, run, SK_RUNFLOOR_HEAD, &data, &len) < 0)
+    return 0;
+  maybe = memmem(data, len, "\n  limits:\n", 11) != NULL ||
+          (len == SK_RUNFLOOR_HEAD && !memmem(data, len, "\nsuites:", 8));
+  free(data);
+  return maybe;
+}
+
 sk_runfloor_t *sk_runfloor_load(sk_store_t *st, int64_t run)
 {
   sk_runfloor_t *f;
   void *data = NULL;
   size_t len = 0;
-  if (sk_store_original(st, run, &data, &len) < 0)
+  /* only a skampi result file with limits is read whole (an import of
+   * another benchmark is no YAML; most files have no limits) */
+  if (!sk_runfloor_maybe(st, run) ||
+      sk_store_original(st, run, &data, &len) < 0)
     return NULL;
-  /* only a skampi result file with limits is read (an import of another
-   * benchmark is no YAML; most files have no limits) */
   if (memmem(data, len, "\n  limits:\n", 11) == NULL ||
       !(f = calloc(1, sizeof *f))) {
     free(data);

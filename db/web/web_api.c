@@ -188,8 +188,15 @@ int sk_api_suites(sk_web_req_t *r)
 
 /* ---- /api/series and /api/series.csv ---------------------------------- */
 
+static void sk_api_kv(sk_wbuf_t *b, const char *k, double v)
+{
+  sk_wbuf_json_key(b, k, 0);
+  sk_wbuf_json_num(b, v);
+}
+
+
 static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
-                              int first, double bytes)
+                              int first, double bytes, double floor)
 {
   const struct { const char *k; double v; } f[] = {
     {"argument", p->argument}, {"mean", p->mean}, {"stderr", p->se},
@@ -226,6 +233,9 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
   sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s",
                  p->eps_met < 0 ? "null" : p->eps_met ? "true" : "false",
                  p->refined < 0 ? "null" : p->refined ? "true" : "false");
+  /* only a point with a floor has one (runfloor.h) */
+  if (isfinite(floor))
+    sk_api_kv(b, "floor", floor);
   /* only a point below the timer's resolution says so: no measurement */
   sk_wbuf_puts(b, p->unresolved ? ",\"resolved\":false}" : "}");
 }
@@ -275,7 +285,8 @@ int sk_api_series_one(sk_wbuf_t *b, const sk_webdata_series_t *s,
   for (i = 0; i < s->n; i++)
     sk_api_point_json(b, &s->points[i], i == 0, s->meta
                       ? sk_payload_bytes(s->meta, s->run->processes,
-                                         &s->points[i]) : NAN);
+                                         &s->points[i]) : NAN,
+                      s->floors ? s->floors[i] : NAN);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
 }
@@ -454,12 +465,6 @@ int sk_api_series_csv(sk_web_req_t *r)
 }
 
 /* ---- /api/compare ----------------------------------------------------- */
-
-static void sk_api_kv(sk_wbuf_t *b, const char *k, double v)
-{
-  sk_wbuf_json_key(b, k, 0);
-  sk_wbuf_json_num(b, v);
-}
 
 /* What a compared point's argument is: "length" (bytes), "none" (a
  * suite that varies nothing) or "other". */

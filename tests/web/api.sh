@@ -154,6 +154,59 @@ if (len(h["points"]), h["merged_left_out"], h["runs_selected"]) != (3, 1, 4):
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
+# the floors: a run of @LIMITS yes (tests/tools/floors.yaml) gives each
+# ping-pong point's floor in /api/series, 2 (best cache line + n / best
+# copy rate of the longest length not above n) from the file's limits; a
+# run without limits has none; /api/compare puts the candidate's median
+# against it
+db import -q --tag fl=1 "$SRC/tests/tools/floors.yaml" || fail "import of floors.yaml"
+sed 's/^  start_time: 2026-11-29T09:22:42Z/  start_time: 2026-11-29T10:22:42Z/' \
+  "$SRC/tests/tools/floors.yaml" > "$TMP/floors2.yaml"
+db import -q --tag fl=2 "$TMP/floors2.yaml" || fail "import of floors2.yaml"
+timeout 60 python3 - "$URL" "$SRC/tests/tools/floors.yaml" <<'PY' || fail "floors in the API"
+import json, re, sys, urllib.parse, urllib.request
+base, text = sys.argv[1], open(sys.argv[2]).read()
+def get(path):
+    return json.loads(urllib.request.urlopen(base + path, timeout=30).read().decode())
+line = float(re.search(r"cache_line:\n(?:      .*\n)*?      best: (\S+)", text).group(1))
+copy = {int(n): float(b) for n, b in
+        re.findall(r'"(\d+)": \{median: \S+, best: ([0-9.e+-]+),', text)}
+def floor(n):
+    t = 0.0
+    for k in sorted(copy):
+        if k <= n:
+            t = k / copy[k]
+    return 2 * (line + t)
+bad = []
+fl = get("/api/runs?" + urllib.parse.urlencode({"sel": "tag=fl=1"}))["runs"][0]["id"]
+q = urllib.parse.urlencode({"sel": "1 %d" % fl, "suite": "pingpong"})
+series = get("/api/series?" + q)["series"]
+mine = [s for s in series if s["run"] == fl]
+other = [s for s in series if s["run"] == 1]
+if len(mine) != 1 or len(other) != 1:
+    bad.append("series %r" % [(s["run"], s["tags"]) for s in series])
+else:
+    pts = mine[0]["points"]
+    if len(pts) != 8:
+        bad.append("%d points" % len(pts))
+    for p in pts:
+        want = floor(p["argument"])
+        if "floor" not in p or abs(p["floor"] / want - 1) > 1e-12:
+            bad.append("floor at %s: %r, want %r" % (p["argument"], p.get("floor"), want))
+    if any("floor" in p for p in other[0]["points"]):
+        bad.append("a floor in a run without limits")
+q = urllib.parse.urlencode({"baseline": "tag=fl=1", "candidate": "tag=fl=2"})
+c = get("/api/compare?" + q)
+eight = [p for p in c["points"] if p["argument"] == 8]
+ratio = 1.0730801784575306e-06 / floor(8)
+if len(eight) != 1 or abs(eight[0]["floor"] / floor(8) - 1) > 1e-12 or \
+        abs(eight[0]["floor_ratio"] / ratio - 1) > 1e-9 or \
+        abs(eight[0]["baseline_floor"] / floor(8) - 1) > 1e-12 or \
+        abs(eight[0]["baseline_floor_ratio"] / ratio - 1) > 1e-9:
+    bad.append("compare %r" % eight)
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||

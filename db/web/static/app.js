@@ -405,8 +405,11 @@
 
   // The lines: one per group and suite, with the runs' points gathered by
   // argument.
-  function makeLines(series, key, bw, tail) {
+  // With floor set each value is divided by its point's floor (the
+  // points without one are left out, counted in lines.nofloor).
+  function makeLines(series, key, bw, tail, floor) {
     const lines = [], at = new Map();
+    lines.nofloor = 0;
     const suites = new Set(series.map(s => s.suite));
     series.forEach((s, index) => {
       const g = groupOf(s, key);
@@ -431,6 +434,10 @@
         if (bw) {
           if (p.bytes === null || !(b[1] > 0)) return;
           b = [p.bytes / b[2], p.bytes / b[1], p.bytes / Math.max(b[0], 1e-300)];
+        }
+        if (floor) {
+          if (!(p.floor > 0)) { lines.nofloor++; return; }
+          b = b.map(v => v / p.floor);
         }
         let a = line.byArg.get(p.argument);
         if (!a) { a = { vals: [], bands: [], eps: 0, cut: 0, modes: 0, runs: [] }; line.byArg.set(p.argument, a); }
@@ -521,7 +528,7 @@
   }
 
   function draw(series, params, query, status) {
-    const logx = $('logx'), logy = $('logy'), bwBox = $('bw'), tail = $('p99');
+    const logx = $('logx'), logy = $('logy'), bwBox = $('bw'), tail = $('p99'), floorBox = $('floor');
     const groupSel = $('group'), baseSel = $('baseline');
     const range = $('range'), legend = $('legend'), hover = $('hover');
     if (series.length === 0) {
@@ -550,6 +557,16 @@
     tail.parentNode.title = anyTail ? 'draw every point\'s P99 (Percentiles = yes) instead of its median'
       : 'no point of these suites records percentiles (Percentiles = yes)';
     tail.checked = anyTail && flag('p99', false);
+    // against the floor: only where some point has one (a run of @LIMITS
+    // yes, an instance whose floor is sound); never with the bandwidth
+    const anyFloor = series.some(s => s.points.some(p => p.floor > 0));
+    floorBox.disabled = !anyFloor;
+    floorBox.parentNode.title = anyFloor
+      ? 'each point divided by its floor, the least time any MPI could take there on the run\'s node'
+      : 'no point of these runs has a floor: a run records its node\'s limits with @LIMITS yes, ' +
+        'and only ping-pongs within a node have a sound floor';
+    floorBox.checked = anyFloor && flag('floor', false);
+    if (floorBox.checked) bwBox.checked = false;
     const hidden = new Set((params.get('hide') || '').split(',').filter(v => v !== '').map(Number));
     let base = params.get('base');
 
@@ -562,7 +579,7 @@
     const data = rs => logx.checked && rs.some(r => r[0] > 0) ? rs.filter(r => r[0] > 0) : rs;
 
     function build() {
-      lines = makeLines(series, groupSel.value, bwBox.checked, tail.checked);
+      lines = makeLines(series, groupSel.value, bwBox.checked, tail.checked, floorBox.checked);
       lines.forEach((l, k) => { l.color = palette[k % palette.length]; });
       rows = lineRows(lines);
       window.skLines = lines;
@@ -581,8 +598,10 @@
           ? (min, max) => byteTicks(min, max) : Dygraph.numericTicks
       };
     }
+    const times = v => +v.toPrecision(3) + '\u00d7';
+    const yfmt = () => floorBox.checked ? times : bwBox.checked ? rate : seconds;
     function yOptions() {
-      const f = bwBox.checked ? rate : seconds;
+      const f = yfmt();
       return { axisLabelWidth: 72, axisLabelFormatter: f, valueFormatter: f };
     }
     function showHover(ev, x, pts, row) {
@@ -590,7 +609,7 @@
       hover.textContent = '';
       const k = kind();
       hover.appendChild(el('div', argText(x, k) + (k === 'length' ? ' (' + x + ' bytes)' : ''), 'hx'));
-      const f = bwBox.checked ? rate : seconds;
+      const f = yfmt();
       lines.forEach((l, i) => {
         if (hidden.has(i)) return;
         const a = l.byArg.get(x);
@@ -630,7 +649,8 @@
         connectSeparatedPoints: true,
         logscale: logy.checked,
         xlabel: argLabel(kind()),
-        ylabel: (bwBox.checked ? 'bandwidth' : 'time') + (tail.checked ? ' (P99)' : ''),
+        ylabel: (floorBox.checked ? '\u00d7 the floor' : bwBox.checked ? 'bandwidth' : 'time') +
+          (tail.checked ? ' (P99)' : ''),
         axes: { x: xOptions(), y: yOptions() },
         visibility: lines.map((l, k) => !hidden.has(k)),
         zoomCallback: () => { syncRatio(); view(); },
@@ -671,7 +691,14 @@
         const a = l.byArg.get(x), c = b && b.byArg.get(x);
         return a && c && c.mid > 0 ? a.mid / c.mid : null;
       }))));
-      $('ratiohead').textContent = (bwBox.checked ? 'Bandwidth' : 'Time') +
+      // no argument in common with the baseline group (its points left
+      // out of the view against the floor, say): no ratio to draw
+      if (!rrows.some(r => r.slice(1).some(v => v !== null))) {
+        wrap.hidden = true;
+        if (ratio) { ratio.destroy(); ratio = null; }
+        return;
+      }
+      $('ratiohead').textContent = (floorBox.checked ? 'Multiple of the floor' : bwBox.checked ? 'Bandwidth' : 'Time') +
         ' against ' + base + ' (1 = the same; above 1: ' +
         (bwBox.checked ? 'more bandwidth' : 'slower') + ')';
       const ro = {
@@ -740,6 +767,16 @@
       if (unres) m.push(unres + ' point' + (unres === 1 ? '' : 's') + ' below the timer\'s resolution: not drawn');
       $('marks').textContent = m.join(' \u00b7 ');
       document.body.dataset.marks = 'eps:' + eps + ',cut:' + cut + ',modes:' + modes + ',unresolved:' + unres;
+      // the points left out of the view against the floor, and why
+      const note = $('floornote');
+      let drawn = 0;
+      lines.forEach(l => { drawn += l.byArg.size; });
+      note.hidden = !floorBox.checked;
+      note.textContent = !floorBox.checked ? '' : 'Each point divided by its floor: 1\u00d7 is the least ' +
+        'time any MPI could take there on its run\'s node (doc/engine.md, "The floors").' +
+        (lines.nofloor ? ' ' + lines.nofloor + ' point' + (lines.nofloor === 1 ? '' : 's') +
+          ' left out: no floor (the run recorded no limits, @LIMITS, or the instance has no sound floor).' : '');
+      document.body.dataset.floor = floorBox.checked ? 'args:' + drawn + ',nofloor:' + lines.nofloor : '';
       document.body.dataset.series = String(lines.length);
       document.body.dataset.groups = String(new Set(lines.map(l => l.group)).size);
     }
@@ -754,6 +791,7 @@
       p.set('logy', logy.checked ? '1' : '0');
       if (bwBox.checked) p.set('bw', '1');
       if (tail.checked) p.set('p99', '1');
+      if (floorBox.checked) p.set('floor', '1');
       if (base && !baseSel.disabled) p.set('base', base);
       if (zoomed) { p.set('x0', a); p.set('x1', b); }
       if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
@@ -785,7 +823,8 @@
             if (inRange(x)) out.push([l.group, l.suite, x, v.mid, v.lo, v.hi, v.vals.length, v.eps, v.cut, v.modes]);
           });
         });
-        csvLink($('csv'), ['group', 'suite', 'argument', bwBox.checked ? 'bandwidth' : 'median',
+        csvLink($('csv'), ['group', 'suite', 'argument',
+          floorBox.checked ? 'times_floor' : bwBox.checked ? 'bandwidth' : 'median',
           'low', 'high', 'runs', 'missed_eps', 'cut_short', 'modes'], out);
       }
       const k = kind();
@@ -825,7 +864,8 @@
       drawRatio();
       view();
     };
-    bwBox.addEventListener('change', redraw);
+    bwBox.addEventListener('change', () => { if (bwBox.checked) floorBox.checked = false; redraw(); });
+    floorBox.addEventListener('change', () => { if (floorBox.checked) bwBox.checked = false; redraw(); });
     tail.addEventListener('change', redraw);
     baseSel.addEventListener('change', () => { base = baseSel.value; drawRatio(); view(); });
     logx.addEventListener('change', () => {
