@@ -21,7 +21,7 @@ struct sk_runfloor {
 
 /* The limits are among the factors, before the suites: a head of this
  * many bytes tells whether a file has them without reading it all. */
-#define SK_RUNFLOOR_HEAD 262144
+#define SK_RUNFLOOR_HEAD 65536
 
 /* Whether RUN's file may have limits: its head has them, or is all
  * factors (no suites yet). */
