@@ -549,8 +549,9 @@ try:
     logs()
 
     # ---- against the floor: runs 17 and 18 of @LIMITS yes ------------------
-    # (FLOOR_IMPORT of browser.sh: tests/tools/floors.yaml, and a copy whose
-    # suite is named <img src=x onerror=alert(1)>); run 1 has no limits
+    # (FLOOR_IMPORT of browser.sh: tests/tools/floors.yaml, a copy whose
+    # suite is named <img src=x onerror=alert(1)>, and run 19 below); run
+    # 1 has no limits
     imp = subprocess.run(os.environ["FLOOR_IMPORT"].split(), capture_output=True,
                          text=True, timeout=60)
     check(imp.returncode == 0, f"import of the floor runs: {imp.stderr!r}")
@@ -594,6 +595,15 @@ try:
     check("all runs: 3.13\u00d7" in t, f"the hover's multiple of the floor: {t!r}")
     check(not drv.find_elements(By.CSS_SELECTOR, "#hover img, #legend img, #floornote img"),
           "markup made of a name")
+    # run 19: its 8 B point is below the timer's resolution, drawn in no
+    # view (the bandwidth's neither), and the marks line says so
+    drv.get(URL + "/plot?sel=19&suite=pingpong&group=run&bw=1")
+    check(series_shown() == 1, "the run with an unresolved point plots")
+    check(body_attr("marks").endswith(",unresolved:1"), f"marks {body_attr('marks')}")
+    check("1 point below the timer's resolution: not drawn" in
+          drv.find_element(By.ID, "marks").text, "the marks line of the unresolved point")
+    xs = drv.execute_script("return window.skGraph.file_.map(r => r[0]);")
+    check(xs == [1024, 65536], f"the unresolved 8 B not drawn as a bandwidth: {xs}")
     logs()
 
     # ---- hostile names are text --------------------------------------------
