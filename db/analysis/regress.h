@@ -210,6 +210,13 @@ void sk_regress_unmatched_text(const sk_regress_t *r, int side, char *buf,
  * "baseline", "candidate" or "both". */
 const char *sk_regress_unresolved_side(const sk_regress_point_t *p);
 
+/* The least and the most of finding F's candidate medians against their
+ * floors (floor_ratio[1]) in *lo and *hi; both NaN where no point of it
+ * has a floor. */
+void sk_regress_finding_floor(const sk_regress_t *r,
+                              const sk_regress_finding_t *f, double *lo,
+                              double *hi);
+
 /* The points of verdict V. */
 size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v);
 

@@ -121,16 +121,13 @@ static void sk_compare_unresolved(FILE *f, const sk_regress_t *r,
 }
 
 /* "  at 3.13× the floor" or "  at 1.2–3.4× the floor": the candidate's
- * medians of points a..b against their floors, where they have one. */
-static void sk_compare_floor(FILE *f, const sk_regress_point_t *a,
-                             const sk_regress_point_t *b)
+ * medians of finding x's points against their floors, where they have
+ * one. */
+static void sk_compare_floor(FILE *f, const sk_regress_t *r,
+                             const sk_regress_finding_t *x)
 {
-  double lo = INFINITY, hi = -INFINITY;
-  for (; a <= b; a++)
-    if (isfinite(a->floor_ratio[1])) {
-      lo = fmin(lo, a->floor_ratio[1]);
-      hi = fmax(hi, a->floor_ratio[1]);
-    }
+  double lo, hi;
+  sk_regress_finding_floor(r, x, &lo, &hi);
   if (!isfinite(lo))
     return;
   if (lo == hi || fabs(hi / lo - 1) < 0.005)
@@ -155,7 +152,7 @@ static void sk_compare_finding(const sk_regress_t *r,
   } else
     printf("  %zu sizes", x->last - x->first + 1);
   printf("  q=%.3g %s", x->q, sk_wilcoxon_stars(x->q));
-  sk_compare_floor(stdout, a, &r->points[x->last]);
+  sk_compare_floor(stdout, r, x);
   putchar('\n');
 }
 
@@ -470,6 +467,7 @@ static int sk_compare_power_yaml(sk_emit_t *e, const sk_regress_t *r)
 static int sk_compare_yaml(const sk_regress_t *r)
 {
   sk_emit_t *e = sk_emit_open(stdout);
+  double lo, hi;
   size_t i;
   int rc;
   if (!e)
@@ -492,6 +490,9 @@ static int sk_compare_yaml(const sk_regress_t *r)
     rc |= sk_emit_kv_double(e, "ratio_low", f->low);
     rc |= sk_emit_kv_double(e, "ratio_high", f->high);
     rc |= sk_emit_kv_double(e, "q", f->q);
+    sk_regress_finding_floor(r, f, &lo, &hi);
+    rc |= sk_compare_kv(e, "floor_ratio_low", lo);
+    rc |= sk_compare_kv(e, "floor_ratio_high", hi);
     rc |= sk_emit_map_end(e);
   }
   rc |= sk_emit_seq_end(e) | sk_emit_str(e, "points") | sk_emit_seq_begin(e);
@@ -539,6 +540,7 @@ static void sk_compare_junit_finding(const sk_regress_t *r,
   sk_compare_label(m, r, f);
   fprintf(m, ": %+.1f%% [%+.1f%%, %+.1f%%] q=%.3g", 100 * (f->ratio - 1),
           100 * (f->low - 1), 100 * (f->high - 1), f->q);
+  sk_compare_floor(m, r, f);
   fclose(m);
   sk_compare_xml(text);
   free(text);

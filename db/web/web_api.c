@@ -603,15 +603,8 @@ static void sk_api_unresolved(sk_wbuf_t *b, const sk_regress_t *x)
 static void sk_api_finding_floor(sk_wbuf_t *b, const sk_regress_t *x,
                                  const sk_regress_finding_t *f)
 {
-  double lo = NAN, hi = NAN;
-  size_t i;
-  for (i = f->first; i <= f->last; i++) {
-    double v = x->points[i].floor_ratio[1];
-    if (isfinite(v)) {
-      lo = isnan(lo) ? v : fmin(lo, v);
-      hi = isnan(hi) ? v : fmax(hi, v);
-    }
-  }
+  double lo, hi;
+  sk_regress_finding_floor(x, f, &lo, &hi);
   sk_api_kv(b, "floor_ratio_low", lo);
   sk_api_kv(b, "floor_ratio_high", hi);
 }

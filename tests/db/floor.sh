@@ -35,6 +35,7 @@ step compare --baseline tag=side=base --candidate tag=side=cand
 step compare --baseline tag=side=base --candidate tag=side=cand --match pingpong=pingpong
 step compare --baseline tag=side=base --candidate tag=side=cand --format csv
 step compare --baseline tag=side=base --candidate tag=side=cand --format yaml
+step compare --baseline tag=side=base --candidate tag=side=cand --format junit
 golden floor.expected
 
 # the floors of the JSON, from the file's limits by hand
