@@ -397,9 +397,11 @@ static int sk_history_grid_point(void *arg, const sk_store_point_t *p)
     return 0;
   if ((row = sk_history_row(c->g, p->argument)) == -1)
     return -1;
-  if (row >= 0)
+  /* below the timer's resolution: the argument is there, the value is
+   * no measurement (left NaN, as a run without the point) */
+  if (row >= 0 && !p->unresolved)
     c->g->values[(size_t)row * c->g->nruns + c->col] = v;
-  else
+  else if (row < 0)
     c->g->dropped_args = 1;
   return 0;
 }

@@ -240,6 +240,9 @@ s = json.loads(get("/api/series?" + urllib.parse.urlencode({"sel": "tag=un=1", "
 pts = s["series"][0]["points"]
 if [p.get("resolved") for p in pts] != [False, None, None]:
     bad.append("series resolved %r" % [p.get("resolved") for p in pts])
+h = json.loads(get("/api/suite-history?" + urllib.parse.urlencode({"sel": "tag=un=1", "suite": "pingpong"})))
+if h["arguments"] != [8, 1024, 65536] or h["values"][0] != [None] or h["values"][1] != [4e-06]:
+    bad.append("suite history %r %r" % (h["arguments"], h["values"]))
 if bad:
     sys.exit("wrong: %s" % bad)
 PY

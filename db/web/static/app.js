@@ -598,8 +598,8 @@
           ? (min, max) => byteTicks(min, max) : Dygraph.numericTicks
       };
     }
-    const times = v => +v.toPrecision(3) + '\u00d7';
-    const yfmt = () => floorBox.checked ? times : bwBox.checked ? rate : seconds;
+    const multiple = v => +v.toPrecision(3) + '\u00d7';
+    const yfmt = () => floorBox.checked ? multiple : bwBox.checked ? rate : seconds;
     function yOptions() {
       const f = yfmt();
       return { axisLabelWidth: 72, axisLabelFormatter: f, valueFormatter: f };
