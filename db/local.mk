@@ -34,10 +34,12 @@ db_libskampi_db_a_SOURCES = db/dbstatus.h \
 	db/ingest/upload.c db/ingest/upload.h \
 	db/ingest/tar.c db/ingest/tar.h \
 	db/ingest/token.c db/ingest/token.h \
-	db/analysis/regress.c db/analysis/regress_text.c db/analysis/regress.h \
+	db/analysis/regress.c db/analysis/regress_text.c \
+	db/analysis/regress_overlap.c db/analysis/regress.h \
 	db/analysis/dbplot.c db/analysis/dbplot.h \
 	db/analysis/history.c db/analysis/history.h \
 	db/analysis/payload.c db/analysis/payload.h \
+	db/analysis/runfloor.c db/analysis/runfloor.h \
 	db/web/wbuf.c db/web/wbuf.h \
 	db/web/web.c db/web/web.h db/web/web_api.c db/web/web_pages.c \
 	db/web/webdata.c db/web/webdata.h db/web/web_plot.c \

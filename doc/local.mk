@@ -23,6 +23,7 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/web-runs.png doc/gallery/web-suites.png \
 	doc/gallery/web-suites-limit.png \
 	doc/gallery/web-plot.png doc/gallery/web-plot-bandwidth.png \
+	doc/gallery/web-plot-floor.png \
 	doc/gallery/web-compare.png doc/gallery/web-history.png \
 	doc/gallery/web-history-nearest.png \
 	doc/gallery/web-static-runs.png doc/gallery/web-static-suites.png \

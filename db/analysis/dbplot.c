@@ -88,8 +88,9 @@ static int sk_dbplot_point(void *arg, const sk_store_point_t *p)
   sk_dbplot_t *d = arg;
   sk_dbplot_series_t *s = &d->s[d->n - 1];
   double y, lo, hi;
+  /* below the timer's resolution: no measurement, not drawn */
   if (!isfinite(p->argument) || p->argument < d->xmin ||
-      p->argument > d->xmax)
+      p->argument > d->xmax || p->unresolved)
     return 0;
   sk_dbplot_value(p, &y, &lo, &hi);
   if (!isfinite(y))

@@ -20,7 +20,7 @@
 /* The point of one run being looked for. */
 typedef struct sk_history_find {
   double argument;
-  int found, any;
+  int found, any, unresolved;
   double value, q1, q3;
 } sk_history_find_t;
 
@@ -39,6 +39,8 @@ static int sk_history_point(void *arg, const sk_store_point_t *p)
       !isfinite(v))
     return 0;
   f->found = 1;
+  /* below the timer's resolution: no measurement, left out and counted */
+  f->unresolved = p->unresolved;
   f->value = v;
   f->q1 = p->q1;
   f->q3 = p->q3;
@@ -48,7 +50,7 @@ static int sk_history_point(void *arg, const sk_store_point_t *p)
 /* Appends RUN's point to h when it has one. */
 static int sk_history_run(sk_store_t *st, int64_t run, sk_history_t *h)
 {
-  sk_history_find_t f = {h->argument, 0, 0, NAN, NAN, NAN};
+  sk_history_find_t f = {h->argument, 0, 0, 0, NAN, NAN, NAN};
   sk_store_info_t info;
   sk_history_point_t *pt;
   if (sk_store_points(st, run, h->suite, sk_history_point, &f) < 0)
@@ -56,6 +58,10 @@ static int sk_history_run(sk_store_t *st, int64_t run, sk_history_t *h)
   if (!f.found) {
     h->other_args += f.any;
     h->no_suite += !f.any;
+    return 0;
+  }
+  if (f.unresolved) {
+    h->unresolved++;
     return 0;
   }
   if (sk_store_info(st, run, &info) < 0)
@@ -184,10 +190,16 @@ void sk_history_matched_text(const sk_history_t *h, char *buf,
                             "suite", h->other_args ? "," : ":", h->no_suite,
                             h->no_suite == 1 ? "s" : "");
   if (len < size && h->merged_out)
-    snprintf(buf + len, size - len, "%s %zu merged file%s left out (%s "
-             "runs are selected)", h->other_args || h->no_suite ? "," : ":",
-             h->merged_out, h->merged_out == 1 ? "" : "s",
-             h->merged_out == 1 ? "its" : "their");
+    len += (size_t)snprintf(buf + len, size - len, "%s %zu merged file%s "
+                            "left out (%s runs are selected)",
+                            h->other_args || h->no_suite ? "," : ":",
+                            h->merged_out, h->merged_out == 1 ? "" : "s",
+                            h->merged_out == 1 ? "its" : "their");
+  if (len < size && h->unresolved)
+    snprintf(buf + len, size - len, "%s %zu left out, below the timer's "
+             "resolution there (no measurement)",
+             h->other_args || h->no_suite || h->merged_out ? "," : ":",
+             h->unresolved);
 }
 
 void sk_history_free(sk_history_t *h)
@@ -385,9 +397,11 @@ static int sk_history_grid_point(void *arg, const sk_store_point_t *p)
     return 0;
   if ((row = sk_history_row(c->g, p->argument)) == -1)
     return -1;
-  if (row >= 0)
+  /* below the timer's resolution: the argument is there, the value is
+   * no measurement (left NaN, as a run without the point) */
+  if (row >= 0 && !p->unresolved)
     c->g->values[(size_t)row * c->g->nruns + c->col] = v;
-  else
+  else if (row < 0)
     c->g->dropped_args = 1;
   return 0;
 }

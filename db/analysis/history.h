@@ -45,6 +45,8 @@ typedef struct sk_history {
    * runs with the suite at other arguments only (different grids), runs
    * without the suite */
   size_t selected, merged_out, other_args, no_suite;
+  size_t unresolved;      /* runs whose point is below the timer's
+                           * resolution: no measurement, left out */
 } sk_history_t;
 
 /* The history of the point ARGUMENT of the suite SUITE in the runs

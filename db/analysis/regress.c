@@ -16,6 +16,7 @@
 #include "grow.h"
 #include "medci.h"
 #include "msg.h"
+#include "runfloor.h"
 #include "stats.h"
 #include "wilcoxon.h"
 
@@ -146,6 +147,7 @@ typedef struct sk_regress_ctx {
   int fail;
   size_t match;          /* the suite's pair + 1, 0: none */
   int gave;              /* the run gave a point */
+  sk_runfloor_t *floors; /* the run's floors, NULL: none */
 } sk_regress_ctx_t;
 
 /* Appends add[0..k) to *v of *n values, room for *cap. */
@@ -236,6 +238,14 @@ static int sk_regress_point(void *arg, const sk_store_point_t *p)
     return -1;
   c->gave = 1;
   side = &pt->side[c->side];
+  side->unresolved += p->unresolved != 0;
+  if (c->floors) {
+    double fl = sk_runfloor_point(c->floors, s->position, s->name,
+                                  p->argument, p->processes);
+    if (isfinite(fl) && sk_regress_append(&side->floors, &side->nfloors,
+                                          &side->capfloors, &fl, 1) < 0)
+      return -1;
+  }
   /* a merged file stands for the runs it merged */
   if (p->run_medians)
     return sk_regress_append(&side->runs, &side->nruns, &side->capruns,
@@ -317,9 +327,12 @@ static int sk_regress_side(sk_regress_ctx_t *c, const int64_t *sel,
       continue;
     c->np = info.processes;
     c->gave = 0;
-    if (sk_store_suites(c->st, ids[i], sk_regress_suite, c) < 0) {
+    c->floors = sk_runfloor_load(c->st, ids[i]);
+    rc = sk_store_suites(c->st, ids[i], sk_regress_suite, c);
+    sk_runfloor_free(c->floors);
+    c->floors = NULL;
+    if (rc < 0) {
       sk_store_info_free(&info);
-      rc = -1;
       break;
     }
     /* the runs counted are those that gave a point, as the rows count */
@@ -376,6 +389,23 @@ static void sk_regress_medians(const sk_regress_t *r, sk_regress_point_t *pt,
   free(sy);
 }
 
+/* Each side's floor (the median of its runs' floors) and its median as
+ * a multiple of it. */
+static void sk_regress_floors(sk_regress_point_t *pt)
+{
+  const double v[2] = {pt->before, pt->after};
+  int k;
+  for (k = 0; k < 2; k++) {
+    const sk_regress_side_t *sd = &pt->side[k];
+    double *sorted = sd->nfloors ? sk_regress_sorted(sd->floors, sd->nfloors)
+                                 : NULL;
+    pt->floor[k] = sorted ? sk_stats_median(sorted, sd->nfloors) : NAN;
+    pt->floor_ratio[k] = pt->floor[k] > 0 && isfinite(v[k])
+                         ? v[k] / pt->floor[k] : NAN;
+    free(sorted);
+  }
+}
+
 static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
 {
   const sk_regress_side_t *a = &pt->side[0], *b = &pt->side[1];
@@ -392,6 +422,7 @@ static void sk_regress_test(sk_regress_t *r, sk_regress_point_t *pt)
   }
   r->tested[pt->method]++;
   sk_regress_medians(r, pt, x, m, y, n, pt->method != SK_REGRESS_NONE);
+  sk_regress_floors(pt);
   if (pt->method == SK_REGRESS_NONE)
     return;     /* no test: the medians' ratio without an interval */
   pt->min_p = sk_wilcoxon_min_p(m, n);
@@ -598,6 +629,7 @@ static void sk_regress_point_free(sk_regress_point_t *pt)
   for (k = 0; k < 2; k++) {
     free(pt->side[k].runs);
     free(pt->side[k].raw);
+    free(pt->side[k].floors);
   }
 }
 
@@ -623,7 +655,33 @@ static int sk_regress_why(const sk_regress_t *r, const sk_regress_point_t *pt,
   return marks & other ? SK_REGRESS_NP : SK_REGRESS_SUITE;
 }
 
-/* Drops the points of one side only, counting why; tests the others. */
+/* Moves PT, in both sides but below the timer's resolution on one side
+ * or both, to the points not comparable: never tested, so never in the
+ * family of the false-discovery rate. */
+static int sk_regress_set_aside(sk_regress_t *r, sk_regress_point_t *pt)
+{
+  sk_regress_point_t *u;
+  if (SK_GROW(r->unresolved, r->capunresolved, r->nunresolved + 1, 16) != 0)
+    return -1;
+  u = &r->unresolved[r->nunresolved++];
+  *u = *pt;
+  u->method = SK_REGRESS_NONE;
+  u->verdict = SK_REGRESS_INCONCLUSIVE;
+  u->p = u->q = u->ratio = u->low = u->high = u->coverage = NAN;
+  u->min_p = NAN;
+  /* each side's median of its runs, for the listing */
+  u->before = u->after = NAN;
+  if (pt->side[0].nruns && pt->side[1].nruns)
+    sk_regress_medians(r, u, pt->side[0].runs, pt->side[0].nruns,
+                       pt->side[1].runs, pt->side[1].nruns, 0);
+  u->ratio = NAN;
+  /* no measurement: never put against a floor */
+  u->floor[0] = u->floor[1] = u->floor_ratio[0] = u->floor_ratio[1] = NAN;
+  return 0;
+}
+
+/* Drops the points of one side only, counting why, and sets aside those
+ * below the timer's resolution; tests the others. */
 static int sk_regress_analyse(sk_regress_t *r)
 {
   double *p, *q;
@@ -631,6 +689,12 @@ static int sk_regress_analyse(sk_regress_t *r)
   int side, why;
   for (i = 0; i < r->npoints; i++) {
     sk_regress_point_t *pt = &r->points[i];
+    if (pt->side[0].nruns && pt->side[1].nruns &&
+        (pt->side[0].unresolved || pt->side[1].unresolved)) {
+      if (sk_regress_set_aside(r, pt) < 0)
+        return -1;
+      continue;
+    }
     if (pt->side[0].nruns && pt->side[1].nruns) {
       r->points[k++] = *pt;
       continue;
@@ -664,75 +728,10 @@ static int sk_regress_analyse(sk_regress_t *r)
   return sk_regress_group(r);
 }
 
-/* The runs of IDS, a merged file also as the runs it merged, sorted. */
-static int sk_regress_expand(sk_store_t *st, const int64_t *ids, size_t n,
-                             int64_t **out, size_t *nout)
-{
-  int64_t *v = NULL, *members;
-  size_t cap = 0, cnt = 0, i, k;
-  for (i = 0; i < n; i++) {
-    if (sk_store_campaign_runs(st, ids[i], &members, &k) < 0 ||
-        SK_GROW(v, cap, cnt + k + 1, 64) != 0) {
-      free(v);
-      return -1;
-    }
-    v[cnt++] = ids[i];
-    if (k)
-      memcpy(v + cnt, members, k * sizeof *members);
-    cnt += k;
-    free(members);
-  }
-  for (i = 1; i < cnt; i++) {     /* insertion sort: few runs */
-    int64_t t = v[i];
-    for (k = i; k > 0 && v[k - 1] > t; k--)
-      v[k] = v[k - 1];
-    v[k] = t;
-  }
-  *out = v;
-  *nout = cnt;
-  return 0;
-}
-
-int sk_regress_overlap(sk_store_t *st, const int64_t *base, size_t nbase,
-                       const int64_t *cand, size_t ncand, char *why,
-                       size_t size)
-{
-  int64_t *a = NULL, *b = NULL;
-  size_t na, nb, i, j = 0, shared = 0, len = 0;
-  if (sk_regress_expand(st, base, nbase, &a, &na) < 0 ||
-      sk_regress_expand(st, cand, ncand, &b, &nb) < 0) {
-    free(a);
-    sk_msg_error("cannot read the campaigns of the runs compared");
-    return -1;
-  }
-  if (size)
-    why[0] = '\0';
-  for (i = 0; i < na; i++) {
-    if (i > 0 && a[i] == a[i - 1])
-      continue;
-    while (j < nb && b[j] < a[i])
-      j++;
-    if (j < nb && b[j] == a[i] && ++shared <= 8 && len < size)
-      len += (size_t)snprintf(why + len, size - len, "%s%lld",
-                              shared > 1 ? ", " : "", (long long)a[i]);
-  }
-  if (shared > 8 && len < size)
-    snprintf(why + len, size - len, ", ...");
-  free(a);
-  free(b);
-  if (shared && size) {
-    char *ids = strdup(why);
-    snprintf(why, size, "%zu run%s (%s)", shared, shared == 1 ? "" : "s",
-             ids ? ids : "");
-    free(ids);
-  }
-  return shared > 0;
-}
-
 int sk_regress_run(sk_store_t *st, const int64_t *base, size_t nbase,
                    const int64_t *cand, size_t ncand, sk_regress_t *r)
 {
-  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0, 0};
+  sk_regress_ctx_t c = {st, r, 0, NULL, -1, 0, 0, 0, NULL};
   sk_regress_priv_t *priv = calloc(1, sizeof *priv);
   r->index = priv;
   if (!priv || sk_regress_grow(&priv->points) < 0 ||
@@ -755,6 +754,9 @@ void sk_regress_free(sk_regress_t *r)
   for (i = 0; i < r->npoints; i++)
     sk_regress_point_free(&r->points[i]);
   free(r->points);
+  for (i = 0; i < r->nunresolved; i++)
+    sk_regress_point_free(&r->unresolved[i]);
+  free(r->unresolved);
   free(r->findings);
   for (i = 0; i < SK_REGRESS_MATCH_MAX; i++) {
     free(r->quantity[0][i]);

@@ -37,6 +37,11 @@ typedef struct sk_regress_side {
   size_t nruns, capruns;
   double *raw;           /* raw samples of all its runs */
   size_t nraw, capraw;
+  size_t unresolved;     /* its runs' points the timer could not resolve
+                          * (the file's `resolved: false`) */
+  double *floors;        /* the floor of each of its runs that has one
+                          * (runfloor.h), s */
+  size_t nfloors, capfloors;
 } sk_regress_side_t;
 
 typedef struct sk_regress_point {
@@ -56,6 +61,11 @@ typedef struct sk_regress_point {
    * positive); ratio NaN where before is not positive */
   double before, after;
   double ratio, low, high, coverage;
+  /* the floor of each side (doc/engine.md, "The floors"): the median of
+   * the floors of its runs that have one, s, and the side's median as a
+   * multiple of it (after / floor[1], before / floor[0]); NaN where no
+   * run of the side has a floor there */
+  double floor[2], floor_ratio[2];
   double p, q;           /* two-sided Wilcoxon; BH-adjusted (NaN: none) */
   double min_p;          /* the smallest p the test of these sample sizes
                           * can give (sk_wilcoxon_min_p); NaN: no test */
@@ -130,6 +140,11 @@ typedef struct sk_regress {
                           * could be found: ntested best_p / fdr (0:
                           * none, best_p > fdr) */
   size_t ninconclusive, nbeyond;   /* points */
+  /* points in both that are not comparable: below the timer's resolution
+   * on one side or both (a side's value in any of its runs unresolved);
+   * not tested, not in the false-discovery family, not in points */
+  sk_regress_point_t *unresolved;
+  size_t nunresolved, capunresolved;
   void *index;           /* private: the hash of point keys */
 } sk_regress_t;
 
@@ -188,12 +203,27 @@ void sk_regress_inconclusive_text(const sk_regress_t *r, char *buf,
 void sk_regress_unmatched_text(const sk_regress_t *r, int side, char *buf,
                                size_t size);
 
+/* Why a point of unresolved[] is not compared. */
+#define SK_REGRESS_UNRESOLVED_WHY "below the timer's resolution"
+
+/* Which side of unresolved point P was below the timer's resolution:
+ * "baseline", "candidate" or "both". */
+const char *sk_regress_unresolved_side(const sk_regress_point_t *p);
+
+/* The least and the most of finding F's candidate medians against their
+ * floors (floor_ratio[1]) in *lo and *hi; both NaN where no point of it
+ * has a floor. */
+void sk_regress_finding_floor(const sk_regress_t *r,
+                              const sk_regress_finding_t *f, double *lo,
+                              double *hi);
+
 /* The points of verdict V. */
 size_t sk_regress_count(const sk_regress_t *r, sk_regress_verdict_t v);
 
-/* "3 slower, 1 faster, 40 not significant, 2 inconclusive": the points
- * of each verdict, worst first, those of none left out ("no point in
- * both" when there is none), into buf. */
+/* "3 slower, 1 faster, 40 not significant, 2 inconclusive, 1 not
+ * comparable (below the timer's resolution)": the points of each
+ * verdict, worst first, those of none left out ("no point in both" when
+ * there is none), into buf. */
 void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size);
 
 /* The findings' indexes worst first: slower before faster, the larger

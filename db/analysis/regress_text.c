@@ -138,8 +138,34 @@ void sk_regress_summary_text(const sk_regress_t *r, char *buf, size_t size)
       len += (size_t)snprintf(buf + len, size - len, "%s%zu %s",
                               len ? ", " : "", n,
                               sk_regress_verdict_name(sk_regress_order[i]));
+  if (r->nunresolved && len < size)
+    len += (size_t)snprintf(buf + len, size - len, "%s%zu not comparable "
+                            "(%s)", len ? ", " : "", r->nunresolved,
+                            SK_REGRESS_UNRESOLVED_WHY);
   if (len == 0 && size)
     snprintf(buf, size, "no point in both");
+}
+
+void sk_regress_finding_floor(const sk_regress_t *r,
+                              const sk_regress_finding_t *f, double *lo,
+                              double *hi)
+{
+  size_t i;
+  *lo = *hi = NAN;
+  for (i = f->first; i <= f->last; i++) {
+    double v = r->points[i].floor_ratio[1];
+    if (isfinite(v)) {
+      *lo = isnan(*lo) ? v : fmin(*lo, v);
+      *hi = isnan(*hi) ? v : fmax(*hi, v);
+    }
+  }
+}
+
+const char *sk_regress_unresolved_side(const sk_regress_point_t *p)
+{
+  if (p->side[0].unresolved && p->side[1].unresolved)
+    return "both";
+  return p->side[0].unresolved ? "baseline" : "candidate";
 }
 
 /* Slower before faster; the larger change first. */

@@ -78,17 +78,15 @@ static void sk_compare_interval(FILE *f, double low, double high)
     fprintf(f, "[%+.1f%%, %+.1f%%]", 100 * (low - 1), 100 * (high - 1));
 }
 
-/* "pingpong 8 B-64 KiB" */
-static void sk_compare_label(FILE *f, const sk_regress_t *r,
-                             const sk_regress_finding_t *x)
+/* "pingpong 8 B-64 KiB" of the points a to b of one suite */
+static void sk_compare_label_of(FILE *f, const sk_regress_point_t *a,
+                                const sk_regress_point_t *b)
 {
-  const sk_regress_point_t *a = &r->points[x->first];
-  const sk_regress_point_t *b = &r->points[x->last];
   char lo[32], hi[32];
   sk_compare_arg(lo, a);
   sk_compare_arg(hi, b);
   sk_dbout_text(f, "%s", a->suite);
-  if (*lo && x->first == x->last)
+  if (*lo && a == b)
     fprintf(f, " %s%s", lo, a->bytes && a->argument < 1024 ? " B" : "");
   else if (*lo)
     fprintf(f, " %s%s\xe2\x80\x93" "%s%s", lo,
@@ -96,6 +94,46 @@ static void sk_compare_label(FILE *f, const sk_regress_t *r,
             b->bytes && b->argument < 1024 ? " B" : "");
   if (a->processes >= 0)
     fprintf(f, " (np %ld)", a->processes);
+}
+
+static void sk_compare_label(FILE *f, const sk_regress_t *r,
+                             const sk_regress_finding_t *x)
+{
+  sk_compare_label_of(f, &r->points[x->first], &r->points[x->last]);
+}
+
+/* The points below the timer's resolution, one a line: which side, and
+ * each side's median (not a measurement: shown as the file has it). */
+static void sk_compare_unresolved(FILE *f, const sk_regress_t *r,
+                                  const char *indent)
+{
+  size_t i;
+  char t0[32], t1[32];
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    fputs(indent, f);
+    sk_compare_label_of(f, p, p);
+    sk_dbout_time(t0, p->before);
+    sk_dbout_time(t1, p->after);
+    fprintf(f, ": %s (%s -> %s, not compared)\n",
+            sk_regress_unresolved_side(p), t0, t1);
+  }
+}
+
+/* "  at 3.13× the floor" or "  at 1.2–3.4× the floor": the candidate's
+ * medians of finding x's points against their floors, where they have
+ * one. */
+static void sk_compare_floor(FILE *f, const sk_regress_t *r,
+                             const sk_regress_finding_t *x)
+{
+  double lo, hi;
+  sk_regress_finding_floor(r, x, &lo, &hi);
+  if (!isfinite(lo))
+    return;
+  if (lo == hi || fabs(hi / lo - 1) < 0.005)
+    fprintf(f, "  at %.3g\xc3\x97 the floor", lo);
+  else
+    fprintf(f, "  at %.3g\xe2\x80\x93%.3g\xc3\x97 the floor", lo, hi);
 }
 
 static void sk_compare_finding(const sk_regress_t *r,
@@ -113,7 +151,9 @@ static void sk_compare_finding(const sk_regress_t *r,
     printf("  %s -> %s  p=%.3g", t0, t1, a->p);
   } else
     printf("  %zu sizes", x->last - x->first + 1);
-  printf("  q=%.3g %s\n", x->q, sk_wilcoxon_stars(x->q));
+  printf("  q=%.3g %s", x->q, sk_wilcoxon_stars(x->q));
+  sk_compare_floor(stdout, r, x);
+  putchar('\n');
 }
 
 /* Every point, one a line: what --match prints (a few pairs of suites,
@@ -121,11 +161,11 @@ static void sk_compare_finding(const sk_regress_t *r,
 static void sk_compare_points(const sk_regress_t *r)
 {
   size_t i;
-  printf("\n%-36s %10s %11s %11s %8s  %s\n", "suite", "argument",
-         "median bef.", "median aft.", "change", "verdict");
+  printf("\n%-36s %10s %11s %11s %8s %8s  %s\n", "suite", "argument",
+         "median bef.", "median aft.", "change", "\xc3\x97 floor", "verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
-    char a[32], t0[32], t1[32], ch[32];
+    char a[32], t0[32], t1[32], ch[32], fl[32];
     sk_compare_arg(a, p);
     if (p->bytes && p->argument < 1024 && *a)
       strcat(a, " B");
@@ -135,12 +175,18 @@ static void sk_compare_points(const sk_regress_t *r)
       snprintf(ch, sizeof ch, "-");
     else
       snprintf(ch, sizeof ch, "%+.1f%%", 100 * (p->ratio - 1));
+    if (isfinite(p->floor_ratio[1]))
+      snprintf(fl, sizeof fl, "%.3g\xc3\x97", p->floor_ratio[1]);
+    else
+      snprintf(fl, sizeof fl, "-");
     sk_dbout_text(stdout, "%-36.36s ", p->suite);
     printf("%10s ", a);
     sk_compare_pad(t0, 11);
     putchar(' ');
     sk_compare_pad(t1, 11);
-    printf(" %8s  %s\n", ch, sk_regress_verdict_name(p->verdict));
+    printf(" %8s ", ch);
+    sk_compare_pad(fl, 8);
+    printf("  %s\n", sk_regress_verdict_name(p->verdict));
   }
 }
 
@@ -200,7 +246,8 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   size_t i, k, *order = sk_regress_worst_first(r);
   int v;
   sk_regress_summary_text(r, summary, sizeof summary);
-  printf("summary: %s (of %zu points)\n", summary, r->npoints);
+  printf("summary: %s (of %zu points)\n", summary,
+         r->npoints + r->nunresolved);
   for (i = 0; i < 2; i++) {
     printf("%s: %zu run%s", i ? ", candidate" : "baseline", r->nruns[i],
            r->nruns[i] == 1 ? "" : "s");
@@ -212,9 +259,13 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
   }
   putchar('\n');
   sk_compare_quantities(stdout, r);
-  printf("%zu points in both: %zu tested on per-run medians, %zu on raw "
+  printf("%zu points in both: ", r->npoints + r->nunresolved);
+  if (r->nunresolved)
+    printf("%zu not comparable (%s), ", r->nunresolved,
+           SK_REGRESS_UNRESOLVED_WHY);
+  printf("%zu tested on per-run medians, %zu on raw "
          "samples, %zu without a test (fewer than 3 runs a side and no "
-         "samples)\n", r->npoints, r->tested[SK_REGRESS_RUNS],
+         "samples)\n", r->tested[SK_REGRESS_RUNS],
          r->tested[SK_REGRESS_SAMPLES], r->tested[SK_REGRESS_NONE]);
   sk_compare_power(r);
   for (i = 0; i < 2; i++) {
@@ -239,6 +290,11 @@ static void sk_compare_table(const sk_regress_t *r, int all_points)
     }
   }
   free(order);
+  if (r->nunresolved) {
+    printf("\nNot comparable, %s on the side named:\n",
+           SK_REGRESS_UNRESOLVED_WHY);
+    sk_compare_unresolved(stdout, r, "  ");
+  }
   if (all_points)
     sk_compare_points(r);
   for (k = 0, i = 0; i < r->npoints; i++)
@@ -274,7 +330,7 @@ static void sk_compare_csv(const sk_regress_t *r)
   size_t i;
   puts("suite,instance,argument,processes,baseline_runs,candidate_runs,"
        "method,before,after,ratio,ratio_low,ratio_high,coverage,p,q,stars,"
-       "min_p,beyond_noise,verdict");
+       "min_p,beyond_noise,floor,floor_ratio,verdict");
   for (i = 0; i < r->npoints; i++) {
     const sk_regress_point_t *p = &r->points[i];
     sk_dbout_csv(stdout, p->suite);
@@ -293,8 +349,23 @@ static void sk_compare_csv(const sk_regress_t *r)
     sk_compare_csv_num(p->q);
     printf(",%s", sk_wilcoxon_stars(p->q));
     sk_compare_csv_num(p->min_p);
-    printf(",%s,%s\n", p->beyond ? "yes" : "no",
-           sk_regress_verdict_name(p->verdict));
+    printf(",%s", p->beyond ? "yes" : "no");
+    sk_compare_csv_num(p->floor[1]);
+    sk_compare_csv_num(p->floor_ratio[1]);
+    printf(",%s\n", sk_regress_verdict_name(p->verdict));
+  }
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    sk_dbout_csv(stdout, p->suite);
+    putchar(',');
+    sk_dbout_csv(stdout, p->instance);
+    sk_compare_csv_num(p->argument);
+    printf(",%ld,%zu,%zu,none", p->processes, p->side[0].nruns,
+           p->side[1].nruns);
+    sk_compare_csv_num(p->before);
+    sk_compare_csv_num(p->after);
+    printf(",,,,,,,,,no,,,not comparable: %s (%s)\n",
+           SK_REGRESS_UNRESOLVED_WHY, sk_regress_unresolved_side(p));
   }
 }
 
@@ -333,7 +404,33 @@ static int sk_compare_yaml_point(sk_emit_t *e, const sk_regress_point_t *p)
   rc |= sk_emit_kv_str(e, "verdict", sk_regress_verdict_name(p->verdict));
   rc |= sk_compare_kv(e, "min_p", p->min_p);
   rc |= sk_emit_kv_bool(e, "beyond_noise", p->beyond);
+  rc |= sk_compare_kv(e, "floor", p->floor[1]);
+  rc |= sk_compare_kv(e, "floor_ratio", p->floor_ratio[1]);
+  rc |= sk_compare_kv(e, "baseline_floor", p->floor[0]);
+  rc |= sk_compare_kv(e, "baseline_floor_ratio", p->floor_ratio[0]);
   return rc | sk_emit_map_end(e);
+}
+
+/* The points not comparable (regress.h: unresolved). */
+static int sk_compare_yaml_unresolved(sk_emit_t *e, const sk_regress_t *r)
+{
+  size_t i;
+  int rc = sk_emit_kv_long(e, "not_comparable_points", (long)r->nunresolved);
+  rc |= sk_emit_str(e, "not_comparable") | sk_emit_seq_begin(e);
+  for (i = 0; i < r->nunresolved; i++) {
+    const sk_regress_point_t *p = &r->unresolved[i];
+    rc |= sk_emit_map_begin(e);
+    rc |= sk_emit_kv_str(e, "suite", p->suite);
+    rc |= sk_emit_kv_str(e, "instance", p->instance);
+    rc |= sk_compare_arg_kv(e, "argument", p->argument);
+    rc |= sk_emit_kv_long(e, "processes", p->processes);
+    rc |= sk_emit_kv_str(e, "unresolved", sk_regress_unresolved_side(p));
+    rc |= sk_emit_kv_str(e, "reason", SK_REGRESS_UNRESOLVED_WHY);
+    rc |= sk_compare_kv(e, "before", p->before);
+    rc |= sk_compare_kv(e, "after", p->after);
+    rc |= sk_emit_map_end(e);
+  }
+  return rc | sk_emit_seq_end(e);
 }
 
 /* The comparison's power and its overall verdict. */
@@ -370,6 +467,7 @@ static int sk_compare_power_yaml(sk_emit_t *e, const sk_regress_t *r)
 static int sk_compare_yaml(const sk_regress_t *r)
 {
   sk_emit_t *e = sk_emit_open(stdout);
+  double lo, hi;
   size_t i;
   int rc;
   if (!e)
@@ -392,12 +490,17 @@ static int sk_compare_yaml(const sk_regress_t *r)
     rc |= sk_emit_kv_double(e, "ratio_low", f->low);
     rc |= sk_emit_kv_double(e, "ratio_high", f->high);
     rc |= sk_emit_kv_double(e, "q", f->q);
+    sk_regress_finding_floor(r, f, &lo, &hi);
+    rc |= sk_compare_kv(e, "floor_ratio_low", lo);
+    rc |= sk_compare_kv(e, "floor_ratio_high", hi);
     rc |= sk_emit_map_end(e);
   }
   rc |= sk_emit_seq_end(e) | sk_emit_str(e, "points") | sk_emit_seq_begin(e);
   for (i = 0; i < r->npoints; i++)
     rc |= sk_compare_yaml_point(e, &r->points[i]);
-  rc |= sk_emit_seq_end(e) | sk_emit_map_end(e);
+  rc |= sk_emit_seq_end(e);
+  rc |= sk_compare_yaml_unresolved(e, r);
+  rc |= sk_emit_map_end(e);
   if (rc) {
     sk_emit_abort(e);
     return -1;
@@ -437,6 +540,7 @@ static void sk_compare_junit_finding(const sk_regress_t *r,
   sk_compare_label(m, r, f);
   fprintf(m, ": %+.1f%% [%+.1f%%, %+.1f%%] q=%.3g", 100 * (f->ratio - 1),
           100 * (f->low - 1), 100 * (f->high - 1), f->q);
+  sk_compare_floor(m, r, f);
   fclose(m);
   sk_compare_xml(text);
   free(text);
@@ -503,6 +607,31 @@ static void sk_compare_junit_case(const sk_regress_t *r, size_t i,
   printf("</testcase>\n");
 }
 
+/* The points not comparable, in the test suite's output (they are no
+ * test: neither passed nor failed). */
+static void sk_compare_junit_unresolved(const sk_regress_t *r)
+{
+  char *text = NULL, *line, *save = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&text, &len);
+  if (!m)
+    return;
+  fprintf(m, "%zu point%s not comparable, %s on the side named:\n",
+          r->nunresolved, r->nunresolved == 1 ? "" : "s",
+          SK_REGRESS_UNRESOLVED_WHY);
+  sk_compare_unresolved(m, r, "");
+  fclose(m);
+  printf("    <system-out>");
+  /* a line at a time: the escape would spell out the line breaks */
+  for (line = strtok_r(text, "\n", &save); line;
+       line = strtok_r(NULL, "\n", &save)) {
+    sk_compare_xml(line);
+    putchar('\n');
+  }
+  printf("    </system-out>\n");
+  free(text);
+}
+
 /* JUnit XML: one test case per suite (sk_compare_junit_case()), and
  * when the comparison is inconclusive one more, "power", in error with
  * its sentence, so that no report shows it as passed. */
@@ -534,7 +663,8 @@ static int sk_compare_junit(const sk_regress_t *r)
   sk_compare_xml(summary);
   printf("\"/>\n      <property name=\"fdr\" value=\"%g\"/>\n"
          "      <property name=\"min_effect\" value=\"%g\"/>\n"
-         "    </properties>\n", r->fdr, r->min_effect);
+         "      <property name=\"not_comparable\" value=\"%zu\"/>\n"
+         "    </properties>\n", r->fdr, r->min_effect, r->nunresolved);
   if (why) {
     printf("    <testcase classname=\"skampi.compare\" name=\"power\" "
            "time=\"0\">\n      <error type=\"inconclusive\" message=\"");
@@ -544,6 +674,8 @@ static int sk_compare_junit(const sk_regress_t *r)
   for (i = 0; i < r->npoints; i++)
     if (sk_compare_first_of(r, i))
       sk_compare_junit_case(r, i, why);
+  if (r->nunresolved)
+    sk_compare_junit_unresolved(r);
   printf("  </testsuite>\n</testsuites>\n");
   return fflush(stdout) == 0 ? 0 : -1;
 }

@@ -191,6 +191,7 @@ static int sk_cmd_yaml(const sk_history_t *h)
   rc |= sk_emit_kv_long(e, "runs_other_arguments", (long)h->other_args);
   rc |= sk_emit_kv_long(e, "runs_without_suite", (long)h->no_suite);
   rc |= sk_emit_kv_long(e, "merged_left_out", (long)h->merged_out);
+  rc |= sk_emit_kv_long(e, "runs_unresolved", (long)h->unresolved);
   sk_history_matched_text(h, text, sizeof text);
   rc |= sk_emit_kv_str(e, "matched", text);
   rc |= sk_emit_str(e, "points") | sk_emit_seq_begin(e);

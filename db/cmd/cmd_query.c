@@ -16,6 +16,7 @@
 #include "emit.h"
 #include "grow.h"
 #include "msg.h"
+#include "runfloor.h"
 #include "suggest.h"
 #include "wbuf.h"
 #include "web.h"
@@ -237,6 +238,8 @@ static int sk_query_yaml(void *arg, const sk_store_point_t *p)
   rc |= sk_query_kv_long(e, "repetitions", p->repetitions);
   if (p->eps_met >= 0)
     rc |= sk_emit_kv_bool(e, "eps_met", (int)p->eps_met);
+  if (p->unresolved)     /* below the timer's resolution: no measurement */
+    rc |= sk_emit_kv_bool(e, "resolved", 0);
   rc |= sk_query_kv_long(e, "runs", p->runs);
   rc |= sk_query_kv_num(e, "ci_low", p->ci_low);
   rc |= sk_query_kv_num(e, "ci_high", p->ci_high);
@@ -323,15 +326,18 @@ static int sk_query_json(sk_store_t *st, const sk_dbcmd_t *c,
 {
   sk_query_pts_t pts = {NULL, 0, 0};
   sk_wbuf_t b = {NULL, 0, 0, 0};
-  size_t i, k, count = 0;
+  size_t i, k, count = 0, capfloors = 0;
+  double *floors = NULL;
   int rc = SK_DB_OK;
   fputs("{\"series\":[", stdout);
   for (i = 0; rc == SK_DB_OK && i < n; i++) {
     sk_store_info_t o;
+    sk_runfloor_t *rf;
     if (sk_store_info(st, ids[i], &o) < 0) {
       rc = SK_DB_STORE;
       break;
     }
+    rf = sk_runfloor_load(st, ids[i]);
     for (k = 0; rc == SK_DB_OK && k < c->nsuites; k++) {
       sk_webdata_series_t x;
       pts.n = 0;
@@ -350,14 +356,20 @@ static int sk_query_json(sk_store_t *st, const sk_dbcmd_t *c,
       x.n = pts.n;
       x.index = count;
       x.meta = m == 0 ? &meta : NULL;
+      x.floors = NULL;
+      if (m == 0 && rf && sk_webdata_floors(rf, &meta, pts.v, pts.n,
+                                            &floors, &capfloors) == 0)
+        x.floors = floors;
       *npoints += (long)pts.n;
       sk_api_series_one(&b, &x, count++ == 0);
       if (m == 0)
         sk_webdata_meta_free(&meta);
       rc = m < 0 ? SK_DB_STORE : sk_dbcmd_write(&b);
     }
+    sk_runfloor_free(rf);
     sk_store_info_free(&o);
   }
+  free(floors);
   free(pts.v);
   printf("],\"count\":%zu,\"found\":%zu}\n", count, count);
   return rc;

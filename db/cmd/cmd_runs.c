@@ -148,6 +148,9 @@ static int sk_show_suite(void *arg, int64_t run, const sk_store_suite_t *s,
   sk_dbout_text(stdout, "%-24s  ", s->instance);
   sk_dbout_text(stdout, "%-9s  ", s->status);
   printf("%ld points", npoints);
+  if (s->unresolved > 0)
+    printf(" (%ld below the timer's resolution: no measurement)",
+           s->unresolved);
   if (*s->verdict && strcmp(s->verdict, "quiet") != 0) {
     size_t d = sk_noise_degree_len(s->noise);
     sk_dbout_text(stdout, ", machine %s", s->verdict);

@@ -346,6 +346,7 @@ static int sk_ingest_point(sk_ingest_t *in, const sk_rfile_point_t *rp,
   p.refined = rp->refined;
   p.runs = rp->runs;
   p.modes = rp->mode_count;
+  p.unresolved = rp->unresolved;
   ex = sk_rfile_extras(rp);
   p.ovl_pure = ex->ovl_pure;
   p.ovl_with = ex->ovl_with;

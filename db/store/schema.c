@@ -221,9 +221,17 @@ static const char *const sk_schema_v7[] = {
   NULL
 };
 
+/* 8: a point the timer could not resolve (the file's `resolved:
+ * false`: what was left after the overhead is below the timer's reach):
+ * 0; 1 a resolved point; NULL a row from before, resolved. */
+static const char *const sk_schema_v8[] = {
+  "ALTER TABLE points ADD COLUMN resolved INTEGER",
+  NULL
+};
+
 static const char *const *const sk_schema_steps[SK_STORE_SCHEMA] = {
   sk_schema_v1, sk_schema_v2, sk_schema_v3, sk_schema_v4, sk_schema_v5,
-  sk_schema_v6, sk_schema_v7
+  sk_schema_v6, sk_schema_v7, sk_schema_v8
 };
 
 static int sk_schema_step(sk_store_t *st, int version)

@@ -431,10 +431,10 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
     "ci_coverage, modes, overlap_pure, overlap_with_computation, "
     "overlap_computation, overlap_percent, init_time, free_time, p50, p90, "
     "p99, p999, p50_low, p50_high, p90_low, p90_high, p99_low, p99_high, "
-    "p999_low, p999_high) VALUES "
+    "p999_low, p999_high, resolved) VALUES "
     "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, "
     "?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, "
-    "?30, ?31, ?32, ?33, ?34, ?35, ?36)");
+    "?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37)");
   const double r[] = {p->argument, p->mean, p->se, p->median, p->q1, p->q3,
                       p->min, p->max};
   int64_t id;
@@ -465,6 +465,7 @@ int sk_store_add_point(sk_store_t *st, int64_t suite,
     sk_store_real(s, 29 + 2 * i, p->pct_low[i]);
     sk_store_real(s, 30 + 2 * i, p->pct_high[i]);
   }
+  sqlite3_bind_int(s, 37, !p->unresolved);
   if ((id = sk_store_insert(st, s, 0)) < 0)
     return -1;
   if (sk_store_add_sample(st, id, "raw", p->raw, p->nraw) < 0 ||

@@ -20,7 +20,7 @@
 #include "selection.h"
 
 /* The schema version this skampi-db writes (PRAGMA user_version). */
-#define SK_STORE_SCHEMA 7
+#define SK_STORE_SCHEMA 8
 
 typedef struct sk_store sk_store_t;
 
@@ -104,6 +104,8 @@ typedef struct sk_store_suite {
                                   * read back: "") */
   const char *pair_selection;   /* pair_placement.selection, or NULL */
   const char *pair_placement;   /* "inter_node", "intra_node", or NULL */
+  long unresolved;       /* as read back: its points below the timer's
+                          * resolution (not written: the points say) */
 } sk_store_suite_t;
 
 /* A point; NaN for a statistic the file does not have, -1 for an
@@ -120,6 +122,8 @@ typedef struct sk_store_point {
    * none */
   double pct[4], pct_low[4], pct_high[4];
   long processes, repetitions, eps_met, refined, runs, modes;
+  int unresolved;        /* 1: the file says `resolved: false`, the value
+                          * is below the timer's reach (no measurement) */
   const double *raw, *run_medians, *run_means;   /* NULL: absent */
   size_t nraw, nrun_medians, nrun_means;
 } sk_store_point_t;

@@ -509,7 +509,9 @@ static const char sk_store_suites_sql[] = "SELECT position, type, name, "
   "instance, pattern, status, argument_name, parameters, "
   "(SELECT count(*) FROM points WHERE suite_id = suites.id), "
   "coalesce(verdict, ''), coalesce(noise, ''), pair_selection, "
-  "pair_placement FROM suites WHERE run_id = ?1 ORDER BY position";
+  "pair_placement, (SELECT count(*) FROM points WHERE suite_id = "
+  "suites.id AND resolved = 0) FROM suites WHERE run_id = ?1 ORDER BY "
+  "position";
 
 int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
                     void *arg)
@@ -534,6 +536,7 @@ int sk_store_suites(sk_store_t *st, int64_t run, sk_store_suite_fn fn,
     x.noise = (const char *)sqlite3_column_text(s, 10);
     x.pair_selection = (const char *)sqlite3_column_text(s, 11);
     x.pair_placement = (const char *)sqlite3_column_text(s, 12);
+    x.unresolved = (long)sqlite3_column_int64(s, 13);
     stop = fn(arg, run, &x, (long)sqlite3_column_int64(s, 8)) < 0;
   }
   sk_store_done(s);
@@ -549,7 +552,7 @@ static const char sk_store_points_sql[] =
   "p.overlap_pure, p.overlap_with_computation, p.overlap_computation, "
   "p.overlap_percent, p.init_time, p.free_time, p.p50, p.p90, p.p99, "
   "p.p999, p.p50_low, p.p50_high, p.p90_low, p.p90_high, p.p99_low, "
-  "p.p99_high, p.p999_low, p.p999_high FROM points p "
+  "p.p99_high, p.p999_low, p.p999_high, p.resolved FROM points p "
   "WHERE p.suite_id = (SELECT s.id FROM suites s WHERE s.name = ?2 "
   "AND s.run_id = ?1 ORDER BY s.position LIMIT 1) ORDER BY p.argument, p.id";
 
@@ -642,6 +645,8 @@ void sk_store_point_row(sqlite3_stmt *s, sk_store_point_t *p)
     p->pct_low[i] = sk_store_col_real(s, 28 + 2 * i);
     p->pct_high[i] = sk_store_col_real(s, 29 + 2 * i);
   }
+  /* NULL: a row from before schema 8, resolved */
+  p->unresolved = sk_store_col_long(s, 36) == 0;
 }
 
 int sk_store_points_each(sk_store_t *st, int64_t run, const char *name,

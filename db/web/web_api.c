@@ -188,8 +188,15 @@ int sk_api_suites(sk_web_req_t *r)
 
 /* ---- /api/series and /api/series.csv ---------------------------------- */
 
+static void sk_api_kv(sk_wbuf_t *b, const char *k, double v)
+{
+  sk_wbuf_json_key(b, k, 0);
+  sk_wbuf_json_num(b, v);
+}
+
+
 static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
-                              int first, double bytes)
+                              int first, double bytes, double floor)
 {
   const struct { const char *k; double v; } f[] = {
     {"argument", p->argument}, {"mean", p->mean}, {"stderr", p->se},
@@ -223,9 +230,14 @@ static void sk_api_point_json(sk_wbuf_t *b, const sk_store_point_t *p,
   }
   sk_wbuf_json_key(b, "bytes", 0);
   sk_wbuf_json_num(b, bytes);
-  sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s}",
+  sk_wbuf_printf(b, ",\"eps_met\":%s,\"refined\":%s",
                  p->eps_met < 0 ? "null" : p->eps_met ? "true" : "false",
                  p->refined < 0 ? "null" : p->refined ? "true" : "false");
+  /* only a point with a floor has one (runfloor.h) */
+  if (isfinite(floor))
+    sk_api_kv(b, "floor", floor);
+  /* only a point below the timer's resolution says so: no measurement */
+  sk_wbuf_puts(b, p->unresolved ? ",\"resolved\":false}" : "}");
 }
 
 static void sk_api_series_head(sk_wbuf_t *b, const sk_webdata_series_t *s,
@@ -273,7 +285,8 @@ int sk_api_series_one(sk_wbuf_t *b, const sk_webdata_series_t *s,
   for (i = 0; i < s->n; i++)
     sk_api_point_json(b, &s->points[i], i == 0, s->meta
                       ? sk_payload_bytes(s->meta, s->run->processes,
-                                         &s->points[i]) : NAN);
+                                         &s->points[i]) : NAN,
+                      s->floors ? s->floors[i] : NAN);
   sk_wbuf_puts(b, "]}");
   return b->failed ? -1 : 0;
 }
@@ -453,12 +466,6 @@ int sk_api_series_csv(sk_web_req_t *r)
 
 /* ---- /api/compare ----------------------------------------------------- */
 
-static void sk_api_kv(sk_wbuf_t *b, const char *k, double v)
-{
-  sk_wbuf_json_key(b, k, 0);
-  sk_wbuf_json_num(b, v);
-}
-
 /* What a compared point's argument is: "length" (bytes), "none" (a
  * suite that varies nothing) or "other". */
 static const char *sk_api_arg_kind(const sk_regress_point_t *p)
@@ -491,7 +498,12 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
                  isnan(p->q) ? "" : sk_wilcoxon_stars(p->q),
                  sk_regress_verdict_name(p->verdict));
   sk_api_kv(b, "min_p", p->min_p);
-  sk_wbuf_printf(b, ",\"beyond_noise\":%s}", p->beyond ? "true" : "false");
+  sk_wbuf_printf(b, ",\"beyond_noise\":%s", p->beyond ? "true" : "false");
+  sk_api_kv(b, "floor", p->floor[1]);
+  sk_api_kv(b, "floor_ratio", p->floor_ratio[1]);
+  sk_api_kv(b, "baseline_floor", p->floor[0]);
+  sk_api_kv(b, "baseline_floor_ratio", p->floor_ratio[0]);
+  sk_wbuf_puts(b, "}");
 }
 
 /* The comparison's power and overall verdict (doc/database.md). */
@@ -559,6 +571,44 @@ static void sk_api_unmatched(sk_wbuf_t *b, const sk_regress_t *x)
   }
 }
 
+/* The points not comparable: below the timer's resolution on the side
+ * named (regress.h: unresolved). */
+static void sk_api_unresolved(sk_wbuf_t *b, const sk_regress_t *x)
+{
+  size_t i;
+  sk_wbuf_printf(b, ",\"not_comparable_points\":%zu,\"not_comparable\":[",
+                 x->nunresolved);
+  for (i = 0; i < x->nunresolved; i++) {
+    const sk_regress_point_t *p = &x->unresolved[i];
+    sk_wbuf_puts(b, i ? ",{\"suite\":" : "{\"suite\":");
+    sk_wbuf_json_str(b, p->suite);
+    sk_wbuf_json_key(b, "instance", 0);
+    sk_wbuf_json_str(b, p->instance);
+    sk_wbuf_printf(b, ",\"argument_name\":\"%s\"", sk_api_arg_kind(p));
+    sk_api_kv(b, "argument", p->argument);
+    sk_wbuf_printf(b, ",\"processes\":%ld,\"baseline_runs\":%zu,"
+                   "\"candidate_runs\":%zu,\"unresolved\":\"%s\","
+                   "\"reason\":\"%s\"", p->processes, p->side[0].nruns,
+                   p->side[1].nruns, sk_regress_unresolved_side(p),
+                   SK_REGRESS_UNRESOLVED_WHY);
+    sk_api_kv(b, "before", p->before);
+    sk_api_kv(b, "after", p->after);
+    sk_wbuf_puts(b, "}");
+  }
+  sk_wbuf_puts(b, "]");
+}
+
+/* The least and the most of a finding's candidate medians against their
+ * floors (null where none of its points has a floor). */
+static void sk_api_finding_floor(sk_wbuf_t *b, const sk_regress_t *x,
+                                 const sk_regress_finding_t *f)
+{
+  double lo, hi;
+  sk_regress_finding_floor(x, f, &lo, &hi);
+  sk_api_kv(b, "floor_ratio_low", lo);
+  sk_api_kv(b, "floor_ratio_high", hi);
+}
+
 void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
 {
   char summary[256];
@@ -591,6 +641,7 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
     sk_api_kv(b, "ratio_low", f->low);
     sk_api_kv(b, "ratio_high", f->high);
     sk_api_kv(b, "q", f->q);
+    sk_api_finding_floor(b, x, f);
     sk_wbuf_printf(b, ",\"stars\":\"%s\",\"points\":%zu}",
                    sk_wilcoxon_stars(f->q), f->last - f->first + 1);
   }
@@ -598,6 +649,7 @@ void sk_api_compare_json(sk_wbuf_t *b, const sk_regress_t *x)
   sk_wbuf_printf(b, "],\"only_baseline\":%zu,\"only_candidate\":%zu",
                  x->only[0], x->only[1]);
   sk_api_unmatched(b, x);
+  sk_api_unresolved(b, x);
   sk_api_quantities(b, x);
   sk_wbuf_puts(b, ",\"estimator\":");
   sk_wbuf_json_str(b, SK_REGRESS_ESTIMATOR);

@@ -82,7 +82,8 @@ static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
     static const char *const col[][2] = {
       {"verdict", "verdict"}, {"suite", "suite"}, {"argument", "argument"},
       {"processes", "np"}, {"runs", "runs"}, {"before", "median before"},
-      {"after", "median after"}, {"change", "after / before"}, {"p", "p"},
+      {"after", "median after"}, {"change", "after / before"},
+      {"floor_ratio", "after / floor"}, {"p", "p"},
       {"q", "q"},
       {"min_p", "min. p"}};
     size_t i;
@@ -96,7 +97,12 @@ static void sk_cmp_frame(sk_wbuf_t *b, const char *src, const char *ids,
                "false-discovery rate controlled (q).  One estimator per "
                "row: before and after are each side's median of the values "
                "tested, the change their ratio, with the interval of that "
-               "ratio in the CSV.  A comparison is inconclusive when a "
+               "ratio in the CSV; after / floor is the candidate's median "
+               "as a multiple of its floor, the least time any MPI could "
+               "take there on that node (runs with @LIMITS, ping-pong "
+               "points).  A point below the timer's resolution on either "
+               "side is not comparable: listed, never tested.  A "
+               "comparison is inconclusive when a "
                "change at one point alone could not reach the "
                "false-discovery rate with these runs; it then names the "
                "runs per side that could.  Click a column to sort by "

@@ -382,6 +382,9 @@ static void sk_page_plot_body(sk_wbuf_t *b, int pub)
                "<label><input type=\"checkbox\" id=\"logx\"> log x</label> "
                "<label><input type=\"checkbox\" id=\"logy\"> log y</label> "
                "<label><input type=\"checkbox\" id=\"p99\"> P99</label> "
+               "<label title=\"each point divided by its floor, the least "
+               "time any MPI could take there on the run's node\"><input "
+               "type=\"checkbox\" id=\"floor\"> against the floor</label> "
                "<label>Ratio to <select id=\"baseline\"></select></label> "
                "<button type=\"button\" id=\"reset\">Reset zoom</button> ");
   if (pub)
@@ -398,6 +401,7 @@ static void sk_page_plot_body(sk_wbuf_t *b, int pub)
                "<div id=\"ratiowrap\" hidden><p class=\"hint\" id=\"ratiohead\">"
                "</p><div id=\"ratio\"></div></div>"
                "<ul id=\"legend\"></ul><p id=\"marks\" class=\"hint\"></p>"
+               "<p id=\"floornote\" class=\"hint\" hidden></p>"
                "<p class=\"hint\">Each line is the median of a group's runs "
                "at each argument, its band the range of those runs (one "
                "run: its own confidence interval, else its quartiles).  "

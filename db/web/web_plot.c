@@ -227,8 +227,8 @@ void sk_history_json(sk_wbuf_t *b, const sk_history_t *hist)
   sk_history_matched_text(&h, text, sizeof text);
   sk_wbuf_printf(b, ",\"runs_selected\":%zu,\"runs_other_arguments\":%zu,"
                  "\"runs_without_suite\":%zu,\"merged_left_out\":%zu,"
-                 "\"matched\":", h.selected, h.other_args, h.no_suite,
-                 h.merged_out);
+                 "\"runs_unresolved\":%zu,\"matched\":", h.selected,
+                 h.other_args, h.no_suite, h.merged_out, h.unresolved);
   sk_wbuf_json_str(b, text);
   sk_wbuf_puts(b, ",\"points\":[");
   for (i = 0; i < h.npoints; i++) {

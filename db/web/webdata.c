@@ -14,6 +14,7 @@
 
 #include "jobhead.h"
 #include "grow.h"
+#include "runfloor.h"
 
 const char *const sk_webdata_facet_name[SK_WEBDATA_NFACETS] = {
   "machine", "library", "processes", "tag", "month"
@@ -256,9 +257,25 @@ void sk_webdata_meta_free(sk_store_suite_t *m)
   memset(m, 0, sizeof *m);
 }
 
+int sk_webdata_floors(const sk_runfloor_t *rf, const sk_store_suite_t *meta,
+                      const sk_store_point_t *pts, size_t n, double **v,
+                      size_t *cap)
+{
+  size_t i;
+  if (SK_GROW(*v, *cap, n + 1, 64) != 0)
+    return -1;
+  for (i = 0; i < n; i++)
+    (*v)[i] = pts[i].unresolved ? NAN
+              : sk_runfloor_point(rf, meta->position, meta->name,
+                                  pts[i].argument, pts[i].processes);
+  return 0;
+}
+
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg)
 {
+  double *floors = NULL;
+  size_t capfloors = 0;
   sk_webdata_pts_t pts;
   sk_webdata_series_t s;
   int64_t *ids = NULL;
@@ -282,10 +299,12 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
   pts.xmax = q->xmax;
   for (i = 0; rc == 0 && i < n; i++) {
     sk_store_info_t o;
+    sk_runfloor_t *rf;
     if (sk_store_info(st, ids[i], &o) < 0) {
       rc = -1;
       break;
     }
+    rf = sk_runfloor_load(st, ids[i]);
     for (k = 0; rc == 0 && k < q->nsuites; k++) {
       pts.n = pts.all = 0;
       if (sk_store_points_only(st, ids[i], q->suites[k], sk_webdata_pt,
@@ -302,16 +321,23 @@ int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
         s.n = pts.n;
         s.index = q->nseries++;
         s.meta = m == 0 ? &meta : NULL;
-        if (m < 0)
+        s.floors = NULL;
+        if (m < 0 || (m == 0 && rf &&
+                      sk_webdata_floors(rf, &meta, pts.v, pts.n, &floors,
+                                        &capfloors) < 0))
           rc = -1;
-        else if (!q->hide[s.index] && pts.n)
+        else if (!q->hide[s.index] && pts.n) {
+          s.floors = m == 0 && rf ? floors : NULL;
           rc = fn(arg, &s);
+        }
         if (m == 0)
           sk_webdata_meta_free(&meta);
       }
     }
+    sk_runfloor_free(rf);
     sk_store_info_free(&o);
   }
+  free(floors);
   free(pts.v);
   free(ids);
   return rc;

@@ -86,6 +86,8 @@ typedef struct sk_webdata_series {
   const sk_store_suite_t *meta;   /* the run's suite (its instance,
                                    * argument, status, ...); NULL when
                                    * not read */
+  const double *floors; /* each point's floor, s (NaN: none; runfloor.h);
+                         * NULL: the run has no limits */
 } sk_webdata_series_t;
 
 typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
@@ -97,6 +99,16 @@ typedef int (*sk_webdata_series_fn)(void *arg, const sk_webdata_series_t *s);
  * many), before any FN. */
 int sk_webdata_series(sk_store_t *st, sk_webdata_query_t *q,
                       sk_webdata_series_fn fn, void *arg);
+
+/* The floor of each of the N points PTS of the suite META of the run
+ * whose floors are RF (runfloor.h), s, NaN where none (a point below the
+ * timer's resolution has none), into *V of *CAP values (grown; the
+ * caller frees).  0, or -1 out of memory. */
+struct sk_runfloor;
+int sk_webdata_floors(const struct sk_runfloor *rf,
+                      const sk_store_suite_t *meta,
+                      const sk_store_point_t *pts, size_t n, double **v,
+                      size_t *cap);
 
 /* The suite NAME of RUN as stored (a copy, sk_webdata_meta_free()): 0,
  * 1 when the run has no such suite, -1 on error. */

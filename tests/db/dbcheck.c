@@ -15,6 +15,8 @@
  *   dbcheck DB load FILE     runs the SQL of FILE (a test fixture)
  *   dbcheck DB points        per point: argument, runs, modes, ci_low,
  *                            ci_high, ci_coverage (NULL when absent)
+ *   dbcheck DB resolved      per point: id, argument, resolved (0: below
+ *                            the timer's resolution; NULL: an old row)
  *   dbcheck DB nodes         per run: id, node_count, pinned_ranks,
  *                            shared_memory_domains, shared_memory_agrees;
  *                            then "node RUN NODE HOST RANKS FIRST CPUS"
@@ -133,6 +135,9 @@ int main(int argc, char **argv)
   } else if (strcmp(argv[2], "points") == 0)
     rc = dbcheck_rows(db, "SELECT argument, runs, modes, ci_low, ci_high, "
                       "ci_coverage FROM points ORDER BY id", " ");
+  else if (strcmp(argv[2], "resolved") == 0)
+    rc = dbcheck_rows(db, "SELECT id, argument, resolved FROM points "
+                      "ORDER BY id", " ");
   else if (strcmp(argv[2], "nodes") == 0)
     rc = dbcheck_rows(db, "SELECT id, node_count, pinned_ranks, "
                       "shared_memory_domains, shared_memory_agrees FROM runs "

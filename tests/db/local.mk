@@ -8,7 +8,7 @@ SK_DB_TESTS = tests/db/cli.sh tests/db/libfault.sh tests/db/migrate.sh tests/db/
 	tests/db/upload-hostile.sh tests/db/upload-archive.sh \
 	tests/db/compare.sh tests/db/plot.sh tests/db/history.sh \
 	tests/db/plans.sh tests/db/power.sh tests/db/peers.sh \
-	tests/db/manypoints.sh
+	tests/db/manypoints.sh tests/db/resolved.sh tests/db/floor.sh
 if SK_DB
 TESTS += $(SK_DB_TESTS)
 check_PROGRAMS += tests/db/dbcheck
@@ -43,7 +43,7 @@ tests_db_upload_file_LDADD = $(SK_DB_LIBS)
 endif
 EXTRA_DIST += $(SK_DB_TESTS) tests/db/lib.sh tests/db/cli.expected tests/db/compare.expected \
 	tests/db/token.expected tests/db/pushserver.py tests/db/power.expected \
-	tests/db/plot.expected tests/db/history.expected \
+	tests/db/plot.expected tests/db/history.expected tests/db/resolved.expected tests/db/floor.expected \
 	tests/db/schema-v1.sql tests/db/bigresult.sh tests/db/powerruns.sh
 # outputs of OSU 7.4 and IMB 2021.11 made here, and skampi's ping-pong on
 # the same machine (peers.sh)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-3-Clause
 # migrate.sh -- a database of schema version 1 (tests/db/schema-v1.sql),
-# and ones of versions 2 to 5 (the same with the migrations applied by
+# and ones of versions 2 to 7 (the same with the migrations applied by
 # hand), is
 # upgraded in place when skampi-db opens it, keeping its rows; an upgrade
 # that fails half-way leaves the database as it was (one transaction); a
@@ -10,7 +10,7 @@
 . "${top_srcdir:-.}/tests/db/lib.sh"
 
 V1=$SRC/tests/db/schema-v1.sql
-now=7        # the schema version this skampi-db writes
+now=8        # the schema version this skampi-db writes
 
 # 1. upgrade, rows kept, new columns there and empty
 "$CHECK" "$TMP/t.db" load "$V1" || fail "cannot load schema-v1.sql"
@@ -268,7 +268,7 @@ v6() {
 v6
 [ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "fixture is not version 6"
 db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 6 -> 7"
-[ "$("$CHECK" "$TMP/t.db" version)" = 7 ] || fail "v6 not upgraded to 7"
+[ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "v6 not upgraded to $now"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v6 rows read differently"
 echo "1 NULL NULL NULL NULL" > "$TMP/want.nodes"
 "$CHECK" "$TMP/t.db" nodes > "$TMP/nodes" || fail "dbcheck nodes"
@@ -324,6 +324,48 @@ grep -q 'table run_nodes already exists' "$TMP/err" ||
 [ "$("$CHECK" "$TMP/t.db" version)" = 6 ] || fail "version moved on a failed migration 7"
 "$CHECK" "$TMP/t.db" columns runs | grep -qx node_count &&
   fail "node_count added by a migration that failed"
+
+# 7b. version 7 to 8: whether the timer resolved a point.  A v7 database
+# (v6 + migration 7 by hand) keeps its rows, read back as resolved (NULL);
+# a file's `resolved: false` is stored as 0 and query says so; a failed
+# migration 8 leaves version 7.
+v7() {
+  v6 'ALTER TABLE runs ADD COLUMN node_count INTEGER;' \
+    'ALTER TABLE runs ADD COLUMN pinned_ranks INTEGER;' \
+    'ALTER TABLE runs ADD COLUMN shared_memory_domains INTEGER;' \
+    'ALTER TABLE runs ADD COLUMN shared_memory_agrees INTEGER;' \
+    'CREATE TABLE run_nodes (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, node INTEGER NOT NULL, host TEXT NOT NULL, ranks INTEGER NOT NULL, first_rank INTEGER NOT NULL, cpus_online INTEGER NOT NULL, PRIMARY KEY (run_id, node)) WITHOUT ROWID;' \
+    'CREATE INDEX run_nodes_host ON run_nodes(host);' \
+    'CREATE TABLE run_placement (run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, first_rank INTEGER NOT NULL, last_rank INTEGER NOT NULL, node INTEGER NOT NULL, shared_memory INTEGER NOT NULL, cpus TEXT NOT NULL, packages TEXT NOT NULL, numa TEXT NOT NULL, ncpus INTEGER NOT NULL, pinned INTEGER NOT NULL, PRIMARY KEY (run_id, first_rank)) WITHOUT ROWID;' \
+    'ALTER TABLE suites ADD COLUMN pair_selection TEXT;' \
+    'ALTER TABLE suites ADD COLUMN pair_placement TEXT;' "$@"
+  sed -i 's/^PRAGMA user_version = 6;$/PRAGMA user_version = 7;/' "$TMP/v4.sql"
+  rm -f "$TMP"/t.db*
+  "$CHECK" "$TMP/t.db" load "$TMP/v4.sql" || fail "cannot load the v7 database"
+}
+v7
+[ "$("$CHECK" "$TMP/t.db" version)" = 7 ] || fail "fixture is not version 7"
+db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 7 -> 8"
+[ "$("$CHECK" "$TMP/t.db" version)" = 8 ] || fail "v7 not upgraded to 8"
+diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v7 rows read differently"
+"$CHECK" "$TMP/t.db" resolved | awk '$3 != "NULL"' | grep . &&
+  fail "an old row has a resolved value"
+db query 1 --suite pingpong --format yaml | grep -q 'resolved:' &&
+  fail "an old row read back as unresolved"
+sed '/^        eps_met: true$/{p;s/eps_met: true/resolved: false/;}' \
+  "$SRC/tests/tools/runs/a2.yaml" > "$TMP/unres.yaml"
+db import "$TMP/unres.yaml" > /dev/null || fail "import of unresolved points after 7 -> 8"
+[ "$("$CHECK" "$TMP/t.db" resolved | awk '$3 == "0"' | wc -l)" = 3 ] ||
+  fail "resolved: false not stored: $("$CHECK" "$TMP/t.db" resolved)"
+[ "$(db query 2 --suite pingpong --format yaml | grep -c '^ *resolved: false$')" = 3 ] ||
+  fail "query does not say resolved: false"
+v7 'ALTER TABLE points ADD COLUMN resolved INTEGER;'
+db list > /dev/null 2> "$TMP/err"
+st=$?
+[ "$st" = 3 ] || fail "failed migration 8: exit $st, want 3"
+grep -q 'duplicate column name: resolved' "$TMP/err" ||
+  fail "failed migration 8 message: $(cat "$TMP/err")"
+[ "$("$CHECK" "$TMP/t.db" version)" = 7 ] || fail "version moved on a failed migration 8"
 
 # 8. the points of a suite are found through the index
 rm -f "$TMP"/t.db*

@@ -154,6 +154,98 @@ if (len(h["points"]), h["merged_left_out"], h["runs_selected"]) != (3, 1, 4):
 if bad:
     sys.exit("wrong: %s" % bad)
 PY
+# the floors: a run of @LIMITS yes (tests/tools/floors.yaml) gives each
+# ping-pong point's floor in /api/series, 2 (best cache line + n / best
+# copy rate of the longest length not above n) from the file's limits; a
+# run without limits has none; /api/compare puts the candidate's median
+# against it
+db import -q --tag fl=1 "$SRC/tests/tools/floors.yaml" || fail "import of floors.yaml"
+sed 's/^  start_time: 2026-11-29T09:22:42Z/  start_time: 2026-11-29T10:22:42Z/' \
+  "$SRC/tests/tools/floors.yaml" > "$TMP/floors2.yaml"
+db import -q --tag fl=2 "$TMP/floors2.yaml" || fail "import of floors2.yaml"
+timeout 60 python3 - "$URL" "$SRC/tests/tools/floors.yaml" <<'PY' || fail "floors in the API"
+import json, re, sys, urllib.parse, urllib.request
+base, text = sys.argv[1], open(sys.argv[2]).read()
+def get(path):
+    return json.loads(urllib.request.urlopen(base + path, timeout=30).read().decode())
+line = float(re.search(r"cache_line:\n(?:      .*\n)*?      best: (\S+)", text).group(1))
+copy = {int(n): float(b) for n, b in
+        re.findall(r'"(\d+)": \{median: \S+, best: ([0-9.e+-]+),', text)}
+def floor(n):
+    t = 0.0
+    for k in sorted(copy):
+        if k <= n:
+            t = k / copy[k]
+    return 2 * (line + t)
+bad = []
+fl = get("/api/runs?" + urllib.parse.urlencode({"sel": "tag=fl=1"}))["runs"][0]["id"]
+q = urllib.parse.urlencode({"sel": "1 %d" % fl, "suite": "pingpong"})
+series = get("/api/series?" + q)["series"]
+mine = [s for s in series if s["run"] == fl]
+other = [s for s in series if s["run"] == 1]
+if len(mine) != 1 or len(other) != 1:
+    bad.append("series %r" % [(s["run"], s["tags"]) for s in series])
+else:
+    pts = mine[0]["points"]
+    if len(pts) != 8:
+        bad.append("%d points" % len(pts))
+    for p in pts:
+        want = floor(p["argument"])
+        if "floor" not in p or abs(p["floor"] / want - 1) > 1e-12:
+            bad.append("floor at %s: %r, want %r" % (p["argument"], p.get("floor"), want))
+    if any("floor" in p for p in other[0]["points"]):
+        bad.append("a floor in a run without limits")
+q = urllib.parse.urlencode({"baseline": "tag=fl=1", "candidate": "tag=fl=2"})
+c = get("/api/compare?" + q)
+eight = [p for p in c["points"] if p["argument"] == 8]
+ratio = 1.0730801784575306e-06 / floor(8)
+if len(eight) != 1 or abs(eight[0]["floor"] / floor(8) - 1) > 1e-12 or \
+        abs(eight[0]["floor_ratio"] / ratio - 1) > 1e-9 or \
+        abs(eight[0]["baseline_floor"] / floor(8) - 1) > 1e-12 or \
+        abs(eight[0]["baseline_floor_ratio"] / ratio - 1) > 1e-9:
+    bad.append("compare %r" % eight)
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
+# a point below the timer's resolution (the file's resolved: false) is
+# not comparable: the page's summary counts it, the API lists it apart,
+# the series say resolved: false
+for k in 1 2; do
+  sed -e "s/^  start_time: 2026-11-22T05:01:00Z/  start_time: 2026-11-24T0$k:00:00Z/" \
+      -e '/^      - argument: 8$/,/eps_met/ s/^\( *\)eps_met: true$/\1eps_met: true\n\1resolved: false/' \
+    "$SRC/tests/tools/runs/a1.yaml" > "$TMP/unres$k.yaml"
+  db import -q --tag un=$k "$TMP/unres$k.yaml" || fail "import of unres$k.yaml"
+done
+timeout 60 python3 - "$URL" <<'PY' || fail "points below the timer's resolution"
+import json, sys, urllib.parse, urllib.request
+base = sys.argv[1]
+def get(path):
+    return urllib.request.urlopen(base + path, timeout=30).read().decode()
+q = urllib.parse.urlencode({"baseline": "tag=un=1", "candidate": "tag=un=2"})
+c = json.loads(get("/api/compare?" + q))
+bad = []
+nc = c["not_comparable"]
+if c["not_comparable_points"] != 1 or len(nc) != 1 or nc[0]["argument"] != 8 or \
+        nc[0]["unresolved"] != "both" or nc[0]["reason"] != "below the timer's resolution":
+    bad.append("not_comparable %r" % nc)
+if any(p["argument"] == 8 and p["suite"] == "pingpong" for p in c["points"]):
+    bad.append("the unresolved point tested")
+if not c["summary"].endswith("1 not comparable (below the timer's resolution)"):
+    bad.append("summary %r" % c["summary"])
+page = get("/compare?" + q)
+if "1 not comparable (below the timer&#39;s resolution)" not in page and \
+        "1 not comparable (below the timer&#x27;s resolution)" not in page:
+    bad.append("the page's summary")
+s = json.loads(get("/api/series?" + urllib.parse.urlencode({"sel": "tag=un=1", "suite": "pingpong"})))
+pts = s["series"][0]["points"]
+if [p.get("resolved") for p in pts] != [False, None, None]:
+    bad.append("series resolved %r" % [p.get("resolved") for p in pts])
+h = json.loads(get("/api/suite-history?" + urllib.parse.urlencode({"sel": "tag=un=1", "suite": "pingpong"})))
+if h["arguments"] != [8, 1024, 65536] or h["values"][0] != [None] or h["values"][1] != [4e-06]:
+    bad.append("suite history %r %r" % (h["arguments"], h["values"]))
+if bad:
+    sys.exit("wrong: %s" % bad)
+PY
 stop_server
 [ "$SERVER_RC" = 0 ] || fail "serve exited with $SERVER_RC on SIGTERM"
 grep -q '^GET /api/runs 200 [0-9]* [0-9.]* ms$' "$TMP/server.log" ||

@@ -19,6 +19,9 @@ run) plus, from browser.sh, a run of 40 suites:
            sorted and filtered;
   history  the drop-downs, the whole suite's heat strip, one point, an
            argument off the grid with the nearest ones offered;
+  floor    the view against the floor: each point over its floor, the
+           points without one left out with the note, the shared URL, a
+           hostile suite name as text;
   hostile  names shown as text, never run.
 
 With STATIC_URL (and STATIC_FILE) in the environment the published site
@@ -202,7 +205,7 @@ def plot_groups(name, base):
     xl = drv.find_element(By.CSS_SELECTOR, "#graph .dygraph-xlabel").text
     check(xl == "message length [bytes]", f"{name}: x label {xl!r}")
     # the missed-epsilon point marked
-    check(body_attr("marks") == "eps:1,cut:0,modes:0", f"{name}: marks {body_attr('marks')}")
+    check(body_attr("marks") == "eps:1,cut:0,modes:0,unresolved:0", f"{name}: marks {body_attr('marks')}")
     check("1 point missed \u03b5" in drv.find_element(By.ID, "marks").text, f"{name}: marks line")
     # the ratio panel against the first group
     check(drv.find_element(By.ID, "ratiowrap").is_displayed()
@@ -543,6 +546,64 @@ try:
           "P99 kept by the shared URL")
     row = drv.execute_script(first)
     check(row[1] == [6e-06, 7e-06, 9e-06], f"P99 after reload: {row}")
+    logs()
+
+    # ---- against the floor: runs 17 and 18 of @LIMITS yes ------------------
+    # (FLOOR_IMPORT of browser.sh: tests/tools/floors.yaml, a copy whose
+    # suite is named <img src=x onerror=alert(1)>, and run 19 below); run
+    # 1 has no limits
+    imp = subprocess.run(os.environ["FLOOR_IMPORT"].split(), capture_output=True,
+                         text=True, timeout=60)
+    check(imp.returncode == 0, f"import of the floor runs: {imp.stderr!r}")
+    drv.get(URL + "/plot?sel=1+17&suite=pingpong&group=run")
+    check(series_shown() == 2, "the runs with and without limits plot")
+    fl = drv.find_element(By.ID, "floor")
+    check(fl.is_enabled() and not fl.is_selected(), "the floor view offered, off by default")
+    check(drv.find_element(By.ID, "floornote").get_attribute("hidden") is not None,
+          "no floor note before the view")
+    fl.click()
+    wait.until(lambda d: "floor=1" in d.current_url)
+    check(body_attr("floor") == "args:8,nofloor:3",
+          f"8 arguments against the floor, run 1's 3 points left out: {body_attr('floor')}")
+    note = drv.find_element(By.ID, "floornote").text
+    check(note.startswith("Each point divided by its floor") and
+          "3 points left out: no floor" in note, f"the floor note: {note!r}")
+    # run 17's 8 B point: its median over its floor, 2 (best cache line +
+    # 8 B / best copy rate at 8 B) from the file's limits
+    want = 1.0730801784575306e-06 / (2 * (1.7017187303736137e-07 + 8 / 5510552710.9916067))
+    row = drv.execute_script("return window.skGraph.file_[0];")
+    got = [c for c in row[1:] if c is not None]
+    check(row[0] == 8 and len(got) == 1 and abs(got[0][1] / want - 1) < 1e-9,
+          f"8 B against its floor: {row}, want {want}")
+    check("\u00d7 the floor" in drv.find_element(By.ID, "graph").text, "the y label")
+    check(not drv.find_element(By.ID, "bw").is_selected(), "bandwidth off with the floor")
+    drv.get(URL + "/plot?sel=17&suite=pingpong&group=run&floor=1")
+    check(series_shown() == 1 and drv.find_element(By.ID, "floor").is_selected(),
+          "the floor view kept by the shared URL")
+    check(body_attr("floor") == "args:8,nofloor:0", f"floor of run 17: {body_attr('floor')}")
+    shot("web-plot-floor.png")
+    # names are data: the suite's name is text in the legend, the hover
+    # and the note, never markup
+    drv.get(URL + "/plot?sel=18&suite=%3Cimg+src%3Dx+onerror%3Dalert%281%29%3E"
+            "&group=all&floor=1")
+    check(series_shown() == 1, "the hostile floor suite plots")
+    check(body_attr("floor") == "args:8,nofloor:0", f"floor of run 18: {body_attr('floor')}")
+    li = drv.find_element(By.CSS_SELECTOR, "#legend li").text
+    check("<img src=x onerror=alert(1)>" in li, f"hostile legend {li!r}")
+    check(not drv.find_elements(By.CSS_SELECTOR, "img[src=x]"), "an img made of a name")
+    t = hover_point(0, 8)
+    check("all runs: 3.13\u00d7" in t, f"the hover's multiple of the floor: {t!r}")
+    check(not drv.find_elements(By.CSS_SELECTOR, "#hover img, #legend img, #floornote img"),
+          "markup made of a name")
+    # run 19: its 8 B point is below the timer's resolution, drawn in no
+    # view (the bandwidth's neither), and the marks line says so
+    drv.get(URL + "/plot?sel=19&suite=pingpong&group=run&bw=1")
+    check(series_shown() == 1, "the run with an unresolved point plots")
+    check(body_attr("marks").endswith(",unresolved:1"), f"marks {body_attr('marks')}")
+    check("1 point below the timer's resolution: not drawn" in
+          drv.find_element(By.ID, "marks").text, "the marks line of the unresolved point")
+    xs = drv.execute_script("return window.skGraph.file_.map(r => r[0]);")
+    check(xs == [1024, 65536], f"the unresolved 8 B not drawn as a bandwidth: {xs}")
     logs()
 
     # ---- hostile names are text --------------------------------------------

@@ -43,6 +43,17 @@ done
 [ -n "$STATIC_URL" ] || fail "the static server did not start"
 # browser.py imports a merged suite with percentiles for the P99 toggle
 # when the walk no longer counts the runs
+# and, after it, two runs of @LIMITS yes for the view against the floor
+# (FLOOR_IMPORT: runs 17 and 18, the second's suite named as markup)
+sed 's/^- name: pingpong$/- name: "<img src=x onerror=alert(1)>"/' \
+  "$SRC/tests/tools/floors.yaml" > "$W/floor-name.yaml"
+grep -q '^- name: "<img' "$W/floor-name.yaml" || fail "fixture: floor-name.yaml"
+# and run 19, whose 8 B ping-pong the timer could not resolve
+sed -e 's/^  start_time: 2026-11-22T05:01:00Z/  start_time: 2026-11-25T05:01:00Z/' \
+    -e '/^      - argument: 8$/,/eps_met/ s/^\( *\)eps_met: true$/\1eps_met: true\n\1resolved: false/' \
+  "$SRC/tests/tools/runs/a1.yaml" > "$W/unresolved.yaml"
+grep -q 'resolved: false' "$W/unresolved.yaml" || fail "fixture: unresolved.yaml"
+FLOOR_IMPORT="$DB --db $TMP/t.db import -q $SRC/tests/tools/floors.yaml $W/floor-name.yaml $W/unresolved.yaml" \
 TAIL_IMPORT="$DB --db $TMP/t.db import -q $SRC/tests/report/extra/tail-merged.yaml" \
 STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site \
   timeout 900 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}

@@ -342,6 +342,8 @@
   // standard error; with tail set, its P99 with the interval of a merged
   // point (null: the point has none).
   function band(p, tail) {
+    // below the timer's resolution: no measurement, never drawn
+    if (p.resolved === false) return null;
     if (tail) {
       if (p.p99 === undefined || p.p99 === null) return null;
       if (p.p99_low !== null && p.p99_high !== null) return [p.p99_low, p.p99, p.p99_high];
@@ -403,8 +405,11 @@
 
   // The lines: one per group and suite, with the runs' points gathered by
   // argument.
-  function makeLines(series, key, bw, tail) {
+  // With floor set each value is divided by its point's floor (the
+  // points without one are left out, counted in lines.nofloor).
+  function makeLines(series, key, bw, tail, floor) {
     const lines = [], at = new Map();
+    lines.nofloor = 0;
     const suites = new Set(series.map(s => s.suite));
     series.forEach((s, index) => {
       const g = groupOf(s, key);
@@ -429,6 +434,10 @@
         if (bw) {
           if (p.bytes === null || !(b[1] > 0)) return;
           b = [p.bytes / b[2], p.bytes / b[1], p.bytes / Math.max(b[0], 1e-300)];
+        }
+        if (floor) {
+          if (!(p.floor > 0)) { lines.nofloor++; return; }
+          b = b.map(v => v / p.floor);
         }
         let a = line.byArg.get(p.argument);
         if (!a) { a = { vals: [], bands: [], eps: 0, cut: 0, modes: 0, runs: [] }; line.byArg.set(p.argument, a); }
@@ -519,7 +528,7 @@
   }
 
   function draw(series, params, query, status) {
-    const logx = $('logx'), logy = $('logy'), bwBox = $('bw'), tail = $('p99');
+    const logx = $('logx'), logy = $('logy'), bwBox = $('bw'), tail = $('p99'), floorBox = $('floor');
     const groupSel = $('group'), baseSel = $('baseline');
     const range = $('range'), legend = $('legend'), hover = $('hover');
     if (series.length === 0) {
@@ -548,6 +557,16 @@
     tail.parentNode.title = anyTail ? 'draw every point\'s P99 (Percentiles = yes) instead of its median'
       : 'no point of these suites records percentiles (Percentiles = yes)';
     tail.checked = anyTail && flag('p99', false);
+    // against the floor: only where some point has one (a run of @LIMITS
+    // yes, an instance whose floor is sound); never with the bandwidth
+    const anyFloor = series.some(s => s.points.some(p => p.floor > 0));
+    floorBox.disabled = !anyFloor;
+    floorBox.parentNode.title = anyFloor
+      ? 'each point divided by its floor, the least time any MPI could take there on the run\'s node'
+      : 'no point of these runs has a floor: a run records its node\'s limits with @LIMITS yes, ' +
+        'and only ping-pongs within a node have a sound floor';
+    floorBox.checked = anyFloor && flag('floor', false);
+    if (floorBox.checked) bwBox.checked = false;
     const hidden = new Set((params.get('hide') || '').split(',').filter(v => v !== '').map(Number));
     let base = params.get('base');
 
@@ -560,7 +579,7 @@
     const data = rs => logx.checked && rs.some(r => r[0] > 0) ? rs.filter(r => r[0] > 0) : rs;
 
     function build() {
-      lines = makeLines(series, groupSel.value, bwBox.checked, tail.checked);
+      lines = makeLines(series, groupSel.value, bwBox.checked, tail.checked, floorBox.checked);
       lines.forEach((l, k) => { l.color = palette[k % palette.length]; });
       rows = lineRows(lines);
       window.skLines = lines;
@@ -579,8 +598,10 @@
           ? (min, max) => byteTicks(min, max) : Dygraph.numericTicks
       };
     }
+    const multiple = v => +v.toPrecision(3) + '\u00d7';
+    const yfmt = () => floorBox.checked ? multiple : bwBox.checked ? rate : seconds;
     function yOptions() {
-      const f = bwBox.checked ? rate : seconds;
+      const f = yfmt();
       return { axisLabelWidth: 72, axisLabelFormatter: f, valueFormatter: f };
     }
     function showHover(ev, x, pts, row) {
@@ -588,7 +609,7 @@
       hover.textContent = '';
       const k = kind();
       hover.appendChild(el('div', argText(x, k) + (k === 'length' ? ' (' + x + ' bytes)' : ''), 'hx'));
-      const f = bwBox.checked ? rate : seconds;
+      const f = yfmt();
       lines.forEach((l, i) => {
         if (hidden.has(i)) return;
         const a = l.byArg.get(x);
@@ -628,7 +649,8 @@
         connectSeparatedPoints: true,
         logscale: logy.checked,
         xlabel: argLabel(kind()),
-        ylabel: (bwBox.checked ? 'bandwidth' : 'time') + (tail.checked ? ' (P99)' : ''),
+        ylabel: (floorBox.checked ? '\u00d7 the floor' : bwBox.checked ? 'bandwidth' : 'time') +
+          (tail.checked ? ' (P99)' : ''),
         axes: { x: xOptions(), y: yOptions() },
         visibility: lines.map((l, k) => !hidden.has(k)),
         zoomCallback: () => { syncRatio(); view(); },
@@ -669,7 +691,14 @@
         const a = l.byArg.get(x), c = b && b.byArg.get(x);
         return a && c && c.mid > 0 ? a.mid / c.mid : null;
       }))));
-      $('ratiohead').textContent = (bwBox.checked ? 'Bandwidth' : 'Time') +
+      // no argument in common with the baseline group (its points left
+      // out of the view against the floor, say): no ratio to draw
+      if (!rrows.some(r => r.slice(1).some(v => v !== null))) {
+        wrap.hidden = true;
+        if (ratio) { ratio.destroy(); ratio = null; }
+        return;
+      }
+      $('ratiohead').textContent = (floorBox.checked ? 'Multiple of the floor' : bwBox.checked ? 'Bandwidth' : 'Time') +
         ' against ' + base + ' (1 = the same; above 1: ' +
         (bwBox.checked ? 'more bandwidth' : 'slower') + ')';
       const ro = {
@@ -734,8 +763,20 @@
       if (eps) m.push('\u25cb ' + eps + ' point' + (eps === 1 ? '' : 's') + ' missed \u03b5');
       if (cut) m.push('\u25b3 ' + cut + ' cut short');
       if (modes) m.push('\u25c7 ' + modes + ' with several modes');
+      const unres = series.reduce((n, s) => n + s.points.filter(p => p.resolved === false).length, 0);
+      if (unres) m.push(unres + ' point' + (unres === 1 ? '' : 's') + ' below the timer\'s resolution: not drawn');
       $('marks').textContent = m.join(' \u00b7 ');
-      document.body.dataset.marks = 'eps:' + eps + ',cut:' + cut + ',modes:' + modes;
+      document.body.dataset.marks = 'eps:' + eps + ',cut:' + cut + ',modes:' + modes + ',unresolved:' + unres;
+      // the points left out of the view against the floor, and why
+      const note = $('floornote');
+      let drawn = 0;
+      lines.forEach(l => { drawn += l.byArg.size; });
+      note.hidden = !floorBox.checked;
+      note.textContent = !floorBox.checked ? '' : 'Each point divided by its floor: 1\u00d7 is the least ' +
+        'time any MPI could take there on its run\'s node (doc/engine.md, "The floors").' +
+        (lines.nofloor ? ' ' + lines.nofloor + ' point' + (lines.nofloor === 1 ? '' : 's') +
+          ' left out: no floor (the run recorded no limits, @LIMITS, or the instance has no sound floor).' : '');
+      document.body.dataset.floor = floorBox.checked ? 'args:' + drawn + ',nofloor:' + lines.nofloor : '';
       document.body.dataset.series = String(lines.length);
       document.body.dataset.groups = String(new Set(lines.map(l => l.group)).size);
     }
@@ -750,6 +791,7 @@
       p.set('logy', logy.checked ? '1' : '0');
       if (bwBox.checked) p.set('bw', '1');
       if (tail.checked) p.set('p99', '1');
+      if (floorBox.checked) p.set('floor', '1');
       if (base && !baseSel.disabled) p.set('base', base);
       if (zoomed) { p.set('x0', a); p.set('x1', b); }
       if (hidden.size) p.set('hide', Array.from(hidden).sort((u, v) => u - v).join(','));
@@ -781,7 +823,8 @@
             if (inRange(x)) out.push([l.group, l.suite, x, v.mid, v.lo, v.hi, v.vals.length, v.eps, v.cut, v.modes]);
           });
         });
-        csvLink($('csv'), ['group', 'suite', 'argument', bwBox.checked ? 'bandwidth' : 'median',
+        csvLink($('csv'), ['group', 'suite', 'argument',
+          floorBox.checked ? 'times_floor' : bwBox.checked ? 'bandwidth' : 'median',
           'low', 'high', 'runs', 'missed_eps', 'cut_short', 'modes'], out);
       }
       const k = kind();
@@ -821,7 +864,8 @@
       drawRatio();
       view();
     };
-    bwBox.addEventListener('change', redraw);
+    bwBox.addEventListener('change', () => { if (bwBox.checked) floorBox.checked = false; redraw(); });
+    floorBox.addEventListener('change', () => { if (floorBox.checked) bwBox.checked = false; redraw(); });
     tail.addEventListener('change', redraw);
     baseSel.addEventListener('change', () => { base = baseSel.value; drawRatio(); view(); });
     logx.addEventListener('change', () => {
@@ -896,6 +940,7 @@
   // ---- the comparison ------------------------------------------------------
   function verdictSlug(v) { return String(v).replace(/ /g, '_'); }
   function pct(r) { return r === null || !isFinite(r) ? '\u2013' : (r >= 1 ? '+' : '') + (100 * (r - 1)).toFixed(1) + '%'; }
+  function times(r) { return r === null || r === undefined || !isFinite(r) ? '\u2013' : +r.toPrecision(3) + '\u00d7'; }
   function pval(p) { return p === null || !isFinite(p) ? '\u2013' : String(+p.toPrecision(3)); }
 
   function comparePage() {
@@ -911,8 +956,13 @@
     const x = j.comparison || j;
     const ids = j.ids || box.dataset.ids || '';
     const points = x.points.map((p, i) => Object.assign({ i: i, change: p.ratio }, p));
-    $('summary').textContent = x.summary + ' (of ' + x.points.length + ' point' +
-      (x.points.length === 1 ? '' : 's') + ')';
+    // the points below the timer's resolution: listed with the reason,
+    // never tested
+    (x.not_comparable || []).forEach((p, k) => points.push(Object.assign({ i: x.points.length + k,
+      change: null, ratio: null, floor: null, floor_ratio: null, p: null, q: null, min_p: null }, p, { verdict: 'not comparable',
+      why: p.reason + ' (' + p.unresolved + ')' })));
+    $('summary').textContent = x.summary + ' (of ' + points.length + ' point' +
+      (points.length === 1 ? '' : 's') + ')';
     document.body.dataset.summary = x.summary;
     $('sides').textContent = 'Baseline: ' + x.baseline_runs + ' run' + (x.baseline_runs === 1 ? '' : 's') +
       (j.baseline ? ' (' + j.baseline + ')' : '') + '; candidate: ' + x.candidate_runs + ' run' +
@@ -928,8 +978,10 @@
     // how many points matched, and why the others did not
     const unmatched = [x.unmatched_baseline, x.unmatched_candidate]
       .filter(u => u && u.message).map(u => u.message);
-    $('sides').textContent += ' ' + x.points.length + ' point' + (x.points.length === 1 ? '' : 's') +
-      ' in both.' + (unmatched.length ? ' ' + unmatched.join('; ') + '.' : '');
+    const nc = x.not_comparable_points || 0;
+    $('sides').textContent += ' ' + points.length + ' point' + (points.length === 1 ? '' : 's') +
+      ' in both' + (nc ? ', ' + nc + ' of them not comparable (below the timer\'s resolution: not tested)' : '') +
+      '.' + (unmatched.length ? ' ' + unmatched.join('; ') + '.' : '');
     if (x.estimator) $('sides').textContent += ' ' + x.estimator.charAt(0).toUpperCase() + x.estimator.slice(1) + '.';
     // what changed, worst first, each a suite's adjacent sizes
     const ol = $('findings');
@@ -941,6 +993,10 @@
       let t = ' ' + f.suite + ' ' + (f.from === f.to ? at(f.from) : at(f.from) + '\u2013' + at(f.to)) +
         (f.processes >= 0 ? ' (np ' + f.processes + ')' : '') + ': ' + pct(f.ratio) +
         ' [' + pct(f.ratio_low) + ', ' + pct(f.ratio_high) + '], q = ' + pval(f.q) + ' ' + (f.stars || '');
+      if (f.floor_ratio_low !== undefined && f.floor_ratio_low !== null) {
+        t += ', at ' + (f.floor_ratio_low === f.floor_ratio_high ? times(f.floor_ratio_low)
+          : +f.floor_ratio_low.toPrecision(3) + '\u2013' + times(f.floor_ratio_high)) + ' the floor';
+      }
       if (f.points > 1) t += ', ' + f.points + ' sizes';
       li.appendChild(document.createTextNode(t + ' '));
       if (ids) {
@@ -962,12 +1018,13 @@
     const vsel = $('cmpverdict');
     verdicts.forEach(v => { const o = el('option', v); o.value = v; vsel.appendChild(o); });
     const tbody = document.querySelector('#points tbody');
-    const cells = p => [p.verdict, p.suite, p.argument, p.processes,
+    const cells = p => [p.why ? p.verdict + ': ' + p.why : p.verdict, p.suite, p.argument, p.processes,
       p.baseline_runs + ' / ' + p.candidate_runs, seconds(p.before), seconds(p.after),
-      pct(p.ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
+      pct(p.ratio), times(p.floor_ratio), pval(p.p), pval(p.q), pval(p.min_p === undefined ? null : p.min_p)];
     const rowOf = new Map();
     points.forEach(p => {
       const tr = el('tr', null, verdictSlug(p.verdict) + (p.beyond_noise ? ' beyond' : ''));
+      if (p.why) tr.title = p.why;
       cells(p).forEach((c, k) => {
         const td = el('td', k === 2 ? (p.argument_name === 'none' ? '' : argText(c, p.argument_name)) : c,
           k >= 2 ? 'num' : '');
@@ -977,7 +1034,7 @@
     });
     let sortKey = 'i', sortDir = 1;
     const keyVal = (p, k) => k === 'change' ? p.ratio : k === 'runs' ? p.baseline_runs + p.candidate_runs
-      : k === 'verdict' ? ['slower', 'faster', 'inconclusive', 'not significant', 'unchanged', 'no verdict'].indexOf(p.verdict) : p[k];
+      : k === 'verdict' ? ['slower', 'faster', 'inconclusive', 'not significant', 'not comparable', 'unchanged', 'no verdict'].indexOf(p.verdict) : p[k];
     function render() {
       const q = $('cmpfilter').value.trim().toLowerCase(), v = vsel.value;
       const shown = points.filter(p => (!v || p.verdict === v) &&
@@ -997,9 +1054,10 @@
         th.classList.toggle('desc', th.dataset.key === sortKey && sortDir < 0);
       });
       csvLink($('cmpcsv'), ['suite', 'instance', 'argument', 'processes', 'baseline_runs',
-        'candidate_runs', 'before', 'after', 'ratio', 'ratio_low', 'ratio_high', 'p', 'q', 'verdict'],
+        'candidate_runs', 'before', 'after', 'ratio', 'ratio_low', 'ratio_high', 'floor', 'floor_ratio',
+        'p', 'q', 'verdict'],
       shown.map(p => [p.suite, p.instance, p.argument, p.processes, p.baseline_runs, p.candidate_runs,
-        p.before, p.after, p.ratio, p.ratio_low, p.ratio_high, p.p, p.q, p.verdict]));
+        p.before, p.after, p.ratio, p.ratio_low, p.ratio_high, p.floor, p.floor_ratio, p.p, p.q, p.verdict]));
     }
     document.querySelectorAll('#points th').forEach(th => {
       const go = () => {
