@@ -84,7 +84,8 @@ int sk_floor_limits(const sk_rfile_t *r, sk_floor_t *f)
   f->all_rate = sk_floor_num(r, "limits.all_ranks_copy.rate");
   f->cost = sk_floor_num(r, "limits.cost");
   f->cpus[0] = f->cpus[1] = -1;
-  f->quiet = r->noise_verdict != NULL && strcmp(r->noise_verdict, "quiet") == 0;
+  f->quiet = r->noise_verdict != NULL &&
+             strcmp(r->noise_verdict, "quiet") == 0;
   cpus = sk_rfile_factor(r, "limits.cache_line.cpus");
   if (cpus == NULL || sscanf(cpus, "%ld, %ld", &f->cpus[0], &f->cpus[1]) != 2)
     f->cpus[0] = f->cpus[1] = -1;

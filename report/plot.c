@@ -780,7 +780,7 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
   char text[32];
   size_t i, n = 0;
   int pass;
-  double last = -1, step = 1;
+  double last = -1, step = 1, data_lo = v->ylo;
   if (page->kind != SK_PAGE_SUITE || page->nseries != 1 ||
       page->series[0].file >= in->n ||
       sk_floor_limits(r = in->files[page->series[0].file], &fl) != 0)
@@ -793,7 +793,7 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
     if (pass == 1 && n > 0)
       fputs("EOD\n", f);
     for (i = 0; i < s->npoints; i++) {
-      /* the labels from the longest message down: its is always shown */
+      /* the labels from the longest message down: its label is shown */
       p = &s->points[pass == 0 ? i : s->npoints - 1 - i];
       x = sk_floor_point(&fl, r, s, p);
       m = sk_floor_value(p);
@@ -810,7 +810,7 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
         /* two decades below the data at most: a floor of copies
          * alone is far below a short message's time */
         if (x < v->ylo)
-          v->ylo = fmax(x, v->ylo / 100);
+          v->ylo = fmax(x, data_lo / 100);
         continue;
       }
       /* at most about SK_PLOT_FLOOR_LABELS labels across the axis: a
@@ -818,8 +818,8 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
       if (!isfinite(m) || (last > 0 && p->argument * step > last))
         continue;
       last = p->argument;
-      snprintf(text, sizeof text, m / x < 1000 ? "%.3g\xc3\x97" : "%.0f\xc3\x97",
-               m / x);
+      snprintf(text, sizeof text,
+               m / x < 1000 ? "%.3g\xc3\x97" : "%.0f\xc3\x97", m / x);
       fputs("set label ", f);
       sk_gp_text(f, text, 0);
       fputs(" at first ", f);
@@ -830,6 +830,9 @@ static void sk_plot_floor(FILE *f, const sk_inputs_t *in, sk_plot_view_t *v)
     }
   }
   v->floor = n == 0 ? 0 : fl.quiet ? 1 : 2;
+  /* room above the highest point for its label */
+  if (n > 0 && v->ylog)
+    v->yhi *= 2;
 }
 
 void sk_plot_xy_page(FILE *f, const sk_inputs_t *in, const sk_page_t *page,
