@@ -17,6 +17,7 @@ dist_galleryimg_DATA = doc/gallery/title.png doc/gallery/suite.png \
 	doc/gallery/model.png doc/gallery/bcast-methods.png \
 	doc/gallery/rate-bandwidth.png doc/gallery/rate-roundtrip.png \
 	doc/gallery/collbw.png doc/gallery/overlap.png doc/gallery/ranks.png doc/gallery/tail.png \
+	doc/gallery/placement.png \
 	doc/gallery/runs-title.png doc/gallery/runs-repro.png \
 	doc/gallery/compare-title.png doc/gallery/compare-test.png \
 	doc/gallery/compare-repro.png \
