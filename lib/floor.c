@@ -192,12 +192,12 @@ double sk_floor_point(const sk_floor_t *f, const sk_rfile_t *r,
 
 double sk_floor_value(const sk_rfile_point_t *p)
 {
-  if (p->novalue)
+  if (p->novalue || p->unresolved)
     return NAN;
   return isfinite(p->median) ? p->median : p->mean;
 }
 
 double sk_floor_least(const sk_rfile_point_t *p)
 {
-  return p->novalue ? NAN : p->min;
+  return p->novalue || p->unresolved ? NAN : p->min;
 }

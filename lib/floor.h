@@ -60,12 +60,14 @@ double sk_floor_point(const sk_floor_t *f, const sk_rfile_t *r,
                       const sk_rfile_suite_t *s, const sk_rfile_point_t *p);
 
 /* The point's time the report sets beside its floor ("× the floor"):
- * its median, else its mean; NaN when it has none. */
+ * its median, else its mean; NaN when it has none, or when the timer
+ * could not resolve it (`resolved: false`: no measurement to compare). */
 double sk_floor_value(const sk_rfile_point_t *p);
 
 /* The time a floor is a claim about: the point's fastest valid
  * repetition (`min`: of every valid one, those the cut left out
- * included, overhead subtracted); NaN when it has none.  The strict test:
+ * included, overhead subtracted); NaN when it has none or the timer
+ * could not resolve it (`resolved: false`).  The strict test:
  * no repetition of any MPI may be faster than the floor, so the least
  * one is held against it, not a median that noise only raises. */
 double sk_floor_least(const sk_rfile_point_t *p);

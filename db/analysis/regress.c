@@ -681,7 +681,9 @@ static int sk_regress_set_aside(sk_regress_t *r, sk_regress_point_t *pt)
 }
 
 /* Drops the points of one side only, counting why, and sets aside those
- * below the timer's resolution; tests the others. */
+ * below the timer's resolution; tests the others.  A slot whose point
+ * moved or was freed is zeroed at once, so that on an error return
+ * sk_regress_free() (over the old count) frees each point once. */
 static int sk_regress_analyse(sk_regress_t *r)
 {
   double *p, *q;
@@ -693,10 +695,15 @@ static int sk_regress_analyse(sk_regress_t *r)
         (pt->side[0].unresolved || pt->side[1].unresolved)) {
       if (sk_regress_set_aside(r, pt) < 0)
         return -1;
+      memset(pt, 0, sizeof *pt);
       continue;
     }
     if (pt->side[0].nruns && pt->side[1].nruns) {
-      r->points[k++] = *pt;
+      if (k != i) {
+        r->points[k] = *pt;
+        memset(pt, 0, sizeof *pt);
+      }
+      k++;
       continue;
     }
     side = pt->side[0].nruns ? 0 : 1;
@@ -705,6 +712,7 @@ static int sk_regress_analyse(sk_regress_t *r)
     r->only[side]++;
     r->unmatched[side][why]++;
     sk_regress_point_free(pt);
+    memset(pt, 0, sizeof *pt);
   }
   r->npoints = k;
   for (i = 0; i < r->npoints; i++)

@@ -7,6 +7,7 @@
 # (the floors are the copies alone) and made quiet (the cache line
 # counts too); the file's 4 MiB copy rate, measured while every batch
 # waited (0.49 GB/s), raises no floor (the 8 MiB rate stands for it);
+# a point the timer could not resolve is held against no floor;
 # the report draws the floor, labels the points' multiples of it a step
 # apart, and lists the limits on the title page; skampi-db show lists
 # them; then the shipped ping-pong suite, run at P = 2 with @LIMITS yes,
@@ -40,6 +41,16 @@ printf '%s\n' "floorcheck: $work/quiet.yaml: suite 'pingpong' (suites[0]), 41943
   diff -u - "$work/below" || fail "a halved copy rate: not caught at 4 MiB alone"
 grep -q '^pingpong 4194304 0.000275255016 0.000366666345 0.751$' "$work/planted" ||
   fail "a halved copy rate: the 4 MiB floor is not 2 (line + 2 copy)"
+# ... unless the timer could not resolve that point (resolved: false):
+# no measurement, so nothing to hold against its floor (lib/floor.h)
+sed '/^    min: 0.000275255016$/a\
+    resolved: false' "$work/quiet.yaml" > "$work/unres.yaml"
+grep -q '^    resolved: false$' "$work/unres.yaml" || fatal "no unresolved point made"
+"$CHECK" "$work/unres.yaml" 0.5 > "$work/unres" 2> "$work/below"; rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$work/below" ] ||
+  fail "an unresolved point under a halved copy rate: exit $rc, $(cat "$work/below")"
+grep -q '^pingpong 4194304 ' "$work/unres" &&
+  fail "an unresolved point was held against its floor"
 # The noisy file: the floors are the copies alone, and the planted
 # wrong floor is caught there too.
 "$CHECK" "$fixed" > "$work/noisy"; rc=$?
