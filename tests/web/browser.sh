@@ -10,15 +10,7 @@
 # KEEP_GALLERY=DIR (absolute) saves a screenshot of every page there, the
 # server's and the published site's (doc/gallery.md says how).
 . "${top_srcdir:-.}/tests/web/lib.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if "$p" -c 'import selenium' 2> /dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "browser.sh: python3-selenium missing"
-  [ "${CI:-}" = true ] && exit 1
-  exit 77
-fi
+need_selenium browser.sh
 # run 15: 40 suites, more than a plot takes (step 2 explains the limit)
 sh "$SRC/tests/db/bigresult.sh" 40 4 1 > "$W/many.yaml" &&
   db import -q "$W/many.yaml" || fail "import of 40 suites"
@@ -29,18 +21,7 @@ start_server
 # and opened from file:// as well
 db publish -q "$TMP/site" --baseline tag=phase=before \
   --candidate tag=phase=after || fail "publish"
-"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 900 \
-  > "$TMP/static.log" 2>&1 &
-STATIC_PID=$!
-trap 'kill "$STATIC_PID" 2> /dev/null; stop_server; rm -rf "$TMP"' EXIT
-n=0 STATIC_URL=
-while [ -z "$STATIC_URL" ] && [ $n -lt 200 ]; do
-  port=$(sed -n 's/^Serving HTTP on 127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$TMP/static.log")
-  [ -n "$port" ] && STATIC_URL=http://127.0.0.1:$port
-  sleep 0.1
-  n=$((n + 1))
-done
-[ -n "$STATIC_URL" ] || fail "the static server did not start"
+start_static "$TMP/site"
 # browser.py imports a merged suite with percentiles for the P99 toggle
 # when the walk no longer counts the runs
 # and, after it, two runs of @LIMITS yes for the view against the floor
@@ -63,7 +44,7 @@ TAIL_IMPORT="$DB --db $TMP/t.db import -q $SRC/tests/report/extra/tail-merged.ya
 STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site \
   timeout 900 "$PY" "$SRC/tests/web/browser.py" "$URL" "$TMP" ${KEEP_GALLERY:+"$KEEP_GALLERY"}
 rc=$?
-kill "$STATIC_PID" 2> /dev/null
+stop_static
 [ $rc = 77 ] && exit 77
 [ $rc = 0 ] || fail "browser.py"
 stop_server

@@ -94,3 +94,40 @@ stop_server() {
   SERVER_PID=
 }
 trap 'stop_server; rm -rf "$TMP"' EXIT
+
+# need_selenium NAME: PY is a python3 that has selenium; without one the
+# test NAME skips (77), or fails where CI=true (the CI has them all).
+need_selenium() {
+  PY=
+  for p in /usr/bin/python3 python3; do
+    if "$p" -c 'import selenium' 2> /dev/null; then PY=$p; break; fi
+  done
+  if [ -z "$PY" ]; then
+    echo "$1: python3-selenium missing"
+    [ "${CI:-}" = true ] && exit 1
+    exit 77
+  fi
+}
+
+# start_static DIR: DIR served by tests/web/staticserve.py (http.server
+# with serve's Content-Security-Policy, at most 900 s) on an ephemeral
+# loopback port: STATIC_URL, STATIC_PID; stopped at exit (stop_static
+# stops it sooner).
+STATIC_PID=
+start_static() {
+  "$PY" -u "$SRC/tests/web/staticserve.py" "$1" 900 > "$TMP/static.log" 2>&1 &
+  STATIC_PID=$!
+  trap 'stop_static; stop_server; rm -rf "$TMP"' EXIT
+  n=0 STATIC_URL=
+  while [ -z "$STATIC_URL" ] && [ $n -lt 200 ]; do
+    port=$(sed -n 's/^Serving HTTP on 127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$TMP/static.log")
+    [ -n "$port" ] && STATIC_URL=http://127.0.0.1:$port
+    sleep 0.1
+    n=$((n + 1))
+  done
+  [ -n "$STATIC_URL" ] || fail "the static server did not start"
+}
+stop_static() {
+  [ -n "$STATIC_PID" ] && kill "$STATIC_PID" 2> /dev/null
+  STATIC_PID=
+}

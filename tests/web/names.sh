@@ -10,15 +10,7 @@
 # test must catch.  Skips (77) without chromium, chromedriver or
 # python3-selenium, except with CI=true.
 . "${top_srcdir:-.}/tests/web/lib.sh"
-PY=
-for p in /usr/bin/python3 python3; do
-  if "$p" -c 'import selenium' 2> /dev/null; then PY=$p; break; fi
-done
-if [ -z "$PY" ]; then
-  echo "names.sh: python3-selenium missing"
-  [ "${CI:-}" = true ] && exit 1
-  exit 77
-fi
+need_selenium names.sh
 # P FIELD: the markup of a name of FIELD (an upload's tag: 256 bytes at
 # most); K FIELD: of a tag key, which holds no '='
 P() {
@@ -70,22 +62,12 @@ chmod -R u+w "$TMP/planted"
 sed -i "s/ylabel: '\\\\u00d7 ' + html(base)/ylabel: '\\\\u00d7 ' + base/" "$TMP/planted/app.js"
 grep -q "ylabel: '\\\\u00d7 ' + base," "$TMP/planted/app.js" ||
   fail "the planted app.js was not changed"
-"$PY" -u "$SRC/tests/web/staticserve.py" "$TMP/site" 900 > "$TMP/static.log" 2>&1 &
-STATIC_PID=$!
-trap 'kill "$STATIC_PID" 2> /dev/null; stop_server; rm -rf "$TMP"' EXIT
-n=0 STATIC_URL=
-while [ -z "$STATIC_URL" ] && [ $n -lt 200 ]; do
-  port=$(sed -n 's/^Serving HTTP on 127\.0\.0\.1 port \([0-9]*\).*/\1/p' "$TMP/static.log")
-  [ -n "$port" ] && STATIC_URL=http://127.0.0.1:$port
-  sleep 0.1
-  n=$((n + 1))
-done
-[ -n "$STATIC_URL" ] || fail "the static server did not start"
+start_static "$TMP/site"
 SEL=$SEL SUITE=$SUITE BASELINE=$1 CANDIDATE="$2 $3" PLANT_BASE=$(P machine) \
 STATIC_URL=$STATIC_URL STATIC_FILE=$TMP/site PLANTED=$TMP/planted \
   timeout 900 "$PY" "$SRC/tests/web/names.py" "$URL" "$TMP"
 rc=$?
-kill "$STATIC_PID" 2> /dev/null
+stop_static
 [ $rc = 77 ] && exit 77
 [ $rc = 0 ] || fail "names.py"
 exit $((failures > 0))
