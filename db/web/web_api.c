@@ -473,8 +473,10 @@ static const char *sk_api_arg_kind(const sk_regress_point_t *p)
   return p->bytes ? "length" : p->noarg ? "none" : "other";
 }
 
-static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
-                                 int first)
+/* A point's object up to its run counts, left open: suite, instance,
+ * argument_name, argument, processes, baseline_runs, candidate_runs. */
+static void sk_api_point_head(sk_wbuf_t *b, const sk_regress_point_t *p,
+                              int first)
 {
   sk_wbuf_puts(b, first ? "{\"suite\":" : ",{\"suite\":");
   sk_wbuf_json_str(b, p->suite);
@@ -483,9 +485,15 @@ static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
   sk_wbuf_printf(b, ",\"argument_name\":\"%s\"", sk_api_arg_kind(p));
   sk_api_kv(b, "argument", p->argument);
   sk_wbuf_printf(b, ",\"processes\":%ld,\"baseline_runs\":%zu,"
-                 "\"candidate_runs\":%zu,\"method\":\"%s\"", p->processes,
-                 p->side[0].nruns, p->side[1].nruns,
-                 sk_regress_method_name(p->method));
+                 "\"candidate_runs\":%zu", p->processes, p->side[0].nruns,
+                 p->side[1].nruns);
+}
+
+static void sk_api_compare_point(sk_wbuf_t *b, const sk_regress_point_t *p,
+                                 int first)
+{
+  sk_api_point_head(b, p, first);
+  sk_wbuf_printf(b, ",\"method\":\"%s\"", sk_regress_method_name(p->method));
   sk_api_kv(b, "before", p->before);
   sk_api_kv(b, "after", p->after);
   sk_api_kv(b, "ratio", p->ratio);
@@ -580,17 +588,9 @@ static void sk_api_unresolved(sk_wbuf_t *b, const sk_regress_t *x)
                  x->nunresolved);
   for (i = 0; i < x->nunresolved; i++) {
     const sk_regress_point_t *p = &x->unresolved[i];
-    sk_wbuf_puts(b, i ? ",{\"suite\":" : "{\"suite\":");
-    sk_wbuf_json_str(b, p->suite);
-    sk_wbuf_json_key(b, "instance", 0);
-    sk_wbuf_json_str(b, p->instance);
-    sk_wbuf_printf(b, ",\"argument_name\":\"%s\"", sk_api_arg_kind(p));
-    sk_api_kv(b, "argument", p->argument);
-    sk_wbuf_printf(b, ",\"processes\":%ld,\"baseline_runs\":%zu,"
-                   "\"candidate_runs\":%zu,\"unresolved\":\"%s\","
-                   "\"reason\":\"%s\"", p->processes, p->side[0].nruns,
-                   p->side[1].nruns, sk_regress_unresolved_side(p),
-                   SK_REGRESS_UNRESOLVED_WHY);
+    sk_api_point_head(b, p, i == 0);
+    sk_wbuf_printf(b, ",\"unresolved\":\"%s\",\"reason\":\"%s\"",
+                   sk_regress_unresolved_side(p), SK_REGRESS_UNRESOLVED_WHY);
     sk_api_kv(b, "before", p->before);
     sk_api_kv(b, "after", p->after);
     sk_wbuf_puts(b, "}");
