@@ -18,14 +18,22 @@ EXTRA_DIST += tests/bench/floors.sh
 bench-floors: src/skampi tests/yamlflat
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/floors.sh
+# the database's part (tests/db/bench.sh) where skampi-db is built
+if SK_DB
+SK_BENCH_DB = db/skampi-db bench-web
+SK_BENCH_DB_RUN = top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
+	$(SHELL) $(srcdir)/tests/db/bench.sh
+else
+SK_BENCH_DB =
+SK_BENCH_DB_RUN = @echo "bench: skampi-db is not built (configure: --disable-db, or its libraries missing): skampi-db's figures and the web interface's (bench-db, bench-web) are left out"
+endif
 .PHONY: bench
 bench: src/skampi tests/bench/accuracy tests/yamlflat \
 	campaign/skampi-run campaign/skampi-merge \
-	report/skampi-report db/skampi-db
+	report/skampi-report $(SK_BENCH_DB)
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/bench.sh
-	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
-	$(SHELL) $(srcdir)/tests/db/bench.sh
+	$(SK_BENCH_DB_RUN)
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	MPIEXEC='$(MPIEXEC)' $(SHELL) $(srcdir)/tests/bench/repro.sh
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
@@ -43,4 +51,3 @@ EXTRA_DIST += tests/bench/web.sh tests/bench/webbench.py
 bench-web: db/skampi-db
 	top_srcdir='$(top_srcdir)' top_builddir='$(top_builddir)' \
 	$(SHELL) $(srcdir)/tests/bench/web.sh
-bench: bench-web
