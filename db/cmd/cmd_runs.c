@@ -213,7 +213,7 @@ static void sk_show_kv(const char *key, const char *value)
 static void sk_show_noise(const sk_store_info_t *r)
 {
   size_t d = sk_noise_degree_len(r->noise);
-  const char *rest = r->noise + d + (r->noise[d] ? 2 : 0);
+  const char *rest = r->noise + d + (d > 0 && r->noise[d] ? 2 : 0);
   printf("%-16s ", "noise:");
   if (!*r->verdict) {
     puts("-");

@@ -194,6 +194,16 @@ grep -q '^    0  pingpong .* complete   3 points, machine noisy (worst rank 44% 
   fail "show: the suite's verdict: $(cat "$TMP/show")"
 db list | grep -q '^   2  run     2026-11-22T04:05:06Z    2  noisy ' ||
   fail "list: the verdict column: $(db list)"
+# a verdict without its degree (a file from before the CPU share): the
+# evidence is shown whole, its first words kept
+sed -e '/^  cpu_share: /d' -e 's/^  start_time: 2026-11-22T04:05:06Z/  start_time: 2026-11-22T05:05:06Z/' \
+  "$SRC/tests/tools/runs/noisy.yaml" > "$TMP/nodegree.yaml"
+grep -q '^  cpu_share: ' "$TMP/nodegree.yaml" && fail "fixture: nodegree.yaml has a CPU share"
+id=$(db import "$TMP/nodegree.yaml" 2> /dev/null | sed -n 's/.* as run \([0-9]*\).*/\1/p')
+[ -n "$id" ] || id=$(db list | awk 'NR > 1 { n = $1 } END { print n }')
+db show "$id" | grep -x 'noise: .*' > "$TMP/nd"
+grep -qx 'noise:           noisy: 2 of 2 ranks were switched out for other tasks: rank 1 had the CPU 41% of its wall time (230 involuntary context switches/s)' "$TMP/nd" ||
+  fail "show without a degree: $(cat "$TMP/nd")"
 v4 'ALTER TABLE suites ADD COLUMN verdict TEXT;'
 db list > /dev/null 2> "$TMP/err"
 st=$?
