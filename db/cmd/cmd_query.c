@@ -134,7 +134,8 @@ static const char *const sk_query_cols[] = {
   "ci_coverage", "modes", "overlap_pure", "overlap_with_computation",
   "overlap_computation", "overlap_percent", "init_time", "free_time",
   "p50", "p90", "p99", "p999", "p50_low", "p50_high", "p90_low",
-  "p90_high", "p99_low", "p99_high", "p999_low", "p999_high", NULL
+  "p90_high", "p99_low", "p99_high", "p999_low", "p999_high", "resolved",
+  NULL
 };
 
 
@@ -203,6 +204,8 @@ static int sk_query_csv(void *arg, const sk_store_point_t *p)
   sk_query_csv_num(p->init_time);
   sk_query_csv_num(p->free_time);
   sk_query_csv_tail(p);
+  /* false: below the timer's resolution, no measurement (schema 8) */
+  printf(",%s", p->unresolved ? "false" : "true");
   putchar('\n');
   q->npoints++;
   return 0;

@@ -377,7 +377,7 @@ void sk_api_series_csv_head(sk_wbuf_t *b)
                "overlap_pure,overlap_with_computation,overlap_computation,"
                "overlap_percent,init_time,free_time,p50,p90,p99,p999,"
                "p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,"
-               "p999_low,p999_high\r\n");
+               "p999_low,p999_high,resolved\r\n");
 }
 
 int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
@@ -442,7 +442,7 @@ int sk_api_series_csv_one(sk_wbuf_t *b, const sk_webdata_series_t *s)
       sk_wbuf_puts(b, ",");
       sk_wbuf_csv_num(b, ex[k]);
     }
-    sk_wbuf_puts(b, "\r\n");
+    sk_wbuf_puts(b, p->unresolved ? ",false\r\n" : ",true\r\n");
   }
   return b->failed ? -1 : 0;
 }

@@ -19,9 +19,9 @@ db query 1 --suite pingpong > "$TMP/q.csv" 2> "$TMP/q.err" ||
   fail "query on the old database failed: $(cat "$TMP/q.err")"
 [ "$("$CHECK" "$TMP/t.db" version)" = $now ] || fail "not upgraded to version $now"
 cat > "$TMP/want.csv" <<'CSV'
-run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,
-1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,,,,,,,,,,,,,
+run,kind,machine,library,np,start_time,suite,argument,processes,mean,stderr,median,q1,q3,min,max,repetitions,eps_met,runs,ci_low,ci_high,ci_coverage,modes,overlap_pure,overlap_with_computation,overlap_computation,overlap_percent,init_time,free_time,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high,resolved
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,8,2,2.5e-06,1e-08,2.4e-06,2.3e-06,2.6e-06,2e-06,4e-06,100,true,,,,,,,,,,,,,,,,,,,,,,,,true
+1,run,old box,MPICH 3.4,2,2025-01-02T03:04:05Z,pingpong,1024,2,5e-06,2e-08,4.9e-06,4.8e-06,5.2e-06,4e-06,8e-06,100,false,,,,,,,,,,,,,,,,,,,,,,,,true
 CSV
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "the old rows read differently"
 "$CHECK" "$TMP/t.db" columns points | tr '\n' ' ' > "$TMP/cols"
@@ -234,11 +234,11 @@ db query 1 --suite pingpong > "$TMP/q.csv" || fail "query after 5 -> 6"
 diff -u "$TMP/want.csv" "$TMP/q.csv" || fail "v5 rows read differently"
 db import "$SRC/tests/tools/runs/tail1.yaml" "$SRC/tests/report/extra/tail-merged.yaml" > /dev/null ||
   fail "import of points with percentiles after 5 -> 6"
-db query 2 --suite pp | cut -d, -f8,30- > "$TMP/q.csv"
+db query 2 --suite pp | cut -d, -f8,30-41 > "$TMP/q.csv"
 printf '%s\n' "argument,p50,p90,p99,p999,p50_low,p50_high,p90_low,p90_high,p99_low,p99_high,p999_low,p999_high" \
   "8,2e-06,3e-06,7e-06,9e-06,,,,,,,," "1024,4e-06,5e-06,8e-06,8.5e-06,,,,,,,," > "$TMP/want.tail"
 diff -u "$TMP/want.tail" "$TMP/q.csv" || fail "percentile columns of query (a run)"
-db query 3 --suite pp | cut -d, -f8,30- | sed -n 2p > "$TMP/q.csv"
+db query 3 --suite pp | cut -d, -f8,30-41 | sed -n 2p > "$TMP/q.csv"
 echo "8,2e-06,3e-06,7e-06,9e-06,1.5e-06,2.5e-06,2.5e-06,3.5e-06,6e-06,9e-06,6.5e-06,1.2e-05" |
   diff -u - "$TMP/q.csv" || fail "percentile columns of query (merged)"
 db query 3 --suite pp --format yaml > "$TMP/q.yaml" || fail "query --format yaml"

@@ -56,6 +56,7 @@ step history all --suite pingpong --argument 8
 step history all --suite pingpong --argument 1024 --format yaml
 step query 1 --suite pingpong --format yaml
 step query 1 --suite pingpong --format json
+step query 1 --suite pingpong --format csv
 golden resolved.expected
 
 # the stored column: 0 for the unresolved points, 1 for the others
