@@ -42,7 +42,8 @@ done
 [ -e "$cwd/skampi.log" ] && fail "a campaign wrote the suite's @LOGFILE in the current directory"
 
 # 2. killed after its first run (kill -9 of its process group, as a
-# crash or a lost node would), continued with --resume
+# crash or a lost node would), continued with --resume; and stopped
+# between a run's end and its line in runs.txt
 rm -rf "$cwd/K"
 (cd "$cwd" && SKAMPI=$skampi exec setsid "$RUN" -n 3 --seed 20 --no-report \
    --launcher "$MPIEXEC -n 2" tiny.skampi -o K 2> K.err) &
@@ -74,6 +75,21 @@ expect merged.files.2.grid_from "K/run-01.yaml"
   fail "--resume of a finished campaign failed: $(cat "$cwd/K3.err")"
 grep -qx "skampi-run: resuming K: its 3 runs are done" "$cwd/K3.err" ||
   fail "--resume of a finished campaign: $(cat "$cwd/K3.err")"
+# stopped after run 2 had finished but before runs.txt named it (the
+# kill came between the two): --resume keeps run 2 as it is (skampi
+# refuses to continue a finished file) and goes on with run 3
+head -n 1 "$cwd/K/runs.txt" > "$cwd/K/runs.1" && mv "$cwd/K/runs.1" "$cwd/K/runs.txt" &&
+  rm -f "$cwd/K/run-03.yaml" "$cwd/K/merged.yaml" &&
+  cp "$cwd/K/run-02.yaml" "$cwd/K2.saved" || exit 99
+(cd "$cwd" && SKAMPI=$skampi "$RUN" --resume K 2> K4.err) ||
+  fail "--resume after a finished, unrecorded run 2 failed: $(cat "$cwd/K4.err")"
+grep -qx "skampi-run: resuming K: 1 runs done, run 2 had finished (K/run-02.yaml) before the campaign stopped: it is kept as it is" "$cwd/K4.err" ||
+  fail "--resume after a finished, unrecorded run 2: $(cat "$cwd/K4.err")"
+cmp -s "$cwd/K/run-02.yaml" "$cwd/K2.saved" || fail "the finished run 2 was changed"
+printf 'run-01.yaml seed=20 status=0\nrun-02.yaml seed=21 status=0\nrun-03.yaml seed=22 status=0\n' |
+  diff -u - "$cwd/K/runs.txt" || fail "after a finished, unrecorded run 2: runs.txt"
+flatten "$cwd/K/merged.yaml"
+expect merged.runs 3
 
 # 3. run 2 fails (a skampi that fails for its seed): run 1 is merged, the
 # message says how to go on; --resume with the real skampi completes it
